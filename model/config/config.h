@@ -1,0 +1,120 @@
+#pragma once
+// Configuration: every key is declared once (ParamSpec) with type, default,
+// unit, range and description; a Config holds the values a run resolved from
+// defaults, INI files and --set overrides. No SystemC inside.
+//
+// Value syntax accepted for each type:
+//   integer   42
+//   real      0.5
+//   boolean   true/false/on/off/1/0/yes/no
+//   duration  integer picoseconds, or a number with ps|ns|us|ms|s   -> Picos
+//   bytes     integer bytes, or a number with B|KB|MB|GB (KB = 1024 B) -> int64
+//   rate      Gb/s as a number, or a number with Gbps|Mbps|G|M        -> double Gb/s
+//   text      any string
+//   choice    one of ParamSpec::choices
+//   int_list  comma-separated integers, ranges a-b allowed: "1,3,5-8"
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/core/ids.h"
+
+namespace fabric::config {
+
+enum class ParamType { integer, real, boolean, duration, bytes, rate, text, choice, int_list };
+const char* to_string(ParamType type);
+
+struct ParamSpec {
+  std::string key;            // "leaf.clock_mhz"; one segment may be '*': "flow.*.src"
+  ParamType type = ParamType::integer;
+  std::string default_value;  // in the type's syntax; "" means unset unless given
+  std::string unit;           // "ps", "B", "Gb/s", "MHz", "" ...
+  std::string description;
+  double min = -std::numeric_limits<double>::infinity();  // numeric types, in the parsed unit
+  double max = std::numeric_limits<double>::infinity();   // (ps for duration, B for bytes)
+  std::vector<std::string> choices;                        // ParamType::choice
+};
+
+// A user error in configuration: names the key, the value and what is allowed.
+class ConfigError : public std::runtime_error {
+ public:
+  ConfigError(std::string key, std::string value, std::string allowed);
+  const std::string key, value, allowed;
+};
+
+class ParamRegistry {
+ public:
+  void declare(ParamSpec spec);               // duplicate key: std::logic_error
+  const ParamSpec* find(const std::string& key) const;  // exact first, then wildcard match
+  const std::vector<ParamSpec>& all() const { return specs_; }
+  // Human-readable table for --list-params: key, type, default, unit, range/choices, description.
+  std::string describe() const;
+ private:
+  std::vector<ParamSpec> specs_;
+};
+
+class Config {
+ public:
+  explicit Config(const ParamRegistry& registry);
+
+  // INI file: "[section]" headers and "key = value" lines give section.key;
+  // lines "a.b = v" outside sections are taken as written. '#' and ';' start
+  // comments. Later values win. Throws ConfigError (unknown key, bad value,
+  // unreadable file with its path, syntax error with file:line).
+  void load_ini(const std::string& path);
+  // One override; validates key, syntax and range at once. Throws ConfigError.
+  void set(const std::string& key, const std::string& value);
+  // "key=value" as given to --set.
+  void set_assignment(const std::string& assignment);
+
+  // Typed reads: the set value or the declared default. Each read marks the
+  // key used. Reading an undeclared key, or a key of another type, is a
+  // programming error: std::logic_error.
+  int64_t get_int(const std::string& key) const;
+  double get_real(const std::string& key) const;
+  bool get_bool(const std::string& key) const;
+  Picos get_duration(const std::string& key) const;
+  int64_t get_bytes(const std::string& key) const;
+  double get_rate_gbps(const std::string& key) const;
+  std::string get_text(const std::string& key) const;
+  std::string get_choice(const std::string& key) const;
+  std::vector<int64_t> get_int_list(const std::string& key) const;
+
+  bool is_set(const std::string& key) const;  // given explicitly (file or --set)
+  // Names that fill the '*' of wildcard keys under a prefix, sorted:
+  // with flow.f1.src and flow.f2.rate set, instances("flow") = {"f1", "f2"}.
+  std::vector<std::string> instances(const std::string& prefix) const;
+
+  // Keys given but never read: ConfigError naming the first one.
+  void check_all_used() const;
+  // The full resolved configuration, one "key = value" per line, sorted:
+  // every declared non-wildcard key (with its default if unset) and every set key.
+  std::string resolved_text() const;
+
+  // Used to raise a range or consistency error found after parsing.
+  [[noreturn]] void fail(const std::string& key, const std::string& allowed) const;
+
+ private:
+  const ParamSpec& spec_for(const std::string& key, ParamType type) const;
+  const std::string& raw_value(const std::string& key, const ParamSpec& spec) const;
+
+  const ParamRegistry& registry_;
+  std::map<std::string, std::string> values_;
+  mutable std::set<std::string> used_;
+};
+
+// Parsers shared by Config and by callers with their own syntax (traffic specs).
+// Each throws ConfigError naming `key` on malformed input.
+Picos parse_duration(const std::string& key, const std::string& text);
+int64_t parse_bytes(const std::string& key, const std::string& text);
+double parse_rate_gbps(const std::string& key, const std::string& text);
+int64_t parse_integer(const std::string& key, const std::string& text);
+double parse_real(const std::string& key, const std::string& text);
+bool parse_bool(const std::string& key, const std::string& text);
+std::vector<int64_t> parse_int_list(const std::string& key, const std::string& text);
+
+}  // namespace fabric::config

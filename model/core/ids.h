@@ -1,0 +1,28 @@
+#pragma once
+// Typed ids: a port id cannot be passed where a flow id is expected.
+#include <cstdint>
+#include <functional>
+
+namespace fabric {
+
+enum class PortId : uint32_t {};   // global fabric port: leaf*user_ports + i, surrogates after users
+enum class LeafId : uint32_t {};
+enum class SpineId : uint32_t {};
+enum class FlowId : uint32_t {};
+enum class FrameId : uint64_t {};  // (source port << 32) | per-source sequence
+enum class Vl : uint8_t {};        // virtual lane: priority * 4 + level
+
+template <typename Id>
+constexpr auto raw(Id id) { return static_cast<std::underlying_type_t<Id>>(id); }
+
+constexpr int kPriorities = 8;
+constexpr int kVlsPerPriority = 4;
+constexpr int kVls = kPriorities * kVlsPerPriority;
+
+constexpr Vl unicast_vl(int priority) { return Vl(priority * kVlsPerPriority); }
+constexpr int priority_of(Vl vl) { return raw(vl) / kVlsPerPriority; }
+
+// Time in the database and in configuration: integer picoseconds.
+using Picos = int64_t;
+
+}  // namespace fabric

@@ -1,0 +1,34 @@
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+const char* to_string(DropReason reason) {
+  switch (reason) {
+    case DropReason::payload: return "payload";
+    case DropReason::header_pool: return "header_pool";
+    case DropReason::header_red: return "header_red";
+    case DropReason::header_memory: return "header_memory";
+    case DropReason::voq_tail: return "voq_tail";
+    case DropReason::voq_head: return "voq_head";
+    case DropReason::link: return "link";
+    case DropReason::other: return "other";
+  }
+  return "other";
+}
+
+const char* to_string(EventKind kind) {
+  switch (kind) {
+    case EventKind::pause: return "pause";
+    case EventKind::go: return "go";
+    case EventKind::cnm: return "cnm";
+    case EventKind::rate_change: return "rate_change";
+    case EventKind::link_replay: return "link_replay";
+    case EventKind::retransmission: return "retransmission";
+    case EventKind::sync_suspend: return "sync_suspend";
+    case EventKind::sync_resume: return "sync_resume";
+    case EventKind::stall: return "stall";
+  }
+  return "other";
+}
+
+}  // namespace fabric

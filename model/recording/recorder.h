@@ -1,0 +1,63 @@
+#pragma once
+// What the model publishes about a run. The model knows only this interface;
+// db/ implements it with SQLite. Calls come from the simulation thread and
+// must be cheap (implementations buffer and write elsewhere).
+#include <string>
+#include "model/core/ids.h"
+
+namespace fabric {
+
+enum class DropReason { payload, header_pool, header_red, header_memory, voq_tail, voq_head, link, other };
+const char* to_string(DropReason reason);
+
+enum class EventKind { pause, go, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall };
+const char* to_string(EventKind kind);
+
+struct FrameRecord {
+  FrameId frame;
+  FlowId flow;
+  PortId src;
+  uint32_t bytes;
+  uint8_t priority;
+  Picos created;
+  Picos injected;  // -1: never sent
+};
+
+struct DeliveryRecord {
+  FrameId frame;
+  FlowId flow;
+  PortId dst;
+  Picos delivered;
+  int surrogate_levels;
+};
+
+struct DropRecord {
+  FrameId frame;
+  FlowId flow;
+  PortId port;      // where it was dropped
+  int64_t dst;      // destination port of the dropped copy, -1 for a whole frame
+  DropReason reason;
+  Picos t;
+};
+
+class Recorder {
+ public:
+  virtual ~Recorder() = default;
+  virtual void frame(const FrameRecord& r) = 0;
+  virtual void delivery(const DeliveryRecord& r) = 0;
+  virtual void drop(const DropRecord& r) = 0;
+  virtual void sample(Picos t, const std::string& entity, const std::string& metric, double value) = 0;
+  virtual void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) = 0;
+};
+
+// Discards everything; for unit tests of modules that need a recorder.
+class NullRecorder final : public Recorder {
+ public:
+  void frame(const FrameRecord&) override {}
+  void delivery(const DeliveryRecord&) override {}
+  void drop(const DropRecord&) override {}
+  void sample(Picos, const std::string&, const std::string&, double) override {}
+  void event(Picos, EventKind, const std::string&, int64_t, double) override {}
+};
+
+}  // namespace fabric
