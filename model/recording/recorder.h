@@ -40,6 +40,20 @@ struct DropRecord {
   Picos t;
 };
 
+// Per subflow (flow, destination) totals, written at the end of a run in every
+// log level, so that `summary` runs still answer throughput and latency.
+struct SubflowSummary {
+  FlowId flow;
+  PortId dst;
+  uint64_t frames;
+  uint64_t bytes;
+  Picos first_delivered;
+  Picos last_delivered;
+  Picos latency_sum;
+  Picos latency_min;
+  Picos latency_max;
+};
+
 class Recorder {
  public:
   virtual ~Recorder() = default;
@@ -48,6 +62,7 @@ class Recorder {
   virtual void drop(const DropRecord& r) = 0;
   virtual void sample(Picos t, const std::string& entity, const std::string& metric, double value) = 0;
   virtual void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) = 0;
+  virtual void subflow_summary(const SubflowSummary& s) = 0;
 };
 
 // Discards everything; for unit tests of modules that need a recorder.
@@ -58,6 +73,7 @@ class NullRecorder final : public Recorder {
   void drop(const DropRecord&) override {}
   void sample(Picos, const std::string&, const std::string&, double) override {}
   void event(Picos, EventKind, const std::string&, int64_t, double) override {}
+  void subflow_summary(const SubflowSummary&) override {}
 };
 
 }  // namespace fabric
