@@ -1,0 +1,87 @@
+#pragma once
+// What the simulation thread collects between two hand-offs to the writer
+// thread: plain structs appended to vectors, so recording costs a copy.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/recording/recorder.h"
+
+namespace fabric::db {
+
+struct PortRow {
+  int64_t port_id;
+  int64_t leaf_id;
+  std::string kind;
+  int rack;
+  int chassis;
+  int cie;
+};
+
+struct FlowRow {
+  int64_t flow_id;
+  std::string name;
+  std::string kind;
+  int64_t src_port;
+  int priority;
+  double offered_gbps;
+  std::optional<int64_t> frame_bytes;
+  std::string frame_size;
+  Picos start_ps;
+  std::optional<Picos> stop_ps;
+};
+
+struct FlowDestRow {
+  int64_t flow_id;
+  int64_t dst_port;
+};
+
+// Samples and events carry strings; they are rare next to frames.
+struct SampleRow {
+  Picos t;
+  std::string entity;
+  std::string metric;
+  double value;
+};
+
+struct EventRow {
+  Picos t;
+  EventKind kind;
+  std::string entity;
+  int64_t flow;
+  double value;
+};
+
+struct RecordBatch {
+  std::vector<PortRow> ports;
+  std::vector<FlowRow> flows;
+  std::vector<FlowDestRow> flow_dests;
+  std::vector<FrameRecord> frames;
+  std::vector<DeliveryRecord> deliveries;
+  std::vector<DropRecord> drops;
+  std::vector<SampleRow> samples;
+  std::vector<EventRow> events;
+  std::vector<SubflowSummary> summaries;
+
+  size_t size() const {
+    return ports.size() + flows.size() + flow_dests.size() + frames.size() + deliveries.size() + drops.size() +
+           samples.size() + events.size() + summaries.size();
+  }
+  bool empty() const { return size() == 0; }
+  // Keeps the capacity, so a recycled batch fills without reallocating.
+  void clear() {
+    ports.clear();
+    flows.clear();
+    flow_dests.clear();
+    frames.clear();
+    deliveries.clear();
+    drops.clear();
+    samples.clear();
+    events.clear();
+    summaries.clear();
+  }
+};
+
+}  // namespace fabric::db

@@ -1,0 +1,14 @@
+#pragma once
+// The fabricsim database schema (see db/schema.sql, the copy of record).
+
+namespace fabric::db {
+
+// Tables, the meta rows and the views; safe to run on an existing database.
+extern const char* const kSchemaTablesSql;
+// CREATE INDEX IF NOT EXISTS statements, run once a run's bulk load is over.
+extern const char* const kSchemaIndexesSql;
+
+// meta('schema_version') this code writes and understands.
+constexpr const char* kSchemaVersion = "1";
+
+}  // namespace fabric::db

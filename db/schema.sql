@@ -1,0 +1,142 @@
+-- fabricsim results database, schema version 1.
+--
+-- This file is the readable copy of record. db/schema.cpp embeds the same
+-- text in two parts (tables and view; indexes) and a unit test checks that
+-- the two copies are identical, so edit both together.
+--
+-- Times are integer picoseconds, sizes bytes. One database holds many runs:
+-- every table carries run_id, and a new run only appends rows.
+
+-- Lets fabricsim recognise its own databases and refuse other tools' files.
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '1');
+
+CREATE TABLE IF NOT EXISTS runs (
+  run_id        INTEGER PRIMARY KEY,
+  study         TEXT NOT NULL,
+  config        TEXT NOT NULL,     -- the full resolved configuration
+  seed          INTEGER NOT NULL,  -- seeds above 2^63-1 appear as their two's complement
+  sim_time_ps   INTEGER,           -- simulated time reached; NULL while running
+  wall_seconds  REAL,              -- NULL while running
+  model_version TEXT NOT NULL,
+  started_at    TEXT NOT NULL,     -- ISO-8601 UTC, e.g. 2024-05-01T12:00:00Z
+  status        TEXT NOT NULL CHECK (status IN ('running', 'done', 'interrupted', 'failed')),
+  log_level     TEXT NOT NULL      -- 'frames' or 'summary'
+);
+
+CREATE TABLE IF NOT EXISTS ports (
+  run_id  INTEGER NOT NULL REFERENCES runs(run_id),
+  port_id INTEGER NOT NULL,
+  leaf_id INTEGER NOT NULL,
+  kind    TEXT NOT NULL CHECK (kind IN ('user', 'surrogate')),
+  rack    INTEGER,
+  chassis INTEGER,
+  cie     INTEGER,
+  PRIMARY KEY (run_id, port_id)
+);
+
+CREATE TABLE IF NOT EXISTS flows (
+  run_id       INTEGER NOT NULL REFERENCES runs(run_id),
+  flow_id      INTEGER NOT NULL,
+  name         TEXT NOT NULL,
+  kind         TEXT NOT NULL CHECK (kind IN ('unicast', 'multicast')),
+  src_port     INTEGER NOT NULL,
+  priority     INTEGER NOT NULL,
+  offered_gbps REAL NOT NULL,
+  frame_bytes  INTEGER,            -- NULL when sizes follow a distribution
+  frame_size   TEXT NOT NULL,      -- the size as configured, e.g. '1500' or 'uniform(64,1500)'
+  start_ps     INTEGER NOT NULL,
+  stop_ps      INTEGER,            -- NULL: runs to the end
+  PRIMARY KEY (run_id, flow_id)
+);
+
+CREATE TABLE IF NOT EXISTS flow_dests (
+  run_id   INTEGER NOT NULL REFERENCES runs(run_id),
+  flow_id  INTEGER NOT NULL,
+  dst_port INTEGER NOT NULL,
+  PRIMARY KEY (run_id, flow_id, dst_port)
+);
+
+-- The bulk tables have no keys so that loading stays fast; see the indexes.
+CREATE TABLE IF NOT EXISTS frames (
+  run_id        INTEGER NOT NULL,
+  frame_id      INTEGER NOT NULL,  -- (source port << 32) | per-source sequence
+  flow_id       INTEGER NOT NULL,
+  src_port      INTEGER NOT NULL,
+  bytes         INTEGER NOT NULL,
+  priority      INTEGER NOT NULL,
+  t_created_ps  INTEGER NOT NULL,
+  t_injected_ps INTEGER            -- NULL if never sent
+);
+
+CREATE TABLE IF NOT EXISTS deliveries (
+  run_id           INTEGER NOT NULL,
+  frame_id         INTEGER NOT NULL,
+  flow_id          INTEGER NOT NULL,
+  dst_port         INTEGER NOT NULL,
+  t_delivered_ps   INTEGER NOT NULL,
+  surrogate_levels INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS drops (
+  run_id   INTEGER NOT NULL,
+  frame_id INTEGER NOT NULL,
+  flow_id  INTEGER NOT NULL,
+  port_id  INTEGER NOT NULL,       -- where it was dropped
+  dst_port INTEGER,                -- NULL for a whole frame
+  reason   TEXT NOT NULL,
+  t_ps     INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS samples (
+  run_id INTEGER NOT NULL,
+  t_ps   INTEGER NOT NULL,
+  entity TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  value  REAL
+);
+
+CREATE TABLE IF NOT EXISTS events (
+  run_id  INTEGER NOT NULL,
+  t_ps    INTEGER NOT NULL,
+  kind    TEXT NOT NULL,
+  entity  TEXT NOT NULL,
+  flow_id INTEGER,                 -- NULL when the event concerns no flow
+  value   REAL
+);
+
+-- Written in every log level, so 'summary' runs still answer throughput and
+-- latency. The four time columns are NULL for a subflow that received nothing.
+CREATE TABLE IF NOT EXISTS subflow_summary (
+  run_id             INTEGER NOT NULL,
+  flow_id            INTEGER NOT NULL,
+  dst_port           INTEGER NOT NULL,
+  frames             INTEGER NOT NULL,
+  bytes              INTEGER NOT NULL,
+  first_delivered_ps INTEGER,
+  last_delivered_ps  INTEGER,
+  latency_sum_ps     INTEGER NOT NULL,
+  latency_min_ps     INTEGER,
+  latency_max_ps     INTEGER,
+  PRIMARY KEY (run_id, flow_id, dst_port)
+);
+
+-- One row per delivered copy, with its latency from creation at the source.
+CREATE VIEW IF NOT EXISTS v_latency AS
+SELECT d.run_id, d.frame_id, d.flow_id, f.src_port, d.dst_port, f.bytes, f.priority,
+       f.t_created_ps, f.t_injected_ps, d.t_delivered_ps,
+       d.t_delivered_ps - f.t_created_ps AS latency_ps,
+       d.surrogate_levels
+FROM deliveries AS d
+JOIN frames AS f ON f.run_id = d.run_id AND f.frame_id = d.frame_id;
+
+-- Indexes: SqliteRecorder::finish() creates these after the bulk load,
+-- because maintaining them during the load would slow every insert.
+CREATE INDEX IF NOT EXISTS deliveries_by_subflow_time ON deliveries(run_id, flow_id, dst_port, t_delivered_ps);
+CREATE INDEX IF NOT EXISTS frames_by_id ON frames(run_id, frame_id);
+CREATE INDEX IF NOT EXISTS drops_by_run ON drops(run_id);
+CREATE INDEX IF NOT EXISTS events_by_run ON events(run_id);
+CREATE INDEX IF NOT EXISTS samples_by_series ON samples(run_id, entity, metric);

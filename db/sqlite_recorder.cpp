@@ -1,0 +1,184 @@
+#include "db/sqlite_recorder.h"
+
+#include <ctime>
+
+#include "db/database_file.h"
+#include "db/schema.h"
+
+namespace fabric::db {
+namespace {
+
+std::string utc_now_iso8601() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+void bind_text(sqlite3_stmt* s, int i, const std::string& v) {
+  sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+}
+
+}  // namespace
+
+SqliteRecorder::SqliteRecorder(const std::string& path, bool record_frames)
+    : path_(path), record_frames_(record_frames), db_(open_fabric_database(path)) {}
+
+SqliteRecorder::~SqliteRecorder() {
+  if (state_ != State::running) return;
+  try {
+    complete("failed", std::nullopt, std::nullopt);
+  } catch (...) {
+    // A destructor must not throw; the run stays 'running' or 'failed'.
+  }
+}
+
+int64_t SqliteRecorder::begin_run(const RunInfo& info) {
+  if (state_ != State::opened) throw DbError("database '" + path_ + "': begin_run() may be called only once");
+  Statement insert = prepare(db_.get(), path_,
+                             "INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level) "
+                             "VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6)");
+  bind_text(insert.get(), 1, info.study);
+  bind_text(insert.get(), 2, info.config_text);
+  sqlite3_bind_int64(insert.get(), 3, static_cast<sqlite3_int64>(info.seed));
+  bind_text(insert.get(), 4, info.model_version);
+  bind_text(insert.get(), 5, utc_now_iso8601());
+  bind_text(insert.get(), 6, info.log_level);
+  step_done(db_.get(), insert.get(), path_, "starting a run");  // autocommit: its own transaction
+  run_id_ = sqlite3_last_insert_rowid(db_.get());
+
+  inserter_ = std::make_unique<BatchInserter>(db_.get(), path_, run_id_);
+  writer_ = std::make_unique<BatchWriter>(*inserter_, kMaxQueuedBatches);
+  state_ = State::running;
+  return run_id_;
+}
+
+void SqliteRecorder::add_port(int64_t port_id, int64_t leaf_id, const std::string& kind, int rack, int chassis,
+                              int cie) {
+  require_running("add_port");
+  if (kind != "user" && kind != "surrogate") {
+    throw DbError("add_port: port " + std::to_string(port_id) + " has kind '" + kind +
+                  "'; allowed: user, surrogate");
+  }
+  current_.ports.push_back(PortRow{port_id, leaf_id, kind, rack, chassis, cie});
+  count_record();
+}
+
+void SqliteRecorder::add_flow(int64_t flow_id, const std::string& name, const std::string& kind, int64_t src_port,
+                              int priority, double offered_gbps, std::optional<int64_t> frame_bytes,
+                              const std::string& frame_size, Picos start_ps, std::optional<Picos> stop_ps) {
+  require_running("add_flow");
+  if (kind != "unicast" && kind != "multicast") {
+    throw DbError("add_flow: flow '" + name + "' has kind '" + kind + "'; allowed: unicast, multicast");
+  }
+  current_.flows.push_back(
+      FlowRow{flow_id, name, kind, src_port, priority, offered_gbps, frame_bytes, frame_size, start_ps, stop_ps});
+  count_record();
+}
+
+void SqliteRecorder::add_flow_dest(int64_t flow_id, int64_t dst_port) {
+  require_running("add_flow_dest");
+  current_.flow_dests.push_back(FlowDestRow{flow_id, dst_port});
+  count_record();
+}
+
+void SqliteRecorder::frame(const FrameRecord& r) {
+  if (!record_frames_) return;
+  require_running("frame");
+  current_.frames.push_back(r);
+  count_record();
+}
+
+void SqliteRecorder::delivery(const DeliveryRecord& r) {
+  if (!record_frames_) return;
+  require_running("delivery");
+  current_.deliveries.push_back(r);
+  count_record();
+}
+
+void SqliteRecorder::drop(const DropRecord& r) {
+  require_running("drop");
+  current_.drops.push_back(r);
+  count_record();
+}
+
+void SqliteRecorder::sample(Picos t, const std::string& entity, const std::string& metric, double value) {
+  require_running("sample");
+  current_.samples.push_back(SampleRow{t, entity, metric, value});
+  count_record();
+}
+
+void SqliteRecorder::event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) {
+  require_running("event");
+  current_.events.push_back(EventRow{t, kind, entity, flow, value});
+  count_record();
+}
+
+void SqliteRecorder::subflow_summary(const SubflowSummary& s) {
+  require_running("subflow_summary");
+  current_.summaries.push_back(s);
+  count_record();
+}
+
+void SqliteRecorder::finish(const std::string& status, Picos sim_time_ps, double wall_seconds) {
+  if (status != "done" && status != "interrupted" && status != "failed") {
+    throw DbError("finish: status '" + status + "' is not one of done, interrupted, failed");
+  }
+  require_running("finish");
+  complete(status, sim_time_ps, wall_seconds);
+}
+
+void SqliteRecorder::hand_off() {
+  writer_->submit(current_);
+  pending_ = 0;
+}
+
+void SqliteRecorder::throw_not_running(const char* call) const {
+  const char* why = state_ == State::opened ? "before begin_run()" : "after finish()";
+  throw DbError(std::string("database '") + path_ + "': " + call + "() called " + why);
+}
+
+void SqliteRecorder::complete(const std::string& status, std::optional<Picos> sim_time_ps,
+                              std::optional<double> wall_seconds) {
+  state_ = State::finished;
+  if (!current_.empty()) writer_->submit(current_);
+  writer_->close();
+  std::optional<std::string> failure = writer_->error();
+  writer_.reset();
+  inserter_.reset();  // finalizes its statements
+  current_ = RecordBatch{};
+  pending_ = 0;
+
+  if (!failure) {
+    try {
+      exec(db_.get(), path_, "creating the indexes", kSchemaIndexesSql);
+    } catch (const DbError& e) {
+      failure = e.what();
+    }
+  }
+  if (failure) {
+    try {
+      update_run_row("failed", sim_time_ps, wall_seconds);
+    } catch (const DbError&) {
+      // Report the first failure, which is the cause.
+    }
+    throw DbError("run " + std::to_string(run_id_) + " was not completely recorded: " + *failure);
+  }
+  update_run_row(status, sim_time_ps, wall_seconds);
+  sqlite3_exec(db_.get(), "PRAGMA optimize", nullptr, nullptr, nullptr);  // best effort
+}
+
+void SqliteRecorder::update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
+                                    std::optional<double> wall_seconds) {
+  Statement update = prepare(db_.get(), path_,
+                             "UPDATE runs SET status = ?1, sim_time_ps = ?2, wall_seconds = ?3 WHERE run_id = ?4");
+  bind_text(update.get(), 1, status);
+  if (sim_time_ps) sqlite3_bind_int64(update.get(), 2, *sim_time_ps); else sqlite3_bind_null(update.get(), 2);
+  if (wall_seconds) sqlite3_bind_double(update.get(), 3, *wall_seconds); else sqlite3_bind_null(update.get(), 3);
+  sqlite3_bind_int64(update.get(), 4, run_id_);
+  step_done(db_.get(), update.get(), path_, "completing the runs row");
+}
+
+}  // namespace fabric::db

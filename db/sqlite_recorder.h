@@ -1,0 +1,102 @@
+#pragma once
+// Records a run into a fabricsim SQLite database (schema: db/schema.sql).
+//
+// Use: construct, begin_run(), add_port/add_flow/add_flow_dest, hand the
+// recorder to the model, then finish(). The Recorder calls only append to an
+// in-memory batch; full batches go to a writer thread, one transaction each.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "db/batch_inserter.h"
+#include "db/batch_writer.h"
+#include "db/db_error.h"
+#include "db/record_batch.h"
+#include "db/sqlite_handle.h"
+#include "model/recording/recorder.h"
+
+namespace fabric::db {
+
+struct RunInfo {
+  std::string study;
+  std::string config_text;    // the full resolved configuration
+  std::string model_version;
+  std::string log_level;      // "frames" or "summary"
+  uint64_t seed = 0;
+};
+
+class SqliteRecorder final : public Recorder {
+ public:
+  using RunInfo = db::RunInfo;
+
+  // Records handed to the writer at a time, and how many may wait for it.
+  static constexpr size_t kBatchRecords = 65536;
+  static constexpr size_t kMaxQueuedBatches = 8;
+
+  // Opens or creates `path` (see open_fabric_database for the errors).
+  // With record_frames false, frame() and delivery() are ignored
+  // (log level `summary`); everything else is still written.
+  SqliteRecorder(const std::string& path, bool record_frames);
+  // Without finish(): writes what is buffered and marks the run 'failed'.
+  ~SqliteRecorder() override;
+  SqliteRecorder(const SqliteRecorder&) = delete;
+  SqliteRecorder& operator=(const SqliteRecorder&) = delete;
+
+  // Inserts the runs row (status 'running') in its own transaction and
+  // returns its run_id. Call once, before any other call below.
+  int64_t begin_run(const RunInfo& info);
+
+  // Metadata, called before simulation; written with the first batch.
+  void add_port(int64_t port_id, int64_t leaf_id, const std::string& kind, int rack, int chassis, int cie);
+  void add_flow(int64_t flow_id, const std::string& name, const std::string& kind, int64_t src_port, int priority,
+                double offered_gbps, std::optional<int64_t> frame_bytes, const std::string& frame_size,
+                Picos start_ps, std::optional<Picos> stop_ps);
+  void add_flow_dest(int64_t flow_id, int64_t dst_port);
+
+  void frame(const FrameRecord& r) override;
+  void delivery(const DeliveryRecord& r) override;
+  void drop(const DropRecord& r) override;
+  void sample(Picos t, const std::string& entity, const std::string& metric, double value) override;
+  void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) override;
+  void subflow_summary(const SubflowSummary& s) override;
+
+  // Writes everything, creates the indexes and completes the runs row.
+  // `status` is 'done', 'interrupted' or 'failed'. Throws DbError if any
+  // write failed (the run is then marked 'failed').
+  void finish(const std::string& status, Picos sim_time_ps, double wall_seconds);
+
+  const std::string& path() const { return path_; }
+  int64_t run_id() const { return run_id_; }
+  bool records_frames() const { return record_frames_; }
+
+ private:
+  enum class State { opened, running, finished };
+
+  // Counts one appended record; hands the batch over when it is full.
+  void count_record() {
+    if (++pending_ >= kBatchRecords) hand_off();
+  }
+  void hand_off();
+  void require_running(const char* call) const {
+    if (state_ != State::running) throw_not_running(call);
+  }
+  [[noreturn]] void throw_not_running(const char* call) const;
+  // Shared by finish() and the destructor; sim_time/wall unknown there.
+  void complete(const std::string& status, std::optional<Picos> sim_time_ps, std::optional<double> wall_seconds);
+  void update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
+                      std::optional<double> wall_seconds);
+
+  std::string path_;
+  bool record_frames_;
+  Connection db_;
+  State state_ = State::opened;
+  int64_t run_id_ = -1;
+  RecordBatch current_;
+  size_t pending_ = 0;
+  std::unique_ptr<BatchInserter> inserter_;
+  std::unique_ptr<BatchWriter> writer_;  // declared after inserter_: destroyed first
+};
+
+}  // namespace fabric::db

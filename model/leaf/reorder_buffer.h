@@ -1,0 +1,52 @@
+#pragma once
+// Egress reassembly for one (source port, VL): packets of a copy arrive out
+// of order (they were sprayed over all uplinks); copies become ready strictly
+// in the order the source sent them (copy_seq), once all their packets are in.
+#include <cstdint>
+#include <deque>
+#include <stdexcept>
+
+#include "model/core/ids.h"
+
+namespace fabric {
+
+struct CopyMeta {
+  FrameId frame{};
+  FlowId flow{};
+  PortId src{};
+  uint32_t bytes = 0;
+  uint8_t priority = 0;
+  Picos created = 0;
+  uint16_t segments = 0;
+};
+
+class ReorderBuffer {
+ public:
+  struct ReadyCopy {
+    CopyMeta meta;
+    Picos ready_at;  // when its last packet entered the egress buffer
+  };
+
+  // Returns true when one or more copies became ready.
+  bool on_packet(uint32_t copy_seq, uint16_t index, const CopyMeta& meta, Picos entered_at);
+
+  bool has_ready() const { return !ready_.empty(); }
+  const ReadyCopy& front() const { return ready_.front(); }
+  ReadyCopy pop();
+  size_t partial_copies() const { return partial_.size(); }
+  size_t ready_copies() const { return ready_.size(); }
+  uint32_t expected_seq() const { return base_seq_; }
+
+ private:
+  struct Partial {
+    CopyMeta meta;
+    uint16_t received = 0;
+    uint64_t seen_mask_low = 0;  // duplicate detection for the first 64 segments
+    Picos ready_at = 0;
+  };
+  uint32_t base_seq_ = 0;      // copy_seq of partial_.front()
+  std::deque<Partial> partial_;
+  std::deque<ReadyCopy> ready_;
+};
+
+}  // namespace fabric

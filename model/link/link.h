@@ -1,0 +1,42 @@
+#pragma once
+// A point-to-point cable: serialization at the link rate, then propagation.
+// Ethernet links count 20 B of preamble, start delimiter and inter-frame gap
+// per message. Delivery is in order. The Link holds no queue: its sender
+// (a TxPort) sends only when the END_REQ delay of the previous message has
+// passed, which the Link checks.
+#include <systemc>
+
+#include "model/protocol/fabric_protocol.h"
+
+namespace fabric {
+
+struct LinkParams {
+  double rate_gbps = 100;
+  sc_core::sc_time propagation = sc_core::SC_ZERO_TIME;
+  uint32_t overhead_bytes = 0;  // 20 for Ethernet, 0 for fabric links
+};
+
+class Link : public sc_core::sc_module {
+ public:
+  FabricTargetSocket<Link> in;
+  FabricInitiatorSocket<Link> out;
+
+  Link(sc_core::sc_module_name name, const LinkParams& params);
+
+  sc_core::sc_time serialization(uint32_t wire_bytes) const;
+  uint64_t messages() const { return messages_; }
+  uint64_t bytes() const { return bytes_; }
+  sc_core::sc_time busy_time() const { return busy_; }
+
+ private:
+  tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+
+  LinkParams params_;
+  double ps_per_byte_;
+  sc_core::sc_time free_at_;
+  sc_core::sc_time busy_;
+  uint64_t messages_ = 0;
+  uint64_t bytes_ = 0;
+};
+
+}  // namespace fabric

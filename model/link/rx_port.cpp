@@ -1,0 +1,33 @@
+#include "model/link/rx_port.h"
+
+namespace fabric {
+
+using sc_core::sc_time;
+
+RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index)
+    : sc_module(name), in("in"), sink_(sink), index_(index) {
+  in.register_nb_transport_fw(this, &RxPort::nb_transport_fw);
+  SC_METHOD(deliver);
+  sensitive << arrival_;
+  dont_initialize();
+}
+
+tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_time& delay) {
+  const sc_time at = sc_core::sc_time_stamp() + delay;
+  if (!queue_.empty() && at < queue_.back().at) SC_REPORT_FATAL(name(), "link delivered out of order");
+  queue_.push_back({at, &payload});
+  if (queue_.size() == 1) arrival_.notify(delay);
+  return tlm::TLM_COMPLETED;
+}
+
+void RxPort::deliver() {
+  const sc_time now = sc_core::sc_time_stamp();
+  while (!queue_.empty() && queue_.front().at <= now) {
+    Payload* p = queue_.front().payload;
+    queue_.pop_front();
+    sink_.receive(index_, *p);
+  }
+  if (!queue_.empty()) arrival_.notify(queue_.front().at - now);
+}
+
+}  // namespace fabric

@@ -1,0 +1,41 @@
+#pragma once
+// The receiving end of a link. A link delivers in order, so arrivals wait in
+// a deque of (arrival time, payload) with one event for the head: no sorted
+// event queue on the per-packet path.
+#include <deque>
+#include <systemc>
+
+#include "model/protocol/fabric_protocol.h"
+
+namespace fabric {
+
+class RxSink {
+ public:
+  virtual ~RxSink() = default;
+  // Ownership of the payload passes to the sink, which releases it.
+  virtual void receive(int rx_index, Payload& payload) = 0;
+};
+
+class RxPort : public sc_core::sc_module {
+ public:
+  FabricTargetSocket<RxPort> in;
+
+  RxPort(sc_core::sc_module_name name, RxSink& sink, int index);
+  size_t pending() const { return queue_.size(); }
+
+ private:
+  SC_HAS_PROCESS(RxPort);
+  tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  void deliver();
+
+  struct Arrival {
+    sc_core::sc_time at;
+    Payload* payload;
+  };
+  RxSink& sink_;
+  int index_;
+  std::deque<Arrival> queue_;
+  sc_core::sc_event arrival_;
+};
+
+}  // namespace fabric

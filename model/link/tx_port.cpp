@@ -1,0 +1,143 @@
+#include "model/link/tx_port.h"
+
+namespace fabric {
+
+using sc_core::sc_time;
+using sc_core::SC_PS;
+
+namespace {
+Picos now_ps() { return static_cast<Picos>(sc_core::sc_time_stamp().value()); }
+}  // namespace
+
+TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
+               const TxPortParams& params)
+    : sc_module(name), out("out"), source_(source), index_(index), pool_(pool), params_(params),
+      credits_(params.credits) {
+  SC_METHOD(on_wake);
+  sensitive << wake_;
+  dont_initialize();
+}
+
+void TxPort::send_control(Payload& message) {
+  if (params_.coalesce_control) {
+    const ControlMessage& incoming = control_of(message);
+    // Only a message that has not started on the wire can absorb another.
+    for (Payload* queued : control_) {
+      if (try_coalesce(control_of(*queued), incoming, params_.max_request_units)) {
+        message.release();
+        return;
+      }
+    }
+  }
+  control_.push_back(&message);
+  kick();
+}
+
+void TxPort::return_credits(uint32_t n) {
+  credits_owed_ += n;
+  kick();
+}
+
+void TxPort::add_credits(uint32_t n) {
+  if (credits_ < 0) SC_REPORT_FATAL(name(), "credit received on a port without credit flow control");
+  credits_ += static_cast<int>(n);
+  if (credits_ > params_.credits) SC_REPORT_FATAL(name(), "more credits than downstream buffer slots");
+  kick();
+}
+
+void TxPort::kick() {
+  if (in_transmit_) {
+    kicked_in_transmit_ = true;
+    return;
+  }
+  const sc_time now = sc_core::sc_time_stamp();
+  if (now < free_at_) {
+    schedule(free_at_);
+    return;
+  }
+  if (wake_pending_ && wake_at_ <= now) return;  // a wake this instant will look anyway
+  transmit_now();
+}
+
+void TxPort::on_wake() {
+  wake_pending_ = false;
+  const sc_time now = sc_core::sc_time_stamp();
+  if (now < free_at_) {
+    schedule(free_at_);
+    return;
+  }
+  if (sent_since_wake_) {
+    sent_since_wake_ = false;
+    source_.transmission_done(index_);
+  }
+  transmit_now();
+}
+
+Payload* TxPort::take_ready_control(Picos now, Picos& retry_at) {
+  if (credits_owed_ > 0) {
+    Payload& credit = pool_.acquire(MessageKind::control, params_.control_bytes);
+    ControlMessage& c = control_of(credit);
+    c.kind = ControlKind::credit;
+    c.count = credits_owed_;
+    c.units = 0;
+    credits_owed_ = 0;
+    return &credit;
+  }
+  if (control_.empty()) return nullptr;
+  Payload* head = control_.front();
+  if (info_of(*head).ready_at <= now) {
+    control_.pop_front();
+    return head;
+  }
+  retry_at = std::min(retry_at, info_of(*head).ready_at);
+  return nullptr;
+}
+
+void TxPort::transmit_now() {
+  const Picos now = now_ps();
+  in_transmit_ = true;
+  for (;;) {
+    kicked_in_transmit_ = false;
+    Picos retry_at = kNever;
+    Payload* message = take_ready_control(now, retry_at);
+    if (message) {
+      ++control_sent_;
+    } else if (credits_ != 0) {
+      TxSource::Pull pull = source_.next_data(index_);
+      message = pull.payload;
+      if (message) {
+        ++data_sent_;
+        if (credits_ > 0) --credits_;
+      } else {
+        retry_at = std::min(retry_at, pull.retry_at);
+      }
+    }
+    if (message) {
+      send(*message);
+      break;
+    }
+    if (!kicked_in_transmit_) {
+      if (retry_at != kNever) schedule(sc_time(static_cast<double>(retry_at), SC_PS));
+      break;
+    }
+  }
+  in_transmit_ = false;
+}
+
+void TxPort::send(Payload& message) {
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  out->nb_transport_fw(message, phase, delay);
+  free_at_ = sc_core::sc_time_stamp() + delay;
+  sent_since_wake_ = true;
+  schedule(free_at_);
+}
+
+void TxPort::schedule(const sc_time& at) {
+  if (wake_pending_ && wake_at_ <= at) return;
+  wake_at_ = at;
+  wake_pending_ = true;
+  wake_.notify(at - sc_core::sc_time_stamp());
+}
+
+}  // namespace fabric

@@ -1,0 +1,81 @@
+#pragma once
+// The sending end of a link. Per free slot of the link it sends, in order of
+// precedence: owed link credits (one coalesced credit message), the oldest
+// ready control message, then a data message pulled from its owner if the
+// downstream buffer has a credit for it. It wakes only when the link frees
+// up or a queued message becomes ready: no clock ticks on an idle port.
+#include <deque>
+#include <limits>
+#include <systemc>
+
+#include "model/protocol/fabric_protocol.h"
+#include "model/protocol/payload_pool.h"
+
+namespace fabric {
+
+constexpr Picos kNever = std::numeric_limits<Picos>::max();
+
+class TxSource {
+ public:
+  struct Pull {
+    Payload* payload = nullptr;  // the message to send now, owned by the caller from here
+    Picos retry_at = kNever;     // nothing now: ask again at this time (kNever: wait for kick())
+  };
+  virtual ~TxSource() = default;
+  virtual Pull next_data(int tx_index) = 0;
+  // The last message sent on this port has left the wire.
+  virtual void transmission_done(int tx_index) {}
+};
+
+struct TxPortParams {
+  int credits = -1;                 // downstream buffer in messages; -1: no credit flow control
+  bool coalesce_control = true;     // merge control messages of the same VOQ while queued
+  uint32_t max_request_units = 36;  // a coalesced request never asks for more
+  uint32_t control_bytes = 10;      // size of a link credit message
+};
+
+class TxPort : public sc_core::sc_module {
+ public:
+  FabricInitiatorSocket<TxPort> out;
+
+  TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
+         const TxPortParams& params);
+
+  void send_control(Payload& message);  // takes ownership
+  void return_credits(uint32_t n);      // owed to the upstream sender
+  void add_credits(uint32_t n);         // received from downstream
+  void kick();                          // the owner has new data
+
+  int credits() const { return credits_; }
+  size_t control_backlog() const { return control_.size(); }
+  uint64_t data_sent() const { return data_sent_; }
+  uint64_t control_sent() const { return control_sent_; }
+  bool idle() const { return !wake_pending_ && control_.empty() && credits_owed_ == 0; }
+
+ private:
+  SC_HAS_PROCESS(TxPort);
+  void on_wake();
+  void transmit_now();
+  Payload* take_ready_control(Picos now, Picos& retry_at);
+  void schedule(const sc_core::sc_time& at);
+  void send(Payload& message);
+
+  TxSource& source_;
+  int index_;
+  PayloadPool& pool_;
+  TxPortParams params_;
+  int credits_;
+  uint32_t credits_owed_ = 0;
+  std::deque<Payload*> control_;
+  sc_core::sc_event wake_;
+  sc_core::sc_time free_at_;
+  sc_core::sc_time wake_at_;
+  bool wake_pending_ = false;
+  bool in_transmit_ = false;
+  bool kicked_in_transmit_ = false;
+  bool sent_since_wake_ = false;
+  uint64_t data_sent_ = 0;
+  uint64_t control_sent_ = 0;
+};
+
+}  // namespace fabric

@@ -1,0 +1,37 @@
+#include "model/protocol/fabric_protocol.h"
+
+namespace fabric {
+
+const char* to_string(ControlKind kind) {
+  switch (kind) {
+    case ControlKind::request: return "request";
+    case ControlKind::grant: return "grant";
+    case ControlKind::ack: return "ack";
+    case ControlKind::credit: return "credit";
+    case ControlKind::pause: return "pause";
+    case ControlKind::cnm: return "cnm";
+  }
+  return "?";
+}
+
+bool try_coalesce(ControlMessage& queued, const ControlMessage& incoming, uint32_t max_request_units) {
+  if (queued.kind != incoming.kind || queued.from != incoming.from || queued.to != incoming.to ||
+      queued.vl != incoming.vl)
+    return false;
+  switch (incoming.kind) {
+    case ControlKind::request:
+      // A request is granted as a whole; keep it within one maximal frame so
+      // that a grant never needs more egress space than a single jumbo frame.
+      if (queued.units + incoming.units > max_request_units) return false;
+      [[fallthrough]];
+    case ControlKind::grant:
+    case ControlKind::ack:
+      queued.units += incoming.units;
+      queued.count += incoming.count;
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace fabric

@@ -1,0 +1,102 @@
+#pragma once
+// The fabric's own TLM-2.0 protocol. Its traits class keeps fabric sockets
+// from being bound to a memory bus by mistake. One transaction = one message
+// on a link: an Ethernet frame (CNA <-> leaf), a fabric packet (a segment of
+// at most 256 B between leaves, through spines) or a control message.
+//
+// Phases: the sender issues BEGIN_REQ on a Link; the Link answers END_REQ
+// (TLM_UPDATED) with the serialization time as delay: the sender may start
+// its next message then. The Link forwards BEGIN_REQ to the receiver with
+// serialization + propagation as delay; the receiver takes ownership and
+// answers TLM_COMPLETED. Flow control is by credits (control messages), not
+// by withheld END_REQ.
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "model/core/ids.h"
+
+namespace fabric {
+
+struct FabricProtocol {
+  using tlm_payload_type = tlm::tlm_generic_payload;
+  using tlm_phase_type = tlm::tlm_phase;
+};
+
+template <typename Module>
+using FabricTargetSocket = tlm_utils::simple_target_socket<Module, 32, FabricProtocol>;
+template <typename Module>
+using FabricInitiatorSocket = tlm_utils::simple_initiator_socket<Module, 32, FabricProtocol>;
+
+using Payload = tlm::tlm_generic_payload;
+
+enum class MessageKind : uint8_t { frame, packet, control };
+enum class ControlKind : uint8_t { request, grant, ack, credit, pause, cnm };
+const char* to_string(ControlKind kind);
+
+// What every message has: its kind and its size on the wire.
+struct MessageInfo : tlm::tlm_extension<MessageInfo> {
+  MessageKind kind = MessageKind::frame;
+  uint32_t wire_bytes = 0;   // excluding Ethernet preamble/IFG (the Link adds those)
+  Picos ready_at = 0;        // not to be sent before this time (pipeline latency)
+  tlm_extension_base* clone() const override { return new MessageInfo(*this); }
+  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const MessageInfo&>(other); }
+};
+
+// An Ethernet frame between a CNA and its leaf.
+struct EthernetFrame : tlm::tlm_extension<EthernetFrame> {
+  FrameId frame{};
+  FlowId flow{};
+  PortId src{};
+  uint64_t dst_mac = 0;
+  uint32_t bytes = 0;
+  uint8_t priority = 0;
+  Picos created = 0;
+  tlm_extension_base* clone() const override { return new EthernetFrame(*this); }
+  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const EthernetFrame&>(other); }
+};
+
+// A segment of a frame copy travelling from a source port to a target port.
+struct FabricPacket : tlm::tlm_extension<FabricPacket> {
+  FrameId frame{};
+  FlowId flow{};
+  PortId src{};
+  PortId target{};
+  LeafId target_leaf{};
+  Vl vl{};
+  uint8_t priority = 0;
+  uint16_t index = 0;        // segment index within the frame
+  uint16_t count = 0;        // segments in the frame
+  uint32_t frame_bytes = 0;
+  uint32_t copy_seq = 0;     // sequence of the copy within (src, target, vl): egress reorders by it
+  Picos created = 0;
+  tlm_extension_base* clone() const override { return new FabricPacket(*this); }
+  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const FabricPacket&>(other); }
+};
+
+// Request, grant, ACK (end to end, port to port), credit (hop by hop, link
+// level), PAUSE and CNM (to a CNA).
+struct ControlMessage : tlm::tlm_extension<ControlMessage> {
+  ControlKind kind = ControlKind::request;
+  PortId from{};             // request/ack: sender port; grant: egress port
+  PortId to{};               // the port that consumes it
+  LeafId to_leaf{};
+  Vl vl{};
+  uint32_t units = 0;        // request: units asked; grant: units granted
+  uint32_t count = 1;        // coalesced messages: frames requested/acked, credits returned
+  uint8_t priority = 0;      // pause
+  bool stop = false;         // pause: STOP (true) or GO
+  tlm_extension_base* clone() const override { return new ControlMessage(*this); }
+  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const ControlMessage&>(other); }
+};
+
+inline MessageInfo& info_of(Payload& p) { return *p.get_extension<MessageInfo>(); }
+inline EthernetFrame& frame_of(Payload& p) { return *p.get_extension<EthernetFrame>(); }
+inline FabricPacket& packet_of(Payload& p) { return *p.get_extension<FabricPacket>(); }
+inline ControlMessage& control_of(Payload& p) { return *p.get_extension<ControlMessage>(); }
+
+// Merges `incoming` into a queued, not yet sent message of the same VOQ when
+// the protocol allows it. Returns false when they must travel separately.
+bool try_coalesce(ControlMessage& queued, const ControlMessage& incoming, uint32_t max_request_units);
+
+}  // namespace fabric

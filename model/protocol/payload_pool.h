@@ -1,0 +1,30 @@
+#pragma once
+// Pools transactions: each payload carries all four fabric extensions for its
+// whole life, so sending a message allocates nothing once the pool is warm.
+#include <memory>
+#include <vector>
+
+#include "model/protocol/fabric_protocol.h"
+
+namespace fabric {
+
+class PayloadPool final : public tlm::tlm_mm_interface {
+ public:
+  PayloadPool() = default;
+  PayloadPool(const PayloadPool&) = delete;
+  PayloadPool& operator=(const PayloadPool&) = delete;
+  ~PayloadPool() override;
+
+  // A payload with reference count 1; the consumer calls release().
+  Payload& acquire(MessageKind kind, uint32_t wire_bytes);
+  void free(Payload* payload) override;  // called by Payload::release()
+
+  size_t allocated() const { return all_.size(); }
+  size_t in_use() const { return all_.size() - free_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<Payload>> all_;
+  std::vector<Payload*> free_;
+};
+
+}  // namespace fabric

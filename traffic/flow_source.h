@@ -1,0 +1,56 @@
+#pragma once
+// Lazy frame generator for one flow: tells when its next frame is created and
+// hands frames out one at a time. Deterministic for a given seed; no SystemC,
+// the CNA model drives it from its own process.
+#include <cstdint>
+#include <limits>
+#include <random>
+
+#include "model/core/ids.h"
+#include "traffic/flow_spec.h"
+
+namespace fabric::traffic {
+
+constexpr Picos kNever = std::numeric_limits<Picos>::max();
+
+struct GeneratedFrame {
+  Picos created;      // the creation time the source scheduled (not the pop time)
+  PortId dst;
+  uint32_t bytes;
+  uint64_t sequence;  // 0, 1, 2 ... per flow
+  FlowId flow;
+};
+
+// Independent per-flow seed from the run seed, so adding a flow does not
+// change the random streams of the others.
+uint64_t flow_seed(uint64_t run_seed, FlowId flow);
+
+class FlowSource {
+ public:
+  FlowSource(const FlowSpec& spec, uint64_t seed);
+
+  const FlowSpec& spec() const { return spec_; }
+  // Creation time of the next frame; kNever once past stop or max_frames (or rate 0).
+  Picos next_time() const;
+  bool finished() const { return next_time() == kNever; }
+  uint64_t frames_created() const { return sequence_; }
+
+  // Takes the next frame. now_or_later is the caller's current time and must be
+  // >= next_time() (std::logic_error otherwise, or when finished). Draws the
+  // destination then the size, and schedules the following frame
+  // (bytes + 20) * 8 / rate later.
+  GeneratedFrame pop(Picos now_or_later);
+
+  // Backpressure: the CNA queue was full until t, and frames are not created
+  // while it is full, so the next creation moves to t if it was earlier.
+  void defer_to(Picos t);
+
+ private:
+  FlowSpec spec_;
+  std::mt19937_64 rng_;
+  Picos next_ = 0;
+  double carry_ps_ = 0;  // rounding remainder in [-0.5, 0.5]: keeps the long-run rate exact
+  uint64_t sequence_ = 0;
+};
+
+}  // namespace fabric::traffic

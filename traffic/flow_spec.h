@@ -1,0 +1,30 @@
+#pragma once
+// One traffic flow as configured: a source port sending frames to one or more
+// destination ports (each frame to one of them, drawn uniformly).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/core/ids.h"
+#include "traffic/frame_size.h"
+
+namespace fabric::traffic {
+
+// Ethernet preamble + start delimiter (8 B) and inter-frame gap (12 B): every
+// frame occupies this much more than its bytes on the wire.
+constexpr uint32_t kWireOverheadBytes = 20;
+
+struct FlowSpec {
+  FlowId id{};
+  std::string name;              // flows.name in the database: "f1", "p17", "u3" ...
+  PortId src{};
+  std::vector<PortId> dests;     // one or more; each frame goes to one, drawn uniformly
+  double rate_gbps = 100;        // offered rate counting kWireOverheadBytes per frame
+  FrameSizeDistribution size;
+  int priority = 0;
+  Picos start = 0;               // first frame created at start
+  Picos stop = -1;               // frames are created while created < stop; -1 = never stops
+  uint64_t max_frames = 0;       // 0 = unlimited
+};
+
+}  // namespace fabric::traffic

@@ -1,0 +1,154 @@
+#include "traffic/traffic_params.h"
+
+#include <limits>
+#include <set>
+#include <string>
+
+#include "traffic/patterns.h"
+#include "traffic/random.h"
+
+namespace fabric::traffic {
+namespace {
+
+using config::Config;
+using config::ParamSpec;
+using config::ParamType;
+
+const char* const kSizeHelp = "frame sizes: N, uniform:A:B or choice:A,B,... (64 .. 9216 B, without preamble and IFG)";
+const char* const kStopHelp = "; empty = never (a duration such as 2ms otherwise)";
+
+ParamSpec spec(std::string key, ParamType type, std::string def, std::string unit, std::string description,
+               double min = -std::numeric_limits<double>::infinity(),
+               double max = std::numeric_limits<double>::infinity()) {
+  ParamSpec s;
+  s.key = std::move(key);
+  s.type = type;
+  s.default_value = std::move(def);
+  s.unit = std::move(unit);
+  s.description = std::move(description);
+  s.min = min;
+  s.max = max;
+  return s;
+}
+
+ParamSpec choice(std::string key, std::string def, std::vector<std::string> choices, std::string description) {
+  ParamSpec s = spec(std::move(key), ParamType::choice, std::move(def), "", std::move(description));
+  s.choices = std::move(choices);
+  return s;
+}
+
+// Optional stop time given as text: "" = never. Must lie after start.
+Picos read_stop(const Config& config, const std::string& key, Picos start, const std::string& start_key) {
+  if (!config.is_set(key)) return -1;
+  const std::string text = config.get_text(key);
+  if (text.find_first_not_of(" \t") == std::string::npos) return -1;
+  const Picos stop = config::parse_duration(key, text);
+  if (stop <= start)
+    config.fail(key, "a time after " + start_key + " (" + std::to_string(start) + " ps), or empty for never");
+  return stop;
+}
+
+std::string ports_allowed(int user_ports) { return "user ports 0 .. " + std::to_string(user_ports - 1); }
+
+PatternParams read_pattern(const Config& config) {
+  PatternParams p;
+  p.pattern = config.get_choice("traffic.pattern");
+  if (p.pattern == "none") return p;
+  p.load_gbps = config.get_rate_gbps("traffic.load_gbps");
+  p.frame_size = config.get_text("traffic.frame_size");
+  p.priority = int(config.get_int("traffic.priority"));
+  p.start = config.get_duration("traffic.start");
+  p.stop = read_stop(config, "traffic.stop", p.start, "traffic.start");
+  if (p.pattern == "permutation") {
+    p.permutation = config.get_choice("traffic.permutation");
+    if (p.permutation == "shift") p.shift = config.get_int("traffic.shift");
+  } else if (p.pattern == "fanin") {
+    if (!config.is_set("traffic.fanin_sources")) config.fail("traffic.fanin_sources", "one or more source ports");
+    p.fanin_sources = config.get_int_list("traffic.fanin_sources");
+    p.fanin_dest = config.get_int("traffic.fanin_dest");
+  }
+  return p;
+}
+
+FlowSpec read_explicit_flow(const Config& config, const std::string& name, int user_ports, FlowId id) {
+  const std::string prefix = "flow." + name + ".";
+  FlowSpec flow;
+  flow.id = id;
+  flow.name = name;
+
+  const std::string src_key = prefix + "src";
+  if (!config.is_set(src_key)) config.fail(src_key, "the source port of flow " + name + ": " + ports_allowed(user_ports));
+  const int64_t src = config.get_int(src_key);
+  if (src < 0 || src >= user_ports) config.fail(src_key, ports_allowed(user_ports));
+  flow.src = PortId(uint32_t(src));
+
+  const std::string dst_key = prefix + "dst";
+  const std::string dst_allowed = "one or more distinct " + ports_allowed(user_ports) + ", other than flow." + name +
+                                  ".src = " + std::to_string(src);
+  const std::vector<int64_t> dests = config.is_set(dst_key) ? config.get_int_list(dst_key) : std::vector<int64_t>{};
+  if (dests.empty()) config.fail(dst_key, dst_allowed);
+  std::set<int64_t> seen;
+  for (int64_t dst : dests) {
+    if (dst < 0 || dst >= user_ports || dst == src || !seen.insert(dst).second) config.fail(dst_key, dst_allowed);
+    flow.dests.push_back(PortId(uint32_t(dst)));
+  }
+
+  flow.rate_gbps = config.get_rate_gbps(prefix + "rate_gbps");
+  flow.size = FrameSizeDistribution::parse(prefix + "frame_size", config.get_text(prefix + "frame_size"));
+  flow.priority = int(config.get_int(prefix + "priority"));
+  flow.start = config.get_duration(prefix + "start");
+  flow.stop = read_stop(config, prefix + "stop", flow.start, prefix + "start");
+  flow.max_frames = uint64_t(config.get_int(prefix + "frames"));
+  return flow;
+}
+
+}  // namespace
+
+void declare_traffic_params(config::ParamRegistry& r) {
+  r.declare(choice("traffic.pattern", "none", {"none", "permutation", "uniform", "fanin"},
+                   "whole-fabric traffic pattern: one flow per source port (none: explicit flow.* only)"));
+  r.declare(spec("traffic.load_gbps", ParamType::rate, "100", "Gb/s",
+                 "offered load per source port of the pattern, counting 20 B preamble+IFG per frame", 0, 400));
+  r.declare(spec("traffic.frame_size", ParamType::text, "1522", "B", std::string("pattern ") + kSizeHelp));
+  r.declare(spec("traffic.priority", ParamType::integer, "0", "", "Ethernet priority of the pattern's frames", 0, 7));
+  r.declare(spec("traffic.start", ParamType::duration, "0", "ps", "time the pattern's flows start", 0));
+  r.declare(spec("traffic.stop", ParamType::text, "", "ps",
+                 std::string("time the pattern's flows stop creating frames") + kStopHelp));
+  r.declare(choice("traffic.permutation", "random", {"random", "shift"},
+                   "permutation pattern: random derangement (seeded) or dst = (src + traffic.shift) mod user ports"));
+  r.declare(spec("traffic.shift", ParamType::integer, "5", "",
+                 "port offset of the shift permutation; not a multiple of the number of user ports"));
+  r.declare(spec("traffic.fanin_sources", ParamType::int_list, "", "",
+                 "fanin pattern: source user ports, e.g. 0,5,10-12"));
+  r.declare(spec("traffic.fanin_dest", ParamType::integer, "0", "", "fanin pattern: the destination user port", 0));
+
+  r.declare(spec("flow.*.src", ParamType::integer, "", "", "explicit flow: source user port (required)", 0));
+  r.declare(spec("flow.*.dst", ParamType::int_list, "", "",
+                 "explicit flow: destination user ports (required); each frame goes to one, drawn uniformly"));
+  r.declare(spec("flow.*.rate_gbps", ParamType::rate, "100", "Gb/s",
+                 "explicit flow: offered rate, counting 20 B preamble+IFG per frame", 0.001, 400));
+  r.declare(spec("flow.*.frame_size", ParamType::text, "1522", "B", std::string("explicit flow: ") + kSizeHelp));
+  r.declare(spec("flow.*.priority", ParamType::integer, "0", "", "explicit flow: Ethernet priority", 0, 7));
+  r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0));
+  r.declare(spec("flow.*.stop", ParamType::text, "", "ps",
+                 std::string("explicit flow: frames are created before this time") + kStopHelp));
+  r.declare(spec("flow.*.frames", ParamType::integer, "0", "",
+                 "explicit flow: number of frames to send; 0 = unlimited", 0));
+}
+
+std::vector<FlowSpec> read_flows(const Config& config, int user_ports, uint64_t seed) {
+  std::vector<FlowSpec> flows =
+      build_pattern_flows(read_pattern(config), user_ports, mix_seed(seed, 0x7061747465726e), FlowId(0));
+  std::set<std::string> pattern_names;
+  for (const FlowSpec& flow : flows) pattern_names.insert(flow.name);
+
+  for (const std::string& name : config.instances("flow")) {
+    // Flow names label results (flows.name), so they must be unique.
+    if (pattern_names.count(name))
+      config.fail("flow." + name + ".src", "a flow name other than those of the traffic.pattern flows (" + name + ")");
+    flows.push_back(read_explicit_flow(config, name, user_ports, FlowId(uint32_t(flows.size()))));
+  }
+  return flows;
+}
+
+}  // namespace fabric::traffic

@@ -1,0 +1,20 @@
+#pragma once
+// Configuration keys of the traffic generators (traffic.* for a whole-fabric
+// pattern, flow.<name>.* for explicit flows) and the flows they describe.
+#include <cstdint>
+#include <vector>
+
+#include "model/config/config.h"
+#include "traffic/flow_spec.h"
+
+namespace fabric::traffic {
+
+void declare_traffic_params(fabric::config::ParamRegistry& registry);
+
+// Pattern flows first (ids from 0, in port order), then explicit flows in
+// sorted name order. Reads only the keys that matter for the chosen pattern,
+// so a key set for another pattern is reported by Config::check_all_used.
+// Throws fabric::config::ConfigError naming the key at fault.
+std::vector<FlowSpec> read_flows(const fabric::config::Config& config, int user_ports, uint64_t seed);
+
+}  // namespace fabric::traffic
