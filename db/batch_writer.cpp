@@ -25,6 +25,11 @@ void BatchWriter::submit(RecordBatch& batch) {
   work_ready_.notify_one();
 }
 
+void BatchWriter::drain() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  idle_.wait(lock, [this] { return queue_.empty() && !writing_; });
+}
+
 void BatchWriter::close() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -50,6 +55,7 @@ void BatchWriter::run() {
       if (queue_.empty()) return;  // closing and drained
       batch = std::move(queue_.front());
       queue_.pop_front();
+      writing_ = true;
     }
     space_free_.notify_one();
 
@@ -64,8 +70,12 @@ void BatchWriter::run() {
     }
 
     batch.clear();
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (spare_.size() < 2) spare_.push_back(std::move(batch));
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (spare_.size() < 2) spare_.push_back(std::move(batch));
+      writing_ = false;
+    }
+    idle_.notify_all();
   }
 }
 

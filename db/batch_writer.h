@@ -27,6 +27,10 @@ class BatchWriter {
   // while the queue is full, which bounds memory when the disk lags.
   void submit(RecordBatch& batch);
 
+  // Waits until every batch submitted so far is written (or discarded
+  // after a failure).
+  void drain();
+
   // Writes what is queued, then stops the thread. Idempotent.
   void close();
 
@@ -42,8 +46,10 @@ class BatchWriter {
   mutable std::mutex mutex_;
   std::condition_variable work_ready_;  // writer waits: batch queued or closing
   std::condition_variable space_free_;  // producer waits: queue below the bound
+  std::condition_variable idle_;        // drain() waits: nothing queued or being written
   std::deque<RecordBatch> queue_;
   std::vector<RecordBatch> spare_;      // written batches, kept for their capacity
+  bool writing_ = false;
   bool closing_ = false;
   std::optional<std::string> error_;
   std::thread thread_;

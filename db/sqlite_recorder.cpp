@@ -49,8 +49,17 @@ int64_t SqliteRecorder::begin_run(const RunInfo& info) {
   step_done(db_.get(), insert.get(), path_, "starting a run");  // autocommit: its own transaction
   run_id_ = sqlite3_last_insert_rowid(db_.get());
 
-  inserter_ = std::make_unique<BatchInserter>(db_.get(), path_, run_id_);
-  writer_ = std::make_unique<BatchWriter>(*inserter_, kMaxQueuedBatches);
+  try {
+    inserter_ = std::make_unique<BatchInserter>(db_.get(), path_, run_id_);
+    writer_ = std::make_unique<BatchWriter>(*inserter_, kMaxQueuedBatches);
+  } catch (...) {
+    inserter_.reset();
+    try {
+      update_run_row("failed", std::nullopt, std::nullopt);
+    } catch (const DbError&) {
+    }
+    throw;
+  }
   state_ = State::running;
   return run_id_;
 }
@@ -120,6 +129,12 @@ void SqliteRecorder::subflow_summary(const SubflowSummary& s) {
   require_running("subflow_summary");
   current_.summaries.push_back(s);
   count_record();
+}
+
+void SqliteRecorder::flush() {
+  require_running("flush");
+  if (!current_.empty()) hand_off();
+  writer_->drain();
 }
 
 void SqliteRecorder::finish(const std::string& status, Picos sim_time_ps, double wall_seconds) {

@@ -62,6 +62,10 @@ class SqliteRecorder final : public Recorder {
   void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) override;
   void subflow_summary(const SubflowSummary& s) override;
 
+  // Returns once everything recorded so far is committed (e.g. so that a
+  // reader sees it). Write failures still surface only in finish().
+  void flush();
+
   // Writes everything, creates the indexes and completes the runs row.
   // `status` is 'done', 'interrupted' or 'failed'. Throws DbError if any
   // write failed (the run is then marked 'failed').

@@ -265,6 +265,24 @@ IniLine parse_ini_line(const std::string& line, const std::string& where) {
   return {IniLine::Kind::assignment, key, trim(content.substr(equals + 1))};
 }
 
+using DescribeRow = std::array<std::string, 6>;
+
+std::string allowed_column(const ParamSpec& spec) {
+  if (spec.type == ParamType::choice) return choices_text(spec);
+  if (spec.type == ParamType::boolean) return "true/false";
+  if (is_numeric(spec.type)) return is_bounded(spec) ? range_with_unit(spec) : "any";
+  return "-";
+}
+
+DescribeRow describe_row(const ParamSpec& spec) {
+  return {spec.key,
+          to_string(spec.type),
+          spec.default_value.empty() ? "-" : spec.default_value,
+          spec.unit.empty() ? "-" : spec.unit,
+          allowed_column(spec),
+          spec.description};
+}
+
 std::string format_error_message(const std::string& key, const std::string& value,
                                  const std::string& allowed) {
   return "configuration error: key '" + key + "' has value '" + value + "'; allowed: " + allowed;
@@ -312,28 +330,6 @@ const ParamSpec* ParamRegistry::find(const std::string& key) const {
   }
   return nullptr;
 }
-
-namespace {
-
-using DescribeRow = std::array<std::string, 6>;
-
-std::string allowed_column(const ParamSpec& spec) {
-  if (spec.type == ParamType::choice) return choices_text(spec);
-  if (spec.type == ParamType::boolean) return "true/false";
-  if (is_numeric(spec.type)) return is_bounded(spec) ? range_with_unit(spec) : "any";
-  return "-";
-}
-
-DescribeRow describe_row(const ParamSpec& spec) {
-  return {spec.key,
-          to_string(spec.type),
-          spec.default_value.empty() ? "-" : spec.default_value,
-          spec.unit.empty() ? "-" : spec.unit,
-          allowed_column(spec),
-          spec.description};
-}
-
-}  // namespace
 
 std::string ParamRegistry::describe() const {
   std::vector<const ParamSpec*> sorted;

@@ -4,6 +4,7 @@
 // round robin. A request is granted whole (never a part of it), so a granted
 // VOQ can always send the frames it asked for and egress reassembly cannot
 // fill up with frames that will never complete.
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <unordered_map>

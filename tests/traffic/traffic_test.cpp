@@ -1,14 +1,13 @@
-// Traffic generation: frame size specs, flow sources, patterns and the
-// traffic/flow configuration keys.
+// Traffic generation: frame size specs, flow sources and patterns.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "model/config/config.h"
 #include "traffic/flow_source.h"
 #include "traffic/patterns.h"
-#include "traffic/traffic_params.h"
 
 namespace fabric::traffic {
 namespace {
@@ -183,7 +182,9 @@ TEST(TrafficFlowSource, DeferToMovesOnlyForward) {
 }
 
 TEST(TrafficFlowSource, UniformDestinationsAllUsedNeverSource) {
-  auto flows = build_pattern_flows({"uniform"}, 10, 3, FlowId(0));
+  PatternParams uniform;
+  uniform.pattern = "uniform";
+  const auto flows = build_pattern_flows(uniform, 10, 3, FlowId(0));
   ASSERT_EQ(flows.size(), 10u);
   FlowSource source(flows[4], flow_seed(3, flows[4].id));
   std::map<uint32_t, int> count;
@@ -277,59 +278,5 @@ TEST(TrafficPatterns, FaninFlowsAndValidation) {
   EXPECT_EQ(key_of(bad_size), "traffic.frame_size");
 }
 
-// ---- configuration ----
-
-class TrafficParams : public ::testing::Test {
- protected:
-  TrafficParams() { declare_traffic_params(registry); }
-  config::ParamRegistry registry;
-};
-
-TEST_F(TrafficParams, DefaultsGiveNoFlows) {
-  config::Config cfg(registry);
-  EXPECT_TRUE(read_flows(cfg, 640, 1).empty());
-  EXPECT_NO_THROW(cfg.check_all_used());
-}
-
-TEST_F(TrafficParams, PatternThenExplicitFlowsInNameOrder) {
-  config::Config cfg(registry);
-  cfg.set("traffic.pattern", "fanin");
-  cfg.set("traffic.fanin_sources", "5,10");
-  cfg.set("traffic.fanin_dest", "0");
-  cfg.set("traffic.load_gbps", "10G");
-  cfg.set("traffic.stop", "2ms");
-  cfg.set("flow.zeta.src", "3");
-  cfg.set("flow.zeta.dst", "4");
-  cfg.set("flow.alpha.src", "1");
-  cfg.set("flow.alpha.dst", "2,6-7");
-  cfg.set("flow.alpha.rate_gbps", "25");
-  cfg.set("flow.alpha.frame_size", "choice:512,9022");
-  cfg.set("flow.alpha.priority", "3");
-  cfg.set("flow.alpha.start", "10us");
-  cfg.set("flow.alpha.stop", "20us");
-  cfg.set("flow.alpha.frames", "7");
-  const auto flows = read_flows(cfg, 10, 1);
-  ASSERT_EQ(flows.size(), 4u);
-  EXPECT_EQ(flows[0].name, "f5");
-  EXPECT_EQ(flows[1].name, "f10"[0] == 'f' ? "f10" : "");
-  EXPECT_EQ(flows[1].src, PortId(10 % 10 == 0 ? 10 : 10));
-  EXPECT_EQ(flows[0].stop, 2'000'000'000);
-  EXPECT_DOUBLE_EQ(flows[0].rate_gbps, 10);
-  const FlowSpec& alpha = flows[2];
-  EXPECT_EQ(alpha.id, FlowId(2));
-  EXPECT_EQ(alpha.name, "alpha");
-  EXPECT_EQ(alpha.src, PortId(1));
-  EXPECT_EQ(alpha.dests, (std::vector<PortId>{PortId(2), PortId(6), PortId(7)}));
-  EXPECT_DOUBLE_EQ(alpha.rate_gbps, 25);
-  EXPECT_EQ(alpha.size.text(), "choice:512,9022");
-  EXPECT_EQ(alpha.priority, 3);
-  EXPECT_EQ(alpha.start, 10'000'000);
-  EXPECT_EQ(alpha.stop, 20'000'000);
-  EXPECT_EQ(alpha.max_frames, 7u);
-  const FlowSpec& zeta = flows[3];
-  EXPECT_EQ(zeta.id, FlowId(3));
-  EXPECT_EQ(zeta.stop, -1);
-  EXPECT_EQ(zeta.max_frames, 0u);
-  EXPECT_EQ(zeta.size.fixed(), 1522u);
-  EXPECT_NO_THROW(cfg.check_all_used());
-}
+}  // namespace
+}  // namespace fabric::traffic

@@ -1,0 +1,152 @@
+#include "model/cna/cna.h"
+
+#include <algorithm>
+
+#include "model/core/sim_time.h"
+#include "model/leaf/fdb.h"
+
+namespace fabric {
+
+namespace {
+TxPortParams ethernet_tx() {
+  TxPortParams p;
+  p.coalesce_control = false;
+  return p;
+}
+}  // namespace
+
+Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool,
+         Recorder& recorder)
+    : sc_module(name), rx("rx", *this, 0), tx("tx", *this, 0, pool, ethernet_tx()), port_(port), params_(params),
+      pool_(pool), recorder_(recorder) {
+  SC_METHOD(start);  // runs once at time 0: the first frames go out
+}
+
+void Cna::attach(std::unique_ptr<FrameSource> source) {
+  sources_.push_back(std::move(source));
+  source_blocked_.push_back(false);
+}
+
+void Cna::start() { tx.kick(); }
+
+void Cna::generate(Picos now) {
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    FrameSource& s = *sources_[i];
+    auto& queue = queues_[s.priority()];
+    if (source_blocked_[i]) {  // its queue was full until this moment
+      if (queue.size() >= static_cast<size_t>(params_.queue_frames)) continue;
+      s.defer_to(now);
+      source_blocked_[i] = false;
+    }
+    while (s.next_time() <= now) {
+      if (queue.size() >= static_cast<size_t>(params_.queue_frames)) {
+        source_blocked_[i] = true;
+        break;
+      }
+      const NewFrame f = s.pop(now);
+      const FrameId id = FrameId((uint64_t{raw(port_)} << 32) | next_frame_seq_++);
+      queue.push_back({id, s.flow(), f.dst, f.bytes, f.created});
+    }
+  }
+}
+
+int Cna::pick_priority() const {
+  if (params_.strict_priority) {
+    for (int p = kPriorities - 1; p >= 0; --p)
+      if (!queues_[p].empty() && !paused_[p]) return p;
+    return -1;
+  }
+  for (int k = 1; k <= kPriorities; ++k) {
+    const int p = (round_robin_next_ + kPriorities - k) % kPriorities;
+    if (!queues_[p].empty() && !paused_[p]) {
+      round_robin_next_ = p;
+      return p;
+    }
+  }
+  return -1;
+}
+
+TxSource::Pull Cna::next_data(int) {
+  const Picos now = now_ps();
+  generate(now);
+  const int p = pick_priority();
+  if (p < 0) {
+    Picos retry = kNever;
+    for (size_t i = 0; i < sources_.size(); ++i)
+      if (!source_blocked_[i] && !paused_[sources_[i]->priority()]) retry = std::min(retry, sources_[i]->next_time());
+    return {nullptr, retry};
+  }
+  const QueuedFrame q = queues_[p].front();
+  queues_[p].pop_front();
+  Payload& m = pool_.acquire(MessageKind::frame, q.bytes);
+  EthernetFrame& f = frame_of(m);
+  f.frame = q.id;
+  f.flow = q.flow;
+  f.src = port_;
+  f.dst_mac = mac_of(q.dst);
+  f.bytes = q.bytes;
+  f.priority = static_cast<uint8_t>(p);
+  f.created = q.created;
+  recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, now});
+  ++frames_sent_;
+  return {&m, kNever};
+}
+
+void Cna::receive(int, Payload& payload) {
+  const Picos now = now_ps();
+  if (info_of(payload).kind == MessageKind::control) {
+    const ControlMessage& c = control_of(payload);
+    if (c.kind == ControlKind::pause) {
+      paused_[c.priority] = c.stop;
+      if (!c.stop) tx.kick();
+    }
+    payload.release();
+    return;
+  }
+  const EthernetFrame& f = frame_of(payload);
+  recorder_.delivery({f.frame, f.flow, port_, now, 0});
+  ++frames_received_;
+  bytes_received_ += f.bytes;
+  auto [it, first] = received_.try_emplace(raw(f.flow));
+  SubflowSummary& s = it->second;
+  const Picos latency = now - f.created;
+  if (first) {
+    s = SubflowSummary{f.flow, port_, 0, 0, now, now, 0, latency, latency};
+  }
+  ++s.frames;
+  s.bytes += f.bytes;
+  s.last_delivered = now;
+  s.latency_sum += latency;
+  s.latency_min = std::min(s.latency_min, latency);
+  s.latency_max = std::max(s.latency_max, latency);
+  payload.release();
+}
+
+void Cna::finish() {
+  for (int p = 0; p < kPriorities; ++p)
+    for (const QueuedFrame& q : queues_[p])
+      recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, -1});
+  for (const SubflowSummary& s : received_summaries()) recorder_.subflow_summary(s);
+}
+
+std::vector<SubflowSummary> Cna::received_summaries() const {
+  std::vector<SubflowSummary> out;
+  for (const auto& entry : received_) out.push_back(entry.second);
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return raw(a.flow) < raw(b.flow); });
+  return out;  // deterministic row order
+}
+
+size_t Cna::queued() const {
+  size_t n = 0;
+  for (const auto& q : queues_) n += q.size();
+  return n;
+}
+
+bool Cna::pending_traffic() const {
+  if (queued() > 0) return true;
+  for (const auto& s : sources_)
+    if (s->next_time() != kNever) return true;
+  return false;
+}
+
+}  // namespace fabric

@@ -1,0 +1,25 @@
+#pragma once
+// What a CNA needs from a traffic generator: when the next frame of a flow
+// is created, and that frame. The platform adapts traffic/ generators to it,
+// so model/ does not depend on traffic/.
+#include "model/core/ids.h"
+
+namespace fabric {
+
+struct NewFrame {
+  Picos created;
+  PortId dst;
+  uint32_t bytes;
+};
+
+class FrameSource {
+ public:
+  virtual ~FrameSource() = default;
+  virtual FlowId flow() const = 0;
+  virtual int priority() const = 0;
+  virtual Picos next_time() const = 0;   // kNever when finished
+  virtual NewFrame pop(Picos now) = 0;   // requires next_time() <= now
+  virtual void defer_to(Picos t) = 0;    // its queue was full until t
+};
+
+}  // namespace fabric

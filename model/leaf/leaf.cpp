@@ -1,0 +1,217 @@
+// Leaf: construction, arrivals from links, control-message routing.
+#include "model/leaf/leaf.h"
+
+#include <sstream>
+
+#include "model/core/sim_time.h"
+
+namespace fabric {
+
+using sc_core::sc_time;
+
+Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
+    : sc_module(name), id_(id), params_(ctx.params), geometry_(ctx.geometry), fdb_(ctx.fdb), pool_(ctx.pool),
+      recorder_(ctx.recorder), users_(ctx.geometry.user_ports_per_leaf), spines_(ctx.geometry.spines),
+      spray_(make_spray_policy(ctx.params.spray)),
+      internal_("internal", [this](Payload& m) { on_internal(m); }) {
+  TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
+  user_tx.coalesce_control = false;
+  TxPortParams uplink_tx;
+  uplink_tx.credits = ctx.spine_buffer_packets;
+  uplink_tx.coalesce_control = params_.coalesce_control;
+  uplink_tx.max_request_units = params_.max_frame_units;
+  uplink_tx.control_bytes = params_.control_bytes;
+  for (int k = 0; k < users_; ++k) {
+    rx_.push_back(std::make_unique<RxPort>(("cna_rx" + std::to_string(k)).c_str(), *this, k));
+    tx_.push_back(std::make_unique<TxPort>(("cna_tx" + std::to_string(k)).c_str(), *this, k, pool_, user_tx));
+    ingress_.emplace_back(port(k), params_);
+    egress_.emplace_back(port(k), params_);
+  }
+  for (int s = 0; s < spines_; ++s) {
+    const int i = users_ + s;
+    rx_.push_back(std::make_unique<RxPort>(("spine_rx" + std::to_string(s)).c_str(), *this, i));
+    tx_.push_back(std::make_unique<TxPort>(("spine_tx" + std::to_string(s)).c_str(), *this, i, pool_, uplink_tx));
+  }
+  inputs_.resize(users_);
+  for (int k = 0; k < users_; ++k) {
+    inputs_[k].wakeup =
+        std::make_unique<Wakeup>(("xbar_in" + std::to_string(k)).c_str(), [this, k] { crossbar_step(k); });
+  }
+  crossbar_out_free_.assign(users_, 0);
+  forwarding_.resize(users_);
+  uplinks_.resize(spines_);
+  uplink_depth_.assign(spines_, 0);
+}
+
+Leaf::~Leaf() = default;
+
+void Leaf::receive(int rx_index, Payload& payload) {
+  const MessageInfo& info = info_of(payload);
+  if (rx_index < users_) {
+    if (info.kind == MessageKind::frame) {
+      on_frame(rx_index, payload);
+    } else {
+      payload.release();  // a CNA sends no control messages to its leaf yet
+    }
+    return;
+  }
+  const int s = rx_index - users_;
+  const Picos now = now_ps();
+  if (info.kind == MessageKind::packet) {
+    uplink_tx(s).return_credits(1);  // the downlink buffer drains at crossbar speed
+    const int k = geometry_.local_index(packet_of(payload).target);
+    enter_egress(k, payload, now + to_ps(params_.traversal));
+    return;
+  }
+  ControlMessage& c = control_of(payload);
+  if (c.kind == ControlKind::credit) {
+    uplink_tx(s).add_credits(c.count);
+    payload.release();
+    return;
+  }
+  internal_.push(now + to_ps(params_.traversal), payload);
+}
+
+void Leaf::on_internal(Payload& message) {
+  if (info_of(message).kind == MessageKind::packet) {
+    const int k = geometry_.local_index(packet_of(message).target);
+    enter_egress(k, message, now_ps());
+  } else {
+    on_control(message);
+  }
+}
+
+void Leaf::on_frame(int k, Payload& payload) {
+  const EthernetFrame f = frame_of(payload);
+  payload.release();
+  const std::optional<PortId> target = fdb_.lookup(f.dst_mac);
+  if (!target) {
+    drop_frame(k, f, DropReason::other, -1);
+    return;
+  }
+  const LeafId target_leaf = geometry_.leaf_of(*target);
+  LeafIngress::Admission a = ingress_[k].admit(f, *target, target_leaf);
+  if (!a.voq) {
+    drop_frame(k, f, a.reason, a.reason == DropReason::payload ? -1 : static_cast<int64_t>(raw(*target)));
+    return;
+  }
+  const Voq& q = ingress_[k].voq(*a.voq);
+  send_control(ControlKind::request, port(k), *target, q.vl, ingress_[k].frame(q.waiting.back()).units, 1);
+  check_pause(k, f.priority);
+}
+
+void Leaf::drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t dst) {
+  ++drops_;
+  recorder_.drop({f.frame, f.flow, port(k), dst, reason, now_ps()});
+}
+
+void Leaf::check_pause(int k, uint8_t priority) {
+  const std::optional<PauseChange> change = ingress_[k].pause_change(priority);
+  if (!change) return;
+  Payload& m = pool_.acquire(MessageKind::control, params_.control_frame_bytes);
+  ControlMessage& c = control_of(m);
+  c.kind = ControlKind::pause;
+  c.from = c.to = port(k);
+  c.to_leaf = id_;
+  c.priority = change->priority;
+  c.stop = change->stop;
+  c.count = 1;
+  c.units = 0;
+  user_tx(k).send_control(m);
+  recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go,
+                  "port" + std::to_string(raw(port(k))), -1, change->priority);
+}
+
+void Leaf::send_control(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count) {
+  Payload& m = pool_.acquire(MessageKind::control, params_.control_bytes);
+  ControlMessage& c = control_of(m);
+  c.kind = kind;
+  c.from = from;
+  c.to = to;
+  c.to_leaf = geometry_.leaf_of(to);
+  c.vl = vl;
+  c.units = units;
+  c.count = count;
+  route_control(m);
+}
+
+void Leaf::route_control(Payload& message) {
+  const Picos due = now_ps() + to_ps(params_.traversal);
+  if (is_local(control_of(message).to_leaf)) {
+    internal_.push(due, message);
+    return;
+  }
+  // Control messages need no credits; spread them over the uplinks.
+  const int s = static_cast<int>(control_uplink_rr_++ % static_cast<size_t>(spines_));
+  info_of(message).ready_at = due;
+  uplink_tx(s).send_control(message);
+}
+
+void Leaf::on_control(Payload& message) {
+  const ControlMessage c = control_of(message);
+  message.release();
+  const int k = geometry_.local_index(c.to);
+  switch (c.kind) {
+    case ControlKind::request:
+      egress_[k].on_request(c.from, c.vl, c.units, c.count);
+      run_arbiter(k);
+      break;
+    case ControlKind::grant:
+      on_grant(c);
+      break;
+    case ControlKind::ack: {
+      const std::optional<uint32_t> q = ingress_[k].find_voq(c.from, c.vl);
+      if (!q) SC_REPORT_FATAL(name(), "ACK for a VOQ that does not exist");
+      ingress_[k].on_ack(*q, c.count);
+      check_pause(k, static_cast<uint8_t>(priority_of(c.vl)));
+      break;
+    }
+    default:
+      SC_REPORT_FATAL(name(), "unexpected control message inside the fabric");
+  }
+}
+
+void Leaf::on_grant(const ControlMessage& grant) {
+  const int k = geometry_.local_index(grant.to);
+  const std::optional<uint32_t> q = ingress_[k].find_voq(grant.from, grant.vl);
+  if (!q) SC_REPORT_FATAL(name(), "grant for a VOQ that does not exist");
+  ingress_[k].on_grant(*q, grant.units);
+  list_if_ready(k, *q);
+}
+
+void Leaf::list_if_ready(int k, uint32_t voq) {
+  Voq& q = ingress_[k].voq(voq);
+  if (q.listed_ready || !ingress_[k].head_covered(q)) return;
+  q.listed_ready = true;
+  inputs_[k].ready.push_back(voq);
+  if (!inputs_[k].sending) inputs_[k].wakeup->at(sc_core::sc_time_stamp());
+}
+
+void Leaf::run_arbiter(int k) {
+  grants_.clear();
+  egress_[k].arbitrate(grants_);
+  for (const EgressGrant& g : grants_) send_control(ControlKind::grant, port(k), g.src, g.vl, g.units, g.frames);
+}
+
+uint64_t Leaf::backlog() const {
+  uint64_t n = 0;
+  for (const auto& in : ingress_) n += in.copies_waiting();
+  for (const auto& eg : egress_) n += eg.copies_held();
+  return n;
+}
+
+void Leaf::describe_backlog(std::ostream& out, int max_lines) const {
+  for (int k = 0; k < users_ && max_lines > 0; ++k) {
+    const LeafIngress& in = ingress_[k];
+    for (size_t v = 0; v < in.voq_count() && max_lines > 0; ++v) {
+      const Voq& q = const_cast<LeafIngress&>(in).voq(static_cast<uint32_t>(v));
+      if (q.waiting.empty() && q.in_flight.empty()) continue;
+      out << "  " << name() << " port " << raw(port(k)) << " VOQ(target " << raw(q.target) << ", VL "
+          << int(raw(q.vl)) << "): " << q.waiting.size() << " waiting, " << q.in_flight.size()
+          << " awaiting ACK, credit " << q.credits << " units\n";
+      --max_lines;
+    }
+  }
+}
+
+}  // namespace fabric

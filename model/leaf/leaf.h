@@ -1,0 +1,115 @@
+#pragma once
+// A leaf switch: the SystemC shell around LeafIngress/LeafEgress. It owns
+// the links' ends, the crossbar timing (36 B per 454 MHz cycle per
+// interface), packet spraying over the uplinks and the routing of control
+// messages; the algorithms live in the plain classes it calls.
+//
+// Ports: rx/tx index k < user_ports_per_leaf faces the CNA of user port k;
+// index user_ports_per_leaf + s faces spine s.
+#include <memory>
+#include <ostream>
+#include <vector>
+
+#include "model/core/geometry.h"
+#include "model/core/wakeup.h"
+#include "model/leaf/fdb.h"
+#include "model/leaf/internal_path.h"
+#include "model/leaf/leaf_egress.h"
+#include "model/leaf/leaf_ingress.h"
+#include "model/leaf/leaf_params.h"
+#include "model/leaf/spray_policy.h"
+#include "model/link/rx_port.h"
+#include "model/link/tx_port.h"
+#include "model/protocol/payload_pool.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+struct LeafContext {
+  const LeafParams& params;
+  const Geometry& geometry;
+  const Fdb& fdb;
+  PayloadPool& pool;
+  Recorder& recorder;
+  int spine_buffer_packets;  // credits of each uplink
+};
+
+class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
+ public:
+  Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& context);
+  ~Leaf() override;
+
+  RxPort& user_rx(int k) { return *rx_[k]; }
+  TxPort& user_tx(int k) { return *tx_[k]; }
+  RxPort& downlink_rx(int s) { return *rx_[users_ + s]; }
+  TxPort& uplink_tx(int s) { return *tx_[users_ + s]; }
+
+  void receive(int rx_index, Payload& payload) override;
+  TxSource::Pull next_data(int tx_index) override;
+  void transmission_done(int tx_index) override;
+
+  // Copies held anywhere in this leaf (VOQs, in flight, egress).
+  uint64_t backlog() const;
+  void describe_backlog(std::ostream& out, int max_lines) const;
+  uint64_t drops() const { return drops_; }
+
+ private:
+  struct CrossbarInput {
+    std::deque<uint32_t> ready;       // VOQs whose head copy is covered by credit
+    bool sending = false;             // a copy is being cut into packets
+    uint32_t voq = 0, slot = 0, copy_seq = 0;
+    uint16_t next_segment = 0;
+    sc_core::sc_time free_at;
+    bool blocked = false;             // waiting for room in an uplink queue
+    std::unique_ptr<Wakeup> wakeup;
+  };
+  struct UplinkQueue {
+    std::deque<Payload*> packets;
+  };
+
+  PortId port(int k) const { return geometry_.user_port(id_, k); }
+  bool is_local(LeafId leaf) const { return leaf == id_; }
+
+  // ingress
+  void on_frame(int k, Payload& frame);
+  void drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t dst);
+  void check_pause(int k, uint8_t priority);
+  void send_control(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count);
+  void route_control(Payload& message);
+  void on_control(Payload& message);
+  void on_grant(const ControlMessage& grant);
+  void list_if_ready(int k, uint32_t voq);
+  // crossbar
+  void crossbar_step(int k);
+  bool emit_segment(int k);
+  void wake_blocked_inputs();
+  // egress
+  void run_arbiter(int k);
+  void enter_egress(int k, Payload& packet, Picos arrival);
+  void on_internal(Payload& message);
+
+  LeafId id_;
+  const LeafParams& params_;
+  const Geometry& geometry_;
+  const Fdb& fdb_;
+  PayloadPool& pool_;
+  Recorder& recorder_;
+  int users_;
+  int spines_;
+  std::vector<std::unique_ptr<RxPort>> rx_;
+  std::vector<std::unique_ptr<TxPort>> tx_;
+  std::deque<LeafIngress> ingress_;  // deque: elements never move
+  std::deque<LeafEgress> egress_;
+  std::vector<CrossbarInput> inputs_;
+  std::vector<Picos> crossbar_out_free_;
+  std::vector<std::optional<ForwardedCopy>> forwarding_;
+  std::vector<UplinkQueue> uplinks_;
+  std::vector<int> uplink_depth_;
+  std::unique_ptr<SprayPolicy> spray_;
+  size_t control_uplink_rr_ = 0;
+  InternalPath internal_;
+  std::vector<EgressGrant> grants_;
+  uint64_t drops_ = 0;
+};
+
+}  // namespace fabric

@@ -1,0 +1,80 @@
+#include "model/leaf/leaf_egress.h"
+
+#include <algorithm>
+
+#include "model/link/tx_port.h"
+
+namespace fabric {
+
+LeafEgress::LeafEgress(PortId port, const LeafParams& params)
+    : port_(port), params_(params), arbiters_(kVls) {}
+
+CreditArbiter& LeafEgress::arbiter(Vl vl) {
+  auto& a = arbiters_[raw(vl)];
+  if (!a) a = std::make_unique<CreditArbiter>(params_.egress_pool_units, params_.arbiter_quantum_units);
+  return *a;
+}
+
+void LeafEgress::on_request(PortId src, Vl vl, uint32_t units, uint32_t frames) {
+  arbiter(vl).request(raw(src), units, frames);
+}
+
+void LeafEgress::arbitrate(std::vector<EgressGrant>& out) {
+  for (int v = 0; v < kVls; ++v) {
+    if (!arbiters_[v] || arbiters_[v]->active_requesters() == 0) continue;
+    scratch_.clear();
+    arbiters_[v]->arbitrate(scratch_);
+    for (const auto& g : scratch_) out.push_back({PortId(g.requester), Vl(v), g.units, g.frames});
+  }
+}
+
+bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
+  const uint64_t key = (uint64_t{raw(p.src)} << 8) | raw(p.vl);
+  auto [it, inserted] = context_by_key_.try_emplace(key, static_cast<uint32_t>(contexts_.size()));
+  if (inserted) contexts_.push_back(Context{p.src, p.vl, ReorderBuffer{}, false});
+  Context& ctx = contexts_[it->second];
+  const CopyMeta meta{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created, p.count};
+  if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return false;
+  if (!ctx.listed) {
+    ctx.listed = true;
+    ready_.push_back(it->second);
+  }
+  return true;
+}
+
+LeafEgress::Next LeafEgress::next_copy(Picos now) {
+  Picos earliest = kNever;
+  for (size_t tries = ready_.size(); tries > 0; --tries) {
+    const uint32_t index = ready_.front();
+    ready_.pop_front();
+    Context& ctx = contexts_[index];
+    const Picos ready_at = ctx.reorder.front().ready_at;
+    if (ready_at > now) {
+      earliest = std::min(earliest, ready_at);
+      ready_.push_back(index);
+      continue;
+    }
+    ReorderBuffer::ReadyCopy c = ctx.reorder.pop();
+    if (ctx.reorder.has_ready()) {
+      ready_.push_back(index);
+    } else {
+      ctx.listed = false;
+    }
+    return {ForwardedCopy{c.meta, ctx.src, ctx.vl}, kNever};
+  }
+  return {std::nullopt, earliest};
+}
+
+void LeafEgress::on_forwarded(const ForwardedCopy& copy) { arbiter(copy.vl).release(copy.meta.segments); }
+
+uint32_t LeafEgress::free_units(Vl vl) const {
+  return arbiters_[raw(vl)] ? arbiters_[raw(vl)]->free_units() : params_.egress_pool_units;
+}
+
+uint64_t LeafEgress::copies_held() const {
+  uint64_t n = 0;
+  for (const Context& c : contexts_) n += c.reorder.partial_copies() + c.reorder.ready_copies();
+  return n;
+}
+
+}  // namespace fabric

@@ -1,0 +1,71 @@
+#pragma once
+// Egress side of one leaf port, as plain C++: the credit arbiters (one per
+// VL) that own the egress buffer, reassembly of sprayed packets into copies
+// per (source port, VL), and round-robin service of the sources whose next
+// copy is complete.
+#include <deque>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "model/leaf/credit_arbiter.h"
+#include "model/leaf/leaf_params.h"
+#include "model/leaf/reorder_buffer.h"
+#include "model/protocol/fabric_protocol.h"
+
+namespace fabric {
+
+struct EgressGrant {
+  PortId src;
+  Vl vl;
+  uint32_t units;
+  uint32_t frames;
+};
+
+struct ForwardedCopy {
+  CopyMeta meta;
+  PortId src;
+  Vl vl;
+};
+
+class LeafEgress {
+ public:
+  LeafEgress(PortId port, const LeafParams& params);
+
+  void on_request(PortId src, Vl vl, uint32_t units, uint32_t frames);
+  void arbitrate(std::vector<EgressGrant>& out);
+  // A packet entered the egress buffer; true when a copy became ready.
+  bool on_packet(const FabricPacket& packet, Picos entered_at);
+
+  struct Next {
+    std::optional<ForwardedCopy> copy;
+    Picos retry_at;  // when nothing is ready now: the earliest ready time, or kNever
+  };
+  Next next_copy(Picos now);
+  // The copy has left for the CNA: its units go back to the arbiter.
+  void on_forwarded(const ForwardedCopy& copy);
+
+  uint32_t free_units(Vl vl) const;
+  uint64_t copies_held() const;
+  size_t sources() const { return contexts_.size(); }
+
+ private:
+  struct Context {
+    PortId src;
+    Vl vl;
+    ReorderBuffer reorder;
+    bool listed = false;
+  };
+  CreditArbiter& arbiter(Vl vl);
+
+  PortId port_;
+  const LeafParams& params_;
+  std::vector<std::unique_ptr<CreditArbiter>> arbiters_;
+  std::vector<Context> contexts_;
+  std::unordered_map<uint64_t, uint32_t> context_by_key_;
+  std::deque<uint32_t> ready_;  // contexts with a complete next copy, round robin
+  std::vector<CreditArbiter::Grant> scratch_;
+};
+
+}  // namespace fabric

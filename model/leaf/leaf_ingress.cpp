@@ -1,0 +1,136 @@
+#include "model/leaf/leaf_ingress.h"
+
+#include <stdexcept>
+
+#include "model/leaf/segmentation.h"
+
+namespace fabric {
+
+namespace {
+uint64_t voq_key(PortId target, Vl vl) { return (uint64_t{raw(target)} << 8) | raw(vl); }
+}  // namespace
+
+LeafIngress::LeafIngress(PortId port, const LeafParams& params)
+    // The lossy pool admits while below Tth, so it may overshoot by one frame.
+    : port_(port), params_(params), lossy_pool_(params.lossy_threshold_units + params.max_frame_units) {
+  for (auto& pool : lossless_pool_) pool = BufferPool(params.lossless_pool_units);
+  for (int vl = 0; vl < kVls; ++vl) {
+    const bool lossless = params.lossless.test(static_cast<size_t>(priority_of(Vl(vl))));
+    header_pool_[vl] = BufferPool(lossless ? params.header_pool_lossless : params.header_pool_lossy);
+  }
+}
+
+LeafIngress::Admission LeafIngress::admit(const EthernetFrame& f, PortId target, LeafId target_leaf) {
+  const uint16_t units = segment_count(f.bytes, params_.packet_bytes);
+  const bool lossless = params_.lossless.test(f.priority);
+  BufferPool& pool = payload_pool(f.priority);
+  if (!lossless && pool.used() >= params_.lossy_threshold_units) return {std::nullopt, DropReason::payload};
+  if (!pool.try_take(units)) return {std::nullopt, DropReason::payload};
+  const Vl vl = unicast_vl(f.priority);
+  if (!header_pool_[raw(vl)].try_take(1)) {
+    pool.give_back(units);
+    return {std::nullopt, DropReason::header_pool};
+  }
+  const uint32_t slot = store(f, units);
+  const uint32_t q = voq_index(target, vl, target_leaf);
+  voqs_[q].waiting.push_back(slot);
+  return {q, DropReason::other};
+}
+
+uint32_t LeafIngress::store(const EthernetFrame& f, uint16_t units) {
+  uint32_t slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<uint32_t>(frames_.size());
+    frames_.emplace_back();
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  }
+  StoredFrame& s = frames_[slot];
+  s.id = f.frame;
+  s.flow = f.flow;
+  s.src = f.src;
+  s.bytes = f.bytes;
+  s.priority = f.priority;
+  s.created = f.created;
+  s.units = units;
+  s.copies_left = 1;
+  return slot;
+}
+
+uint32_t LeafIngress::voq_index(PortId target, Vl vl, LeafId target_leaf) {
+  auto [it, inserted] = voq_by_key_.try_emplace(voq_key(target, vl), static_cast<uint32_t>(voqs_.size()));
+  if (inserted) {
+    voqs_.emplace_back();
+    Voq& q = voqs_.back();
+    q.target = target;
+    q.vl = vl;
+    q.target_leaf = target_leaf;
+  }
+  return it->second;
+}
+
+std::optional<uint32_t> LeafIngress::find_voq(PortId target, Vl vl) const {
+  auto it = voq_by_key_.find(voq_key(target, vl));
+  if (it == voq_by_key_.end()) return std::nullopt;
+  return it->second;
+}
+
+uint32_t LeafIngress::head_units(const Voq& q) const {
+  return q.waiting.empty() ? 0 : frames_[q.waiting.front()].units;
+}
+
+bool LeafIngress::head_covered(const Voq& q) const {
+  return !q.waiting.empty() && frames_[q.waiting.front()].units <= q.credits;
+}
+
+std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index) {
+  Voq& q = voqs_[voq_index];
+  if (!head_covered(q)) throw std::logic_error("leaf ingress: sending a copy without credit");
+  const uint32_t slot = q.waiting.front();
+  q.waiting.pop_front();
+  q.credits -= frames_[slot].units;
+  q.in_flight.push_back(slot);
+  return {slot, q.next_copy_seq++};
+}
+
+void LeafIngress::on_grant(uint32_t voq_index, uint32_t units) { voqs_[voq_index].credits += units; }
+
+void LeafIngress::on_ack(uint32_t voq_index, uint32_t count) {
+  Voq& q = voqs_[voq_index];
+  if (count > q.in_flight.size()) throw std::logic_error("leaf ingress: ACK for a copy not in flight");
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint32_t slot = q.in_flight.front();
+    q.in_flight.pop_front();
+    header_pool_[raw(q.vl)].give_back(1);
+    if (--frames_[slot].copies_left == 0) free_frame(slot);
+  }
+}
+
+void LeafIngress::free_frame(uint32_t slot) {
+  StoredFrame& s = frames_[slot];
+  payload_pool(s.priority).give_back(s.units);
+  free_slots_.push_back(slot);
+}
+
+std::optional<PauseChange> LeafIngress::pause_change(uint8_t priority) {
+  if (!params_.pause_enabled || !params_.lossless.test(priority)) return std::nullopt;
+  const uint32_t used = lossless_pool_[priority].used();
+  if (!paused_[priority] && used > params_.pause_qhi_units) {
+    paused_[priority] = true;
+    return PauseChange{priority, true};
+  }
+  if (paused_[priority] && used < params_.pause_qlow_units) {
+    paused_[priority] = false;
+    return PauseChange{priority, false};
+  }
+  return std::nullopt;
+}
+
+uint64_t LeafIngress::copies_waiting() const {
+  uint64_t n = 0;
+  for (const Voq& q : voqs_) n += q.waiting.size() + q.in_flight.size();
+  return n;
+}
+
+}  // namespace fabric

@@ -1,0 +1,105 @@
+#pragma once
+// Ingress side of one leaf port, as plain C++: payload pools, header pools,
+// the frames stored in them and the virtual output queues (one per target
+// port and VL) holding one header per frame copy. A copy leaves its VOQ when
+// the port's credit covers it and is held until its ACK comes back; the
+// payload is freed after the last copy's ACK.
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "model/leaf/buffer_pool.h"
+#include "model/leaf/leaf_params.h"
+#include "model/protocol/fabric_protocol.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+struct StoredFrame {
+  FrameId id{};
+  FlowId flow{};
+  PortId src{};
+  uint32_t bytes = 0;
+  uint8_t priority = 0;
+  Picos created = 0;
+  uint16_t units = 0;
+  uint16_t copies_left = 0;
+};
+
+struct Voq {
+  PortId target{};
+  LeafId target_leaf{};
+  Vl vl{};
+  std::deque<uint32_t> waiting;    // frame slots not yet sent, in arrival order
+  std::deque<uint32_t> in_flight;  // frame slots sent, awaiting ACK, in send order
+  uint32_t credits = 0;            // granted units not yet used
+  uint32_t next_copy_seq = 0;
+  bool listed_ready = false;       // in the crossbar input's ready list
+};
+
+// What changed in PAUSE state after an admission or a release.
+struct PauseChange {
+  uint8_t priority;
+  bool stop;
+};
+
+class LeafIngress {
+ public:
+  LeafIngress(PortId port, const LeafParams& params);
+
+  // Admission of an arriving frame. On success the frame is stored, its header
+  // queued, and the VOQ index returned; otherwise the reason of the drop.
+  struct Admission {
+    std::optional<uint32_t> voq;
+    DropReason reason = DropReason::other;
+  };
+  Admission admit(const EthernetFrame& frame, PortId target, LeafId target_leaf);
+
+  Voq& voq(uint32_t index) { return voqs_[index]; }
+  size_t voq_count() const { return voqs_.size(); }
+  std::optional<uint32_t> find_voq(PortId target, Vl vl) const;
+  StoredFrame& frame(uint32_t slot) { return frames_[slot]; }
+
+  // The units the VOQ's head copy needs, 0 if it has none waiting.
+  uint32_t head_units(const Voq& q) const;
+  bool head_covered(const Voq& q) const;
+  // Takes the head copy for sending: uses its credit, moves it in flight.
+  // Returns the frame slot and the copy's sequence number.
+  std::pair<uint32_t, uint32_t> start_copy(uint32_t voq_index);
+  void on_grant(uint32_t voq_index, uint32_t units);
+  // `count` oldest copies in flight are acknowledged: frees headers and,
+  // after the last copy of a frame, its payload.
+  void on_ack(uint32_t voq_index, uint32_t count);
+
+  // PAUSE transitions since the last call (lossless priorities only).
+  std::optional<PauseChange> pause_change(uint8_t priority);
+
+  uint32_t lossy_units() const { return lossy_pool_.used(); }
+  uint32_t lossless_units(uint8_t priority) const { return lossless_pool_[priority].used(); }
+  uint32_t headers(Vl vl) const { return header_pool_[raw(vl)].used(); }
+  uint64_t copies_waiting() const;
+
+ private:
+  uint32_t voq_index(PortId target, Vl vl, LeafId target_leaf);
+  uint32_t store(const EthernetFrame& frame, uint16_t units);
+  void free_frame(uint32_t slot);
+  BufferPool& payload_pool(uint8_t priority) {
+    return params_.lossless.test(priority) ? lossless_pool_[priority] : lossy_pool_;
+  }
+
+  PortId port_;
+  const LeafParams& params_;
+  BufferPool lossy_pool_;
+  std::array<BufferPool, kPriorities> lossless_pool_;
+  std::array<BufferPool, kVls> header_pool_;
+  std::array<bool, kPriorities> paused_{};
+  std::vector<StoredFrame> frames_;
+  std::vector<uint32_t> free_slots_;
+  std::vector<Voq> voqs_;
+  std::unordered_map<uint64_t, uint32_t> voq_by_key_;
+};
+
+}  // namespace fabric

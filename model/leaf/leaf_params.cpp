@@ -1,0 +1,72 @@
+#include "model/leaf/leaf_params.h"
+
+#include "model/core/sim_time.h"
+
+namespace fabric {
+
+using config::ParamType;
+
+void declare_leaf_params(config::ParamRegistry& r) {
+  r.declare({"leaf.clock_mhz", ParamType::real, "454", "MHz", "leaf core clock; cycle-level behaviour rounds to it", 1, 10000});
+  r.declare({"leaf.crossbar_bytes_per_cycle", ParamType::integer, "36", "B", "width of a crossbar interface (36 B at 454 MHz = 130 Gb/s)", 1, 1024});
+  r.declare({"leaf.packet_bytes", ParamType::integer, "256", "B", "fabric packet and buffer unit size", 64, 4096});
+  r.declare({"leaf.traversal_latency", ParamType::duration, "50ns", "ps", "pipeline latency of a message through a leaf, input to output (sets the ~100 ns local request-grant round trip)", 0, 1e9});
+  r.declare({"leaf.ingress.lossy_threshold", ParamType::bytes, "185KB", "B", "Tth: a lossy frame is dropped when the shared lossy pool holds this much", 256, 64 * 1024 * 1024});
+  r.declare({"leaf.ingress.lossless_pool", ParamType::bytes, "227KB", "B", "private ingress pool of each lossless VL at a user port", 256, 64 * 1024 * 1024});
+  r.declare({"leaf.egress.pool", ParamType::bytes, "140KB", "B", "egress pool per user port and VL, handed out as credits by the port's arbiter", 9216, 64 * 1024 * 1024});
+  r.declare({"leaf.pause.enable", ParamType::boolean, "true", "", "lossless priorities send PAUSE (STOP/GO) to the CNA"});
+  r.declare({"leaf.pause.qhi", ParamType::bytes, "160KB", "B", "Qhi: STOP when a lossless VL pool holds more", 256, 64 * 1024 * 1024});
+  r.declare({"leaf.pause.qlow", ParamType::bytes, "90KB", "B", "Qlow: GO when a lossless VL pool falls below", 0, 64 * 1024 * 1024});
+  r.declare({"leaf.header_pool.lossy", ParamType::integer, "500", "headers", "header pool per lossy VL at an ingress port", 1, 1000000});
+  r.declare({"leaf.header_pool.lossless", ParamType::integer, "291", "headers", "header pool per lossless VL at an ingress port", 1, 1000000});
+  r.declare({"leaf.uplink_queue_packets", ParamType::integer, "4", "packets", "queue in front of each leaf-spine link, filled by the crossbar", 1, 1024});
+  r.declare({"leaf.downlink_buffer_packets", ParamType::integer, "16", "packets", "leaf input buffer behind each spine-leaf link (credits the spine holds)", 1, 1024});
+  r.declare({"leaf.spray", ParamType::choice, "round_robin", "", "uplink choice per packet", -1, 1, {"round_robin", "least_loaded"}});
+  r.declare({"leaf.arbiter_quantum", ParamType::bytes, "9216", "B", "deficit round robin quantum of an egress credit arbiter", 256, 1024 * 1024});
+  r.declare({"leaf.coalesce_control", ParamType::boolean, "true", "", "merge queued requests, grants and ACKs of the same VOQ"});
+  r.declare({"leaf.control_bytes", ParamType::integer, "10", "B", "size of a request, grant, ACK or link credit message", 1, 256});
+  r.declare({"ethernet.control_frame_bytes", ParamType::integer, "64", "B", "size of PAUSE and CNM frames", 64, 1522});
+  r.declare({"classes.lossless_priorities", ParamType::int_list, "", "", "Ethernet priorities of lossless service (PAUSE, never dropped); the others are lossy", 0, 7});
+  r.declare({"sim.stall_timeout", ParamType::duration, "100us", "ps", "report a stall when nothing moves for this long while traffic is pending", 1e6, 1e15});
+}
+
+LeafParams read_leaf_params(const config::Config& c) {
+  LeafParams p;
+  p.clock_mhz = c.get_real("leaf.clock_mhz");
+  p.cycle = sc_core::sc_time(1e6 / p.clock_mhz, sc_core::SC_PS);
+  p.crossbar_bytes_per_cycle = static_cast<uint32_t>(c.get_int("leaf.crossbar_bytes_per_cycle"));
+  p.packet_bytes = static_cast<uint32_t>(c.get_int("leaf.packet_bytes"));
+  p.traversal = from_ps(c.get_duration("leaf.traversal_latency"));
+  auto units = [&](const char* key) {
+    return static_cast<uint32_t>((c.get_bytes(key) + p.packet_bytes - 1) / p.packet_bytes);
+  };
+  p.lossy_threshold_units = units("leaf.ingress.lossy_threshold");
+  p.lossless_pool_units = units("leaf.ingress.lossless_pool");
+  p.egress_pool_units = units("leaf.egress.pool");
+  p.pause_enabled = c.get_bool("leaf.pause.enable");
+  p.pause_qhi_units = units("leaf.pause.qhi");
+  p.pause_qlow_units = static_cast<uint32_t>(c.get_bytes("leaf.pause.qlow") / p.packet_bytes);
+  p.header_pool_lossy = static_cast<uint32_t>(c.get_int("leaf.header_pool.lossy"));
+  p.header_pool_lossless = static_cast<uint32_t>(c.get_int("leaf.header_pool.lossless"));
+  p.uplink_queue_packets = static_cast<int>(c.get_int("leaf.uplink_queue_packets"));
+  p.downlink_buffer_packets = static_cast<int>(c.get_int("leaf.downlink_buffer_packets"));
+  p.spray = c.get_choice("leaf.spray");
+  p.arbiter_quantum_units = units("leaf.arbiter_quantum");
+  p.max_frame_units = (9216 + p.packet_bytes - 1) / p.packet_bytes;
+  p.coalesce_control = c.get_bool("leaf.coalesce_control");
+  p.control_bytes = static_cast<uint32_t>(c.get_int("leaf.control_bytes"));
+  p.control_frame_bytes = static_cast<uint32_t>(c.get_int("ethernet.control_frame_bytes"));
+  for (int64_t prio : c.get_int_list("classes.lossless_priorities")) p.lossless.set(static_cast<size_t>(prio));
+  p.stall_timeout = from_ps(c.get_duration("sim.stall_timeout"));
+
+  if (p.pause_qlow_units >= p.pause_qhi_units)
+    c.fail("leaf.pause.qlow", "below leaf.pause.qhi (GO must come after STOP)");
+  if (p.pause_qhi_units > p.lossless_pool_units)
+    c.fail("leaf.pause.qhi", "at most leaf.ingress.lossless_pool");
+  if (p.egress_pool_units < p.max_frame_units)
+    c.fail("leaf.egress.pool", "at least one jumbo frame (9216 B)");
+  if (p.arbiter_quantum_units < 1) c.fail("leaf.arbiter_quantum", "at least one packet");
+  return p;
+}
+
+}  // namespace fabric

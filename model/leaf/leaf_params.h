@@ -1,0 +1,40 @@
+#pragma once
+// Every leaf parameter, declared once with its default from the spec.
+#include <bitset>
+#include <string>
+#include <systemc>
+
+#include "model/config/config.h"
+
+namespace fabric {
+
+struct LeafParams {
+  double clock_mhz = 454;
+  sc_core::sc_time cycle;
+  uint32_t crossbar_bytes_per_cycle = 36;
+  uint32_t packet_bytes = 256;
+  sc_core::sc_time traversal;                 // input to output through the leaf
+  uint32_t lossy_threshold_units = 740;       // Tth
+  uint32_t lossless_pool_units = 908;
+  uint32_t egress_pool_units = 560;
+  bool pause_enabled = true;
+  uint32_t pause_qhi_units = 640;
+  uint32_t pause_qlow_units = 360;
+  uint32_t header_pool_lossy = 500;
+  uint32_t header_pool_lossless = 291;
+  int uplink_queue_packets = 4;
+  int downlink_buffer_packets = 16;
+  std::string spray = "round_robin";
+  uint32_t arbiter_quantum_units = 36;
+  uint32_t max_frame_units = 36;
+  bool coalesce_control = true;
+  uint32_t control_bytes = 10;
+  uint32_t control_frame_bytes = 64;          // PAUSE and CNM frames
+  std::bitset<8> lossless;                    // priorities of lossless service
+  sc_core::sc_time stall_timeout;
+};
+
+void declare_leaf_params(config::ParamRegistry& registry);
+LeafParams read_leaf_params(const config::Config& config);
+
+}  // namespace fabric

@@ -1,0 +1,27 @@
+#pragma once
+// fabricsim's command line (Boost.Program_options), as in interfaces.md.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fabric {
+
+struct CommandLine {
+  std::optional<std::string> study;
+  std::vector<std::string> configs;
+  std::vector<std::string> sets;
+  std::string db = "fabric.db";
+  std::optional<std::string> time;
+  std::optional<std::string> seed;
+  std::string log_level = "frames";
+  bool list_params = false;
+  bool list_studies = false;
+  bool quiet = false;
+  bool help = false;
+  std::string help_text;
+};
+
+// Throws std::invalid_argument with a user-facing message on bad options.
+CommandLine parse_command_line(int argc, const char* const argv[]);
+
+}  // namespace fabric

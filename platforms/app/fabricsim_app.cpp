@@ -1,0 +1,175 @@
+#include "platforms/app/fabricsim_app.h"
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "db/sqlite_recorder.h"
+#include "model/config/config.h"
+#include "platforms/app/command_line.h"
+#include "platforms/app/parameters.h"
+#include "platforms/app/run_loop.h"
+#include "platforms/app/run_summary.h"
+#include "platforms/app/study_catalog.h"
+#include "platforms/fabric/fabric_top.h"
+#include "traffic/traffic_params.h"
+
+namespace fabric {
+
+namespace {
+
+struct ResolvedRun {
+  std::string study;
+  FabricConfig fabric;
+  std::vector<traffic::FlowSpec> flows;
+  uint64_t seed = 1;
+  RunLoopOptions loop;
+  std::string config_text;
+};
+
+std::string study_choices() {
+  std::string s;
+  for (const StudyEntry& e : list_studies()) s += (s.empty() ? "" : ", ") + e.id;
+  return "one of: " + s;
+}
+
+// Everything the run needs, validated before anything is written.
+ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
+  ResolvedRun run;
+  if (cl.study || cl.configs.empty()) {
+    const std::string id = cl.study ? *cl.study : kDefaultStudy;
+    const std::optional<StudyEntry> study = find_study(id);
+    if (!study) throw config::ConfigError("--study", id, study_choices());
+    config.load_ini(study->path);
+    run.study = id;
+  }
+  for (const std::string& file : cl.configs) {
+    config.load_ini(file);
+    if (run.study.empty()) run.study = std::filesystem::path(file).stem().string();
+  }
+  for (const std::string& assignment : cl.sets) config.set_assignment(assignment);
+  if (cl.time) config.set("sim.time", *cl.time);
+  if (cl.seed) config.set("sim.seed", *cl.seed);
+
+  run.fabric.spine = read_spine_params(config);
+  run.fabric.topology = read_topology_params(config, run.fabric.spine.ports);
+  run.fabric.leaf = read_leaf_params(config);
+  run.fabric.cna = read_cna_params(config);
+  run.seed = static_cast<uint64_t>(config.get_int("sim.seed"));
+  run.loop.sim_time = config.get_duration("sim.time");
+  run.loop.slice = config.get_duration("sim.progress_slice");
+  run.loop.stall_timeout = config.get_duration("sim.stall_timeout");
+  run.loop.progress = !cl.quiet;
+  run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(), run.seed);
+  config.check_all_used();
+  run.config_text = config.resolved_text();
+  return run;
+}
+
+void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
+  const Geometry& g = run.fabric.topology.geometry;
+  for (int p = 0; p < g.user_ports(); ++p) {
+    const LeafId leaf = g.leaf_of(PortId(p));
+    rec.add_port(p, raw(leaf), "user", g.rack_of(leaf), g.chassis_of(leaf), g.cie_of(leaf));
+  }
+  for (const traffic::FlowSpec& f : run.flows) {
+    std::optional<int64_t> fixed;
+    if (auto size = f.size.fixed()) fixed = *size;
+    rec.add_flow(raw(f.id), f.name, "unicast", raw(f.src), f.priority, f.rate_gbps, fixed, f.size.text(), f.start,
+                 f.stop < 0 ? std::nullopt : std::optional<Picos>(f.stop));
+    for (PortId d : f.dests) rec.add_flow_dest(raw(f.id), raw(d));
+  }
+}
+
+const char* status_of(RunOutcome outcome) {
+  switch (outcome) {
+    case RunOutcome::done: return "done";
+    case RunOutcome::interrupted: return "interrupted";
+    case RunOutcome::stalled: return "failed";
+  }
+  return "failed";
+}
+
+int simulate(const CommandLine& cl, const ResolvedRun& run) {
+  std::unique_ptr<db::SqliteRecorder> rec;
+  try {
+    rec = std::make_unique<db::SqliteRecorder>(cl.db, cl.log_level == "frames");
+    rec->begin_run({run.study, run.config_text, FABRICSIM_VERSION, cl.log_level, run.seed});
+    record_metadata(*rec, run);
+  } catch (const db::DbError& e) {
+    std::cerr << "fabricsim: " << e.what() << "\n";
+    return 2;
+  }
+  sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_DISPLAY | sc_core::SC_THROW);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_DISPLAY | sc_core::SC_THROW);
+  sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+
+  auto top = std::make_unique<FabricTop>("fabric", run.fabric, run.flows, run.seed, *rec);
+  install_interrupt_handler();
+  RunResult result;
+  std::string status;
+  int exit_code = 0;
+  try {
+    result = run_simulation(*top, run.loop, std::cerr);
+    status = status_of(result.outcome);
+    if (result.outcome == RunOutcome::stalled) {
+      std::cerr << "fabricsim: stall at " << result.simulated / 1e6
+                << " us: nothing moved for sim.stall_timeout while traffic is pending; blocked queues:\n";
+      top->describe_backlog(std::cerr, 40);
+      rec->event(result.simulated, EventKind::stall, "fabric", -1, static_cast<double>(top->backlog()));
+      exit_code = 1;
+    } else if (result.outcome == RunOutcome::interrupted) {
+      exit_code = 130;
+    }
+  } catch (const sc_core::sc_report& e) {
+    std::cerr << "fabricsim: the model stopped: " << e.what() << "\n";
+    status = "failed";
+    exit_code = 1;
+  }
+  top->finish();
+  try {
+    rec->finish(status, result.simulated, result.wall_seconds);
+  } catch (const db::DbError& e) {
+    std::cerr << "fabricsim: " << e.what() << "\n";
+    return 1;
+  }
+  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top, run.flows);
+  return exit_code;
+}
+
+}  // namespace
+
+int run_fabricsim(int argc, const char* const argv[]) {
+  CommandLine cl;
+  try {
+    cl = parse_command_line(argc, argv);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "fabricsim: " << e.what() << "\n";
+    return 2;
+  }
+  if (cl.help) {
+    std::cout << cl.help_text;
+    return 0;
+  }
+  const config::ParamRegistry registry = build_registry();
+  if (cl.list_params) {
+    std::cout << registry.describe();
+    return 0;
+  }
+  if (cl.list_studies) {
+    for (const StudyEntry& s : list_studies()) std::cout << s.id << "\t" << s.title << "\n";
+    return 0;
+  }
+  config::Config config(registry);
+  ResolvedRun run;
+  try {
+    run = resolve(cl, config);
+  } catch (const config::ConfigError& e) {
+    std::cerr << "fabricsim: " << e.what() << "\n";
+    return 2;
+  }
+  return simulate(cl, run);
+}
+
+}  // namespace fabric

@@ -1,0 +1,84 @@
+#include "platforms/app/run_loop.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+
+#include "model/core/sim_time.h"
+
+namespace fabric {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
+std::string format_duration(Picos ps) {
+  char buf[32];
+  if (ps >= 1'000'000'000) {
+    std::snprintf(buf, sizeof buf, "%.3f ms", ps / 1e9);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f us", ps / 1e6);
+  }
+  return buf;
+}
+
+void show_progress(std::ostream& err, Picos now, Picos total, double wall, uint64_t frames) {
+  const double fraction = total > 0 ? static_cast<double>(now) / total : 1;
+  const double eta = fraction > 0 ? wall / fraction - wall : 0;
+  char line[160];
+  std::snprintf(line, sizeof line, "\r  sim %s / %s  %3.0f%%  wall %.1fs  ETA %.0fs  %.0fk frames/s   ",
+                format_duration(now).c_str(), format_duration(total).c_str(), fraction * 100, wall, eta,
+                wall > 0 ? frames / wall / 1e3 : 0.0);
+  err << line << std::flush;
+}
+
+}  // namespace
+
+void install_interrupt_handler() {
+  g_interrupted.store(false);
+  std::signal(SIGINT, on_sigint);
+}
+
+RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& err) {
+  using clock = std::chrono::steady_clock;
+  const auto wall_start = clock::now();
+  const bool progress = o.progress && isatty(STDERR_FILENO);
+  RunResult result;
+  uint64_t last_moved = 0;
+  Picos last_movement = 0;
+  auto last_display = wall_start;
+  while (now_ps() < o.sim_time) {
+    const Picos slice = std::min(o.slice, o.sim_time - now_ps());
+    sc_core::sc_start(from_ps(slice));
+    const Picos now = now_ps();
+    const uint64_t moved = top.messages_moved();
+    if (moved != last_moved) {
+      last_moved = moved;
+      last_movement = now;
+    } else if (now - last_movement >= o.stall_timeout && top.backlog() > 0) {
+      result.outcome = RunOutcome::stalled;
+      break;
+    }
+    if (g_interrupted.load()) {
+      result.outcome = RunOutcome::interrupted;
+      break;
+    }
+    const auto wall_now = clock::now();
+    if (progress && wall_now - last_display > std::chrono::milliseconds(250)) {
+      show_progress(err, now, o.sim_time, std::chrono::duration<double>(wall_now - wall_start).count(),
+                    top.frames_delivered());
+      last_display = wall_now;
+    }
+  }
+  result.simulated = now_ps();
+  result.wall_seconds = std::chrono::duration<double>(clock::now() - wall_start).count();
+  if (progress) err << "\r" << std::string(90, ' ') << "\r" << std::flush;
+  return result;
+}
+
+}  // namespace fabric

@@ -1,0 +1,30 @@
+#pragma once
+// Drives sc_start in slices of simulated time: progress display, SIGINT at
+// the next slice boundary, and stall detection (nothing moved on any link
+// for the stall timeout while frames or copies are held somewhere).
+#include <ostream>
+
+#include "model/core/ids.h"
+#include "platforms/fabric/fabric_top.h"
+
+namespace fabric {
+
+enum class RunOutcome { done, interrupted, stalled };
+
+struct RunLoopOptions {
+  Picos sim_time = 0;
+  Picos slice = 0;
+  Picos stall_timeout = 0;
+  bool progress = false;
+};
+
+struct RunResult {
+  RunOutcome outcome = RunOutcome::done;
+  Picos simulated = 0;
+  double wall_seconds = 0;
+};
+
+void install_interrupt_handler();
+RunResult run_simulation(FabricTop& top, const RunLoopOptions& options, std::ostream& err);
+
+}  // namespace fabric

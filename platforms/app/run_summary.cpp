@@ -1,0 +1,63 @@
+#include "platforms/app/run_summary.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace fabric {
+
+namespace {
+
+// Receive rate on the wire: frame bytes plus 20 B of preamble and gap each.
+double wire_gbps(uint64_t bytes, uint64_t frames, Picos duration) {
+  if (duration <= 0) return 0;
+  return (bytes + 20.0 * frames) * 8.0 / static_cast<double>(duration) * 1000.0;
+}
+
+}  // namespace
+
+void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult& r, const FabricTop& top,
+                   const std::vector<traffic::FlowSpec>& flows) {
+  char line[256];
+  const uint64_t delivered = top.frames_delivered();
+  std::snprintf(line, sizeof line, "fabricsim: study %s, run %lld in %s: %s\n", ctx.study.c_str(),
+                static_cast<long long>(ctx.run_id), ctx.db_path.c_str(), ctx.status.c_str());
+  out << line;
+  std::snprintf(line, sizeof line, "  simulated %.3f us in %.2f s wall: %.0f frames delivered per wall second\n",
+                r.simulated / 1e6, r.wall_seconds, r.wall_seconds > 0 ? delivered / r.wall_seconds : 0.0);
+  out << line;
+  std::snprintf(line, sizeof line, "  frames: %llu sent, %llu delivered, %llu dropped\n",
+                static_cast<unsigned long long>(top.frames_sent()), static_cast<unsigned long long>(delivered),
+                static_cast<unsigned long long>(top.drops()));
+  out << line;
+
+  // Receive throughput of the ports that received anything.
+  std::vector<double> rates;
+  for (const auto& cna : top.cnas())
+    if (cna->frames_received() > 0)
+      rates.push_back(wire_gbps(cna->bytes_received(), cna->frames_received(), r.simulated));
+  if (!rates.empty()) {
+    double sum = 0;
+    for (double x : rates) sum += x;
+    std::snprintf(line, sizeof line,
+                  "  receive throughput over the run, %zu receiving ports (wire Gb/s): mean %.2f, min %.2f, max %.2f\n",
+                  rates.size(), sum / rates.size(), *std::min_element(rates.begin(), rates.end()),
+                  *std::max_element(rates.begin(), rates.end()));
+    out << line;
+  }
+  if (flows.size() > 12 || flows.empty()) return;
+  std::map<uint32_t, const traffic::FlowSpec*> by_id;
+  for (const auto& f : flows) by_id[raw(f.id)] = &f;
+  out << "  flow                 frames  mean latency (ns)  min (ns)  max (ns)\n";
+  for (const auto& cna : top.cnas()) {
+    for (const SubflowSummary& s : cna->received_summaries()) {
+      std::snprintf(line, sizeof line, "  %-12s -> %-4u %8llu %18.1f %9.1f %9.1f\n",
+                    by_id.count(raw(s.flow)) ? by_id[raw(s.flow)]->name.c_str() : "?", raw(s.dst),
+                    static_cast<unsigned long long>(s.frames), s.latency_sum / 1e3 / std::max<uint64_t>(1, s.frames),
+                    s.latency_min / 1e3, s.latency_max / 1e3);
+      out << line;
+    }
+  }
+}
+
+}  // namespace fabric

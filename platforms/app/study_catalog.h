@@ -1,0 +1,20 @@
+#pragma once
+// The studies shipped in platforms/studies/: one INI file per study id,
+// whose first comment line is its title.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fabric {
+
+struct StudyEntry {
+  std::string id;
+  std::string title;
+  std::string path;
+};
+
+std::vector<StudyEntry> list_studies();
+std::optional<StudyEntry> find_study(const std::string& id);
+constexpr const char* kDefaultStudy = "perm640";
+
+}  // namespace fabric

@@ -1,0 +1,114 @@
+#include "platforms/fabric/fabric_top.h"
+
+#include "platforms/fabric/traffic_frame_source.h"
+
+namespace fabric {
+
+FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
+                     const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
+    : sc_module(name), config_(config) {
+  if (config_.topology.geometry.leaves == 1) config_.topology.geometry.spines = 0;  // nothing to reach
+  const Geometry& g = config_.topology.geometry;
+  for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
+
+  for (int p = 0; p < g.user_ports(); ++p)
+    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder));
+  for (const traffic::FlowSpec& f : flows)
+    cnas_[raw(f.src)]->attach(std::make_unique<TrafficFrameSource>(f, traffic::flow_seed(seed, f.id)));
+
+  const LeafContext ctx{config_.leaf, g, fdb_, pool_, recorder, config_.spine.buffer_packets};
+  for (int l = 0; l < g.leaves; ++l)
+    leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
+
+  TxPortParams spine_tx;
+  spine_tx.credits = config_.leaf.downlink_buffer_packets;
+  spine_tx.coalesce_control = config_.leaf.coalesce_control;
+  spine_tx.max_request_units = config_.leaf.max_frame_units;
+  spine_tx.control_bytes = config_.leaf.control_bytes;
+  {
+    for (int s = 0; s < g.spines; ++s)
+      spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine,
+                                                pool_, spine_tx));
+  }
+
+  for (int l = 0; l < g.leaves; ++l) {
+    Leaf& leaf = *leaves_[l];
+    for (int k = 0; k < g.user_ports_per_leaf; ++k) {
+      Cna& cna = *cnas_[raw(g.user_port(LeafId(l), k))];
+      const std::string base = "leaf" + std::to_string(l) + "_port" + std::to_string(k);
+      Link& up = make_link(base + "_from_cna", config_.topology.cna_link);
+      cna.tx.out.bind(up.in);
+      up.out.bind(leaf.user_rx(k).in);
+      Link& down = make_link(base + "_to_cna", config_.topology.cna_link);
+      leaf.user_tx(k).out.bind(down.in);
+      down.out.bind(cna.rx.in);
+    }
+    for (int s = 0; s < static_cast<int>(spines_.size()); ++s) {
+      const std::string base = "leaf" + std::to_string(l) + "_spine" + std::to_string(s);
+      Link& up = make_link(base + "_up", config_.topology.fabric_link);
+      leaf.uplink_tx(s).out.bind(up.in);
+      up.out.bind(spines_[s]->rx(l).in);
+      Link& down = make_link(base + "_down", config_.topology.fabric_link);
+      spines_[s]->tx(l).out.bind(down.in);
+      down.out.bind(leaf.downlink_rx(s).in);
+    }
+  }
+}
+
+FabricTop::~FabricTop() = default;
+
+Link& FabricTop::make_link(const std::string& name, const LinkParams& params) {
+  links_.push_back(std::make_unique<Link>(name.c_str(), params));
+  return *links_.back();
+}
+
+uint64_t FabricTop::messages_moved() const {
+  uint64_t n = 0;
+  for (const auto& l : links_) n += l->messages();
+  return n;
+}
+
+uint64_t FabricTop::backlog() const {
+  uint64_t n = 0;
+  for (const auto& c : cnas_) n += c->queued();
+  for (const auto& l : leaves_) n += l->backlog();
+  for (const auto& s : spines_) n += s->backlog();
+  return n;
+}
+
+void FabricTop::describe_backlog(std::ostream& out, int max_lines) const {
+  for (const auto& c : cnas_) {
+    if (c->queued() == 0 || max_lines <= 0) continue;
+    out << "  " << c->name() << ": " << c->queued() << " frames queued";
+    for (int p = 0; p < kPriorities; ++p)
+      if (c->paused(p)) out << " (priority " << p << " paused)";
+    out << "\n";
+    --max_lines;
+  }
+  for (const auto& l : leaves_) l->describe_backlog(out, max_lines / 2);
+  for (const auto& s : spines_) s->describe_backlog(out, 4);
+}
+
+uint64_t FabricTop::frames_sent() const {
+  uint64_t n = 0;
+  for (const auto& c : cnas_) n += c->frames_sent();
+  return n;
+}
+
+uint64_t FabricTop::frames_delivered() const {
+  uint64_t n = 0;
+  for (const auto& c : cnas_) n += c->frames_received();
+  return n;
+}
+
+uint64_t FabricTop::drops() const {
+  uint64_t n = 0;
+  for (const auto& l : leaves_) n += l->drops();
+  return n;
+}
+
+void FabricTop::finish() {
+  for (auto& c : cnas_) c->finish();
+}
+
+}  // namespace fabric

@@ -1,0 +1,56 @@
+#pragma once
+// The platform top: composes CNAs, leaves, spines and the links between them
+// from the configuration. It holds no behaviour of its own.
+#include <memory>
+#include <ostream>
+#include <vector>
+
+#include "model/cna/cna.h"
+#include "model/leaf/fdb.h"
+#include "model/leaf/leaf.h"
+#include "model/link/link.h"
+#include "model/spine/spine.h"
+#include "platforms/fabric/topology_params.h"
+#include "traffic/flow_spec.h"
+
+namespace fabric {
+
+struct FabricConfig {
+  TopologyParams topology;
+  LeafParams leaf;
+  SpineParams spine;
+  CnaParams cna;
+};
+
+class FabricTop : public sc_core::sc_module {
+ public:
+  FabricTop(sc_core::sc_module_name name, const FabricConfig& config, const std::vector<traffic::FlowSpec>& flows,
+            uint64_t seed, Recorder& recorder);
+  ~FabricTop() override;
+
+  const Geometry& geometry() const { return config_.topology.geometry; }
+  // Messages that have entered any link so far: progress, for stall detection.
+  uint64_t messages_moved() const;
+  // Frames or copies held anywhere (CNA queues, leaves, spines).
+  uint64_t backlog() const;
+  void describe_backlog(std::ostream& out, int max_lines) const;
+  uint64_t frames_sent() const;
+  uint64_t frames_delivered() const;
+  uint64_t drops() const;
+  const std::vector<std::unique_ptr<Cna>>& cnas() const { return cnas_; }
+  // End of run: every CNA records what it still holds and its totals.
+  void finish();
+
+ private:
+  Link& make_link(const std::string& name, const LinkParams& params);
+
+  FabricConfig config_;
+  PayloadPool pool_;
+  Fdb fdb_;
+  std::vector<std::unique_ptr<Cna>> cnas_;
+  std::vector<std::unique_ptr<Leaf>> leaves_;
+  std::vector<std::unique_ptr<Spine>> spines_;
+  std::vector<std::unique_ptr<Link>> links_;
+};
+
+}  // namespace fabric
