@@ -31,6 +31,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     const int i = users_ + s;
     rx_.push_back(std::make_unique<RxPort>(("spine_rx" + std::to_string(s)).c_str(), *this, i));
     tx_.push_back(std::make_unique<TxPort>(("spine_tx" + std::to_string(s)).c_str(), *this, i, pool_, uplink_tx));
+    rx_.back()->set_credit_sink(*tx_.back());
   }
   inputs_.resize(users_);
   for (int k = 0; k < users_; ++k) {
@@ -61,12 +62,6 @@ void Leaf::receive(int rx_index, Payload& payload) {
     uplink_tx(s).return_credits(1);  // the downlink buffer drains at crossbar speed
     const int k = geometry_.local_index(packet_of(payload).target);
     enter_egress(k, payload, now + to_ps(params_.traversal));
-    return;
-  }
-  ControlMessage& c = control_of(payload);
-  if (c.kind == ControlKind::credit) {
-    uplink_tx(s).add_credits(c.count);
-    payload.release();
     return;
   }
   internal_.push(now + to_ps(params_.traversal), payload);

@@ -14,7 +14,7 @@ Link::Link(sc_core::sc_module_name name, const LinkParams& params)
 }
 
 sc_time Link::serialization(uint32_t wire_bytes) const {
-  return sc_time(std::llround((wire_bytes + params_.overhead_bytes) * ps_per_byte_), SC_PS);
+  return sc_time::from_value(static_cast<sc_dt::uint64>(std::llround((wire_bytes + params_.overhead_bytes) * ps_per_byte_)));
 }
 
 tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_time& delay) {

@@ -1,5 +1,7 @@
 #include "model/link/rx_port.h"
 
+#include "model/link/tx_port.h"
+
 namespace fabric {
 
 using sc_core::sc_time;
@@ -25,6 +27,15 @@ void RxPort::deliver() {
   while (!queue_.empty() && queue_.front().at <= now) {
     Payload* p = queue_.front().payload;
     queue_.pop_front();
+    MessageInfo& info = info_of(*p);
+    if (info.credits > 0 && credit_sink_) {
+      credit_sink_->add_credits(info.credits);
+      info.credits = 0;
+    }
+    if (info.kind == MessageKind::control && control_of(*p).kind == ControlKind::credit) {
+      p->release();  // a standalone credit message carries nothing else
+      continue;
+    }
     sink_.receive(index_, *p);
   }
   if (!queue_.empty()) arrival_.notify(queue_.front().at - now);

@@ -16,12 +16,17 @@ class RxSink {
   virtual void receive(int rx_index, Payload& payload) = 0;
 };
 
+class TxPort;
+
 class RxPort : public sc_core::sc_module {
  public:
   FabricTargetSocket<RxPort> in;
 
   RxPort(sc_core::sc_module_name name, RxSink& sink, int index);
   size_t pending() const { return queue_.size(); }
+  // Hop-by-hop credits that arrive on this link (standalone credit messages,
+  // or piggybacked on any message) are for the TxPort of the reverse link.
+  void set_credit_sink(TxPort& reverse) { credit_sink_ = &reverse; }
 
  private:
   SC_HAS_PROCESS(RxPort);
@@ -33,6 +38,7 @@ class RxPort : public sc_core::sc_module {
     Payload* payload;
   };
   RxSink& sink_;
+  TxPort* credit_sink_ = nullptr;
   int index_;
   std::deque<Arrival> queue_;
   sc_core::sc_event arrival_;

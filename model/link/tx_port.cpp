@@ -73,16 +73,16 @@ void TxPort::on_wake() {
   transmit_now();
 }
 
+Payload* TxPort::standalone_credit() {
+  Payload& credit = pool_.acquire(MessageKind::control, params_.control_bytes);
+  ControlMessage& c = control_of(credit);
+  c.kind = ControlKind::credit;
+  c.count = 0;
+  c.units = 0;
+  return &credit;
+}
+
 Payload* TxPort::take_ready_control(Picos now, Picos& retry_at) {
-  if (credits_owed_ > 0) {
-    Payload& credit = pool_.acquire(MessageKind::control, params_.control_bytes);
-    ControlMessage& c = control_of(credit);
-    c.kind = ControlKind::credit;
-    c.count = credits_owed_;
-    c.units = 0;
-    credits_owed_ = 0;
-    return &credit;
-  }
   if (control_.empty()) return nullptr;
   Payload* head = control_.front();
   if (info_of(*head).ready_at <= now) {
@@ -112,12 +112,16 @@ void TxPort::transmit_now() {
         retry_at = std::min(retry_at, pull.retry_at);
       }
     }
+    // Owed credits ride on whatever goes next; alone only if the link would idle.
+    if (!message && credits_owed_ > 0) message = standalone_credit();
     if (message) {
+      info_of(*message).credits += credits_owed_;
+      credits_owed_ = 0;
       send(*message);
       break;
     }
     if (!kicked_in_transmit_) {
-      if (retry_at != kNever) schedule(sc_time(static_cast<double>(retry_at), SC_PS));
+      if (retry_at != kNever) schedule(sc_time::from_value(static_cast<sc_dt::uint64>(retry_at)));
       break;
     }
   }

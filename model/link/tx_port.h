@@ -1,8 +1,9 @@
 #pragma once
 // The sending end of a link. Per free slot of the link it sends, in order of
-// precedence: owed link credits (one coalesced credit message), the oldest
-// ready control message, then a data message pulled from its owner if the
-// downstream buffer has a credit for it. It wakes only when the link frees
+// precedence: the oldest ready control message, then a data message pulled
+// from its owner if the downstream buffer has a credit for it. Link credits
+// owed upstream ride on that message (coalesced, in its header); a credit
+// message of its own goes only when there is nothing else to send. It wakes only when the link frees
 // up or a queued message becomes ready: no clock ticks on an idle port.
 #include <deque>
 #include <limits>
@@ -57,6 +58,7 @@ class TxPort : public sc_core::sc_module {
   void on_wake();
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
+  Payload* standalone_credit();
   void schedule(const sc_core::sc_time& at);
   void send(Payload& message);
 

@@ -39,6 +39,7 @@ struct MessageInfo : tlm::tlm_extension<MessageInfo> {
   MessageKind kind = MessageKind::frame;
   uint32_t wire_bytes = 0;   // excluding Ethernet preamble/IFG (the Link adds those)
   Picos ready_at = 0;        // not to be sent before this time (pipeline latency)
+  uint32_t credits = 0;      // hop-by-hop credits returned to the receiver of this message
   tlm_extension_base* clone() const override { return new MessageInfo(*this); }
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const MessageInfo&>(other); }
 };

@@ -24,6 +24,7 @@ Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   info.kind = kind;
   info.wire_bytes = wire_bytes;
   info.ready_at = 0;
+  info.credits = 0;
   return *p;
 }
 

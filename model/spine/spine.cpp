@@ -11,6 +11,7 @@ Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& pa
   for (int i = 0; i < used_ports; ++i) {
     rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(i)).c_str(), *this, i));
     tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(i)).c_str(), *this, i, pool, leaf_facing));
+    rx_.back()->set_credit_sink(*tx_.back());
   }
 }
 
@@ -23,12 +24,7 @@ void Spine::receive(int i, Payload& payload) {
     if (input_[i].size() == 1) try_forward(i);
     return;
   }
-  ControlMessage& c = control_of(payload);
-  if (c.kind == ControlKind::credit) {
-    tx_[i].get()->add_credits(c.count);
-    payload.release();
-    return;
-  }
+  const ControlMessage& c = control_of(payload);
   info_of(payload).ready_at = now_ps() + to_ps(params_.traversal);
   tx_[raw(c.to_leaf)]->send_control(payload);
 }
