@@ -18,6 +18,9 @@
 namespace fabric {
 
 class Cna : public sc_core::sc_module, public RxSink, public TxSource {
+ private:
+  LocalScheduler scheduler_;  // declared first: the ports use it
+
  public:
   RxPort rx;
   TxPort tx;

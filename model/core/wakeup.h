@@ -1,44 +1,38 @@
 #pragma once
-// An SC_METHOD that runs a callback when woken; of several requested wake
-// times the earliest wins, and nothing runs while nobody asks: hardware that
-// is idle costs no events.
+// A step of a module that runs when woken; of several requested wake times
+// the earliest wins, and nothing runs while nobody asks: hardware that is
+// idle costs no events. Served by the module's LocalScheduler.
 #include <functional>
-#include <systemc>
+
+#include "model/core/local_scheduler.h"
+#include "model/core/sim_time.h"
 
 namespace fabric {
 
-class Wakeup : public sc_core::sc_module {
+class Wakeup final : public LocalScheduler::Client {
  public:
-  Wakeup(sc_core::sc_module_name name, std::function<void()> callback)
-      : sc_module(name), callback_(std::move(callback)) {
-    SC_METHOD(run);
-    sensitive << event_;
-    dont_initialize();
-  }
+  Wakeup(LocalScheduler& scheduler, std::function<void()> callback)
+      : scheduler_(scheduler), callback_(std::move(callback)) {}
 
-  void at(const sc_core::sc_time& when) {
+  void at(Picos when) {
     if (pending_ && when_ <= when) return;
     pending_ = true;
     when_ = when;
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
-    if (when <= now) {
-      event_.notify(sc_core::SC_ZERO_TIME);
-    } else {
-      event_.notify(when - now);
-    }
+    scheduler_.schedule(when, *this);
   }
+  void at(const sc_core::sc_time& when) { at(to_ps(when)); }
   bool pending() const { return pending_; }
 
- private:
-  SC_HAS_PROCESS(Wakeup);
-  void run() {
+  void on_wake(uint32_t) override {
+    if (!pending_ || when_ > now_ps()) return;  // superseded by an earlier wake
     pending_ = false;
     callback_();
   }
 
+ private:
+  LocalScheduler& scheduler_;
   std::function<void()> callback_;
-  sc_core::sc_event event_;
-  sc_core::sc_time when_;
+  Picos when_ = 0;
   bool pending_ = false;
 };
 

@@ -15,12 +15,12 @@ namespace fabric {
 
 class InternalPath {
  public:
-  InternalPath(const char* name, std::function<void(Payload&)> handler)
-      : handler_(std::move(handler)), wakeup_(name, [this] { deliver_due(); }) {}
+  InternalPath(LocalScheduler& scheduler, std::function<void(Payload&)> handler)
+      : handler_(std::move(handler)), wakeup_(scheduler, [this] { deliver_due(); }) {}
 
   void push(Picos due, Payload& message) {
     heap_.push({due, seq_++, &message});
-    wakeup_.at(from_ps(due));
+    wakeup_.at(due);
   }
   size_t size() const { return heap_.size(); }
 
@@ -38,7 +38,7 @@ class InternalPath {
       heap_.pop();
       handler_(*m);
     }
-    if (!heap_.empty()) wakeup_.at(from_ps(heap_.top().due));
+    if (!heap_.empty()) wakeup_.at(heap_.top().due);
   }
 
   std::function<void(Payload&)> handler_;

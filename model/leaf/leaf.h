@@ -107,6 +107,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   std::vector<int> uplink_depth_;
   std::unique_ptr<SprayPolicy> spray_;
   size_t control_uplink_rr_ = 0;
+  LocalScheduler scheduler_;  // the leaf's event queue: every port and crossbar input
   InternalPath internal_;
   std::vector<EgressGrant> grants_;
   uint64_t drops_ = 0;

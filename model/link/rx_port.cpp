@@ -1,29 +1,25 @@
 #include "model/link/rx_port.h"
 
+#include "model/core/sim_time.h"
 #include "model/link/tx_port.h"
 
 namespace fabric {
 
-using sc_core::sc_time;
-
-RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index)
-    : sc_module(name), in("in"), sink_(sink), index_(index) {
+RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, LocalScheduler& scheduler)
+    : sc_module(name), in("in"), scheduler_(scheduler), sink_(sink), index_(index) {
   in.register_nb_transport_fw(this, &RxPort::nb_transport_fw);
-  SC_METHOD(deliver);
-  sensitive << arrival_;
-  dont_initialize();
 }
 
-tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_time& delay) {
-  const sc_time at = sc_core::sc_time_stamp() + delay;
+tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
+  const Picos at = now_ps() + to_ps(delay);
   if (!queue_.empty() && at < queue_.back().at) SC_REPORT_FATAL(name(), "link delivered out of order");
   queue_.push_back({at, &payload});
-  if (queue_.size() == 1) arrival_.notify(delay);
+  if (queue_.size() == 1) scheduler_.schedule(at, *this);
   return tlm::TLM_COMPLETED;
 }
 
-void RxPort::deliver() {
-  const sc_time now = sc_core::sc_time_stamp();
+void RxPort::on_wake(uint32_t) {
+  const Picos now = now_ps();
   while (!queue_.empty() && queue_.front().at <= now) {
     Payload* p = queue_.front().payload;
     queue_.pop_front();
@@ -38,7 +34,7 @@ void RxPort::deliver() {
     }
     sink_.receive(index_, *p);
   }
-  if (!queue_.empty()) arrival_.notify(queue_.front().at - now);
+  if (!queue_.empty()) scheduler_.schedule(queue_.front().at, *this);
 }
 
 }  // namespace fabric

@@ -5,6 +5,7 @@
 #include <deque>
 #include <systemc>
 
+#include "model/core/local_scheduler.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
@@ -18,30 +19,29 @@ class RxSink {
 
 class TxPort;
 
-class RxPort : public sc_core::sc_module {
+class RxPort : public sc_core::sc_module, public LocalScheduler::Client {
  public:
   FabricTargetSocket<RxPort> in;
 
-  RxPort(sc_core::sc_module_name name, RxSink& sink, int index);
+  RxPort(sc_core::sc_module_name name, RxSink& sink, int index, LocalScheduler& scheduler);
   size_t pending() const { return queue_.size(); }
   // Hop-by-hop credits that arrive on this link (standalone credit messages,
   // or piggybacked on any message) are for the TxPort of the reverse link.
   void set_credit_sink(TxPort& reverse) { credit_sink_ = &reverse; }
 
  private:
-  SC_HAS_PROCESS(RxPort);
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay);
-  void deliver();
+  void on_wake(uint32_t) override;
 
   struct Arrival {
-    sc_core::sc_time at;
+    Picos at;
     Payload* payload;
   };
+  LocalScheduler& scheduler_;
   RxSink& sink_;
   TxPort* credit_sink_ = nullptr;
   int index_;
   std::deque<Arrival> queue_;
-  sc_core::sc_event arrival_;
 };
 
 }  // namespace fabric

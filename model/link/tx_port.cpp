@@ -10,13 +10,9 @@ Picos now_ps() { return static_cast<Picos>(sc_core::sc_time_stamp().value()); }
 }  // namespace
 
 TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-               const TxPortParams& params)
+               const TxPortParams& params, LocalScheduler& scheduler)
     : sc_module(name), out("out"), source_(source), index_(index), pool_(pool), params_(params),
-      credits_(params.credits) {
-  SC_METHOD(on_wake);
-  sensitive << wake_;
-  dont_initialize();
-}
+      credits_(params.credits), scheduler_(scheduler) {}
 
 void TxPort::send_control(Payload& message) {
   if (params_.coalesce_control) {
@@ -59,9 +55,10 @@ void TxPort::kick() {
   transmit_now();
 }
 
-void TxPort::on_wake() {
-  wake_pending_ = false;
+void TxPort::on_wake(uint32_t) {
   const sc_time now = sc_core::sc_time_stamp();
+  if (!wake_pending_ || wake_at_ > now) return;  // superseded by an earlier wake
+  wake_pending_ = false;
   if (now < free_at_) {
     schedule(free_at_);
     return;
@@ -141,7 +138,7 @@ void TxPort::schedule(const sc_time& at) {
   if (wake_pending_ && wake_at_ <= at) return;
   wake_at_ = at;
   wake_pending_ = true;
-  wake_.notify(at - sc_core::sc_time_stamp());
+  scheduler_.schedule(static_cast<Picos>(at.value()), *this);
 }
 
 }  // namespace fabric

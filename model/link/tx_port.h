@@ -9,6 +9,7 @@
 #include <limits>
 #include <systemc>
 
+#include "model/core/local_scheduler.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/protocol/payload_pool.h"
 
@@ -35,12 +36,12 @@ struct TxPortParams {
   uint32_t control_bytes = 10;      // size of a link credit message
 };
 
-class TxPort : public sc_core::sc_module {
+class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
  public:
   FabricInitiatorSocket<TxPort> out;
 
   TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-         const TxPortParams& params);
+         const TxPortParams& params, LocalScheduler& scheduler);
 
   void send_control(Payload& message);  // takes ownership
   void return_credits(uint32_t n);      // owed to the upstream sender
@@ -54,8 +55,7 @@ class TxPort : public sc_core::sc_module {
   bool idle() const { return !wake_pending_ && control_.empty() && credits_owed_ == 0; }
 
  private:
-  SC_HAS_PROCESS(TxPort);
-  void on_wake();
+  void on_wake(uint32_t) override;
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
   Payload* standalone_credit();
@@ -69,7 +69,7 @@ class TxPort : public sc_core::sc_module {
   int credits_;
   uint32_t credits_owed_ = 0;
   std::deque<Payload*> control_;
-  sc_core::sc_event wake_;
+  LocalScheduler& scheduler_;
   sc_core::sc_time free_at_;
   sc_core::sc_time wake_at_;
   bool wake_pending_ = false;

@@ -91,10 +91,33 @@ struct ControlMessage : tlm::tlm_extension<ControlMessage> {
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const ControlMessage&>(other); }
 };
 
-inline MessageInfo& info_of(Payload& p) { return *p.get_extension<MessageInfo>(); }
-inline EthernetFrame& frame_of(Payload& p) { return *p.get_extension<EthernetFrame>(); }
-inline FabricPacket& packet_of(Payload& p) { return *p.get_extension<FabricPacket>(); }
-inline ControlMessage& control_of(Payload& p) { return *p.get_extension<ControlMessage>(); }
+// Every fabric payload comes from the PayloadPool as one block holding the
+// transaction and its four extensions. The extensions are registered on the
+// transaction like any TLM extension; the model's hot path reads them in place
+// (one block, no pointer chasing through the extension array).
+struct PooledPayload final : Payload {
+  explicit PooledPayload(tlm::tlm_mm_interface* mm) : Payload(mm) {
+    set_extension(&info);
+    set_extension(&frame);
+    set_extension(&packet);
+    set_extension(&control);
+  }
+  ~PooledPayload() override {  // members, not heap objects: the payload must not delete them
+    clear_extension(&info);
+    clear_extension(&frame);
+    clear_extension(&packet);
+    clear_extension(&control);
+  }
+  MessageInfo info;
+  EthernetFrame frame;
+  FabricPacket packet;
+  ControlMessage control;
+};
+
+inline MessageInfo& info_of(Payload& p) { return static_cast<PooledPayload&>(p).info; }
+inline EthernetFrame& frame_of(Payload& p) { return static_cast<PooledPayload&>(p).frame; }
+inline FabricPacket& packet_of(Payload& p) { return static_cast<PooledPayload&>(p).packet; }
+inline ControlMessage& control_of(Payload& p) { return static_cast<PooledPayload&>(p).control; }
 
 // Merges `incoming` into a queued, not yet sent message of the same VOQ when
 // the protocol allows it. Returns false when they must travel separately.

@@ -2,19 +2,13 @@
 
 namespace fabric {
 
-PayloadPool::~PayloadPool() {
-  for (auto& p : all_) p->free_all_extensions();
-}
+PayloadPool::~PayloadPool() = default;
 
 Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   Payload* p;
   if (free_.empty()) {
-    all_.push_back(std::make_unique<Payload>(this));
+    all_.push_back(std::make_unique<PooledPayload>(this));
     p = all_.back().get();
-    p->set_extension(new MessageInfo);
-    p->set_extension(new EthernetFrame);
-    p->set_extension(new FabricPacket);
-    p->set_extension(new ControlMessage);
   } else {
     p = free_.back();
     free_.pop_back();

@@ -1,6 +1,7 @@
 #pragma once
 // Pools transactions: each payload carries all four fabric extensions for its
-// whole life, so sending a message allocates nothing once the pool is warm.
+// whole life (see PooledPayload), so sending a message allocates nothing once
+// the pool is warm.
 #include <memory>
 #include <vector>
 
@@ -23,7 +24,7 @@ class PayloadPool final : public tlm::tlm_mm_interface {
   size_t in_use() const { return all_.size() - free_.size(); }
 
  private:
-  std::vector<std::unique_ptr<Payload>> all_;
+  std::vector<std::unique_ptr<PooledPayload>> all_;
   std::vector<Payload*> free_;
 };
 

@@ -6,11 +6,11 @@ namespace fabric {
 
 Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& params, PayloadPool& pool,
              const TxPortParams& leaf_facing)
-    : sc_module(name), params_(params), input_(used_ports), output_(used_ports), waiting_(used_ports),
+    : sc_module(name), scheduler_("scheduler"), params_(params), input_(used_ports), output_(used_ports), waiting_(used_ports),
       input_waiting_(used_ports, false) {
   for (int i = 0; i < used_ports; ++i) {
-    rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(i)).c_str(), *this, i));
-    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(i)).c_str(), *this, i, pool, leaf_facing));
+    rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(i)).c_str(), *this, i, scheduler_));
+    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(i)).c_str(), *this, i, pool, leaf_facing, scheduler_));
     rx_.back()->set_credit_sink(*tx_.back());
   }
 }

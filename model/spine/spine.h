@@ -33,6 +33,7 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
  private:
   void try_forward(int input);
 
+  LocalScheduler scheduler_;  // the spine's event queue, shared by all its ports
   const SpineParams& params_;
   std::vector<std::unique_ptr<RxPort>> rx_;
   std::vector<std::unique_ptr<TxPort>> tx_;
