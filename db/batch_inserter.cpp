@@ -34,14 +34,16 @@ TableStatements prepare_table(sqlite3* db, const std::string& path, int64_t run_
       prepare_rows(db, path, run_id, table, column_list, columns, BatchInserter::kRowsPerStatement)};
 }
 
-inline void bind(sqlite3_stmt* s, int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
-inline void bind(sqlite3_stmt* s, int i, double v) { sqlite3_bind_double(s, i, v); }
+// (Not named bind: std::bind, found by argument-dependent lookup on
+// std::optional arguments, would win for rvalues and silently bind nothing.)
+inline void bind_value(sqlite3_stmt* s, int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
+inline void bind_value(sqlite3_stmt* s, int i, double v) { sqlite3_bind_double(s, i, v); }
 // The batch outlives the step, so SQLite need not copy the text.
-inline void bind(sqlite3_stmt* s, int i, const std::string& v) {
+inline void bind_value(sqlite3_stmt* s, int i, const std::string& v) {
   sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
 }
-inline void bind(sqlite3_stmt* s, int i, const char* v) { sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC); }
-inline void bind(sqlite3_stmt* s, int i, const std::optional<int64_t>& v) {
+inline void bind_value(sqlite3_stmt* s, int i, const char* v) { sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC); }
+inline void bind_value(sqlite3_stmt* s, int i, const std::optional<int64_t>& v) {
   if (v) sqlite3_bind_int64(s, i, *v); else sqlite3_bind_null(s, i);
 }
 // Negative means "none" for injection times, drop destinations and event flows.
@@ -52,84 +54,84 @@ inline void bind_or_null_if_negative(sqlite3_stmt* s, int i, int64_t v) {
 // bind_row(s, b, row) binds one row's columns 2.. at parameters b+2..; b is
 // the row's offset in a multi-row statement. Column 1 is run_id.
 void bind_row(sqlite3_stmt* s, int b, const PortRow& r) {
-  bind(s, b + 2, r.port_id);
-  bind(s, b + 3, r.leaf_id);
-  bind(s, b + 4, r.kind);
-  bind(s, b + 5, int64_t{r.rack});
-  bind(s, b + 6, int64_t{r.chassis});
-  bind(s, b + 7, int64_t{r.cie});
+  bind_value(s, b + 2, r.port_id);
+  bind_value(s, b + 3, r.leaf_id);
+  bind_value(s, b + 4, r.kind);
+  bind_value(s, b + 5, int64_t{r.rack});
+  bind_value(s, b + 6, int64_t{r.chassis});
+  bind_value(s, b + 7, int64_t{r.cie});
 }
 
 void bind_row(sqlite3_stmt* s, int b, const FlowRow& r) {
-  bind(s, b + 2, r.flow_id);
-  bind(s, b + 3, r.name);
-  bind(s, b + 4, r.kind);
-  bind(s, b + 5, r.src_port);
-  bind(s, b + 6, int64_t{r.priority});
-  bind(s, b + 7, r.offered_gbps);
-  bind(s, b + 8, r.frame_bytes);
-  bind(s, b + 9, r.frame_size);
-  bind(s, b + 10, r.start_ps);
-  bind(s, b + 11, r.stop_ps);
+  bind_value(s, b + 2, r.flow_id);
+  bind_value(s, b + 3, r.name);
+  bind_value(s, b + 4, r.kind);
+  bind_value(s, b + 5, r.src_port);
+  bind_value(s, b + 6, int64_t{r.priority});
+  bind_value(s, b + 7, r.offered_gbps);
+  bind_value(s, b + 8, r.frame_bytes);
+  bind_value(s, b + 9, r.frame_size);
+  bind_value(s, b + 10, r.start_ps);
+  bind_value(s, b + 11, r.stop_ps);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const FlowDestRow& r) {
-  bind(s, b + 2, r.flow_id);
-  bind(s, b + 3, r.dst_port);
+  bind_value(s, b + 2, r.flow_id);
+  bind_value(s, b + 3, r.dst_port);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const FrameRecord& r) {
-  bind(s, b + 2, static_cast<int64_t>(raw(r.frame)));
-  bind(s, b + 3, int64_t{raw(r.flow)});
-  bind(s, b + 4, int64_t{raw(r.src)});
-  bind(s, b + 5, int64_t{r.bytes});
-  bind(s, b + 6, int64_t{r.priority});
-  bind(s, b + 7, r.created);
+  bind_value(s, b + 2, static_cast<int64_t>(raw(r.frame)));
+  bind_value(s, b + 3, int64_t{raw(r.flow)});
+  bind_value(s, b + 4, int64_t{raw(r.src)});
+  bind_value(s, b + 5, int64_t{r.bytes});
+  bind_value(s, b + 6, int64_t{r.priority});
+  bind_value(s, b + 7, r.created);
   bind_or_null_if_negative(s, b + 8, r.injected);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const DeliveryRecord& r) {
-  bind(s, b + 2, static_cast<int64_t>(raw(r.frame)));
-  bind(s, b + 3, int64_t{raw(r.flow)});
-  bind(s, b + 4, int64_t{raw(r.dst)});
-  bind(s, b + 5, r.delivered);
-  bind(s, b + 6, int64_t{r.surrogate_levels});
+  bind_value(s, b + 2, static_cast<int64_t>(raw(r.frame)));
+  bind_value(s, b + 3, int64_t{raw(r.flow)});
+  bind_value(s, b + 4, int64_t{raw(r.dst)});
+  bind_value(s, b + 5, r.delivered);
+  bind_value(s, b + 6, int64_t{r.surrogate_levels});
 }
 
 void bind_row(sqlite3_stmt* s, int b, const DropRecord& r) {
-  bind(s, b + 2, static_cast<int64_t>(raw(r.frame)));
-  bind(s, b + 3, int64_t{raw(r.flow)});
-  bind(s, b + 4, int64_t{raw(r.port)});
+  bind_value(s, b + 2, static_cast<int64_t>(raw(r.frame)));
+  bind_value(s, b + 3, int64_t{raw(r.flow)});
+  bind_value(s, b + 4, int64_t{raw(r.port)});
   bind_or_null_if_negative(s, b + 5, r.dst);
-  bind(s, b + 6, to_string(r.reason));
-  bind(s, b + 7, r.t);
+  bind_value(s, b + 6, to_string(r.reason));
+  bind_value(s, b + 7, r.t);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const SampleRow& r) {
-  bind(s, b + 2, r.t);
-  bind(s, b + 3, r.entity);
-  bind(s, b + 4, r.metric);
-  bind(s, b + 5, r.value);
+  bind_value(s, b + 2, r.t);
+  bind_value(s, b + 3, r.entity);
+  bind_value(s, b + 4, r.metric);
+  bind_value(s, b + 5, r.value);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const EventRow& r) {
-  bind(s, b + 2, r.t);
-  bind(s, b + 3, to_string(r.kind));
-  bind(s, b + 4, r.entity);
+  bind_value(s, b + 2, r.t);
+  bind_value(s, b + 3, to_string(r.kind));
+  bind_value(s, b + 4, r.entity);
   bind_or_null_if_negative(s, b + 5, r.flow);
-  bind(s, b + 6, r.value);
+  bind_value(s, b + 6, r.value);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const SubflowSummary& r) {
   // Times of a subflow that received nothing are meaningless: NULL.
-  auto time_or_null = [&](int i, Picos t) { bind(s, i, r.frames > 0 ? std::optional<int64_t>(t) : std::nullopt); };
-  bind(s, b + 2, int64_t{raw(r.flow)});
-  bind(s, b + 3, int64_t{raw(r.dst)});
-  bind(s, b + 4, static_cast<int64_t>(r.frames));
-  bind(s, b + 5, static_cast<int64_t>(r.bytes));
+  auto time_or_null = [&](int i, Picos t) { bind_value(s, i, r.frames > 0 ? std::optional<int64_t>(t) : std::nullopt); };
+  bind_value(s, b + 2, int64_t{raw(r.flow)});
+  bind_value(s, b + 3, int64_t{raw(r.dst)});
+  bind_value(s, b + 4, static_cast<int64_t>(r.frames));
+  bind_value(s, b + 5, static_cast<int64_t>(r.bytes));
   time_or_null(b + 6, r.first_delivered);
   time_or_null(b + 7, r.last_delivered);
-  bind(s, b + 8, r.latency_sum);
+  bind_value(s, b + 8, r.latency_sum);
   time_or_null(b + 9, r.latency_min);
   time_or_null(b + 10, r.latency_max);
 }

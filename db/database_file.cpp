@@ -88,8 +88,13 @@ Connection open_fabric_database(const std::string& path) {
 
   // WAL lets fabric-report read while a run writes; NORMAL sync is safe
   // with WAL (a power loss may lose the last batches, never corrupt).
+  // temp_store = MEMORY keeps the statement journal of multi-row inserts
+  // off disk: once a file has indexes (a later run), it spilled to a temp
+  // file with one small write per page and cut inserts from ~450k to
+  // ~160k rows/s.
   exec(db.get(), path, "setting up the connection",
-       "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;");
+       "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; "
+       "PRAGMA temp_store = MEMORY;");
   exec(db.get(), path, "creating the schema", "BEGIN IMMEDIATE");
   try {
     exec(db.get(), path, "creating the schema", kSchemaTablesSql);

@@ -71,6 +71,7 @@ void SqliteRecorder::add_port(int64_t port_id, int64_t leaf_id, const std::strin
     throw DbError("add_port: port " + std::to_string(port_id) + " has kind '" + kind +
                   "'; allowed: user, surrogate");
   }
+  if (!ports_seen_.insert(port_id).second) throw_duplicate("add_port", "port " + std::to_string(port_id));
   current_.ports.push_back(PortRow{port_id, leaf_id, kind, rack, chassis, cie});
   count_record();
 }
@@ -82,6 +83,7 @@ void SqliteRecorder::add_flow(int64_t flow_id, const std::string& name, const st
   if (kind != "unicast" && kind != "multicast") {
     throw DbError("add_flow: flow '" + name + "' has kind '" + kind + "'; allowed: unicast, multicast");
   }
+  if (!flows_seen_.insert(flow_id).second) throw_duplicate("add_flow", "flow " + std::to_string(flow_id));
   current_.flows.push_back(
       FlowRow{flow_id, name, kind, src_port, priority, offered_gbps, frame_bytes, frame_size, start_ps, stop_ps});
   count_record();
@@ -89,6 +91,9 @@ void SqliteRecorder::add_flow(int64_t flow_id, const std::string& name, const st
 
 void SqliteRecorder::add_flow_dest(int64_t flow_id, int64_t dst_port) {
   require_running("add_flow_dest");
+  if (!flow_dests_seen_.insert({flow_id, dst_port}).second) {
+    throw_duplicate("add_flow_dest", "flow " + std::to_string(flow_id) + " destination " + std::to_string(dst_port));
+  }
   current_.flow_dests.push_back(FlowDestRow{flow_id, dst_port});
   count_record();
 }
@@ -127,6 +132,10 @@ void SqliteRecorder::event(Picos t, EventKind kind, const std::string& entity, i
 
 void SqliteRecorder::subflow_summary(const SubflowSummary& s) {
   require_running("subflow_summary");
+  if (!summaries_seen_.insert({raw(s.flow), raw(s.dst)}).second) {
+    throw_duplicate("subflow_summary",
+                    "flow " + std::to_string(raw(s.flow)) + " destination " + std::to_string(raw(s.dst)));
+  }
   current_.summaries.push_back(s);
   count_record();
 }
@@ -153,6 +162,11 @@ void SqliteRecorder::hand_off() {
 void SqliteRecorder::throw_not_running(const char* call) const {
   const char* why = state_ == State::opened ? "before begin_run()" : "after finish()";
   throw DbError(std::string("database '") + path_ + "': " + call + "() called " + why);
+}
+
+void SqliteRecorder::throw_duplicate(const char* call, const std::string& what) const {
+  throw DbError(std::string("database '") + path_ + "': " + call + "(): " + what + " was already recorded in run " +
+                std::to_string(run_id_));
 }
 
 void SqliteRecorder::complete(const std::string& status, std::optional<Picos> sim_time_ps,

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "db/batch_inserter.h"
 #include "db/batch_writer.h"
@@ -49,6 +51,8 @@ class SqliteRecorder final : public Recorder {
   int64_t begin_run(const RunInfo& info);
 
   // Metadata, called before simulation; written with the first batch.
+  // A repeated port, flow or (flow, destination) throws DbError at once
+  // (the table's key would otherwise fail the whole batch later).
   void add_port(int64_t port_id, int64_t leaf_id, const std::string& kind, int rack, int chassis, int cie);
   void add_flow(int64_t flow_id, const std::string& name, const std::string& kind, int64_t src_port, int priority,
                 double offered_gbps, std::optional<int64_t> frame_bytes, const std::string& frame_size,
@@ -60,6 +64,7 @@ class SqliteRecorder final : public Recorder {
   void drop(const DropRecord& r) override;
   void sample(Picos t, const std::string& entity, const std::string& metric, double value) override;
   void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) override;
+  // One per (flow, destination); a repeat throws DbError.
   void subflow_summary(const SubflowSummary& s) override;
 
   // Returns once everything recorded so far is committed (e.g. so that a
@@ -87,6 +92,7 @@ class SqliteRecorder final : public Recorder {
     if (state_ != State::running) throw_not_running(call);
   }
   [[noreturn]] void throw_not_running(const char* call) const;
+  [[noreturn]] void throw_duplicate(const char* call, const std::string& what) const;
   // Shared by finish() and the destructor; sim_time/wall unknown there.
   void complete(const std::string& status, std::optional<Picos> sim_time_ps, std::optional<double> wall_seconds);
   void update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
@@ -99,6 +105,9 @@ class SqliteRecorder final : public Recorder {
   int64_t run_id_ = -1;
   RecordBatch current_;
   size_t pending_ = 0;
+  // Keys already recorded, to refuse duplicates before they reach SQLite.
+  std::set<int64_t> ports_seen_, flows_seen_;
+  std::set<std::pair<int64_t, int64_t>> flow_dests_seen_, summaries_seen_;
   std::unique_ptr<BatchInserter> inserter_;
   std::unique_ptr<BatchWriter> writer_;  // declared after inserter_: destroyed first
 };

@@ -475,6 +475,10 @@ void Config::check_all_used() const {
   }
 }
 
+void Config::exempt_from_use_check() {
+  for (const auto& entry : values_) used_.insert(entry.first);
+}
+
 std::string Config::resolved_text() const {
   std::map<std::string, std::string> resolved(values_);
   for (const ParamSpec& spec : registry_.all()) {

@@ -91,6 +91,9 @@ class Config {
 
   // Keys given but never read: ConfigError naming the first one.
   void check_all_used() const;
+  // Exempts the keys set so far from check_all_used: a shipped study's keys
+  // are no typos, and a user's override may make some of them moot.
+  void exempt_from_use_check();
   // The full resolved configuration, one "key = value" per line, sorted:
   // every declared non-wildcard key (with its default if unset) and every set key.
   std::string resolved_text() const;

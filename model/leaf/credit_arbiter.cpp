@@ -32,7 +32,7 @@ void CreditArbiter::request(uint32_t requester, uint32_t units, uint32_t frames)
 void CreditArbiter::set_weight(uint32_t requester, uint32_t weight) { find(requester).weight = weight ? weight : 1; }
 
 void CreditArbiter::release(uint32_t units) {
-  if (free_ + units > capacity_) throw std::logic_error("credit arbiter: released more units than granted");
+  if (units > capacity_ - free_) throw std::logic_error("credit arbiter: released more units than granted");
   free_ += units;
 }
 

@@ -11,11 +11,9 @@ bool ReorderBuffer::on_packet(uint32_t copy_seq, uint16_t index, const CopyMeta&
   Partial& p = partial_[slot];
   if (p.received == 0) p.meta = meta;
   if (index >= meta.segments) throw std::logic_error("reorder buffer: segment index beyond the copy");
-  if (index < 64) {
-    const uint64_t bit = uint64_t{1} << index;
-    if (p.seen_mask_low & bit) throw std::logic_error("reorder buffer: duplicate packet");
-    p.seen_mask_low |= bit;
-  }
+  if (index >= kMaxSegments) throw std::logic_error("reorder buffer: more segments than a jumbo frame has");
+  if (p.seen.test(index)) throw std::logic_error("reorder buffer: duplicate packet");
+  p.seen.set(index);
   ++p.received;
   p.ready_at = std::max(p.ready_at, entered_at);
 

@@ -2,6 +2,7 @@
 // Egress reassembly for one (source port, VL): packets of a copy arrive out
 // of order (they were sprayed over all uplinks); copies become ready strictly
 // in the order the source sent them (copy_seq), once all their packets are in.
+#include <bitset>
 #include <cstdint>
 #include <deque>
 #include <stdexcept>
@@ -22,6 +23,9 @@ struct CopyMeta {
 
 class ReorderBuffer {
  public:
+  // A 9216 B jumbo frame in the smallest allowed packets (64 B).
+  static constexpr size_t kMaxSegments = 144;
+
   struct ReadyCopy {
     CopyMeta meta;
     Picos ready_at;  // when its last packet entered the egress buffer
@@ -41,7 +45,7 @@ class ReorderBuffer {
   struct Partial {
     CopyMeta meta;
     uint16_t received = 0;
-    uint64_t seen_mask_low = 0;  // duplicate detection for the first 64 segments
+    std::bitset<kMaxSegments> seen;  // duplicate detection
     Picos ready_at = 0;
   };
   uint32_t base_seq_ = 0;      // copy_seq of partial_.front()

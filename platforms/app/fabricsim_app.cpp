@@ -42,6 +42,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
     const std::optional<StudyEntry> study = find_study(id);
     if (!study) throw config::ConfigError("--study", id, study_choices());
     config.load_ini(study->path);
+    config.exempt_from_use_check();
     run.study = id;
   }
   for (const std::string& file : cl.configs) {
@@ -72,6 +73,10 @@ void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
   for (int p = 0; p < g.user_ports(); ++p) {
     const LeafId leaf = g.leaf_of(PortId(p));
     rec.add_port(p, raw(leaf), "user", g.rack_of(leaf), g.chassis_of(leaf), g.cie_of(leaf));
+  }
+  for (int l = 0; l < g.leaves; ++l) {  // addressed now; replication through them comes with multicast
+    const LeafId leaf = LeafId(l);
+    rec.add_port(raw(g.surrogate_port(leaf)), l, "surrogate", g.rack_of(leaf), g.chassis_of(leaf), g.cie_of(leaf));
   }
   for (const traffic::FlowSpec& f : run.flows) {
     std::optional<int64_t> fixed;

@@ -1,0 +1,165 @@
+// Bad input ends fabricsim before simulation with exit status 2 and a message
+// naming the key and the value, and leaves no run row behind, both in a new
+// database file and in one that already holds a finished run.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "tests/integration/harness.h"
+
+namespace fabricsim_it {
+namespace {
+
+class BadInput : public ::testing::Test {
+ protected:
+  // A database holding one finished 2-leaf run, copied by every test.
+  static const std::string& base_db() {
+    static std::string path;
+    if (!base_dir()) {
+      base_dir() = std::make_unique<TempDir>();
+      path = base_dir()->file("base.db");
+      const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "1us").opt("--db", path));
+      EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+    }
+    return path;
+  }
+  static std::unique_ptr<TempDir>& base_dir() {
+    static std::unique_ptr<TempDir> d;
+    return d;
+  }
+  static void TearDownTestSuite() { base_dir().reset(); }
+
+  // Runs `args` twice, once into a fresh path and once into a copy of the
+  // base database; each must exit 2 with every needle in stderr and write no
+  // run row.
+  void expect_rejected(const Args& args, const std::vector<std::string>& needles) {
+    const std::string fresh = dir_.file("fresh.db");
+    const std::string existing = dir_.file("existing.db");
+    copy_file(base_db(), existing);
+    for (const std::string& db_path : {fresh, existing}) {
+      SCOPED_TRACE(db_path);
+      Args a = args;
+      a.opt("--db", db_path);
+      const ProcResult r = run_fabricsim(a, 30);
+      ASSERT_TRUE(r.exited) << r.describe();
+      EXPECT_EQ(r.exit_code, 2) << r.describe();
+      for (const std::string& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << "no '" << n << "' in:\n" << r.err;
+      EXPECT_LT(r.wall_seconds, 10.0);
+      if (db_path == fresh) {
+        if (file_exists(fresh)) {
+          Db db(fresh);
+          if (db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'runs'") > 0) {
+            EXPECT_EQ(db.integer("SELECT count(*) FROM runs"), 0);
+          }
+        }
+      } else {
+        Db db(existing);
+        EXPECT_EQ(db.dump("SELECT run_id, status FROM runs"), "1|done\n");
+        EXPECT_EQ(db.integer("SELECT count(*) FROM ports WHERE run_id <> 1"), 0);
+        EXPECT_EQ(db.integer("SELECT count(*) FROM flows WHERE run_id <> 1"), 0);
+      }
+    }
+  }
+
+  TempDir dir_;
+};
+
+TEST_F(BadInput, UnknownKey) {
+  expect_rejected(two_leaf().set("leaf.clok_mhz=5"), {"leaf.clok_mhz", "5"});
+}
+
+TEST_F(BadInput, MalformedValue) {
+  expect_rejected(two_leaf().set("leaf.clock_mhz=fast"), {"leaf.clock_mhz", "fast"});
+}
+
+TEST_F(BadInput, ValueOutOfRange) {
+  expect_rejected(two_leaf().set("topology.spines=0"), {"topology.spines", "'0'"});
+}
+
+TEST_F(BadInput, GoThresholdAboveStop) {
+  expect_rejected(two_leaf().set("leaf.pause.qlow=200KB"), {"leaf.pause.qlow", "200KB", "leaf.pause.qhi"});
+}
+
+TEST_F(BadInput, FlowToMissingPortFullTopology) {
+  expect_rejected(Args().set("flow.x.src=0").set("flow.x.dst=700"), {"flow.x.dst", "700", "639"});
+}
+
+TEST_F(BadInput, FlowToMissingPortTwoLeaves) {
+  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=20"), {"flow.x.dst", "20"});
+}
+
+TEST_F(BadInput, FlowFromMissingPortTwoLeaves) {
+  expect_rejected(two_leaf().set("flow.x.src=10").set("flow.x.dst=1"), {"flow.x.src", "10"});
+}
+
+TEST_F(BadInput, FrameTooSmall) {
+  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.frame_size=40"),
+                  {"flow.x.frame_size", "40", "64"});
+}
+
+TEST_F(BadInput, FrameTooLarge) {
+  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.frame_size=9217"),
+                  {"flow.x.frame_size", "9217", "9216"});
+}
+
+TEST_F(BadInput, PatternFrameSizeRangeTooLarge) {
+  expect_rejected(two_leaf_shift().set("traffic.frame_size=uniform:64:10000"), {"traffic.frame_size", "10000"});
+}
+
+TEST_F(BadInput, MoreLeavesThanSpinePorts) {
+  // The default topology has 128 leaves; each takes one port of every spine.
+  expect_rejected(Args().set("spine.ports=100"), {"spine.ports", "100"});
+}
+
+TEST_F(BadInput, UnknownStudy) {
+  expect_rejected(Args().opt("--study", "nope"), {"--study", "nope", "E11", "perm640"});
+}
+
+TEST_F(BadInput, MalformedTime) {
+  expect_rejected(two_leaf().opt("--time", "5parsecs"), {"sim.time", "5parsecs"});
+}
+
+TEST_F(BadInput, UnknownLogLevel) {
+  expect_rejected(two_leaf().opt("--log-level", "other"), {"--log-level", "other", "summary"});
+}
+
+TEST_F(BadInput, UnknownOption) {
+  expect_rejected(two_leaf().opt("--tiem", "5us"), {"tiem"});
+}
+
+TEST_F(BadInput, UnwritableDatabasePath) {
+  const std::string path = "/nonexistent/dir/x.db";
+  ASSERT_FALSE(file_exists("/nonexistent"));
+  const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "1us").opt("--db", path), 30);
+  ASSERT_TRUE(r.exited) << r.describe();
+  EXPECT_NE(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists("/nonexistent"));
+}
+
+TEST_F(BadInput, LockedDatabase) {
+  const std::string path = dir_.file("locked.db");
+  copy_file(base_db(), path);
+  {
+    Db holder(path);
+    holder.exec("BEGIN EXCLUSIVE");
+    const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "1us").opt("--db", path), 60);
+    holder.exec("ROLLBACK");
+    ASSERT_TRUE(r.exited) << r.describe();
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_LT(r.wall_seconds, 10.0) << "gave up too slowly";
+    EXPECT_NE(r.err.find("locked"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+  }
+  Db db(path);
+  EXPECT_EQ(db.dump("SELECT run_id, status, sim_time_ps FROM runs"), "1|done|1000000\n");
+  EXPECT_GT(db.integer("SELECT count(*) FROM ports WHERE run_id = 1"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM ports WHERE run_id <> 1"), 0);
+  // The database is usable again once the lock is gone.
+  const ProcResult again = run_fabricsim(two_leaf_shift().opt("--time", "1us").opt("--db", path), 60);
+  ASSERT_TRUE(again.exited && again.exit_code == 0) << again.describe();
+  EXPECT_EQ(db.dump("SELECT run_id, status FROM runs ORDER BY run_id"), "1|done\n2|done\n");
+}
+
+}  // namespace
+}  // namespace fabricsim_it
