@@ -5,14 +5,16 @@
 namespace fabric {
 
 bool ReorderBuffer::on_packet(uint32_t copy_seq, uint16_t index, const CopyMeta& meta, Picos entered_at) {
+  // Validate before changing anything: a rejected packet leaves no trace.
   if (copy_seq < base_seq_) throw std::logic_error("reorder buffer: packet of a copy already forwarded");
+  if (index >= meta.segments) throw std::logic_error("reorder buffer: segment index beyond the copy");
+  if (index >= kMaxSegments) throw std::logic_error("reorder buffer: more segments than a jumbo frame has");
   const size_t slot = copy_seq - base_seq_;
+  if (slot < partial_.size() && partial_[slot].seen.test(index))
+    throw std::logic_error("reorder buffer: duplicate packet");
   if (slot >= partial_.size()) partial_.resize(slot + 1);
   Partial& p = partial_[slot];
   if (p.received == 0) p.meta = meta;
-  if (index >= meta.segments) throw std::logic_error("reorder buffer: segment index beyond the copy");
-  if (index >= kMaxSegments) throw std::logic_error("reorder buffer: more segments than a jumbo frame has");
-  if (p.seen.test(index)) throw std::logic_error("reorder buffer: duplicate packet");
   p.seen.set(index);
   ++p.received;
   p.ready_at = std::max(p.ready_at, entered_at);

@@ -13,7 +13,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   po::options_description desc("fabricsim: SystemC/TLM model of a 100G Ethernet server-rack fabric\n\nOptions");
   desc.add_options()
       ("help,h", "this help")
-      ("study", po::value<std::string>(), "run a shipped study by id (see --list-studies); default perm640")
+      ("study", po::value<std::string>(), "run a shipped study by id (see --list-studies); default E11")
       ("config", po::value<std::vector<std::string>>(&cl.configs), "INI configuration (section.key = value); may repeat, later wins")
       ("set", po::value<std::vector<std::string>>(&cl.sets), "override one key: KEY=VALUE; may repeat")
       ("db", po::value<std::string>(&cl.db)->default_value("fabric.db"), "SQLite output; a new run is appended")

@@ -15,6 +15,6 @@ struct StudyEntry {
 
 std::vector<StudyEntry> list_studies();
 std::optional<StudyEntry> find_study(const std::string& id);
-constexpr const char* kDefaultStudy = "perm640";
+constexpr const char* kDefaultStudy = "E11";
 
 }  // namespace fabric
