@@ -1,8 +1,8 @@
 -- fabricsim results database, schema version 1.
 --
--- This file is the readable copy of record. db/schema.cpp embeds the same
--- text in two parts (tables and view; indexes) and a unit test checks that
--- the two copies are identical, so edit both together.
+-- This file is the only copy: the build embeds it in the program (CMake
+-- splits it at the indexes comment below into kSchemaTablesSql and
+-- kSchemaIndexesSql, see db/schema_text.inc.in).
 --
 -- Times are integer picoseconds, sizes bytes. One database holds many runs:
 -- every table carries run_id, and a new run only appends rows.

@@ -2,6 +2,7 @@
 // is given, typed reads, and the reports (--list-params, resolved config).
 // Value syntax lives in value_parsers.cpp.
 #include "model/config/config.h"
+#include "model/config/split.h"
 
 #include <algorithm>
 #include <array>
@@ -29,16 +30,7 @@ std::string trim(const std::string& text) {
   return text.substr(begin, end - begin + 1);
 }
 
-std::vector<std::string> split_segments(const std::string& key) {
-  std::vector<std::string> segments;
-  size_t begin = 0;
-  while (true) {
-    const size_t dot = key.find('.', begin);
-    segments.push_back(key.substr(begin, dot - begin));
-    if (dot == std::string::npos) return segments;
-    begin = dot + 1;
-  }
-}
+std::vector<std::string> split_segments(const std::string& key) { return split_on(key, '.'); }
 
 bool is_instance_name(const std::string& segment) {
   if (segment.empty()) return false;

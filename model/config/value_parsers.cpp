@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "model/config/config.h"
+#include "model/config/split.h"
 
 namespace fabric::config {
 namespace {
@@ -154,16 +155,7 @@ std::string to_lower(std::string text) {
   return text;
 }
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> items;
-  size_t begin = 0;
-  while (true) {
-    const size_t comma = text.find(',', begin);
-    items.push_back(text.substr(begin, comma - begin));
-    if (comma == std::string::npos) return items;
-    begin = comma + 1;
-  }
-}
+std::vector<std::string> split_commas(const std::string& text) { return split_on(text, ','); }
 
 struct IntRange {
   int64_t first, last;  // inclusive

@@ -13,7 +13,7 @@ TEST(Schema, EmbeddedTextEqualsSchemaSql) {
   if (!dir) GTEST_SKIP() << "source tree not found; set FABRICSIM_SOURCE_DIR";
   const std::string file = testing::read_file(*dir / "db" / "schema.sql");
   EXPECT_EQ(std::string(kSchemaTablesSql) + kSchemaIndexesSql, file)
-      << "db/schema.cpp and db/schema.sql differ: edit both together";
+      << "the embedded schema is not db/schema.sql: rerun cmake";
 }
 
 TEST(Schema, IndexesAreOnlyInTheIndexPart) {

@@ -1,5 +1,5 @@
 // The fabricsim command line end to end: listings, the E11 study, appending
-// runs, the summary log level, SIGINT, and overriding the default study.
+// runs, the summary log level, SIGINT, the default study, and overriding a study.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -208,10 +208,9 @@ TEST_F(IntegrationCli, SigintMarksRunInterrupted) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM subflow_summary WHERE frames > 0"), 10);
 }
 
-TEST_F(IntegrationCli, PatternOverrideOfDefaultStudy) {
-  // Without --study or --config fabricsim runs the default study (perm640,
-  // which sets traffic.permutation = random); overriding its pattern with
-  // --set must run the new pattern.
+TEST_F(IntegrationCli, PatternOverrideOfAStudy) {
+  // Study perm640 sets a permutation pattern; overriding its pattern with
+  // --set must run the new pattern (the study's own keys are no typos).
   TempDir dir;
   const std::string path = dir.file("fanin.db");
   const ProcResult r = run_fabricsim(two_leaf()
@@ -225,6 +224,22 @@ TEST_F(IntegrationCli, PatternOverrideOfDefaultStudy) {
   EXPECT_EQ(db.dump("SELECT f.src_port, d.dst_port FROM flows f JOIN flow_dests d USING (run_id, flow_id) "
                     "ORDER BY f.src_port"),
             "0|4\n1|4\n5|4\n");
+}
+
+}  // namespace
+}  // namespace fabricsim_it
+
+namespace fabricsim_it {
+namespace {
+
+TEST(IntegrationCliDefault, NoStudyNoConfigRunsE11) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(Args().opt("--db", dir.file("default.db")));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  EXPECT_NE(r.out.find("study E11"), std::string::npos) << r.out;
+  Db db(dir.file("default.db"));
+  EXPECT_EQ(db.dump("SELECT study, status FROM runs"), "E11|done\n");
+  EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries"), 6);
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ TempDir::~TempDir() {
   fs::remove_all(path_, ec);
 }
 
-Args two_leaf() { return Args().set("topology.racks=1").set("topology.leaves=2"); }
+Args two_leaf() { return Args().opt("--study", "perm640").set("topology.racks=1").set("topology.leaves=2"); }
 
 Args two_leaf_shift() {
   return two_leaf().set("traffic.pattern=permutation").set("traffic.permutation=shift").set("traffic.shift=5");

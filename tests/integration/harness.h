@@ -46,7 +46,7 @@ struct Args {
   }
 };
 
-// 2-leaf fabric (1 rack, leaves 0 and 1; user ports 0..9) on the default study.
+// 2-leaf fabric (1 rack, leaves 0 and 1; user ports 0..9) on study perm640.
 Args two_leaf();
 // 2-leaf shift-5 permutation: every port sends to the port on the other leaf.
 Args two_leaf_shift();
