@@ -101,6 +101,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   std::deque<LeafIngress> ingress_;  // deque: elements never move
   std::deque<LeafEgress> egress_;
   std::vector<CrossbarInput> inputs_;
+  int blocked_inputs_ = 0;  // inputs waiting for room in an uplink queue
   std::vector<Picos> crossbar_out_free_;
   std::vector<std::optional<ForwardedCopy>> forwarding_;
   std::vector<UplinkQueue> uplinks_;

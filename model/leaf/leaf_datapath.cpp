@@ -48,6 +48,7 @@ bool Leaf::emit_segment(int k) {
     uplink = spray_->choose(uplink_depth_, params_.uplink_queue_packets);
     if (uplink < 0) {
       in.blocked = true;
+      ++blocked_inputs_;
       return false;
     }
   }
@@ -86,6 +87,8 @@ bool Leaf::emit_segment(int k) {
 }
 
 void Leaf::wake_blocked_inputs() {
+  if (blocked_inputs_ == 0) return;
+  blocked_inputs_ = 0;
   for (int k = 0; k < users_; ++k) {
     if (!inputs_[k].blocked) continue;
     inputs_[k].blocked = false;
