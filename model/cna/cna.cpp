@@ -67,7 +67,7 @@ int Cna::pick_priority() const {
   return -1;
 }
 
-TxSource::Pull Cna::next_data(int) {
+TxSource::Pull Cna::next_data(int, Picos) {
   const Picos now = now_ps();
   generate(now);
   const int p = pick_priority();

@@ -45,7 +45,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   TxPort& uplink_tx(int s) { return *tx_[users_ + s]; }
 
   void receive(int rx_index, Payload& payload) override;
-  TxSource::Pull next_data(int tx_index) override;
+  TxSource::Pull next_data(int tx_index, Picos not_after) override;
   void transmission_done(int tx_index) override;
 
   // Copies held anywhere in this leaf (VOQs, in flight, egress).

@@ -107,13 +107,13 @@ void Leaf::enter_egress(int k, Payload& packet, Picos arrival) {
   if (ready) user_tx(k).kick();
 }
 
-TxSource::Pull Leaf::next_data(int tx_index) {
+TxSource::Pull Leaf::next_data(int tx_index, Picos not_after) {
   const Picos now = now_ps();
   if (tx_index >= users_) {
     UplinkQueue& u = uplinks_[tx_index - users_];
     if (u.packets.empty()) return {};
     Payload* head = u.packets.front();
-    if (info_of(*head).ready_at > now) return {nullptr, info_of(*head).ready_at};
+    if (info_of(*head).ready_at > not_after) return {nullptr, info_of(*head).ready_at};
     u.packets.pop_front();
     --uplink_depth_[tx_index - users_];
     wake_blocked_inputs();

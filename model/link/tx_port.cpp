@@ -100,7 +100,10 @@ void TxPort::transmit_now() {
     if (message) {
       ++control_sent_;
     } else if (credits_ != 0) {
-      TxSource::Pull pull = source_.next_data(index_);
+      // Look ahead into the sender's pipeline only while no control message
+      // waits: control must not queue behind data that is not ready yet.
+      const Picos not_after = control_.empty() ? kNever : now;
+      TxSource::Pull pull = source_.next_data(index_, not_after);
       message = pull.payload;
       if (message) {
         ++data_sent_;
@@ -114,7 +117,7 @@ void TxPort::transmit_now() {
     if (message) {
       info_of(*message).credits += credits_owed_;
       credits_owed_ = 0;
-      send(*message);
+      send(*message, std::max(now, info_of(*message).ready_at));
       break;
     }
     if (!kicked_in_transmit_) {
@@ -125,9 +128,9 @@ void TxPort::transmit_now() {
   in_transmit_ = false;
 }
 
-void TxPort::send(Payload& message) {
+void TxPort::send(Payload& message, Picos start) {
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = sc_core::SC_ZERO_TIME;
+  sc_time delay = sc_time::from_value(static_cast<sc_dt::uint64>(start)) - sc_core::sc_time_stamp();
   out->nb_transport_fw(message, phase, delay);
   free_at_ = sc_core::sc_time_stamp() + delay;
   sent_since_wake_ = true;

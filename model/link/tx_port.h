@@ -24,7 +24,10 @@ class TxSource {
     Picos retry_at = kNever;     // nothing now: ask again at this time (kNever: wait for kick())
   };
   virtual ~TxSource() = default;
-  virtual Pull next_data(int tx_index) = 0;
+  // The next data message, if one is ready to start by `not_after` (its
+  // MessageInfo::ready_at); the port sends it with the remaining pipeline
+  // latency as annotated delay instead of waking again to send it.
+  virtual Pull next_data(int tx_index, Picos not_after) = 0;
   // The last message sent on this port has left the wire.
   virtual void transmission_done(int tx_index) {}
 };
@@ -60,7 +63,7 @@ class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
   Payload* take_ready_control(Picos now, Picos& retry_at);
   Payload* standalone_credit();
   void schedule(const sc_core::sc_time& at);
-  void send(Payload& message);
+  void send(Payload& message, Picos start);
 
   TxSource& source_;
   int index_;

@@ -49,11 +49,11 @@ void Spine::try_forward(int i) {
   }
 }
 
-TxSource::Pull Spine::next_data(int o) {
+TxSource::Pull Spine::next_data(int o, Picos not_after) {
   if (output_[o].empty()) return {};
   Payload* head = output_[o].front();
   const Picos ready = info_of(*head).ready_at;
-  if (ready > now_ps()) return {nullptr, ready};
+  if (ready > not_after) return {nullptr, ready};
   output_[o].pop_front();
   if (!waiting_[o].empty()) {  // the freed slot goes to the longest-waiting input
     const int i = waiting_[o].front();

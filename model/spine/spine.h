@@ -25,7 +25,7 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
   TxPort& tx(int port) { return *tx_[port]; }
 
   void receive(int rx_index, Payload& payload) override;
-  TxSource::Pull next_data(int tx_index) override;
+  TxSource::Pull next_data(int tx_index, Picos not_after) override;
 
   uint64_t backlog() const;
   void describe_backlog(std::ostream& out, int max_lines) const;
