@@ -12,7 +12,8 @@ RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, LocalSched
 
 tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
   const Picos at = now_ps() + to_ps(delay);
-  if (!queue_.empty() && at < queue_.back().at) SC_REPORT_FATAL(name(), "link delivered out of order");
+  if (at < last_arrival_) SC_REPORT_FATAL(name(), "link delivered out of order");
+  last_arrival_ = at;
   queue_.push_back({at, &payload});
   if (queue_.size() == 1) scheduler_.schedule(at, *this);
   return tlm::TLM_COMPLETED;

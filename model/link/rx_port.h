@@ -40,6 +40,7 @@ class RxPort : public sc_core::sc_module, public LocalScheduler::Client {
   LocalScheduler& scheduler_;
   RxSink& sink_;
   TxPort* credit_sink_ = nullptr;
+  Picos last_arrival_ = 0;  // kept here: checking order must not touch the queue's memory
   int index_;
   std::deque<Arrival> queue_;
 };
