@@ -55,7 +55,7 @@ bool Leaf::emit_segment(int k) {
   const uint32_t bytes = segment_bytes(f.bytes, params_.packet_bytes, in.next_segment);
   Payload& m = pool_.acquire(MessageKind::packet, bytes);
   FabricPacket& p = packet_of(m);
-  p.frame = f.id;
+  p.frame = f.frame;
   p.flow = f.flow;
   p.src = port(k);
   p.target = q.target;
@@ -126,13 +126,8 @@ TxSource::Pull Leaf::next_data(int tx_index, Picos not_after) {
   const CopyMeta& c = next.copy->meta;
   Payload& m = pool_.acquire(MessageKind::frame, c.bytes);
   EthernetFrame& f = frame_of(m);
-  f.frame = c.frame;
-  f.flow = c.flow;
-  f.src = c.src;
+  static_cast<FrameHeader&>(f) = c;
   f.dst_mac = mac_of(port(k));
-  f.bytes = c.bytes;
-  f.priority = c.priority;
-  f.created = c.created;
   forwarding_[k] = next.copy;
   return {&m, kNever};
 }

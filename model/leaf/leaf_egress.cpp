@@ -33,7 +33,9 @@ bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
   auto [it, inserted] = context_by_key_.try_emplace(key, static_cast<uint32_t>(contexts_.size()));
   if (inserted) contexts_.push_back(Context{p.src, p.vl, ReorderBuffer{}, false});
   Context& ctx = contexts_[it->second];
-  const CopyMeta meta{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created, p.count};
+  CopyMeta meta;
+  static_cast<FrameHeader&>(meta) = FrameHeader{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created};
+  meta.segments = p.count;
   if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return false;
   if (!ctx.listed) {
     ctx.listed = true;

@@ -47,12 +47,7 @@ uint32_t LeafIngress::store(const EthernetFrame& f, uint16_t units) {
     free_slots_.pop_back();
   }
   StoredFrame& s = frames_[slot];
-  s.id = f.frame;
-  s.flow = f.flow;
-  s.src = f.src;
-  s.bytes = f.bytes;
-  s.priority = f.priority;
-  s.created = f.created;
+  static_cast<FrameHeader&>(s) = f;
   s.units = units;
   s.copies_left = 1;
   return slot;

@@ -18,13 +18,7 @@
 
 namespace fabric {
 
-struct StoredFrame {
-  FrameId id{};
-  FlowId flow{};
-  PortId src{};
-  uint32_t bytes = 0;
-  uint8_t priority = 0;
-  Picos created = 0;
+struct StoredFrame : FrameHeader {
   uint16_t units = 0;
   uint16_t copies_left = 0;
 };

@@ -7,17 +7,12 @@
 #include <deque>
 #include <stdexcept>
 
+#include "model/core/frame_header.h"
 #include "model/core/ids.h"
 
 namespace fabric {
 
-struct CopyMeta {
-  FrameId frame{};
-  FlowId flow{};
-  PortId src{};
-  uint32_t bytes = 0;
-  uint8_t priority = 0;
-  Picos created = 0;
+struct CopyMeta : FrameHeader {
   uint16_t segments = 0;
 };
 

@@ -14,6 +14,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "model/core/frame_header.h"
 #include "model/core/ids.h"
 
 namespace fabric {
@@ -45,14 +46,8 @@ struct MessageInfo : tlm::tlm_extension<MessageInfo> {
 };
 
 // An Ethernet frame between a CNA and its leaf.
-struct EthernetFrame : tlm::tlm_extension<EthernetFrame> {
-  FrameId frame{};
-  FlowId flow{};
-  PortId src{};
+struct EthernetFrame : tlm::tlm_extension<EthernetFrame>, FrameHeader {
   uint64_t dst_mac = 0;
-  uint32_t bytes = 0;
-  uint8_t priority = 0;
-  Picos created = 0;
   tlm_extension_base* clone() const override { return new EthernetFrame(*this); }
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const EthernetFrame&>(other); }
 };

@@ -51,7 +51,7 @@ TEST(LeafIngress, AdmittedFrameIsStoredAndQueued) {
   EXPECT_EQ(q.vl, unicast_vl(kLossy));
   ASSERT_EQ(q.waiting.size(), 1u);
   const StoredFrame& s = in.frame(q.waiting.front());
-  EXPECT_EQ(s.id, FrameId(77));
+  EXPECT_EQ(s.frame, FrameId(77));
   EXPECT_EQ(s.units, 6);
   EXPECT_EQ(s.bytes, 1522u);
   EXPECT_EQ(in.head_units(q), 6u);
@@ -124,14 +124,14 @@ TEST(LeafIngress, GrantCoversHeadAndStartCopyUsesCredit) {
   in.on_grant(q, 3);
   EXPECT_TRUE(in.head_covered(v));
   auto [slot0, seq0] = in.start_copy(q);
-  EXPECT_EQ(in.frame(slot0).id, FrameId(1));
+  EXPECT_EQ(in.frame(slot0).frame, FrameId(1));
   EXPECT_EQ(seq0, 0u);
   EXPECT_EQ(v.credits, 2u);
   EXPECT_EQ(v.in_flight.size(), 1u);
   EXPECT_EQ(in.head_units(v), 2u);
   EXPECT_TRUE(in.head_covered(v));
   auto [slot1, seq1] = in.start_copy(q);
-  EXPECT_EQ(in.frame(slot1).id, FrameId(2));
+  EXPECT_EQ(in.frame(slot1).frame, FrameId(2));
   EXPECT_EQ(seq1, 1u);
   EXPECT_EQ(v.credits, 0u);
   EXPECT_FALSE(in.head_covered(v));  // nothing waiting
@@ -191,7 +191,7 @@ TEST(LeafIngress, FreedSlotsAreReusedAndPoolReturnsToZero) {
     auto [slot, seq] = in.start_copy(q);
     EXPECT_EQ(seq, static_cast<uint32_t>(round));
     EXPECT_EQ(slot, 0u);
-    EXPECT_EQ(in.frame(slot).id, FrameId(round));
+    EXPECT_EQ(in.frame(slot).frame, FrameId(round));
     in.on_ack(q, 1);
     ASSERT_EQ(in.lossy_units(), 0u);
   }
