@@ -21,6 +21,8 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
   uplink_tx.coalesce_control = params_.coalesce_control;
   uplink_tx.max_request_units = params_.max_frame_units;
   uplink_tx.control_bytes = params_.control_bytes;
+  uplink_tx.credit_batch = ctx.credit_return.batch;
+  uplink_tx.credit_delay = ctx.credit_return.delay;
   for (int k = 0; k < users_; ++k) {
     rx_.push_back(std::make_unique<RxPort>(("cna_rx" + std::to_string(k)).c_str(), *this, k, scheduler_));
     tx_.push_back(std::make_unique<TxPort>(("cna_tx" + std::to_string(k)).c_str(), *this, k, pool_, user_tx, scheduler_));

@@ -18,6 +18,7 @@
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/spray_policy.h"
+#include "model/link/link_params.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -32,6 +33,7 @@ struct LeafContext {
   PayloadPool& pool;
   Recorder& recorder;
   int spine_buffer_packets;  // credits of each uplink
+  CreditReturnParams credit_return;
 };
 
 class Leaf : public sc_core::sc_module, public RxSink, public TxSource {

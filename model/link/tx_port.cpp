@@ -30,6 +30,7 @@ void TxPort::send_control(Payload& message) {
 }
 
 void TxPort::return_credits(uint32_t n) {
+  if (credits_owed_ == 0) owed_since_ = static_cast<Picos>(sc_core::sc_time_stamp().value());
   credits_owed_ += n;
   kick();
 }
@@ -112,8 +113,16 @@ void TxPort::transmit_now() {
         retry_at = std::min(retry_at, pull.retry_at);
       }
     }
-    // Owed credits ride on whatever goes next; alone only if the link would idle.
-    if (!message && credits_owed_ > 0) message = standalone_credit();
+    // Owed credits ride on whatever goes next; alone only if the link would
+    // idle and enough are owed, or the oldest has waited long enough.
+    if (!message && credits_owed_ > 0) {
+      const Picos due = owed_since_ + params_.credit_delay;
+      if (credits_owed_ >= params_.credit_batch || now >= due) {
+        message = standalone_credit();
+      } else {
+        retry_at = std::min(retry_at, due);
+      }
+    }
     if (message) {
       info_of(*message).credits += credits_owed_;
       credits_owed_ = 0;

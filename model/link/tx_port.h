@@ -3,7 +3,8 @@
 // precedence: the oldest ready control message, then a data message pulled
 // from its owner if the downstream buffer has a credit for it. Link credits
 // owed upstream ride on that message (coalesced, in its header); a credit
-// message of its own goes only when there is nothing else to send. It wakes only when the link frees
+// message of its own goes only when there is nothing else to send and a
+// batch of credits is owed or the oldest has waited the credit delay. It wakes only when the link frees
 // up or a queued message becomes ready: no clock ticks on an idle port.
 #include <deque>
 #include <limits>
@@ -37,6 +38,8 @@ struct TxPortParams {
   bool coalesce_control = true;     // merge control messages of the same VOQ while queued
   uint32_t max_request_units = 36;  // a coalesced request never asks for more
   uint32_t control_bytes = 10;      // size of a link credit message
+  uint32_t credit_batch = 1;        // owed credits that justify a credit message of their own
+  Picos credit_delay = 0;           // longest an owed credit waits to ride on another message
 };
 
 class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
@@ -71,6 +74,7 @@ class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
   TxPortParams params_;
   int credits_;
   uint32_t credits_owed_ = 0;
+  Picos owed_since_ = 0;
   std::deque<Payload*> control_;
   LocalScheduler& scheduler_;
   sc_core::sc_time free_at_;

@@ -2,6 +2,7 @@
 
 #include "model/cna/cna_params.h"
 #include "model/leaf/leaf_params.h"
+#include "model/link/link_params.h"
 #include "model/spine/spine_params.h"
 #include "platforms/fabric/topology_params.h"
 #include "traffic/traffic_params.h"
@@ -18,6 +19,7 @@ config::ParamRegistry build_registry() {
   declare_leaf_params(r);
   declare_spine_params(r);
   declare_cna_params(r);
+  declare_link_params(r);
   traffic::declare_traffic_params(r);
   return r;
 }

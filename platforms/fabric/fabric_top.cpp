@@ -16,7 +16,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   for (const traffic::FlowSpec& f : flows)
     cnas_[raw(f.src)]->attach(std::make_unique<TrafficFrameSource>(f, traffic::flow_seed(seed, f.id)));
 
-  const LeafContext ctx{config_.leaf, g, fdb_, pool_, recorder, config_.spine.buffer_packets};
+  const LeafContext ctx{config_.leaf, g, fdb_, pool_, recorder, config_.spine.buffer_packets,
+                        config_.credit_return};
   for (int l = 0; l < g.leaves; ++l)
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
 
@@ -25,6 +26,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   spine_tx.coalesce_control = config_.leaf.coalesce_control;
   spine_tx.max_request_units = config_.leaf.max_frame_units;
   spine_tx.control_bytes = config_.leaf.control_bytes;
+  spine_tx.credit_batch = config_.credit_return.batch;
+  spine_tx.credit_delay = config_.credit_return.delay;
   {
     for (int s = 0; s < g.spines; ++s)
       spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine,

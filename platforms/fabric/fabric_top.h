@@ -9,6 +9,7 @@
 #include "model/leaf/fdb.h"
 #include "model/leaf/leaf.h"
 #include "model/link/link.h"
+#include "model/link/link_params.h"
 #include "model/spine/spine.h"
 #include "platforms/fabric/topology_params.h"
 #include "traffic/flow_spec.h"
@@ -20,6 +21,7 @@ struct FabricConfig {
   LeafParams leaf;
   SpineParams spine;
   CnaParams cna;
+  CreditReturnParams credit_return;
 };
 
 class FabricTop : public sc_core::sc_module {
