@@ -1,6 +1,7 @@
 // Tests for the configuration API: value parsers, declared ranges, wildcard
 // keys, INI loading and the reports built from a resolved Config.
 #include "model/config/config.h"
+#include "tests/support/config_error_of.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,16 +15,7 @@
 namespace fabric::config {
 namespace {
 
-// The ConfigError thrown by `action`; fails the test when none is thrown.
-ConfigError config_error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const ConfigError& error) {
-    return error;
-  }
-  ADD_FAILURE() << "expected a ConfigError";
-  return ConfigError("", "", "");
-}
+using fabric::testing::config_error_of;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/config/config.h"
+#include "tests/support/config_error_of.h"
 #include "traffic/traffic_params.h"
 
 namespace fabric::traffic {
@@ -13,16 +14,7 @@ namespace {
 
 using config::ConfigError;
 
-template <typename F>
-ConfigError config_error_of(F&& f) {
-  try {
-    f();
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError";
-  return ConfigError("", "", "");
-}
+using fabric::testing::config_error_of;
 
 class TrafficParams : public ::testing::Test {
  protected:

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "model/config/config.h"
+#include "tests/support/config_error_of.h"
 #include "traffic/flow_source.h"
 #include "traffic/patterns.h"
 
@@ -14,16 +15,7 @@ namespace {
 
 using config::ConfigError;
 
-template <typename F>
-ConfigError config_error_of(F&& f) {
-  try {
-    f();
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError";
-  return ConfigError("", "", "");
-}
+using fabric::testing::config_error_of;
 
 FlowSpec unicast_flow(double rate, const std::string& size = "1522") {
   FlowSpec f;
