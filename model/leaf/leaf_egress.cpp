@@ -39,32 +39,49 @@ bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
   if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return false;
   if (!ctx.listed) {
     ctx.listed = true;
-    ready_.push_back(it->second);
+    ready_[priority_of(ctx.vl)].push_back(it->second);
   }
   return true;
 }
 
 LeafEgress::Next LeafEgress::next_copy(Picos now) {
   Picos earliest = kNever;
-  for (size_t tries = ready_.size(); tries > 0; --tries) {
-    const uint32_t index = ready_.front();
-    ready_.pop_front();
+  // One more step than priorities: the priority whose turn it is may have
+  // used its weight up, and comes round again last.
+  for (int step = 0; step <= kPriorities; ++step) {
+    if (served_in_turn_ < params_.egress_priority_weights[turn_priority_]) {
+      if (std::optional<ForwardedCopy> copy = take_ready(turn_priority_, now, earliest)) {
+        ++served_in_turn_;
+        return {copy, kNever};
+      }
+    }
+    turn_priority_ = (turn_priority_ + kPriorities - 1) % kPriorities;  // 7, 6, ... 0, 7
+    served_in_turn_ = 0;
+  }
+  return {std::nullopt, earliest};
+}
+
+std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Picos& earliest) {
+  std::deque<uint32_t>& ready = ready_[priority];
+  for (size_t tries = ready.size(); tries > 0; --tries) {
+    const uint32_t index = ready.front();
+    ready.pop_front();
     Context& ctx = contexts_[index];
     const Picos ready_at = ctx.reorder.front().ready_at;
     if (ready_at > now) {
       earliest = std::min(earliest, ready_at);
-      ready_.push_back(index);
+      ready.push_back(index);
       continue;
     }
     ReorderBuffer::ReadyCopy c = ctx.reorder.pop();
     if (ctx.reorder.has_ready()) {
-      ready_.push_back(index);
+      ready.push_back(index);
     } else {
       ctx.listed = false;
     }
-    return {ForwardedCopy{c.meta, ctx.src, ctx.vl}, kNever};
+    return ForwardedCopy{c.meta, ctx.src, ctx.vl};
   }
-  return {std::nullopt, earliest};
+  return std::nullopt;
 }
 
 void LeafEgress::on_forwarded(const ForwardedCopy& copy) { arbiter(copy.vl).release(copy.meta.segments); }

@@ -1,8 +1,11 @@
 #pragma once
 // Egress side of one leaf port, as plain C++: the credit arbiters (one per
 // VL) that own the egress buffer, reassembly of sprayed packets into copies
-// per (source port, VL), and round-robin service of the sources whose next
-// copy is complete.
+// per (source port, VL), and service of the sources whose next copy is
+// complete: weighted round robin across priorities (a priority's weight is
+// how many copies it may forward per turn), round robin across sources
+// within a priority.
+#include <array>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -58,13 +61,17 @@ class LeafEgress {
     bool listed = false;
   };
   CreditArbiter& arbiter(Vl vl);
+  std::optional<ForwardedCopy> take_ready(int priority, Picos now, Picos& earliest);
 
   PortId port_;
   const LeafParams& params_;
   std::vector<std::unique_ptr<CreditArbiter>> arbiters_;
   std::vector<Context> contexts_;
   std::unordered_map<uint64_t, uint32_t> context_by_key_;
-  std::deque<uint32_t> ready_;  // contexts with a complete next copy, round robin
+  // Per priority: contexts with a complete next copy, in round-robin order.
+  std::array<std::deque<uint32_t>, kPriorities> ready_;
+  int turn_priority_ = kPriorities - 1;
+  uint32_t served_in_turn_ = 0;
   std::vector<CreditArbiter::Grant> scratch_;
 };
 

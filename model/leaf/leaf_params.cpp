@@ -14,6 +14,7 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.ingress.lossy_threshold", ParamType::bytes, "185KB", "B", "Tth: a lossy frame is dropped when the shared lossy pool holds this much", 256, 64 * 1024 * 1024});
   r.declare({"leaf.ingress.lossless_pool", ParamType::bytes, "227KB", "B", "private ingress pool of each lossless VL at a user port", 256, 64 * 1024 * 1024});
   r.declare({"leaf.egress.pool", ParamType::bytes, "140KB", "B", "egress pool per user port and VL, handed out as credits by the port's arbiter", 9216, 64 * 1024 * 1024});
+  r.declare({"leaf.egress.priority_weights", ParamType::int_list, "1,1,1,1,1,1,1,1", "copies", "egress service weights of priorities 0..7 (weighted round robin across priorities, round robin across sources within one)", 1, 1000});
   r.declare({"leaf.pause.enable", ParamType::boolean, "true", "", "lossless priorities send PAUSE (STOP/GO) to the CNA"});
   r.declare({"leaf.pause.qhi", ParamType::bytes, "160KB", "B", "Qhi: STOP when a lossless VL pool holds more", 256, 64 * 1024 * 1024});
   r.declare({"leaf.pause.qlow", ParamType::bytes, "90KB", "B", "Qlow: GO when a lossless VL pool falls below", 0, 64 * 1024 * 1024});
@@ -43,6 +44,10 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.lossy_threshold_units = units("leaf.ingress.lossy_threshold");
   p.lossless_pool_units = units("leaf.ingress.lossless_pool");
   p.egress_pool_units = units("leaf.egress.pool");
+  const std::vector<int64_t> weights = c.get_int_list("leaf.egress.priority_weights");
+  if (weights.size() != p.egress_priority_weights.size())
+    c.fail("leaf.egress.priority_weights", "8 weights, one per priority 0..7, each 1 .. 1000");
+  for (size_t i = 0; i < weights.size(); ++i) p.egress_priority_weights[i] = static_cast<uint32_t>(weights[i]);
   p.pause_enabled = c.get_bool("leaf.pause.enable");
   p.pause_qhi_units = units("leaf.pause.qhi");
   p.pause_qlow_units = static_cast<uint32_t>(c.get_bytes("leaf.pause.qlow") / p.packet_bytes);

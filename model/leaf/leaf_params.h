@@ -1,5 +1,6 @@
 #pragma once
 // Every leaf parameter, declared once with its default from the spec.
+#include <array>
 #include <bitset>
 #include <string>
 #include <systemc>
@@ -17,6 +18,7 @@ struct LeafParams {
   uint32_t lossy_threshold_units = 740;       // Tth
   uint32_t lossless_pool_units = 908;
   uint32_t egress_pool_units = 560;
+  std::array<uint32_t, 8> egress_priority_weights{1, 1, 1, 1, 1, 1, 1, 1};  // copies per turn
   bool pause_enabled = true;
   uint32_t pause_qhi_units = 640;
   uint32_t pause_qlow_units = 360;

@@ -227,3 +227,44 @@ TEST(LeafEgress, OnForwardedReturnsUnitsSoABlockedRequestIsGranted) {
 
 }  // namespace
 }  // namespace fabric
+
+namespace fabric {
+namespace {
+
+// Two sources backlogged on priorities 1 and 5 with weights 3 and 1: the
+// egress forwards three copies of priority 1 per copy of priority 5.
+TEST(LeafEgressWeights, PriorityWeightsShareTheEgressPort) {
+  LeafParams params = egress_params(1000);
+  params.egress_priority_weights = {1, 3, 1, 1, 1, 1, 1, 1};
+  LeafEgress e(PortId(9), params);
+  for (uint32_t seq = 0; seq < 40; ++seq) {
+    deliver(e, 1, seq, 256, 0, unicast_vl(1));
+    deliver(e, 2, seq, 256, 0, unicast_vl(5));
+  }
+  std::map<int, int> served;
+  for (int i = 0; i < 40; ++i) {
+    LeafEgress::Next n = e.next_copy(10);
+    ASSERT_TRUE(n.copy.has_value());
+    ++served[priority_of(n.copy->vl)];
+  }
+  EXPECT_EQ(served[1], 30);
+  EXPECT_EQ(served[5], 10);
+}
+
+// With equal weights the two priorities alternate, and a priority with
+// nothing ready does not hold the port.
+TEST(LeafEgressWeights, EqualWeightsAlternateAndIdlePrioritiesAreSkipped) {
+  const LeafParams params = egress_params(1000);  // LeafEgress keeps a reference
+  LeafEgress e(PortId(9), params);
+  for (uint32_t seq = 0; seq < 4; ++seq) {
+    deliver(e, 1, seq, 256, 0, unicast_vl(0));
+    deliver(e, 2, seq, 256, 0, unicast_vl(7));
+  }
+  std::vector<int> order;
+  for (int i = 0; i < 8; ++i) order.push_back(priority_of(e.next_copy(10).copy->vl));
+  EXPECT_EQ(order, (std::vector<int>{7, 0, 7, 0, 7, 0, 7, 0}));
+  EXPECT_FALSE(e.next_copy(10).copy.has_value());
+}
+
+}  // namespace
+}  // namespace fabric
