@@ -14,7 +14,7 @@ tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase& pha
   const Picos at = now_ps() + to_ps(delay);
   if (at < last_arrival_) SC_REPORT_FATAL(name(), "link delivered out of order");
   last_arrival_ = at;
-  queue_.push({at, &payload});
+  queue_.push_back({at, &payload});
   if (queue_.size() == 1) scheduler_.schedule(at, *this);
   return tlm::TLM_COMPLETED;
 }
@@ -23,7 +23,7 @@ void RxPort::on_wake(uint32_t) {
   const Picos now = now_ps();
   while (!queue_.empty() && queue_.front().at <= now) {
     Payload* p = queue_.front().payload;
-    queue_.pop();
+    queue_.pop_front();
     MessageInfo& info = info_of(*p);
     if (info.credits > 0 && credit_sink_) {
       credit_sink_->add_credits(info.credits);

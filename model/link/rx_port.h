@@ -6,7 +6,6 @@
 #include <systemc>
 
 #include "model/core/local_scheduler.h"
-#include "model/link/arrival_queue.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
@@ -34,12 +33,16 @@ class RxPort : public sc_core::sc_module, public LocalScheduler::Client {
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   void on_wake(uint32_t) override;
 
+  struct Arrival {
+    Picos at;
+    Payload* payload;
+  };
   LocalScheduler& scheduler_;
   RxSink& sink_;
   TxPort* credit_sink_ = nullptr;
   Picos last_arrival_ = 0;  // kept here: checking order must not touch the queue's memory
   int index_;
-  ArrivalQueue queue_;
+  std::deque<Arrival> queue_;
 };
 
 }  // namespace fabric
