@@ -143,11 +143,4 @@ size_t Cna::queued() const {
   return n;
 }
 
-bool Cna::pending_traffic() const {
-  if (queued() > 0) return true;
-  for (const auto& s : sources_)
-    if (s->next_time() != kNever) return true;
-  return false;
-}
-
 }  // namespace fabric

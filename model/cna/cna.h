@@ -42,7 +42,6 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   uint64_t frames_received() const { return frames_received_; }
   uint64_t bytes_received() const { return bytes_received_; }
   size_t queued() const;
-  bool pending_traffic() const;  // frames queued, or flows that will create more
   bool paused(int priority) const { return paused_[priority]; }
   // Per flow received here, in flow id order.
   std::vector<SubflowSummary> received_summaries() const;

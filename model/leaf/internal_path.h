@@ -22,7 +22,6 @@ class InternalPath {
     heap_.push({due, seq_++, &message});
     wakeup_.at(due);
   }
-  size_t size() const { return heap_.size(); }
 
  private:
   struct Entry {

@@ -51,11 +51,8 @@ Leaf::~Leaf() = default;
 void Leaf::receive(int rx_index, Payload& payload) {
   const MessageInfo& info = info_of(payload);
   if (rx_index < users_) {
-    if (info.kind == MessageKind::frame) {
-      on_frame(rx_index, payload);
-    } else {
-      payload.release();  // a CNA sends no control messages to its leaf yet
-    }
+    if (info.kind != MessageKind::frame) SC_REPORT_FATAL(name(), "a CNA sent its leaf something other than a frame");
+    on_frame(rx_index, payload);
     return;
   }
   const int s = rx_index - users_;

@@ -58,7 +58,6 @@ class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
   size_t control_backlog() const { return control_.size(); }
   uint64_t data_sent() const { return data_sent_; }
   uint64_t control_sent() const { return control_sent_; }
-  bool idle() const { return !wake_pending_ && control_.empty() && credits_owed_ == 0; }
 
  private:
   void on_wake(uint32_t) override;

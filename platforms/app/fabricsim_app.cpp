@@ -134,6 +134,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     exit_code = 1;
   }
   top->finish();
+  rec->sample(result.simulated, "fabric", "link_messages", static_cast<double>(top->messages_moved()));
+  rec->sample(result.simulated, "fabric", "frames_delivered", static_cast<double>(top->frames_delivered()));
   try {
     rec->finish(status, result.simulated, result.wall_seconds);
   } catch (const db::DbError& e) {

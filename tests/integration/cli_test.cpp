@@ -240,6 +240,10 @@ TEST(IntegrationCliDefault, NoStudyNoConfigRunsE11) {
   Db db(dir.file("default.db"));
   EXPECT_EQ(db.dump("SELECT study, status FROM runs"), "E11|done\n");
   EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries"), 6);
+  // Run totals land in samples: at least each frame in and out, and two
+  // packets plus request, grant and ACK for each.
+  EXPECT_EQ(db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'frames_delivered'"), 6);
+  EXPECT_GE(db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'link_messages'"), 6 * 2);
 }
 
 }  // namespace
