@@ -9,6 +9,17 @@ namespace fabric {
 
 using sc_core::sc_time;
 
+TxPortParams fabric_link_tx(const LeafParams& leaf, const CreditReturnParams& credit_return, int credits) {
+  TxPortParams p;
+  p.credits = credits;
+  p.coalesce_control = leaf.coalesce_control;
+  p.max_request_units = leaf.max_frame_units;
+  p.control_bytes = leaf.control_bytes;
+  p.credit_batch = credit_return.batch;
+  p.credit_delay = credit_return.delay;
+  return p;
+}
+
 Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     : sc_module(name), id_(id), params_(ctx.params), geometry_(ctx.geometry), fdb_(ctx.fdb), pool_(ctx.pool),
       recorder_(ctx.recorder), users_(ctx.geometry.user_ports_per_leaf), spines_(ctx.geometry.spines),
@@ -16,13 +27,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
       scheduler_("scheduler"), internal_(scheduler_, [this](Payload& m) { on_internal(m); }) {
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
   user_tx.coalesce_control = false;
-  TxPortParams uplink_tx;
-  uplink_tx.credits = ctx.spine_buffer_packets;
-  uplink_tx.coalesce_control = params_.coalesce_control;
-  uplink_tx.max_request_units = params_.max_frame_units;
-  uplink_tx.control_bytes = params_.control_bytes;
-  uplink_tx.credit_batch = ctx.credit_return.batch;
-  uplink_tx.credit_delay = ctx.credit_return.delay;
+  const TxPortParams uplink_tx = fabric_link_tx(params_, ctx.credit_return, ctx.spine_buffer_packets);
   for (int k = 0; k < users_; ++k) {
     rx_.push_back(std::make_unique<RxPort>(("cna_rx" + std::to_string(k)).c_str(), *this, k, scheduler_));
     tx_.push_back(std::make_unique<TxPort>(("cna_tx" + std::to_string(k)).c_str(), *this, k, pool_, user_tx, scheduler_));

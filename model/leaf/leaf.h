@@ -36,6 +36,10 @@ struct LeafContext {
   CreditReturnParams credit_return;
 };
 
+// How the sending end of a leaf-spine link behaves, in either direction:
+// `credits` is the buffer at its far end.
+TxPortParams fabric_link_tx(const LeafParams& leaf, const CreditReturnParams& credit_return, int credits);
+
 class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
  public:
   Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& context);

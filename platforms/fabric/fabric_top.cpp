@@ -21,13 +21,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   for (int l = 0; l < g.leaves; ++l)
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
 
-  TxPortParams spine_tx;
-  spine_tx.credits = config_.leaf.downlink_buffer_packets;
-  spine_tx.coalesce_control = config_.leaf.coalesce_control;
-  spine_tx.max_request_units = config_.leaf.max_frame_units;
-  spine_tx.control_bytes = config_.leaf.control_bytes;
-  spine_tx.credit_batch = config_.credit_return.batch;
-  spine_tx.credit_delay = config_.credit_return.delay;
+  const TxPortParams spine_tx =
+      fabric_link_tx(config_.leaf, config_.credit_return, config_.leaf.downlink_buffer_packets);
   {
     for (int s = 0; s < g.spines; ++s)
       spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine,
