@@ -1,17 +1,17 @@
 #pragma once
 // A step of a module that runs when woken; of several requested wake times
 // the earliest wins, and nothing runs while nobody asks: hardware that is
-// idle costs no events. Served by the module's LocalScheduler.
+// idle costs no events. Served by the fabric's EventScheduler.
 #include <functional>
 
-#include "model/core/local_scheduler.h"
+#include "model/core/event_scheduler.h"
 #include "model/core/sim_time.h"
 
 namespace fabric {
 
-class Wakeup final : public LocalScheduler::Client {
+class Wakeup final : public EventScheduler::Client {
  public:
-  Wakeup(LocalScheduler& scheduler, std::function<void()> callback)
+  Wakeup(EventScheduler& scheduler, std::function<void()> callback)
       : scheduler_(scheduler), callback_(std::move(callback)) {}
 
   void at(Picos when) {
@@ -30,7 +30,7 @@ class Wakeup final : public LocalScheduler::Client {
   }
 
  private:
-  LocalScheduler& scheduler_;
+  EventScheduler& scheduler_;
   std::function<void()> callback_;
   Picos when_ = 0;
   bool pending_ = false;

@@ -15,7 +15,7 @@ namespace fabric {
 
 class InternalPath {
  public:
-  InternalPath(LocalScheduler& scheduler, std::function<void(Payload&)> handler)
+  InternalPath(EventScheduler& scheduler, std::function<void(Payload&)> handler)
       : handler_(std::move(handler)), wakeup_(scheduler, [this] { deliver_due(); }) {}
 
   void push(Picos due, Payload& message) {

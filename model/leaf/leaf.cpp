@@ -24,7 +24,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     : sc_module(name), id_(id), params_(ctx.params), geometry_(ctx.geometry), fdb_(ctx.fdb), pool_(ctx.pool),
       recorder_(ctx.recorder), users_(ctx.geometry.user_ports_per_leaf), spines_(ctx.geometry.spines),
       spray_(make_spray_policy(ctx.params.spray)),
-      scheduler_("scheduler"), internal_(scheduler_, [this](Payload& m) { on_internal(m); }) {
+      scheduler_(ctx.scheduler), internal_(scheduler_, [this](Payload& m) { on_internal(m); }) {
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
   user_tx.coalesce_control = false;
   const TxPortParams uplink_tx = fabric_link_tx(params_, ctx.credit_return, ctx.spine_buffer_packets);
@@ -183,7 +183,7 @@ void Leaf::list_if_ready(int k, uint32_t voq) {
   if (q.listed_ready || !ingress_[k].head_covered(q)) return;
   q.listed_ready = true;
   inputs_[k].ready.push_back(voq);
-  if (!inputs_[k].sending) inputs_[k].wakeup->at(sc_core::sc_time_stamp());
+  if (!inputs_[k].sending) inputs_[k].wakeup->at(now_ps());
 }
 
 void Leaf::run_arbiter(int k) {

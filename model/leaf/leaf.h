@@ -34,6 +34,7 @@ struct LeafContext {
   Recorder& recorder;
   int spine_buffer_packets;  // credits of each uplink
   CreditReturnParams credit_return;
+  EventScheduler& scheduler;
 };
 
 // How the sending end of a leaf-spine link behaves, in either direction:
@@ -65,7 +66,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
     bool sending = false;             // a copy is being cut into packets
     uint32_t voq = 0, slot = 0, copy_seq = 0;
     uint16_t next_segment = 0;
-    sc_core::sc_time free_at;
+    Picos free_at = 0;
     bool blocked = false;             // waiting for room in an uplink queue
     std::unique_ptr<Wakeup> wakeup;
   };
@@ -114,7 +115,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   std::vector<int> uplink_depth_;
   std::unique_ptr<SprayPolicy> spray_;
   size_t control_uplink_rr_ = 0;
-  LocalScheduler scheduler_;  // the leaf's event queue: every port and crossbar input
+  EventScheduler& scheduler_;
   InternalPath internal_;
   std::vector<EgressGrant> grants_;
   uint64_t drops_ = 0;

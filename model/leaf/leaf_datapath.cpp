@@ -10,11 +10,10 @@
 
 namespace fabric {
 
-using sc_core::sc_time;
 
 void Leaf::crossbar_step(int k) {
   CrossbarInput& in = inputs_[k];
-  const sc_time now = sc_core::sc_time_stamp();
+  const Picos now = now_ps();
   if (now < in.free_at) {
     in.wakeup->at(in.free_at);
     return;
@@ -68,13 +67,13 @@ bool Leaf::emit_segment(int k) {
   p.copy_seq = in.copy_seq;
   p.created = f.created;
 
-  const sc_time now = sc_core::sc_time_stamp();
-  const sc_time transfer = params_.cycle * crossbar_cycles(bytes, params_.crossbar_bytes_per_cycle);
+  const Picos now = now_ps();
+  const Picos transfer = to_ps(params_.cycle) * crossbar_cycles(bytes, params_.crossbar_bytes_per_cycle);
   in.free_at = now + transfer;
   if (local) {
-    internal_.push(to_ps(now + params_.traversal), m);
+    internal_.push(now + to_ps(params_.traversal), m);
   } else {
-    info_of(m).ready_at = to_ps(now + transfer + params_.traversal);
+    info_of(m).ready_at = now + transfer + to_ps(params_.traversal);
     uplinks_[uplink].packets.push_back(&m);
     ++uplink_depth_[uplink];
     uplink_tx(uplink).kick();
@@ -92,7 +91,7 @@ void Leaf::wake_blocked_inputs() {
   for (int k = 0; k < users_; ++k) {
     if (!inputs_[k].blocked) continue;
     inputs_[k].blocked = false;
-    inputs_[k].wakeup->at(sc_core::sc_time_stamp());
+    inputs_[k].wakeup->at(now_ps());
   }
 }
 

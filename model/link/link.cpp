@@ -1,5 +1,7 @@
 #include "model/link/link.h"
 
+#include "model/core/sim_time.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -19,15 +21,15 @@ sc_time Link::serialization(uint32_t wire_bytes) const {
 
 tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_time& delay) {
   if (phase != tlm::BEGIN_REQ) SC_REPORT_FATAL(name(), "link accepts only BEGIN_REQ");
-  const sc_time start = sc_core::sc_time_stamp() + delay;
+  const Picos start = now_ps() + to_ps(delay);
   if (start < free_at_) {
     std::ostringstream msg;
-    msg << "message sent at " << start << " while the link is busy until " << free_at_;
+    msg << "message sent at " << start << " ps while the link is busy until " << free_at_ << " ps";
     SC_REPORT_FATAL(name(), msg.str().c_str());
   }
   const uint32_t bytes = info_of(payload).wire_bytes;
   const sc_time ser = serialization(bytes);
-  free_at_ = start + ser;
+  free_at_ = start + to_ps(ser);
   busy_ += ser;
   ++messages_;
   bytes_ += bytes + params_.overhead_bytes;

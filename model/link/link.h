@@ -33,7 +33,7 @@ class Link : public sc_core::sc_module {
 
   LinkParams params_;
   double ps_per_byte_;
-  sc_core::sc_time free_at_;
+  Picos free_at_ = 0;
   sc_core::sc_time busy_;
   uint64_t messages_ = 0;
   uint64_t bytes_ = 0;

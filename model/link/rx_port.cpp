@@ -5,7 +5,7 @@
 
 namespace fabric {
 
-RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, LocalScheduler& scheduler)
+RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventScheduler& scheduler)
     : sc_module(name), in("in"), scheduler_(scheduler), sink_(sink), index_(index) {
   in.register_nb_transport_fw(this, &RxPort::nb_transport_fw);
 }

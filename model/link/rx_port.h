@@ -5,7 +5,7 @@
 #include <deque>
 #include <systemc>
 
-#include "model/core/local_scheduler.h"
+#include "model/core/event_scheduler.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
@@ -19,11 +19,11 @@ class RxSink {
 
 class TxPort;
 
-class RxPort : public sc_core::sc_module, public LocalScheduler::Client {
+class RxPort : public sc_core::sc_module, public EventScheduler::Client {
  public:
   FabricTargetSocket<RxPort> in;
 
-  RxPort(sc_core::sc_module_name name, RxSink& sink, int index, LocalScheduler& scheduler);
+  RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventScheduler& scheduler);
   size_t pending() const { return queue_.size(); }
   // Hop-by-hop credits that arrive on this link (standalone credit messages,
   // or piggybacked on any message) are for the TxPort of the reverse link.
@@ -37,7 +37,7 @@ class RxPort : public sc_core::sc_module, public LocalScheduler::Client {
     Picos at;
     Payload* payload;
   };
-  LocalScheduler& scheduler_;
+  EventScheduler& scheduler_;
   RxSink& sink_;
   TxPort* credit_sink_ = nullptr;
   Picos last_arrival_ = 0;  // kept here: checking order must not touch the queue's memory

@@ -1,16 +1,14 @@
 #include "model/link/tx_port.h"
 
+#include "model/core/sim_time.h"
+
 namespace fabric {
 
 using sc_core::sc_time;
 using sc_core::SC_PS;
 
-namespace {
-Picos now_ps() { return static_cast<Picos>(sc_core::sc_time_stamp().value()); }
-}  // namespace
-
 TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-               const TxPortParams& params, LocalScheduler& scheduler)
+               const TxPortParams& params, EventScheduler& scheduler)
     : sc_module(name), out("out"), source_(source), index_(index), pool_(pool), params_(params),
       credits_(params.credits), scheduler_(scheduler) {}
 
@@ -30,7 +28,7 @@ void TxPort::send_control(Payload& message) {
 }
 
 void TxPort::return_credits(uint32_t n) {
-  if (credits_owed_ == 0) owed_since_ = static_cast<Picos>(sc_core::sc_time_stamp().value());
+  if (credits_owed_ == 0) owed_since_ = now_ps();
   credits_owed_ += n;
   kick();
 }
@@ -47,7 +45,7 @@ void TxPort::kick() {
     kicked_in_transmit_ = true;
     return;
   }
-  const sc_time now = sc_core::sc_time_stamp();
+  const Picos now = now_ps();
   if (now < free_at_) {
     schedule(free_at_);
     return;
@@ -57,7 +55,7 @@ void TxPort::kick() {
 }
 
 void TxPort::on_wake(uint32_t) {
-  const sc_time now = sc_core::sc_time_stamp();
+  const Picos now = now_ps();
   if (!wake_pending_ || wake_at_ > now) return;  // superseded by an earlier wake
   wake_pending_ = false;
   if (now < free_at_) {
@@ -130,7 +128,7 @@ void TxPort::transmit_now() {
       break;
     }
     if (!kicked_in_transmit_) {
-      if (retry_at != kNever) schedule(sc_time::from_value(static_cast<sc_dt::uint64>(retry_at)));
+      if (retry_at != kNever) schedule(retry_at);
       break;
     }
   }
@@ -139,18 +137,19 @@ void TxPort::transmit_now() {
 
 void TxPort::send(Payload& message, Picos start) {
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = sc_time::from_value(static_cast<sc_dt::uint64>(start)) - sc_core::sc_time_stamp();
+  const Picos now = now_ps();
+  sc_time delay = from_ps(start - now);
   out->nb_transport_fw(message, phase, delay);
-  free_at_ = sc_core::sc_time_stamp() + delay;
+  free_at_ = now + to_ps(delay);
   sent_since_wake_ = true;
   schedule(free_at_);
 }
 
-void TxPort::schedule(const sc_time& at) {
+void TxPort::schedule(Picos at) {
   if (wake_pending_ && wake_at_ <= at) return;
   wake_at_ = at;
   wake_pending_ = true;
-  scheduler_.schedule(static_cast<Picos>(at.value()), *this);
+  scheduler_.schedule(at, *this);
 }
 
 }  // namespace fabric

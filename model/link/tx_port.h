@@ -10,7 +10,7 @@
 #include <limits>
 #include <systemc>
 
-#include "model/core/local_scheduler.h"
+#include "model/core/event_scheduler.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/protocol/payload_pool.h"
 
@@ -42,12 +42,12 @@ struct TxPortParams {
   Picos credit_delay = 0;           // longest an owed credit waits to ride on another message
 };
 
-class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
+class TxPort : public sc_core::sc_module, public EventScheduler::Client {
  public:
   FabricInitiatorSocket<TxPort> out;
 
   TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-         const TxPortParams& params, LocalScheduler& scheduler);
+         const TxPortParams& params, EventScheduler& scheduler);
 
   void send_control(Payload& message);  // takes ownership
   void return_credits(uint32_t n);      // owed to the upstream sender
@@ -64,7 +64,7 @@ class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
   Payload* standalone_credit();
-  void schedule(const sc_core::sc_time& at);
+  void schedule(Picos at);
   void send(Payload& message, Picos start);
 
   TxSource& source_;
@@ -75,9 +75,9 @@ class TxPort : public sc_core::sc_module, public LocalScheduler::Client {
   uint32_t credits_owed_ = 0;
   Picos owed_since_ = 0;
   std::deque<Payload*> control_;
-  LocalScheduler& scheduler_;
-  sc_core::sc_time free_at_;
-  sc_core::sc_time wake_at_;
+  EventScheduler& scheduler_;
+  Picos free_at_ = 0;
+  Picos wake_at_ = 0;
   bool wake_pending_ = false;
   bool in_transmit_ = false;
   bool kicked_in_transmit_ = false;

@@ -5,8 +5,8 @@
 namespace fabric {
 
 Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& params, PayloadPool& pool,
-             const TxPortParams& leaf_facing)
-    : sc_module(name), scheduler_("scheduler"), params_(params), input_(used_ports), output_(used_ports), waiting_(used_ports),
+             const TxPortParams& leaf_facing, EventScheduler& scheduler)
+    : sc_module(name), scheduler_(scheduler), params_(params), input_(used_ports), output_(used_ports), waiting_(used_ports),
       input_waiting_(used_ports, false) {
   for (int i = 0; i < used_ports; ++i) {
     rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(i)).c_str(), *this, i, scheduler_));

@@ -19,7 +19,7 @@ namespace fabric {
 class Spine : public sc_core::sc_module, public RxSink, public TxSource {
  public:
   Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& params, PayloadPool& pool,
-        const TxPortParams& leaf_facing);
+        const TxPortParams& leaf_facing, EventScheduler& scheduler);
 
   RxPort& rx(int port) { return *rx_[port]; }
   TxPort& tx(int port) { return *tx_[port]; }
@@ -33,7 +33,7 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
  private:
   void try_forward(int input);
 
-  LocalScheduler scheduler_;  // the spine's event queue, shared by all its ports
+  EventScheduler& scheduler_;
   const SpineParams& params_;
   std::vector<std::unique_ptr<RxPort>> rx_;
   std::vector<std::unique_ptr<TxPort>> tx_;

@@ -54,7 +54,7 @@ RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& 
   auto last_display = wall_start;
   while (now_ps() < o.sim_time) {
     const Picos slice = std::min(o.slice, o.sim_time - now_ps());
-    sc_core::sc_start(from_ps(slice));
+    top.scheduler().run_until(now_ps() + slice);
     const Picos now = now_ps();
     const uint64_t moved = top.messages_moved();
     if (moved != last_moved) {

@@ -6,18 +6,19 @@ namespace fabric {
 
 FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                      const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
-    : sc_module(name), config_(config) {
+    : sc_module(name), config_(config), scheduler_("scheduler") {
   if (config_.topology.geometry.leaves == 1) config_.topology.geometry.spines = 0;  // nothing to reach
   const Geometry& g = config_.topology.geometry;
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
 
   for (int p = 0; p < g.user_ports(); ++p)
-    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder));
+    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder,
+                                          scheduler_));
   for (const traffic::FlowSpec& f : flows)
     cnas_[raw(f.src)]->attach(std::make_unique<TrafficFrameSource>(f, traffic::flow_seed(seed, f.id)));
 
   const LeafContext ctx{config_.leaf, g, fdb_, pool_, recorder, config_.spine.buffer_packets,
-                        config_.credit_return};
+                        config_.credit_return, scheduler_};
   for (int l = 0; l < g.leaves; ++l)
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
 
@@ -26,7 +27,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   {
     for (int s = 0; s < g.spines; ++s)
       spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine,
-                                                pool_, spine_tx));
+                                                pool_, spine_tx, scheduler_));
   }
 
   for (int l = 0; l < g.leaves; ++l) {

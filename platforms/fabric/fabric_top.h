@@ -30,6 +30,8 @@ class FabricTop : public sc_core::sc_module {
             uint64_t seed, Recorder& recorder);
   ~FabricTop() override;
 
+  // The fabric's one event queue; drive the simulation with its run_until().
+  EventScheduler& scheduler() { return scheduler_; }
   const Geometry& geometry() const { return config_.topology.geometry; }
   // Messages that have entered any link so far: progress, for stall detection.
   uint64_t messages_moved() const;
@@ -47,6 +49,7 @@ class FabricTop : public sc_core::sc_module {
   Link& make_link(const std::string& name, const LinkParams& params);
 
   FabricConfig config_;
+  EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   Fdb fdb_;
   std::vector<std::unique_ptr<Cna>> cnas_;
