@@ -2,11 +2,11 @@
 // A priority queue of timed entries for a discrete-event simulation, ordered
 // by (due, insertion order): a hashed timing wheel. Buckets of 2^bucket_bits
 // ps cover a horizon of 2^(bucket_bits + wheel_bits) ps ahead of the current
-// bucket; only the current bucket is kept as a heap, so pushing is O(1) and
-// popping costs a heap of one bucket's entries, not of everything pending.
-// Entries beyond the horizon wait in an overflow heap and move into the wheel
-// as time approaches them. Times never go backwards: a push is never earlier
-// than the last entry popped.
+// bucket. Pushing appends to a bucket; a bucket is sorted (stably, so equal
+// times keep their insertion order) when it becomes current and then read in
+// order. Entries beyond the horizon wait in an overflow heap and move into
+// the wheel as time approaches them. Times never go backwards: a push
+// earlier than the last entry popped is served at that entry's time.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -15,17 +15,25 @@
 
 namespace fabric {
 
-template <class Value>
+// What the wheel does with the entries of a bucket as it becomes current:
+// nothing by default. A simulator passes a hint that prefetches what the
+// entries will touch, so their cache misses overlap instead of queueing
+// one behind the other as the entries are served.
+struct NoBucketHint {
+  template <class Entry>
+  static void on_current(const Entry*, const Entry*) {}
+};
+
+template <class Value, class BucketHint = NoBucketHint>
 class TimingWheel {
  public:
   struct Entry {
     Picos due;
-    uint64_t seq;
     Value value;
   };
 
   // wheel_bits >= 6: the occupancy bitmap is scanned a 64-bit word at a time.
-  explicit TimingWheel(int bucket_bits = 8, int wheel_bits = 14)
+  explicit TimingWheel(int bucket_bits = 8, int wheel_bits = 12)
       : bucket_bits_(bucket_bits), wheel_size_(uint64_t{1} << std::max(wheel_bits, 6)), buckets_(wheel_size_),
         occupied_(wheel_size_ / 64, 0) {}
 
@@ -33,42 +41,48 @@ class TimingWheel {
   size_t size() const { return size_; }
 
   void push(Picos due, const Value& value) {
-    if (due < base_) due = base_;  // the past is now
-    place({due, seq_++, value});
+    place({std::max(due, now_), value});
     ++size_;
   }
 
   // The earliest entry; the wheel must not be empty.
   const Entry& top() {
-    if (current_.empty()) advance();
-    return current_.front();
+    if (head_ == current_.size()) advance();
+    return current_[head_];
   }
 
   Entry pop() {
-    if (current_.empty()) advance();
-    std::pop_heap(current_.begin(), current_.end(), later);
-    const Entry e = current_.back();
-    current_.pop_back();
+    if (head_ == current_.size()) advance();
+    const Entry e = current_[head_++];
+    now_ = e.due;
     --size_;
     return e;
   }
 
  private:
-  static bool later(const Entry& a, const Entry& b) { return a.due != b.due ? a.due > b.due : a.seq > b.seq; }
+  struct Overflowed {
+    Entry entry;
+    uint64_t seq;  // the overflow is a heap: it needs the insertion order spelled out
+  };
+  static bool earlier(const Entry& a, const Entry& b) { return a.due < b.due; }
+  static bool later(const Overflowed& a, const Overflowed& b) {
+    return a.entry.due != b.entry.due ? a.entry.due > b.entry.due : a.seq > b.seq;
+  }
   uint64_t slot_of(Picos t) const { return static_cast<uint64_t>(t) >> bucket_bits_; }
 
   void place(const Entry& e) {
     const uint64_t slot = slot_of(e.due);
     const uint64_t current = slot_of(base_);
     if (slot == current) {
-      current_.push_back(e);
-      std::push_heap(current_.begin(), current_.end(), later);
+      // After every unread entry due at the same time or earlier.
+      const auto at = std::upper_bound(current_.begin() + static_cast<std::ptrdiff_t>(head_), current_.end(), e, earlier);
+      current_.insert(at, e);
     } else if (slot - current < wheel_size_) {
       const uint64_t i = slot & (wheel_size_ - 1);
       buckets_[i].push_back(e);
       occupied_[i / 64] |= uint64_t{1} << (i % 64);
     } else {
-      overflow_.push_back(e);
+      overflow_.push_back({e, overflow_seq_++});
       std::push_heap(overflow_.begin(), overflow_.end(), later);
     }
   }
@@ -92,35 +106,50 @@ class TimingWheel {
 
   // Makes the next occupied bucket current (the wheel is not empty).
   void advance() {
+    current_.clear();
+    head_ = 0;
     while (current_.empty()) {
       const uint64_t distance = distance_to_next_bucket();
       uint64_t next = distance < wheel_size_ ? slot_of(base_) + distance : UINT64_MAX;
-      if (!overflow_.empty()) next = std::min(next, slot_of(overflow_.front().due));
+      if (!overflow_.empty()) next = std::min(next, slot_of(overflow_.front().entry.due));
       base_ = static_cast<Picos>(next << bucket_bits_);
       const uint64_t i = next & (wheel_size_ - 1);
       const uint64_t bit = uint64_t{1} << (i % 64);
       if (occupied_[i / 64] & bit) {
         occupied_[i / 64] &= ~bit;
         current_.swap(buckets_[i]);
-        std::make_heap(current_.begin(), current_.end(), later);
       }
-      while (!overflow_.empty() && slot_of(overflow_.front().due) - next < wheel_size_) {
+      // Overflowed entries entering the horizon: those of the new current
+      // bucket were pushed before anything now in it (they were beyond the
+      // horizon then), so appending them keeps the insertion order.
+      while (!overflow_.empty() && slot_of(overflow_.front().entry.due) - next < wheel_size_) {
         std::pop_heap(overflow_.begin(), overflow_.end(), later);
-        const Entry e = overflow_.back();
+        const Entry e = overflow_.back().entry;
         overflow_.pop_back();
-        place(e);
+        const uint64_t slot = slot_of(e.due);
+        if (slot == next) {
+          current_.push_back(e);
+        } else {
+          const uint64_t j = slot & (wheel_size_ - 1);
+          buckets_[j].push_back(e);
+          occupied_[j / 64] |= uint64_t{1} << (j % 64);
+        }
       }
     }
+    std::stable_sort(current_.begin(), current_.end(), earlier);
+    BucketHint::on_current(current_.data(), current_.data() + current_.size());
   }
 
   int bucket_bits_;
   uint64_t wheel_size_;
   std::vector<std::vector<Entry>> buckets_;
   std::vector<uint64_t> occupied_;
-  std::vector<Entry> current_;   // heap of the entries in the current bucket
-  std::vector<Entry> overflow_;  // heap of the entries beyond the horizon
-  Picos base_ = 0;               // start of the current bucket
-  uint64_t seq_ = 0;
+  std::vector<Entry> current_;   // the current bucket, sorted; read from head_
+  size_t head_ = 0;
+  std::vector<Overflowed> overflow_;  // heap of the entries beyond the horizon
+  uint64_t overflow_seq_ = 0;
+  Picos base_ = 0;  // start of the current bucket
+  Picos now_ = 0;   // due of the last entry popped
   size_t size_ = 0;
 };
 

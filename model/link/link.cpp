@@ -11,9 +11,12 @@ using sc_core::sc_time;
 using sc_core::SC_PS;
 
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
-    : sc_module(name), in("in"), out("out"), params_(params), ps_per_byte_(8000.0 / params.rate_gbps) {
-  in.register_nb_transport_fw(this, &Link::nb_transport_fw);
+    : sc_module(name), ps_per_byte_(8000.0 / params.rate_gbps), params_(params), in("in"), out("out") {
+  in.bind(*this);
+  out.bind(*this);
 }
+
+void Link::end_of_elaboration() { receiver_ = out.get_interface(0); }
 
 sc_time Link::serialization(uint32_t wire_bytes) const {
   return sc_time::from_value(static_cast<sc_dt::uint64>(std::llround((wire_bytes + params_.overhead_bytes) * ps_per_byte_)));
@@ -36,7 +39,7 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
 
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;
   sc_time fwd_delay = delay + ser + params_.propagation;
-  out->nb_transport_fw(payload, fwd_phase, fwd_delay);
+  receiver_->nb_transport_fw(payload, fwd_phase, fwd_delay);
 
   phase = tlm::END_REQ;
   delay += ser;

@@ -16,11 +16,8 @@ struct LinkParams {
   uint32_t overhead_bytes = 0;  // 20 for Ethernet, 0 for fabric links
 };
 
-class Link : public sc_core::sc_module {
+class Link : public sc_core::sc_module, public FabricReceiver, public FabricSender {
  public:
-  FabricTargetSocket<Link> in;
-  FabricInitiatorSocket<Link> out;
-
   Link(sc_core::sc_module_name name, const LinkParams& params);
 
   sc_core::sc_time serialization(uint32_t wire_bytes) const;
@@ -28,15 +25,23 @@ class Link : public sc_core::sc_module {
   uint64_t bytes() const { return bytes_; }
   sc_core::sc_time busy_time() const { return busy_; }
 
- private:
-  tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
 
-  LinkParams params_;
-  double ps_per_byte_;
+ private:
+  void end_of_elaboration() override;
+
+  // The per-message state first, together; the sockets after it.
+  tlm::tlm_fw_transport_if<FabricProtocol>* receiver_ = nullptr;  // what `out` is bound to
   Picos free_at_ = 0;
-  sc_core::sc_time busy_;
+  double ps_per_byte_;
   uint64_t messages_ = 0;
   uint64_t bytes_ = 0;
+  sc_core::sc_time busy_;
+  LinkParams params_;
+
+ public:
+  FabricTargetSocket in;
+  FabricInitiatorSocket out;
 };
 
 }  // namespace fabric

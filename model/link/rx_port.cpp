@@ -6,36 +6,39 @@
 namespace fabric {
 
 RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventScheduler& scheduler)
-    : sc_module(name), in("in"), scheduler_(scheduler), sink_(sink), index_(index) {
-  in.register_nb_transport_fw(this, &RxPort::nb_transport_fw);
+    : sc_module(name), scheduler_(scheduler), sink_(sink), index_(index), in("in") {
+  in.bind(*this);
 }
 
-tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
+tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc_core::sc_time& delay) {
   const Picos at = now_ps() + to_ps(delay);
   if (at < last_arrival_) SC_REPORT_FATAL(name(), "link delivered out of order");
   last_arrival_ = at;
-  queue_.push_back({at, &payload});
-  if (queue_.size() == 1) scheduler_.schedule(at, *this);
+  scheduler_.schedule(at, *this, 0, &payload);
   return tlm::TLM_COMPLETED;
 }
 
-void RxPort::on_wake(uint32_t) {
-  const Picos now = now_ps();
-  while (!queue_.empty() && queue_.front().at <= now) {
-    Payload* p = queue_.front().payload;
-    queue_.pop_front();
-    MessageInfo& info = info_of(*p);
-    if (info.credits > 0 && credit_sink_) {
-      credit_sink_->add_credits(info.credits);
-      info.credits = 0;
-    }
-    if (info.kind == MessageKind::control && control_of(*p).kind == ControlKind::credit) {
-      p->release();  // a standalone credit message carries nothing else
-      continue;
-    }
-    sink_.receive(index_, *p);
+void RxPort::prefetch(uint32_t, const void* item) const {
+  sink_.prefetch_receive(index_, *static_cast<const Payload*>(item));
+  if (credit_sink_) {
+    const char* tx = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(credit_sink_));
+    __builtin_prefetch(tx);
+    __builtin_prefetch(tx + 64);
   }
-  if (!queue_.empty()) scheduler_.schedule(queue_.front().at, *this);
+}
+
+void RxPort::on_wake(uint32_t, void* item) {
+  Payload& p = *static_cast<Payload*>(item);
+  MessageInfo& info = info_of(p);
+  if (info.credits > 0 && credit_sink_) {
+    credit_sink_->add_credits(info.credits);
+    info.credits = 0;
+  }
+  if (info.kind == MessageKind::control && control_of(p).kind == ControlKind::credit) {
+    p.release();  // a standalone credit message carries nothing else
+    return;
+  }
+  sink_.receive(index_, p);
 }
 
 }  // namespace fabric

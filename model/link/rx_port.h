@@ -1,8 +1,8 @@
 #pragma once
-// The receiving end of a link. A link delivers in order, so arrivals wait in
-// a deque of (arrival time, payload) with one event for the head: no sorted
-// event queue on the per-packet path.
-#include <deque>
+// The receiving end of a link. A link delivers in order and the fabric's
+// event queue serves equal times in the order they were scheduled, so each
+// arrival is simply an entry of that queue carrying its message: no queue
+// at the port, no sorting.
 #include <systemc>
 
 #include "model/core/event_scheduler.h"
@@ -15,34 +15,36 @@ class RxSink {
   virtual ~RxSink() = default;
   // Ownership of the payload passes to the sink, which releases it.
   virtual void receive(int rx_index, Payload& payload) = 0;
+  // The payload will arrive soon: prefetch what receive() reads.
+  virtual void prefetch_receive(int /*rx_index*/, const Payload& /*payload*/) const {}
 };
 
 class TxPort;
 
-class RxPort : public sc_core::sc_module, public EventScheduler::Client {
+class RxPort : public sc_core::sc_module, public FabricReceiver, public EventScheduler::Client {
  public:
-  FabricTargetSocket<RxPort> in;
-
   RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventScheduler& scheduler);
-  size_t pending() const { return queue_.size(); }
   // Hop-by-hop credits that arrive on this link (standalone credit messages,
   // or piggybacked on any message) are for the TxPort of the reverse link.
   void set_credit_sink(TxPort& reverse) { credit_sink_ = &reverse; }
 
  private:
-  tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay);
-  void on_wake(uint32_t) override;
-
-  struct Arrival {
-    Picos at;
-    Payload* payload;
-  };
+  // Hot state first, right after the interfaces' view of this object; the
+  // socket last.
   EventScheduler& scheduler_;
   RxSink& sink_;
   TxPort* credit_sink_ = nullptr;
-  Picos last_arrival_ = 0;  // kept here: checking order must not touch the queue's memory
+  Picos last_arrival_ = 0;
   int index_;
-  std::deque<Arrival> queue_;
+
+ public:
+  FabricTargetSocket in;
+
+  tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
+
+ private:
+  void on_wake(uint32_t, void* item) override;
+  void prefetch(uint32_t, const void* item) const override;
 };
 
 }  // namespace fabric

@@ -9,15 +9,29 @@ using sc_core::SC_PS;
 
 TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
                const TxPortParams& params, EventScheduler& scheduler)
-    : sc_module(name), out("out"), source_(source), index_(index), pool_(pool), params_(params),
-      credits_(params.credits), scheduler_(scheduler) {}
+    : sc_module(name), credits_(params.credits), index_(index), source_(source), scheduler_(scheduler),
+      pool_(pool), params_(params), out("out") {
+  out.bind(*this);
+}
+
+void TxPort::end_of_elaboration() { link_ = out.get_interface(0); }
+
+void TxPort::prefetch(uint32_t, const void*) const {
+  const char* self = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this));
+  __builtin_prefetch(self + 64);
+  __builtin_prefetch(self + 128);
+  __builtin_prefetch(link_);
+  __builtin_prefetch(reinterpret_cast<const char*>(link_) + 64);
+  if (!control_.empty()) __builtin_prefetch(reinterpret_cast<const char*>(control_.front()) + 128);
+  source_.prefetch_next(index_);
+}
 
 void TxPort::send_control(Payload& message) {
   if (params_.coalesce_control) {
     const ControlMessage& incoming = control_of(message);
     // Only a message that has not started on the wire can absorb another.
-    for (Payload* queued : control_) {
-      if (try_coalesce(control_of(*queued), incoming, params_.max_request_units)) {
+    for (size_t i = 0; i < control_.size(); ++i) {
+      if (try_coalesce(control_of(*control_[i]), incoming, params_.max_request_units)) {
         message.release();
         return;
       }
@@ -54,7 +68,7 @@ void TxPort::kick() {
   transmit_now();
 }
 
-void TxPort::on_wake(uint32_t) {
+void TxPort::on_wake(uint32_t, void*) {
   const Picos now = now_ps();
   if (!wake_pending_ || wake_at_ > now) return;  // superseded by an earlier wake
   wake_pending_ = false;
@@ -139,7 +153,7 @@ void TxPort::send(Payload& message, Picos start) {
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   const Picos now = now_ps();
   sc_time delay = from_ps(start - now);
-  out->nb_transport_fw(message, phase, delay);
+  link_->nb_transport_fw(message, phase, delay);
   free_at_ = now + to_ps(delay);
   sent_since_wake_ = true;
   schedule(free_at_);

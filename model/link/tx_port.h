@@ -6,11 +6,11 @@
 // message of its own goes only when there is nothing else to send and a
 // batch of credits is owed or the oldest has waited the credit delay. It wakes only when the link frees
 // up or a queued message becomes ready: no clock ticks on an idle port.
-#include <deque>
 #include <limits>
 #include <systemc>
 
 #include "model/core/event_scheduler.h"
+#include "model/core/ring_queue.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/protocol/payload_pool.h"
 
@@ -31,6 +31,8 @@ class TxSource {
   virtual Pull next_data(int tx_index, Picos not_after) = 0;
   // The last message sent on this port has left the wire.
   virtual void transmission_done(int tx_index) {}
+  // The port will ask for data soon: prefetch what next_data() reads.
+  virtual void prefetch_next(int /*tx_index*/) const {}
 };
 
 struct TxPortParams {
@@ -42,10 +44,8 @@ struct TxPortParams {
   Picos credit_delay = 0;           // longest an owed credit waits to ride on another message
 };
 
-class TxPort : public sc_core::sc_module, public EventScheduler::Client {
+class TxPort : public sc_core::sc_module, public FabricSender, public EventScheduler::Client {
  public:
-  FabricInitiatorSocket<TxPort> out;
-
   TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
          const TxPortParams& params, EventScheduler& scheduler);
 
@@ -60,30 +60,38 @@ class TxPort : public sc_core::sc_module, public EventScheduler::Client {
   uint64_t control_sent() const { return control_sent_; }
 
  private:
-  void on_wake(uint32_t) override;
+  void on_wake(uint32_t, void*) override;
+  void prefetch(uint32_t, const void*) const override;
+  void end_of_elaboration() override;
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
   Payload* standalone_credit();
   void schedule(Picos at);
   void send(Payload& message, Picos start);
 
-  TxSource& source_;
-  int index_;
-  PayloadPool& pool_;
-  TxPortParams params_;
-  int credits_;
-  uint32_t credits_owed_ = 0;
-  Picos owed_since_ = 0;
-  std::deque<Payload*> control_;
-  EventScheduler& scheduler_;
+  // In the order a wake touches them.
+  tlm::tlm_fw_transport_if<FabricProtocol>* link_ = nullptr;  // what `out` is bound to
   Picos free_at_ = 0;
   Picos wake_at_ = 0;
   bool wake_pending_ = false;
   bool in_transmit_ = false;
   bool kicked_in_transmit_ = false;
   bool sent_since_wake_ = false;
+  int credits_;
+  uint32_t credits_owed_ = 0;
+  int index_;
+  TxSource& source_;
+  EventScheduler& scheduler_;
+  RingQueue<Payload*, 4> control_;
+  Picos owed_since_ = 0;
   uint64_t data_sent_ = 0;
   uint64_t control_sent_ = 0;
+  PayloadPool& pool_;
+  TxPortParams params_;
+
+ public:
+  // Last: the state above is what the per-message path touches.
+  FabricInitiatorSocket out;
 };
 
 }  // namespace fabric

@@ -2,6 +2,15 @@
 
 namespace fabric {
 
+void FabricReceiver::b_transport(Payload&, sc_core::sc_time&) {
+  SC_REPORT_FATAL("fabric", "fabric links carry messages by nb_transport_fw only, not b_transport");
+}
+
+tlm::tlm_sync_enum FabricSender::nb_transport_bw(Payload&, tlm::tlm_phase&, sc_core::sc_time&) {
+  SC_REPORT_FATAL("fabric", "a fabric link answers on the forward path; nb_transport_bw is not used");
+  return tlm::TLM_COMPLETED;
+}
+
 const char* to_string(ControlKind kind) {
   switch (kind) {
     case ControlKind::request: return "request";

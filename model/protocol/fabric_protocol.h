@@ -11,8 +11,6 @@
 // answers TLM_COMPLETED. Flow control is by credits (control messages), not
 // by withheld END_REQ.
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
@@ -24,12 +22,31 @@ struct FabricProtocol {
   using tlm_phase_type = tlm::tlm_phase;
 };
 
-template <typename Module>
-using FabricTargetSocket = tlm_utils::simple_target_socket<Module, 32, FabricProtocol>;
-template <typename Module>
-using FabricInitiatorSocket = tlm_utils::simple_initiator_socket<Module, 32, FabricProtocol>;
-
 using Payload = tlm::tlm_generic_payload;
+
+// Standard TLM-2.0 sockets of the fabric protocol. The modules implement the
+// transport interfaces themselves and bind them to their sockets, so a call
+// lands on the receiving module directly (no callback object in between:
+// on the per-message path every cache line counts).
+using FabricTargetSocket = tlm::tlm_target_socket<32, FabricProtocol>;
+using FabricInitiatorSocket = tlm::tlm_initiator_socket<32, FabricProtocol>;
+
+// What a fabric receiver implements: messages arrive by nb_transport_fw; the
+// blocking, DMA and debug interfaces have no meaning on a link.
+class FabricReceiver : public tlm::tlm_fw_transport_if<FabricProtocol> {
+ public:
+  void b_transport(Payload&, sc_core::sc_time&) override;
+  bool get_direct_mem_ptr(Payload&, tlm::tlm_dmi&) override { return false; }
+  unsigned int transport_dbg(Payload&) override { return 0; }
+};
+
+// What a fabric sender implements: a link answers on the forward path
+// (END_REQ with TLM_UPDATED), never on the backward one.
+class FabricSender : public tlm::tlm_bw_transport_if<FabricProtocol> {
+ public:
+  tlm::tlm_sync_enum nb_transport_bw(Payload&, tlm::tlm_phase&, sc_core::sc_time&) override;
+  void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+};
 
 enum class MessageKind : uint8_t { frame, packet, control };
 enum class ControlKind : uint8_t { request, grant, ack, credit, pause, cnm };
@@ -89,24 +106,26 @@ struct ControlMessage : tlm::tlm_extension<ControlMessage> {
 // Every fabric payload comes from the PayloadPool as one block holding the
 // transaction and its four extensions. The extensions are registered on the
 // transaction like any TLM extension; the model's hot path reads them in place
-// (one block, no pointer chasing through the extension array).
+// (one block, no pointer chasing through the extension array). The
+// extensions of fabric messages, the most numerous, come first: with the
+// transaction's reference count they span three cache lines.
 struct PooledPayload final : Payload {
   explicit PooledPayload(tlm::tlm_mm_interface* mm) : Payload(mm) {
     set_extension(&info);
-    set_extension(&frame);
     set_extension(&packet);
     set_extension(&control);
+    set_extension(&frame);
   }
   ~PooledPayload() override {  // members, not heap objects: the payload must not delete them
     clear_extension(&info);
-    clear_extension(&frame);
     clear_extension(&packet);
     clear_extension(&control);
+    clear_extension(&frame);
   }
   MessageInfo info;
-  EthernetFrame frame;
   FabricPacket packet;
   ControlMessage control;
+  EthernetFrame frame;
 };
 
 inline MessageInfo& info_of(Payload& p) { return static_cast<PooledPayload&>(p).info; }

@@ -6,8 +6,7 @@ namespace fabric {
 
 Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& params, PayloadPool& pool,
              const TxPortParams& leaf_facing, EventScheduler& scheduler)
-    : sc_module(name), scheduler_(scheduler), params_(params), input_(used_ports), output_(used_ports), waiting_(used_ports),
-      input_waiting_(used_ports, false) {
+    : sc_module(name), scheduler_(scheduler), params_(params), ports_(new Port[used_ports]), used_ports_(used_ports) {
   for (int i = 0; i < used_ports; ++i) {
     rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(i)).c_str(), *this, i, scheduler_));
     tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(i)).c_str(), *this, i, pool, leaf_facing, scheduler_));
@@ -15,13 +14,16 @@ Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& pa
   }
 }
 
+void Spine::prefetch_receive(int i, const Payload&) const { __builtin_prefetch(&ports_[i].input); }
+
 void Spine::receive(int i, Payload& payload) {
   const MessageInfo& info = info_of(payload);
   if (info.kind == MessageKind::packet) {
-    if (input_[i].size() >= static_cast<size_t>(params_.buffer_packets))
+    Port& in = ports_[i];
+    if (in.input.size() >= static_cast<size_t>(params_.buffer_packets))
       SC_REPORT_FATAL(name(), "input buffer overflow: the upstream leaf sent without credit");
-    input_[i].push_back(&payload);
-    if (input_[i].size() == 1) try_forward(i);
+    in.input.push_back(&payload);
+    if (in.input.size() == 1) try_forward(i);
     return;
   }
   const ControlMessage& c = control_of(payload);
@@ -31,34 +33,43 @@ void Spine::receive(int i, Payload& payload) {
 
 void Spine::try_forward(int i) {
   const Picos ready = now_ps() + to_ps(params_.traversal);
-  while (!input_[i].empty()) {
-    Payload* head = input_[i].front();
+  Port& in = ports_[i];
+  while (!in.input.empty()) {
+    Payload* head = in.input.front();
     const int o = static_cast<int>(raw(packet_of(*head).target_leaf));
-    if (output_[o].size() >= static_cast<size_t>(params_.buffer_packets)) {
-      if (!input_waiting_[i]) {
-        input_waiting_[i] = true;
-        waiting_[o].push_back(i);
+    Port& out = ports_[o];
+    if (out.output.size() >= static_cast<size_t>(params_.buffer_packets)) {
+      if (!in.input_waiting) {
+        in.input_waiting = true;
+        out.waiting.push_back(static_cast<uint16_t>(i));
       }
       return;
     }
-    input_[i].pop_front();
+    in.input.pop_front();
     info_of(*head).ready_at = ready;
-    output_[o].push_back(head);
+    out.output.push_back(head);
     tx_[i]->return_credits(1);
     tx_[o]->kick();
   }
 }
 
+void Spine::prefetch_next(int o) const {
+  const Port& out = ports_[o];
+  __builtin_prefetch(&out.output);
+  if (!out.output.empty()) __builtin_prefetch(reinterpret_cast<const char*>(out.output.front()) + 128);
+}
+
 TxSource::Pull Spine::next_data(int o, Picos not_after) {
-  if (output_[o].empty()) return {};
-  Payload* head = output_[o].front();
+  Port& out = ports_[o];
+  if (out.output.empty()) return {};
+  Payload* head = out.output.front();
   const Picos ready = info_of(*head).ready_at;
   if (ready > not_after) return {nullptr, ready};
-  output_[o].pop_front();
-  if (!waiting_[o].empty()) {  // the freed slot goes to the longest-waiting input
-    const int i = waiting_[o].front();
-    waiting_[o].pop_front();
-    input_waiting_[i] = false;
+  out.output.pop_front();
+  if (!out.waiting.empty()) {  // the freed slot goes to the longest-waiting input
+    const int i = out.waiting.front();
+    out.waiting.pop_front();
+    ports_[i].input_waiting = false;
     try_forward(i);
   }
   return {head, kNever};
@@ -66,16 +77,16 @@ TxSource::Pull Spine::next_data(int o, Picos not_after) {
 
 uint64_t Spine::backlog() const {
   uint64_t n = 0;
-  for (const auto& q : input_) n += q.size();
-  for (const auto& q : output_) n += q.size();
+  for (int i = 0; i < used_ports_; ++i) n += ports_[i].input.size() + ports_[i].output.size();
   return n;
 }
 
 void Spine::describe_backlog(std::ostream& out, int max_lines) const {
-  for (size_t o = 0; o < output_.size() && max_lines > 0; ++o) {
-    if (output_[o].empty() && input_[o].empty()) continue;
-    out << "  " << name() << " port " << o << ": input " << input_[o].size() << " packets, output "
-        << output_[o].size() << " packets, " << tx_[o]->credits() << " credits towards leaf " << o << "\n";
+  for (int o = 0; o < used_ports_ && max_lines > 0; ++o) {
+    const Port& p = ports_[o];
+    if (p.output.empty() && p.input.empty()) continue;
+    out << "  " << name() << " port " << o << ": input " << p.input.size() << " packets, output "
+        << p.output.size() << " packets, " << tx_[o]->credits() << " credits towards leaf " << o << "\n";
     --max_lines;
   }
 }

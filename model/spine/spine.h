@@ -4,11 +4,11 @@
 // input to output when the output has room, waiting inputs are served round
 // robin, and every freed input slot returns a credit upstream. Control
 // messages bypass the data buffers (they need no credits). Port i faces leaf i.
-#include <deque>
 #include <memory>
 #include <ostream>
 #include <vector>
 
+#include "model/core/ring_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -25,22 +25,30 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
   TxPort& tx(int port) { return *tx_[port]; }
 
   void receive(int rx_index, Payload& payload) override;
+  void prefetch_receive(int rx_index, const Payload& payload) const override;
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
+  void prefetch_next(int tx_index) const override;
 
   uint64_t backlog() const;
   void describe_backlog(std::ostream& out, int max_lines) const;
 
  private:
+  // One port's buffers, together in memory: with the default 16 packets the
+  // queues live inside the struct.
+  struct Port {
+    RingQueue<Payload*, 16> input;
+    RingQueue<Payload*, 16> output;
+    RingQueue<uint16_t, 8> waiting;  // inputs whose head waits for room in this output
+    bool input_waiting = false;      // this input is listed at some output
+  };
   void try_forward(int input);
 
   EventScheduler& scheduler_;
   const SpineParams& params_;
   std::vector<std::unique_ptr<RxPort>> rx_;
   std::vector<std::unique_ptr<TxPort>> tx_;
-  std::vector<std::deque<Payload*>> input_;
-  std::vector<std::deque<Payload*>> output_;
-  std::vector<std::deque<int>> waiting_;  // per output: inputs whose head waits for room
-  std::vector<bool> input_waiting_;
+  std::unique_ptr<Port[]> ports_;
+  int used_ports_;
 };
 
 }  // namespace fabric

@@ -1,0 +1,56 @@
+#pragma once
+// A FIFO of small values in a ring: the first Inline slots live inside the
+// object (a port's queue is usually short, so its head sits on the port's
+// own cache lines), and it grows on the heap, doubling, when it must. Unlike
+// std::deque it has no separate index block to chase.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace fabric {
+
+template <class T, size_t Inline>
+class RingQueue {
+  static_assert((Inline & (Inline - 1)) == 0, "inline capacity must be a power of two");
+
+ public:
+  RingQueue() = default;
+  RingQueue(const RingQueue&) = delete;
+  RingQueue& operator=(const RingQueue&) = delete;
+
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
+  T& front() { return data()[head_]; }
+  const T& front() const { return data()[head_]; }
+  T& operator[](size_t i) { return data()[(head_ + i) & (capacity_ - 1)]; }
+  const T& operator[](size_t i) const { return data()[(head_ + i) & (capacity_ - 1)]; }
+
+  void push_back(const T& value) {
+    if (size_ == capacity_) grow();
+    data()[(head_ + size_) & (capacity_ - 1)] = value;
+    ++size_;
+  }
+  void pop_front() {
+    head_ = (head_ + 1) & (capacity_ - 1);
+    --size_;
+  }
+
+ private:
+  T* data() { return heap_ ? heap_.get() : inline_; }
+  const T* data() const { return heap_ ? heap_.get() : inline_; }
+  void grow() {
+    std::unique_ptr<T[]> bigger(new T[capacity_ * 2]);
+    for (size_t i = 0; i < size_; ++i) bigger[i] = (*this)[i];
+    heap_ = std::move(bigger);
+    capacity_ *= 2;
+    head_ = 0;
+  }
+
+  uint32_t head_ = 0;
+  uint32_t size_ = 0;
+  size_t capacity_ = Inline;
+  T inline_[Inline] = {};
+  std::unique_ptr<T[]> heap_;
+};
+
+}  // namespace fabric
