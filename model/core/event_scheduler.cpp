@@ -12,10 +12,10 @@ EventScheduler::EventScheduler(sc_core::sc_module_name name) : sc_module(name) {
   dont_initialize();
 }
 
-void EventScheduler::schedule(Picos due, Client& client, uint32_t tag, void* item) {
+void EventScheduler::schedule(Picos due, Client& client, void* item) {
   const Picos now = now_ps();
   if (due < now) due = now;
-  wheel_.push(due, {&client, item, tag});
+  wheel_.push(due, {&client, item});
   if (!running_ && due < notified_for_) notify_kernel(due);  // run() re-arms itself
 }
 
@@ -46,7 +46,7 @@ void EventScheduler::run() {
     const Wake w = wheel_.pop().value;
     ModelClock::set(due);
     ++served_;
-    w.client->on_wake(w.tag, w.item);
+    w.client->on_wake(w.item);
   }
   ModelClock::release();
   running_ = false;

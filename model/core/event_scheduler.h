@@ -25,12 +25,12 @@ class EventScheduler : public sc_core::sc_module {
   class Client {
    public:
     virtual ~Client() = default;
-    // Called at the time asked for, with the tag and item given to
-    // schedule(); a client ignores wakes it no longer wants.
-    virtual void on_wake(uint32_t tag, void* item) = 0;
+    // Called at the time asked for, with the item given to schedule(); a
+    // client ignores wakes it no longer wants.
+    virtual void on_wake(void* item) = 0;
     // A wake is coming soon: prefetch what on_wake will touch beyond this
     // object and the item's first lines. Changes nothing.
-    virtual void prefetch(uint32_t /*tag*/, const void* /*item*/) const {}
+    virtual void prefetch(const void* /*item*/) const {}
   };
 
   explicit EventScheduler(sc_core::sc_module_name name);
@@ -38,7 +38,7 @@ class EventScheduler : public sc_core::sc_module {
   // Entries with equal times run in the order they were scheduled.
   // `item` rides with the entry (a message in flight, say): no queue of its
   // own at the client.
-  void schedule(Picos due, Client& client, uint32_t tag = 0, void* item = nullptr);
+  void schedule(Picos due, Client& client, void* item = nullptr);
   // Simulates up to `end` (absolute): model entries due before it run.
   void run_until(Picos end);
   size_t pending() const { return wheel_.size(); }
@@ -49,7 +49,6 @@ class EventScheduler : public sc_core::sc_module {
   struct Wake {
     Client* client;
     void* item;
-    uint32_t tag;
   };
   // Serving an entry touches the client object and the item's first cache
   // lines, then what the client's prefetch() names. At full scale almost
@@ -62,7 +61,7 @@ class EventScheduler : public sc_core::sc_module {
         __builtin_prefetch(e->value.client);
         if (const char* item = static_cast<const char*>(e->value.item)) __builtin_prefetch(item + 128);
       }
-      for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch(e->value.tag, e->value.item);
+      for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch(e->value.item);
     }
   };
   void run();

@@ -2,9 +2,8 @@
 // A priority queue of timed entries for a discrete-event simulation, ordered
 // by (due, insertion order): a hashed timing wheel. Buckets of 2^bucket_bits
 // ps cover a horizon of 2^(bucket_bits + wheel_bits) ps ahead of the current
-// bucket. Pushing appends to a bucket; a bucket is sorted (stably, so equal
-// times keep their insertion order) when it becomes current and then read in
-// order. Entries beyond the horizon wait in an overflow heap and move into
+// bucket. Pushing appends to a bucket; a bucket is sorted by (due, insertion
+// order) when it becomes current and then read in order. Entries beyond the horizon wait in an overflow heap and move into
 // the wheel as time approaches them. Times never go backwards: a push
 // earlier than the last entry popped is served at that entry's time.
 #include <algorithm>
@@ -30,6 +29,7 @@ class TimingWheel {
   struct Entry {
     Picos due;
     Value value;
+    uint32_t seq;  // insertion order, for ties; it wraps after 2^32 pushes
   };
 
   // wheel_bits >= 6: the occupancy bitmap is scanned a 64-bit word at a time.
@@ -41,7 +41,7 @@ class TimingWheel {
   size_t size() const { return size_; }
 
   void push(Picos due, const Value& value) {
-    place({std::max(due, now_), value});
+    place({std::max(due, now_), value, seq_++});
     ++size_;
   }
 
@@ -60,21 +60,18 @@ class TimingWheel {
   }
 
  private:
-  struct Overflowed {
-    Entry entry;
-    uint64_t seq;  // the overflow is a heap: it needs the insertion order spelled out
-  };
-  static bool earlier(const Entry& a, const Entry& b) { return a.due < b.due; }
-  static bool later(const Overflowed& a, const Overflowed& b) {
-    return a.entry.due != b.entry.due ? a.entry.due > b.entry.due : a.seq > b.seq;
+  static bool earlier(const Entry& a, const Entry& b) {
+    return a.due != b.due ? a.due < b.due : static_cast<int32_t>(a.seq - b.seq) < 0;
   }
+  static bool later(const Entry& a, const Entry& b) { return earlier(b, a); }
   uint64_t slot_of(Picos t) const { return static_cast<uint64_t>(t) >> bucket_bits_; }
 
   void place(const Entry& e) {
     const uint64_t slot = slot_of(e.due);
     const uint64_t current = slot_of(base_);
     if (slot == current) {
-      // After every unread entry due at the same time or earlier.
+      // After every unread entry due at the same time or earlier (it is the
+      // newest).
       const auto at = std::upper_bound(current_.begin() + static_cast<std::ptrdiff_t>(head_), current_.end(), e, earlier);
       current_.insert(at, e);
     } else if (slot - current < wheel_size_) {
@@ -82,7 +79,7 @@ class TimingWheel {
       buckets_[i].push_back(e);
       occupied_[i / 64] |= uint64_t{1} << (i % 64);
     } else {
-      overflow_.push_back({e, overflow_seq_++});
+      overflow_.push_back(e);
       std::push_heap(overflow_.begin(), overflow_.end(), later);
     }
   }
@@ -111,7 +108,7 @@ class TimingWheel {
     while (current_.empty()) {
       const uint64_t distance = distance_to_next_bucket();
       uint64_t next = distance < wheel_size_ ? slot_of(base_) + distance : UINT64_MAX;
-      if (!overflow_.empty()) next = std::min(next, slot_of(overflow_.front().entry.due));
+      if (!overflow_.empty()) next = std::min(next, slot_of(overflow_.front().due));
       base_ = static_cast<Picos>(next << bucket_bits_);
       const uint64_t i = next & (wheel_size_ - 1);
       const uint64_t bit = uint64_t{1} << (i % 64);
@@ -119,12 +116,10 @@ class TimingWheel {
         occupied_[i / 64] &= ~bit;
         current_.swap(buckets_[i]);
       }
-      // Overflowed entries entering the horizon: those of the new current
-      // bucket were pushed before anything now in it (they were beyond the
-      // horizon then), so appending them keeps the insertion order.
-      while (!overflow_.empty() && slot_of(overflow_.front().entry.due) - next < wheel_size_) {
+      // Overflowed entries entering the horizon.
+      while (!overflow_.empty() && slot_of(overflow_.front().due) - next < wheel_size_) {
         std::pop_heap(overflow_.begin(), overflow_.end(), later);
-        const Entry e = overflow_.back().entry;
+        const Entry e = overflow_.back();
         overflow_.pop_back();
         const uint64_t slot = slot_of(e.due);
         if (slot == next) {
@@ -136,7 +131,7 @@ class TimingWheel {
         }
       }
     }
-    std::stable_sort(current_.begin(), current_.end(), earlier);
+    std::sort(current_.begin(), current_.end(), earlier);
     BucketHint::on_current(current_.data(), current_.data() + current_.size());
   }
 
@@ -146,8 +141,8 @@ class TimingWheel {
   std::vector<uint64_t> occupied_;
   std::vector<Entry> current_;   // the current bucket, sorted; read from head_
   size_t head_ = 0;
-  std::vector<Overflowed> overflow_;  // heap of the entries beyond the horizon
-  uint64_t overflow_seq_ = 0;
+  std::vector<Entry> overflow_;  // heap of the entries beyond the horizon
+  uint32_t seq_ = 0;
   Picos base_ = 0;  // start of the current bucket
   Picos now_ = 0;   // due of the last entry popped
   size_t size_ = 0;

@@ -23,7 +23,7 @@ class Wakeup final : public EventScheduler::Client {
   void at(const sc_core::sc_time& when) { at(to_ps(when)); }
   bool pending() const { return pending_; }
 
-  void on_wake(uint32_t, void*) override {
+  void on_wake(void*) override {
     if (!pending_ || when_ > now_ps()) return;  // superseded by an earlier wake
     pending_ = false;
     callback_();

@@ -3,6 +3,7 @@
 #include "model/core/sim_time.h"
 
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 namespace fabric {
@@ -11,16 +12,14 @@ using sc_core::sc_time;
 using sc_core::SC_PS;
 
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
-    : sc_module(name), ps_per_byte_(8000.0 / params.rate_gbps), params_(params), in("in"), out("out") {
+    : sc_module(name),
+      ps_per_byte_q24_(static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)))),
+      params_(params), propagation_(to_ps(params.propagation)), in("in"), out("out") {
   in.bind(*this);
   out.bind(*this);
 }
 
 void Link::end_of_elaboration() { receiver_ = out.get_interface(0); }
-
-sc_time Link::serialization(uint32_t wire_bytes) const {
-  return sc_time::from_value(static_cast<sc_dt::uint64>(std::llround((wire_bytes + params_.overhead_bytes) * ps_per_byte_)));
-}
 
 tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_time& delay) {
   if (phase != tlm::BEGIN_REQ) SC_REPORT_FATAL(name(), "link accepts only BEGIN_REQ");
@@ -31,18 +30,18 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
     SC_REPORT_FATAL(name(), msg.str().c_str());
   }
   const uint32_t bytes = info_of(payload).wire_bytes;
-  const sc_time ser = serialization(bytes);
-  free_at_ = start + to_ps(ser);
+  const Picos ser = serialization(bytes);
+  free_at_ = start + ser;
   busy_ += ser;
   ++messages_;
   bytes_ += bytes + params_.overhead_bytes;
 
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;
-  sc_time fwd_delay = delay + ser + params_.propagation;
+  sc_time fwd_delay = from_ps(start - now_ps() + ser + propagation_);
   receiver_->nb_transport_fw(payload, fwd_phase, fwd_delay);
 
   phase = tlm::END_REQ;
-  delay += ser;
+  delay = from_ps(start - now_ps() + ser);
   return tlm::TLM_UPDATED;
 }
 

@@ -20,10 +20,13 @@ class Link : public sc_core::sc_module, public FabricReceiver, public FabricSend
  public:
   Link(sc_core::sc_module_name name, const LinkParams& params);
 
-  sc_core::sc_time serialization(uint32_t wire_bytes) const;
+  // Time on the wire of a message of wire_bytes (plus the link's overhead).
+  Picos serialization(uint32_t wire_bytes) const {
+    return static_cast<Picos>(((wire_bytes + params_.overhead_bytes) * ps_per_byte_q24_ + (1u << 23)) >> 24);
+  }
   uint64_t messages() const { return messages_; }
   uint64_t bytes() const { return bytes_; }
-  sc_core::sc_time busy_time() const { return busy_; }
+  Picos busy_time() const { return busy_; }
 
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
 
@@ -33,11 +36,12 @@ class Link : public sc_core::sc_module, public FabricReceiver, public FabricSend
   // The per-message state first, together; the sockets after it.
   tlm::tlm_fw_transport_if<FabricProtocol>* receiver_ = nullptr;  // what `out` is bound to
   Picos free_at_ = 0;
-  double ps_per_byte_;
+  uint64_t ps_per_byte_q24_;  // picoseconds per byte in 40.24 fixed point
   uint64_t messages_ = 0;
   uint64_t bytes_ = 0;
-  sc_core::sc_time busy_;
+  Picos busy_ = 0;
   LinkParams params_;
+  Picos propagation_;
 
  public:
   FabricTargetSocket in;

@@ -14,11 +14,11 @@ tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc
   const Picos at = now_ps() + to_ps(delay);
   if (at < last_arrival_) SC_REPORT_FATAL(name(), "link delivered out of order");
   last_arrival_ = at;
-  scheduler_.schedule(at, *this, 0, &payload);
+  scheduler_.schedule(at, *this, &payload);
   return tlm::TLM_COMPLETED;
 }
 
-void RxPort::prefetch(uint32_t, const void* item) const {
+void RxPort::prefetch(const void* item) const {
   sink_.prefetch_receive(index_, *static_cast<const Payload*>(item));
   if (credit_sink_) {
     const char* tx = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(credit_sink_));
@@ -27,7 +27,7 @@ void RxPort::prefetch(uint32_t, const void* item) const {
   }
 }
 
-void RxPort::on_wake(uint32_t, void* item) {
+void RxPort::on_wake(void* item) {
   Payload& p = *static_cast<Payload*>(item);
   MessageInfo& info = info_of(p);
   if (info.credits > 0 && credit_sink_) {

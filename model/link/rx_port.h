@@ -43,8 +43,8 @@ class RxPort : public sc_core::sc_module, public FabricReceiver, public EventSch
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
 
  private:
-  void on_wake(uint32_t, void* item) override;
-  void prefetch(uint32_t, const void* item) const override;
+  void on_wake(void* item) override;
+  void prefetch(const void* item) const override;
 };
 
 }  // namespace fabric

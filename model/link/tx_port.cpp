@@ -16,7 +16,7 @@ TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, Payloa
 
 void TxPort::end_of_elaboration() { link_ = out.get_interface(0); }
 
-void TxPort::prefetch(uint32_t, const void*) const {
+void TxPort::prefetch(const void*) const {
   const char* self = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this));
   __builtin_prefetch(self + 64);
   __builtin_prefetch(self + 128);
@@ -68,7 +68,7 @@ void TxPort::kick() {
   transmit_now();
 }
 
-void TxPort::on_wake(uint32_t, void*) {
+void TxPort::on_wake(void*) {
   const Picos now = now_ps();
   if (!wake_pending_ || wake_at_ > now) return;  // superseded by an earlier wake
   wake_pending_ = false;

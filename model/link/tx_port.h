@@ -60,8 +60,8 @@ class TxPort : public sc_core::sc_module, public FabricSender, public EventSched
   uint64_t control_sent() const { return control_sent_; }
 
  private:
-  void on_wake(uint32_t, void*) override;
-  void prefetch(uint32_t, const void*) const override;
+  void on_wake(void*) override;
+  void prefetch(const void*) const override;
   void end_of_elaboration() override;
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
