@@ -17,11 +17,19 @@ class RingQueue {
   RingQueue() = default;
   RingQueue(const RingQueue&) = delete;
   RingQueue& operator=(const RingQueue&) = delete;
+  // Moves keep the order; a moved-from queue is empty.
+  RingQueue(RingQueue&& other) noexcept { take(other); }
+  RingQueue& operator=(RingQueue&& other) noexcept {
+    if (this != &other) take(other);
+    return *this;
+  }
 
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
   T& front() { return data()[head_]; }
   const T& front() const { return data()[head_]; }
+  T& back() { return (*this)[size_ - 1]; }
+  const T& back() const { return (*this)[size_ - 1]; }
   T& operator[](size_t i) { return data()[(head_ + i) & (capacity_ - 1)]; }
   const T& operator[](size_t i) const { return data()[(head_ + i) & (capacity_ - 1)]; }
 
@@ -38,6 +46,23 @@ class RingQueue {
  private:
   T* data() { return heap_ ? heap_.get() : inline_; }
   const T* data() const { return heap_ ? heap_.get() : inline_; }
+  void take(RingQueue& other) {
+    heap_.reset();
+    head_ = 0;
+    size_ = 0;
+    capacity_ = Inline;
+    if (other.heap_) {
+      heap_ = std::move(other.heap_);
+      head_ = other.head_;
+      size_ = other.size_;
+      capacity_ = other.capacity_;
+    } else {
+      for (size_t i = 0; i < other.size_; ++i) inline_[i] = std::move(other[i]);
+      size_ = other.size_;
+    }
+    other.head_ = other.size_ = 0;
+    other.capacity_ = Inline;
+  }
   void grow() {
     std::unique_ptr<T[]> bigger(new T[capacity_ * 2]);
     for (size_t i = 0; i < size_; ++i) bigger[i] = (*this)[i];

@@ -47,11 +47,23 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
   }
   crossbar_out_free_.assign(users_, 0);
   forwarding_.resize(users_);
-  uplinks_.resize(spines_);
+  uplinks_.reset(new UplinkQueue[static_cast<size_t>(spines_)]);
   uplink_depth_.assign(spines_, 0);
 }
 
 Leaf::~Leaf() = default;
+
+void Leaf::prefetch_receive(int rx_index, const Payload& payload) const {
+  if (rx_index < users_) {
+    __builtin_prefetch(&ingress_[rx_index]);
+    return;
+  }
+  if (info_of(payload).kind == MessageKind::packet) {
+    const int k = geometry_.local_index(packet_of(payload).target);
+    __builtin_prefetch(&egress_[k]);
+    __builtin_prefetch(&crossbar_out_free_[k]);
+  }
+}
 
 void Leaf::receive(int rx_index, Payload& payload) {
   const MessageInfo& info = info_of(payload);

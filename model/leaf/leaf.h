@@ -52,7 +52,9 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   TxPort& uplink_tx(int s) { return *tx_[users_ + s]; }
 
   void receive(int rx_index, Payload& payload) override;
+  void prefetch_receive(int rx_index, const Payload& payload) const override;
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
+  void prefetch_next(int tx_index) const override;
   void transmission_done(int tx_index) override;
 
   // Copies held anywhere in this leaf (VOQs, in flight, egress).
@@ -71,7 +73,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
     std::unique_ptr<Wakeup> wakeup;
   };
   struct UplinkQueue {
-    std::deque<Payload*> packets;
+    RingQueue<Payload*, 4> packets;
   };
 
   PortId port(int k) const { return geometry_.user_port(id_, k); }
@@ -111,7 +113,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   int blocked_inputs_ = 0;  // inputs waiting for room in an uplink queue
   std::vector<Picos> crossbar_out_free_;
   std::vector<std::optional<ForwardedCopy>> forwarding_;
-  std::vector<UplinkQueue> uplinks_;
+  std::unique_ptr<UplinkQueue[]> uplinks_;
   std::vector<int> uplink_depth_;
   std::unique_ptr<SprayPolicy> spray_;
   size_t control_uplink_rr_ = 0;

@@ -106,6 +106,16 @@ void Leaf::enter_egress(int k, Payload& packet, Picos arrival) {
   if (ready) user_tx(k).kick();
 }
 
+void Leaf::prefetch_next(int tx_index) const {
+  if (tx_index >= users_) {
+    const UplinkQueue& u = uplinks_[tx_index - users_];
+    __builtin_prefetch(&u);
+    if (!u.packets.empty()) __builtin_prefetch(reinterpret_cast<const char*>(u.packets.front()) + 128);
+    return;
+  }
+  __builtin_prefetch(&egress_[tx_index]);
+}
+
 TxSource::Pull Leaf::next_data(int tx_index, Picos not_after) {
   const Picos now = now_ps();
   if (tx_index >= users_) {

@@ -28,18 +28,30 @@ void LeafEgress::arbitrate(std::vector<EgressGrant>& out) {
   }
 }
 
+uint32_t LeafEgress::context_index(PortId src, Vl vl) {
+  const size_t s = raw(src);
+  if (s >= first_of_src_.size()) first_of_src_.resize(s + 1, 0);
+  uint32_t last = 0;  // 1 + index of the chain's last context
+  for (uint32_t c = first_of_src_[s]; c != 0; c = contexts_[c - 1].next_of_src) {
+    if (contexts_[c - 1].vl == vl) return c - 1;
+    last = c;
+  }
+  contexts_.push_back(Context{src, vl, ReorderBuffer{}, false, 0});
+  const uint32_t added = static_cast<uint32_t>(contexts_.size());
+  (last == 0 ? first_of_src_[s] : contexts_[last - 1].next_of_src) = added;
+  return added - 1;
+}
+
 bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
-  const uint64_t key = (uint64_t{raw(p.src)} << 8) | raw(p.vl);
-  auto [it, inserted] = context_by_key_.try_emplace(key, static_cast<uint32_t>(contexts_.size()));
-  if (inserted) contexts_.push_back(Context{p.src, p.vl, ReorderBuffer{}, false});
-  Context& ctx = contexts_[it->second];
+  const uint32_t index = context_index(p.src, p.vl);
+  Context& ctx = contexts_[index];
   CopyMeta meta;
   static_cast<FrameHeader&>(meta) = FrameHeader{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created};
   meta.segments = p.count;
   if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return false;
   if (!ctx.listed) {
     ctx.listed = true;
-    ready_[priority_of(ctx.vl)].push_back(it->second);
+    ready_[priority_of(ctx.vl)].push_back(index);
   }
   return true;
 }

@@ -9,7 +9,6 @@
 #include <deque>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "model/leaf/credit_arbiter.h"
@@ -59,15 +58,17 @@ class LeafEgress {
     Vl vl;
     ReorderBuffer reorder;
     bool listed = false;
+    uint32_t next_of_src = 0;  // 1 + index of the next context of the same source; 0: none
   };
   CreditArbiter& arbiter(Vl vl);
+  uint32_t context_index(PortId src, Vl vl);
   std::optional<ForwardedCopy> take_ready(int priority, Picos now, Picos& earliest);
 
   PortId port_;
   const LeafParams& params_;
   std::vector<std::unique_ptr<CreditArbiter>> arbiters_;
   std::vector<Context> contexts_;
-  std::unordered_map<uint64_t, uint32_t> context_by_key_;
+  std::vector<uint32_t> first_of_src_;  // by source port: 1 + index of its first context; 0: none
   // Per priority: contexts with a complete next copy, in round-robin order.
   std::array<std::deque<uint32_t>, kPriorities> ready_;
   int turn_priority_ = kPriorities - 1;

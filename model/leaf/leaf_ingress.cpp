@@ -6,10 +6,6 @@
 
 namespace fabric {
 
-namespace {
-uint64_t voq_key(PortId target, Vl vl) { return (uint64_t{raw(target)} << 8) | raw(vl); }
-}  // namespace
-
 LeafIngress::LeafIngress(PortId port, const LeafParams& params)
     // The lossy pool admits while below Tth, so it may overshoot by one frame.
     : port_(port), params_(params), lossy_pool_(params.lossy_threshold_units + params.max_frame_units) {
@@ -54,21 +50,25 @@ uint32_t LeafIngress::store(const EthernetFrame& f, uint16_t units) {
 }
 
 uint32_t LeafIngress::voq_index(PortId target, Vl vl, LeafId target_leaf) {
-  auto [it, inserted] = voq_by_key_.try_emplace(voq_key(target, vl), static_cast<uint32_t>(voqs_.size()));
-  if (inserted) {
-    voqs_.emplace_back();
-    Voq& q = voqs_.back();
-    q.target = target;
-    q.vl = vl;
-    q.target_leaf = target_leaf;
-  }
-  return it->second;
+  if (std::optional<uint32_t> found = find_voq(target, vl)) return *found;
+  const size_t t = raw(target);
+  if (t >= first_of_target_.size()) first_of_target_.resize(t + 1, 0);
+  voqs_.emplace_back();
+  Voq& q = voqs_.back();
+  q.target = target;
+  q.vl = vl;
+  q.target_leaf = target_leaf;
+  q.next_of_target = first_of_target_[t];
+  first_of_target_[t] = static_cast<uint32_t>(voqs_.size());
+  return first_of_target_[t] - 1;
 }
 
 std::optional<uint32_t> LeafIngress::find_voq(PortId target, Vl vl) const {
-  auto it = voq_by_key_.find(voq_key(target, vl));
-  if (it == voq_by_key_.end()) return std::nullopt;
-  return it->second;
+  const size_t t = raw(target);
+  if (t >= first_of_target_.size()) return std::nullopt;
+  for (uint32_t v = first_of_target_[t]; v != 0; v = voqs_[v - 1].next_of_target)
+    if (voqs_[v - 1].vl == vl) return v - 1;
+  return std::nullopt;
 }
 
 uint32_t LeafIngress::head_units(const Voq& q) const {

@@ -6,11 +6,10 @@
 // payload is freed after the last copy's ACK.
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
+#include "model/core/ring_queue.h"
 #include "model/leaf/buffer_pool.h"
 #include "model/leaf/leaf_params.h"
 #include "model/protocol/fabric_protocol.h"
@@ -27,11 +26,12 @@ struct Voq {
   PortId target{};
   LeafId target_leaf{};
   Vl vl{};
-  std::deque<uint32_t> waiting;    // frame slots not yet sent, in arrival order
-  std::deque<uint32_t> in_flight;  // frame slots sent, awaiting ACK, in send order
+  RingQueue<uint32_t, 8> waiting;    // frame slots not yet sent, in arrival order
+  RingQueue<uint32_t, 8> in_flight;  // frame slots sent, awaiting ACK, in send order
   uint32_t credits = 0;            // granted units not yet used
   uint32_t next_copy_seq = 0;
   bool listed_ready = false;       // in the crossbar input's ready list
+  uint32_t next_of_target = 0;     // 1 + index of the next VOQ to the same target; 0: none
 };
 
 // What changed in PAUSE state after an admission or a release.
@@ -93,7 +93,7 @@ class LeafIngress {
   std::vector<StoredFrame> frames_;
   std::vector<uint32_t> free_slots_;
   std::vector<Voq> voqs_;
-  std::unordered_map<uint64_t, uint32_t> voq_by_key_;
+  std::vector<uint32_t> first_of_target_;  // by target port: 1 + index of its first VOQ; 0: none
 };
 
 }  // namespace fabric

@@ -12,7 +12,7 @@ bool ReorderBuffer::on_packet(uint32_t copy_seq, uint16_t index, const CopyMeta&
   const size_t slot = copy_seq - base_seq_;
   if (slot < partial_.size() && partial_[slot].seen.test(index))
     throw std::logic_error("reorder buffer: duplicate packet");
-  if (slot >= partial_.size()) partial_.resize(slot + 1);
+  while (slot >= partial_.size()) partial_.push_back(Partial{});
   Partial& p = partial_[slot];
   if (p.received == 0) p.meta = meta;
   p.seen.set(index);

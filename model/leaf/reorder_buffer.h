@@ -4,11 +4,11 @@
 // in the order the source sent them (copy_seq), once all their packets are in.
 #include <bitset>
 #include <cstdint>
-#include <deque>
 #include <stdexcept>
 
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
+#include "model/core/ring_queue.h"
 
 namespace fabric {
 
@@ -44,8 +44,10 @@ class ReorderBuffer {
     Picos ready_at = 0;
   };
   uint32_t base_seq_ = 0;      // copy_seq of partial_.front()
-  std::deque<Partial> partial_;
-  std::deque<ReadyCopy> ready_;
+  // A few copies in reassembly at a time, usually: inline rings keep them
+  // on the buffer's own cache lines.
+  RingQueue<Partial, 4> partial_;
+  RingQueue<ReadyCopy, 4> ready_;
 };
 
 }  // namespace fabric

@@ -132,6 +132,8 @@ inline MessageInfo& info_of(Payload& p) { return static_cast<PooledPayload&>(p).
 inline EthernetFrame& frame_of(Payload& p) { return static_cast<PooledPayload&>(p).frame; }
 inline FabricPacket& packet_of(Payload& p) { return static_cast<PooledPayload&>(p).packet; }
 inline ControlMessage& control_of(Payload& p) { return static_cast<PooledPayload&>(p).control; }
+inline const MessageInfo& info_of(const Payload& p) { return static_cast<const PooledPayload&>(p).info; }
+inline const FabricPacket& packet_of(const Payload& p) { return static_cast<const PooledPayload&>(p).packet; }
 
 // Merges `incoming` into a queued, not yet sent message of the same VOQ when
 // the protocol allows it. Returns false when they must travel separately.
