@@ -12,9 +12,11 @@ using sc_core::sc_time;
 using sc_core::SC_PS;
 
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
-    : sc_module(name),
-      ps_per_byte_q24_(static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)))),
-      params_(params), propagation_(to_ps(params.propagation)), in("in"), out("out") {
+    : sc_module(name), in("in"), out("out") {
+  ps_per_byte_q24_ = static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)));
+  propagation_ = to_ps(params.propagation);
+  overhead_bytes_ = params.overhead_bytes;
+  static_assert(sizeof(LinkHotState) + sizeof(void*) <= 64, "a message must touch one cache line of a Link");
   in.bind(*this);
   out.bind(*this);
 }
@@ -29,12 +31,11 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
     msg << "message sent at " << start << " ps while the link is busy until " << free_at_ << " ps";
     SC_REPORT_FATAL(name(), msg.str().c_str());
   }
-  const uint32_t bytes = info_of(payload).wire_bytes;
-  const Picos ser = serialization(bytes);
+  const uint32_t wire_bytes = info_of(payload).wire_bytes;
+  const Picos ser = serialization(wire_bytes);
   free_at_ = start + ser;
-  busy_ += ser;
   ++messages_;
-  bytes_ += bytes + params_.overhead_bytes;
+  bytes_ += wire_bytes + overhead_bytes_;
 
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;
   sc_time fwd_delay = from_ps(start - now_ps() + ser + propagation_);

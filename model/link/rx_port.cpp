@@ -6,7 +6,11 @@
 namespace fabric {
 
 RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventScheduler& scheduler)
-    : sc_module(name), scheduler_(scheduler), sink_(sink), index_(index), in("in") {
+    : sc_module(name), in("in") {
+  scheduler_ = &scheduler;
+  sink_ = &sink;
+  index_ = index;
+  static_assert(sizeof(RxPortHotState) + 2 * sizeof(void*) <= 64, "an arrival must touch one cache line");
   in.bind(*this);
 }
 
@@ -14,16 +18,14 @@ tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc
   const Picos at = now_ps() + to_ps(delay);
   if (at < last_arrival_) SC_REPORT_FATAL(name(), "link delivered out of order");
   last_arrival_ = at;
-  scheduler_.schedule(at, *this, &payload);
+  scheduler_->schedule(at, *this, &payload);
   return tlm::TLM_COMPLETED;
 }
 
 void RxPort::prefetch(const void* item) const {
-  sink_.prefetch_receive(index_, *static_cast<const Payload*>(item));
+  sink_->prefetch_receive(index_, *static_cast<const Payload*>(item));
   if (credit_sink_) {
-    const char* tx = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(credit_sink_));
-    __builtin_prefetch(tx);
-    __builtin_prefetch(tx + 64);
+    credit_sink_->prefetch_state();
   }
 }
 
@@ -38,7 +40,7 @@ void RxPort::on_wake(void* item) {
     p.release();  // a standalone credit message carries nothing else
     return;
   }
-  sink_.receive(index_, p);
+  sink_->receive(index_, p);
 }
 
 }  // namespace fabric

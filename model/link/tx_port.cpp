@@ -9,8 +9,12 @@ using sc_core::SC_PS;
 
 TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
                const TxPortParams& params, EventScheduler& scheduler)
-    : sc_module(name), credits_(params.credits), index_(index), source_(source), scheduler_(scheduler),
-      pool_(pool), params_(params), out("out") {
+    : sc_module(name), pool_(pool), params_(params), out("out") {
+  credits_ = params.credits;
+  index_ = index;
+  source_ = &source;
+  scheduler_ = &scheduler;
+  static_assert(sizeof(TxPortHotState) + sizeof(void*) <= 128, "a wake must touch two cache lines");
   out.bind(*this);
 }
 
@@ -19,11 +23,9 @@ void TxPort::end_of_elaboration() { link_ = out.get_interface(0); }
 void TxPort::prefetch(const void*) const {
   const char* self = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this));
   __builtin_prefetch(self + 64);
-  __builtin_prefetch(self + 128);
   __builtin_prefetch(link_);
-  __builtin_prefetch(reinterpret_cast<const char*>(link_) + 64);
   if (!control_.empty()) __builtin_prefetch(reinterpret_cast<const char*>(control_.front()) + 128);
-  source_.prefetch_next(index_);
+  source_->prefetch_next(index_);
 }
 
 void TxPort::send_control(Payload& message) {
@@ -78,7 +80,7 @@ void TxPort::on_wake(void*) {
   }
   if (sent_since_wake_) {
     sent_since_wake_ = false;
-    source_.transmission_done(index_);
+    source_->transmission_done(index_);
   }
   transmit_now();
 }
@@ -116,7 +118,7 @@ void TxPort::transmit_now() {
       // Look ahead into the sender's pipeline only while no control message
       // waits: control must not queue behind data that is not ready yet.
       const Picos not_after = control_.empty() ? kNever : now;
-      TxSource::Pull pull = source_.next_data(index_, not_after);
+      TxSource::Pull pull = source_->next_data(index_, not_after);
       message = pull.payload;
       if (message) {
         ++data_sent_;
@@ -163,7 +165,7 @@ void TxPort::schedule(Picos at) {
   if (wake_pending_ && wake_at_ <= at) return;
   wake_at_ = at;
   wake_pending_ = true;
-  scheduler_.schedule(at, *this);
+  scheduler_->schedule(at, *this);
 }
 
 }  // namespace fabric

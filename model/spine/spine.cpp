@@ -14,7 +14,13 @@ Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& pa
   }
 }
 
-void Spine::prefetch_receive(int i, const Payload&) const { __builtin_prefetch(&ports_[i].input); }
+void Spine::prefetch_receive(int i, const Payload& payload) const {
+  __builtin_prefetch(&ports_[i].input);
+  if (info_of(payload).kind != MessageKind::packet) return;
+  const int o = static_cast<int>(raw(packet_of(payload).target_leaf));
+  __builtin_prefetch(&ports_[o].output);
+  tx_[o]->prefetch_state();
+}
 
 void Spine::receive(int i, Payload& payload) {
   const MessageInfo& info = info_of(payload);

@@ -34,6 +34,10 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                 static_cast<unsigned long long>(top.messages_moved()),
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);
   out << line;
+  const uint64_t events = top.scheduler().served();
+  std::snprintf(line, sizeof line, "  model events served: %llu, %.1f per delivered frame\n",
+                static_cast<unsigned long long>(events), delivered ? static_cast<double>(events) / delivered : 0.0);
+  out << line;
 
   // Receive throughput of the ports that received anything.
   std::vector<double> rates;

@@ -32,6 +32,7 @@ class FabricTop : public sc_core::sc_module {
 
   // The fabric's one event queue; drive the simulation with its run_until().
   EventScheduler& scheduler() { return scheduler_; }
+  const EventScheduler& scheduler() const { return scheduler_; }
   const Geometry& geometry() const { return config_.topology.geometry; }
   // Messages that have entered any link so far: progress, for stall detection.
   uint64_t messages_moved() const;
