@@ -9,7 +9,15 @@
 
 namespace fabric {
 
-inline sc_core::sc_time from_ps(Picos ps) { return sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(ps)); }
+// sc_time::from_value is an out-of-line library call that consults the
+// simulation context; scaling a cached 1 ps is inline arithmetic, exact for
+// any time below 2^53 ps (about 2.5 hours).
+inline sc_core::sc_time from_ps(Picos ps) {
+  static const sc_core::sc_time one_ps = sc_core::sc_time::from_value(1);
+  sc_core::sc_time t(one_ps);
+  t *= static_cast<double>(ps);
+  return t;
+}
 inline Picos to_ps(const sc_core::sc_time& t) { return static_cast<Picos>(t.value()); }
 
 class ModelClock {

@@ -3,11 +3,15 @@
 // by (due, insertion order): a hashed timing wheel. Buckets of 2^bucket_bits
 // ps cover a horizon of 2^(bucket_bits + wheel_bits) ps ahead of the current
 // bucket. Pushing appends to a bucket; a bucket is sorted by (due, insertion
-// order) when it becomes current and then read in order. Entries beyond the horizon wait in an overflow heap and move into
+// order) when it becomes current and then read in order. A bucket's entries
+// live in a fixed block of one slab, found by arithmetic from a small array
+// of counts (a push touches no per-bucket header), and spill into a vector
+// of their own past kSlotsPerBucket. Entries beyond the horizon wait in an overflow heap and move into
 // the wheel as time approaches them. Times never go backwards: a push
 // earlier than the last entry popped is served at that entry's time.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "model/core/ids.h"
@@ -34,7 +38,8 @@ class TimingWheel {
 
   // wheel_bits >= 6: the occupancy bitmap is scanned a 64-bit word at a time.
   explicit TimingWheel(int bucket_bits = 8, int wheel_bits = 12)
-      : bucket_bits_(bucket_bits), wheel_size_(uint64_t{1} << std::max(wheel_bits, 6)), buckets_(wheel_size_),
+      : bucket_bits_(bucket_bits), wheel_size_(uint64_t{1} << std::max(wheel_bits, 6)),
+        slab_(new Entry[wheel_size_ * kSlotsPerBucket]), counts_(wheel_size_, 0), spills_(wheel_size_),
         occupied_(wheel_size_ / 64, 0) {}
 
   bool empty() const { return size_ == 0; }
@@ -75,13 +80,20 @@ class TimingWheel {
       const auto at = std::upper_bound(current_.begin() + static_cast<std::ptrdiff_t>(head_), current_.end(), e, earlier);
       current_.insert(at, e);
     } else if (slot - current < wheel_size_) {
-      const uint64_t i = slot & (wheel_size_ - 1);
-      buckets_[i].push_back(e);
-      occupied_[i / 64] |= uint64_t{1} << (i % 64);
+      append_to_bucket(slot & (wheel_size_ - 1), e);
     } else {
       overflow_.push_back(e);
       std::push_heap(overflow_.begin(), overflow_.end(), later);
     }
+  }
+
+  void append_to_bucket(uint64_t i, const Entry& e) {
+    if (counts_[i] < kSlotsPerBucket) {
+      slab_[i * kSlotsPerBucket + counts_[i]++] = e;
+    } else {
+      spills_[i].push_back(e);
+    }
+    occupied_[i / 64] |= uint64_t{1} << (i % 64);
   }
 
   // Buckets ahead of the current one to the next occupied bucket, or
@@ -114,7 +126,13 @@ class TimingWheel {
       const uint64_t bit = uint64_t{1} << (i % 64);
       if (occupied_[i / 64] & bit) {
         occupied_[i / 64] &= ~bit;
-        current_.swap(buckets_[i]);
+        const Entry* block = &slab_[i * kSlotsPerBucket];
+        current_.assign(block, block + counts_[i]);
+        counts_[i] = 0;
+        if (!spills_[i].empty()) {
+          current_.insert(current_.end(), spills_[i].begin(), spills_[i].end());
+          spills_[i].clear();
+        }
       }
       // Overflowed entries entering the horizon.
       while (!overflow_.empty() && slot_of(overflow_.front().due) - next < wheel_size_) {
@@ -125,9 +143,7 @@ class TimingWheel {
         if (slot == next) {
           current_.push_back(e);
         } else {
-          const uint64_t j = slot & (wheel_size_ - 1);
-          buckets_[j].push_back(e);
-          occupied_[j / 64] |= uint64_t{1} << (j % 64);
+          append_to_bucket(slot & (wheel_size_ - 1), e);
         }
       }
     }
@@ -135,9 +151,12 @@ class TimingWheel {
     BucketHint::on_current(current_.data(), current_.data() + current_.size());
   }
 
+  static constexpr uint16_t kSlotsPerBucket = 128;
   int bucket_bits_;
   uint64_t wheel_size_;
-  std::vector<std::vector<Entry>> buckets_;
+  std::unique_ptr<Entry[]> slab_;         // bucket i: entries [i * kSlotsPerBucket, + counts_[i])
+  std::vector<uint16_t> counts_;
+  std::vector<std::vector<Entry>> spills_;  // a bucket's entries beyond its block
   std::vector<uint64_t> occupied_;
   std::vector<Entry> current_;   // the current bucket, sorted; read from head_
   size_t head_ = 0;

@@ -55,6 +55,9 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   void prefetch_receive(int rx_index, const Payload& payload) const override;
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
   void prefetch_next(int tx_index) const override;
+  bool wants_wake_after_send(int tx_index) const override {
+    return tx_index < users_ || !uplinks_[tx_index - users_].packets.empty();  // user ports: transmission_done
+  }
   void transmission_done(int tx_index) override;
 
   // Copies held anywhere in this leaf (VOQs, in flight, egress).

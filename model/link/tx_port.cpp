@@ -158,7 +158,7 @@ void TxPort::send(Payload& message, Picos start) {
   link_->nb_transport_fw(message, phase, delay);
   free_at_ = now + to_ps(delay);
   sent_since_wake_ = true;
-  schedule(free_at_);
+  if (!control_.empty() || credits_owed_ > 0 || source_->wants_wake_after_send(index_)) schedule(free_at_);
 }
 
 void TxPort::schedule(Picos at) {

@@ -33,6 +33,10 @@ class TxSource {
   virtual void transmission_done(int tx_index) {}
   // The port will ask for data soon: prefetch what next_data() reads.
   virtual void prefetch_next(int /*tx_index*/) const {}
+  // After a send: whether the port must wake when the wire frees up, for
+  // transmission_done() or because data may be waiting. False lets an idle
+  // port sleep until kick() (which then wakes it when the wire is free).
+  virtual bool wants_wake_after_send(int /*tx_index*/) const { return true; }
 };
 
 struct TxPortParams {

@@ -28,6 +28,7 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
   void prefetch_receive(int rx_index, const Payload& payload) const override;
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
   void prefetch_next(int tx_index) const override;
+  bool wants_wake_after_send(int tx_index) const override { return !ports_[tx_index].output.empty(); }
 
   uint64_t backlog() const;
   void describe_backlog(std::ostream& out, int max_lines) const;
