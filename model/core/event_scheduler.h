@@ -52,15 +52,19 @@ class EventScheduler : public sc_core::sc_module {
   };
   // Serving an entry touches the client object and the item's first cache
   // lines, then what the client's prefetch() names. At full scale almost
-  // every one of them is a cache miss: asking for all of a bucket's at once
-  // lets them overlap.
+  // every one of them is a cache miss: asking for a whole bucket's at once
+  // lets them overlap. The first lines are asked for a bucket ahead, so the
+  // clients' prefetch() finds them in the cache.
   struct PrefetchWake {
     template <class Entry>
-    static void on_current(const Entry* begin, const Entry* end) {
+    static void on_upcoming(const Entry* begin, const Entry* end) {
       for (const Entry* e = begin; e != end; ++e) {
         __builtin_prefetch(e->value.client);
         if (const char* item = static_cast<const char*>(e->value.item)) __builtin_prefetch(item + 128);
       }
+    }
+    template <class Entry>
+    static void on_current(const Entry* begin, const Entry* end) {
       for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch(e->value.item);
     }
   };

@@ -2,8 +2,10 @@
 // A priority queue of timed entries for a discrete-event simulation, ordered
 // by (due, insertion order): a hashed timing wheel. Buckets of 2^bucket_bits
 // ps cover a horizon of 2^(bucket_bits + wheel_bits) ps ahead of the current
-// bucket. Pushing appends to a bucket; a bucket is sorted by (due, insertion
-// order) when it becomes current and then read in order. A bucket's entries
+// bucket. Pushing appends to a bucket, so a bucket holds its entries in
+// insertion order; a stable counting sort on the time within the bucket
+// orders it by (due, insertion order) when it becomes current, and it is
+// then read in order. A bucket's entries
 // live in a fixed block of one slab, found by arithmetic from a small array
 // of counts (a push touches no per-bucket header), and spill into a vector
 // of their own past kSlotsPerBucket. Entries beyond the horizon wait in an overflow heap and move into
@@ -18,13 +20,17 @@
 
 namespace fabric {
 
-// What the wheel does with the entries of a bucket as it becomes current:
+// What the wheel tells about the entries of a bucket as it becomes current,
+// and, at the same moment, about those already in the bucket after it:
 // nothing by default. A simulator passes a hint that prefetches what the
-// entries will touch, so their cache misses overlap instead of queueing
-// one behind the other as the entries are served.
+// entries will touch, in two stages a bucket apart (first what the entries
+// point to, then what that points to), so that cache misses overlap instead
+// of queueing one behind the other as the entries are served.
 struct NoBucketHint {
   template <class Entry>
   static void on_current(const Entry*, const Entry*) {}
+  template <class Entry>
+  static void on_upcoming(const Entry*, const Entry*) {}
 };
 
 template <class Value, class BucketHint = NoBucketHint>
@@ -33,20 +39,19 @@ class TimingWheel {
   struct Entry {
     Picos due;
     Value value;
-    uint32_t seq;  // insertion order, for ties; it wraps after 2^32 pushes
   };
 
   // wheel_bits >= 6: the occupancy bitmap is scanned a 64-bit word at a time.
   explicit TimingWheel(int bucket_bits = 8, int wheel_bits = 12)
       : bucket_bits_(bucket_bits), wheel_size_(uint64_t{1} << std::max(wheel_bits, 6)),
         slab_(new Entry[wheel_size_ * kSlotsPerBucket]), counts_(wheel_size_, 0), spills_(wheel_size_),
-        occupied_(wheel_size_ / 64, 0) {}
+        occupied_(wheel_size_ / 64, 0), bin_starts_((size_t{1} << bucket_bits) + 1, 0) {}
 
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
 
   void push(Picos due, const Value& value) {
-    place({std::max(due, now_), value, seq_++});
+    place({std::max(due, now_), value});
     ++size_;
   }
 
@@ -65,10 +70,14 @@ class TimingWheel {
   }
 
  private:
-  static bool earlier(const Entry& a, const Entry& b) {
-    return a.due != b.due ? a.due < b.due : static_cast<int32_t>(a.seq - b.seq) < 0;
+  static bool earlier(const Entry& a, const Entry& b) { return a.due < b.due; }
+  struct Overflowed {
+    Entry entry;
+    uint64_t seq;  // the overflow is a heap: insertion order must be spelled out
+  };
+  static bool later(const Overflowed& a, const Overflowed& b) {
+    return a.entry.due != b.entry.due ? a.entry.due > b.entry.due : a.seq > b.seq;
   }
-  static bool later(const Entry& a, const Entry& b) { return earlier(b, a); }
   uint64_t slot_of(Picos t) const { return static_cast<uint64_t>(t) >> bucket_bits_; }
 
   void place(const Entry& e) {
@@ -82,7 +91,7 @@ class TimingWheel {
     } else if (slot - current < wheel_size_) {
       append_to_bucket(slot & (wheel_size_ - 1), e);
     } else {
-      overflow_.push_back(e);
+      overflow_.push_back({e, overflow_seq_++});
       std::push_heap(overflow_.begin(), overflow_.end(), later);
     }
   }
@@ -120,7 +129,7 @@ class TimingWheel {
     while (current_.empty()) {
       const uint64_t distance = distance_to_next_bucket();
       uint64_t next = distance < wheel_size_ ? slot_of(base_) + distance : UINT64_MAX;
-      if (!overflow_.empty()) next = std::min(next, slot_of(overflow_.front().due));
+      if (!overflow_.empty()) next = std::min(next, slot_of(overflow_.front().entry.due));
       base_ = static_cast<Picos>(next << bucket_bits_);
       const uint64_t i = next & (wheel_size_ - 1);
       const uint64_t bit = uint64_t{1} << (i % 64);
@@ -135,9 +144,9 @@ class TimingWheel {
         }
       }
       // Overflowed entries entering the horizon.
-      while (!overflow_.empty() && slot_of(overflow_.front().due) - next < wheel_size_) {
+      while (!overflow_.empty() && slot_of(overflow_.front().entry.due) - next < wheel_size_) {
         std::pop_heap(overflow_.begin(), overflow_.end(), later);
-        const Entry e = overflow_.back();
+        const Entry e = overflow_.back().entry;
         overflow_.pop_back();
         const uint64_t slot = slot_of(e.due);
         if (slot == next) {
@@ -147,8 +156,33 @@ class TimingWheel {
         }
       }
     }
-    std::sort(current_.begin(), current_.end(), earlier);
+    sort_current();
     BucketHint::on_current(current_.data(), current_.data() + current_.size());
+    const uint64_t following = (slot_of(base_) + 1) & (wheel_size_ - 1);
+    if (occupied_[following / 64] & (uint64_t{1} << (following % 64))) {
+      const Entry* block = &slab_[following * kSlotsPerBucket];
+      BucketHint::on_upcoming(block, block + counts_[following]);
+    }
+  }
+
+  // Stable: equal times keep their insertion order.
+  void sort_current() {
+    const size_t n = current_.size();
+    if (n <= 16) {
+      for (size_t i = 1; i < n; ++i) {
+        const Entry e = current_[i];
+        size_t j = i;
+        for (; j > 0 && current_[j - 1].due > e.due; --j) current_[j] = current_[j - 1];
+        current_[j] = e;
+      }
+      return;
+    }
+    std::fill(bin_starts_.begin(), bin_starts_.end(), 0);
+    for (const Entry& e : current_) ++bin_starts_[static_cast<size_t>(e.due - base_) + 1];
+    for (size_t b = 1; b < bin_starts_.size(); ++b) bin_starts_[b] += bin_starts_[b - 1];
+    sorted_.resize(n);
+    for (const Entry& e : current_) sorted_[bin_starts_[static_cast<size_t>(e.due - base_)]++] = e;
+    current_.swap(sorted_);
   }
 
   static constexpr uint16_t kSlotsPerBucket = 128;
@@ -160,8 +194,10 @@ class TimingWheel {
   std::vector<uint64_t> occupied_;
   std::vector<Entry> current_;   // the current bucket, sorted; read from head_
   size_t head_ = 0;
-  std::vector<Entry> overflow_;  // heap of the entries beyond the horizon
-  uint32_t seq_ = 0;
+  std::vector<Overflowed> overflow_;  // heap of the entries beyond the horizon
+  uint64_t overflow_seq_ = 0;
+  std::vector<uint32_t> bin_starts_;  // counting sort: one bin per picosecond of a bucket
+  std::vector<Entry> sorted_;
   Picos base_ = 0;  // start of the current bucket
   Picos now_ = 0;   // due of the last entry popped
   size_t size_ = 0;

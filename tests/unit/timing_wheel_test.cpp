@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <queue>
+#include <utility>
 #include <random>
 #include <tuple>
 #include <vector>
@@ -69,6 +71,27 @@ TEST(TimingWheel, EqualTimesKeepInsertionOrder) {
   TimingWheel<int> wheel(8, 10);
   for (int i = 0; i < 100; ++i) wheel.push(12345, i);
   for (int i = 0; i < 100; ++i) EXPECT_EQ(wheel.pop().value, i);
+}
+
+TEST(TimingWheel, CrowdedBucketsSpillAndStillKeepOrder) {
+  // 1000 entries in one 256 ps bucket (past its 128-entry block), with many
+  // equal times: the counting sort must keep the insertion order of ties.
+  TimingWheel<int> wheel(8, 10);
+  std::mt19937 rng(3);
+  std::vector<std::pair<Picos, int>> expected;
+  for (int i = 0; i < 1000; ++i) {
+    const Picos due = 51'200 + static_cast<Picos>(rng() % 16);
+    wheel.push(due, i);
+    expected.push_back({due, i});
+  }
+  std::stable_sort(expected.begin(), expected.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [due, value] : expected) {
+    const auto e = wheel.pop();
+    ASSERT_EQ(e.due, due);
+    ASSERT_EQ(e.value, value);
+  }
+  EXPECT_TRUE(wheel.empty());
 }
 
 TEST(TimingWheel, APushIntoThePastIsServedNow) {
