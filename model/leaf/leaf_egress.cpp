@@ -29,6 +29,14 @@ void LeafEgress::arbitrate(std::vector<EgressGrant>& out) {
 }
 
 uint32_t LeafEgress::context_index(PortId src, Vl vl) {
+  if (src == last_src_ && vl == last_vl_) return last_index_;
+  last_index_ = find_or_add_context(src, vl);
+  last_src_ = src;
+  last_vl_ = vl;
+  return last_index_;
+}
+
+uint32_t LeafEgress::find_or_add_context(PortId src, Vl vl) {
   const size_t s = raw(src);
   if (s >= first_of_src_.size()) first_of_src_.resize(s + 1, 0);
   uint32_t last = 0;  // 1 + index of the chain's last context

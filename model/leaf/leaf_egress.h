@@ -62,6 +62,7 @@ class LeafEgress {
   };
   CreditArbiter& arbiter(Vl vl);
   uint32_t context_index(PortId src, Vl vl);
+  uint32_t find_or_add_context(PortId src, Vl vl);
   std::optional<ForwardedCopy> take_ready(int priority, Picos now, Picos& earliest);
 
   PortId port_;
@@ -69,6 +70,11 @@ class LeafEgress {
   std::vector<std::unique_ptr<CreditArbiter>> arbiters_;
   std::vector<Context> contexts_;
   std::vector<uint32_t> first_of_src_;  // by source port: 1 + index of its first context; 0: none
+  // The context found last: packets of one copy arrive together, and a port
+  // often hears from one source only.
+  PortId last_src_{UINT32_MAX};
+  Vl last_vl_{};
+  uint32_t last_index_ = 0;
   // Per priority: contexts with a complete next copy, in round-robin order.
   std::array<std::deque<uint32_t>, kPriorities> ready_;
   int turn_priority_ = kPriorities - 1;

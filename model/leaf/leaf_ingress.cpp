@@ -64,10 +64,12 @@ uint32_t LeafIngress::voq_index(PortId target, Vl vl, LeafId target_leaf) {
 }
 
 std::optional<uint32_t> LeafIngress::find_voq(PortId target, Vl vl) const {
+  if (last_found_ < voqs_.size() && voqs_[last_found_].target == target && voqs_[last_found_].vl == vl)
+    return last_found_;
   const size_t t = raw(target);
   if (t >= first_of_target_.size()) return std::nullopt;
   for (uint32_t v = first_of_target_[t]; v != 0; v = voqs_[v - 1].next_of_target)
-    if (voqs_[v - 1].vl == vl) return v - 1;
+    if (voqs_[v - 1].vl == vl) return last_found_ = v - 1;
   return std::nullopt;
 }
 

@@ -94,6 +94,7 @@ class LeafIngress {
   std::vector<uint32_t> free_slots_;
   std::vector<Voq> voqs_;
   std::vector<uint32_t> first_of_target_;  // by target port: 1 + index of its first VOQ; 0: none
+  mutable uint32_t last_found_ = UINT32_MAX;  // the VOQ found last: grants and ACKs come in runs
 };
 
 }  // namespace fabric

@@ -143,6 +143,12 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     return 1;
   }
   print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top, run.flows);
+  rec.reset();  // closes the database
+  // The fabric is not destroyed object by object: SystemC unregisters each
+  // module, port and export by a linear search, which for the ~40,000 of a
+  // full system takes seconds. The process is about to end and the OS
+  // reclaims its memory at once.
+  static_cast<void>(top.release());
   return exit_code;
 }
 
