@@ -1,5 +1,7 @@
 #include "model/link/tx_port.h"
 
+#include <cstddef>
+
 #include "model/core/sim_time.h"
 
 namespace fabric {
@@ -9,12 +11,15 @@ using sc_core::SC_PS;
 
 TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
                const TxPortParams& params, EventScheduler& scheduler)
-    : sc_module(name), pool_(pool), params_(params), out("out") {
+    : sc_module(name), out("out") {
+  pool_ = &pool;
+  params_ = params;
   credits_ = params.credits;
   index_ = index;
   source_ = &source;
   scheduler_ = &scheduler;
-  static_assert(sizeof(TxPortHotState) + sizeof(void*) <= 128, "a wake must touch two cache lines");
+  static_assert(offsetof(TxPortHotState, control_) + sizeof(void*) == 64, "the first line holds the wake's state");
+  static_assert(sizeof(TxPortHotState) + sizeof(void*) <= 192, "the hot state spans three cache lines");
   out.bind(*this);
 }
 
@@ -86,7 +91,7 @@ void TxPort::on_wake(void*) {
 }
 
 Payload* TxPort::standalone_credit() {
-  Payload& credit = pool_.acquire(MessageKind::control, params_.control_bytes);
+  Payload& credit = pool_->acquire(MessageKind::control, params_.control_bytes);
   ControlMessage& c = control_of(credit);
   c.kind = ControlKind::credit;
   c.count = 0;
@@ -112,16 +117,13 @@ void TxPort::transmit_now() {
     kicked_in_transmit_ = false;
     Picos retry_at = kNever;
     Payload* message = take_ready_control(now, retry_at);
-    if (message) {
-      ++control_sent_;
-    } else if (credits_ != 0) {
+    if (!message && credits_ != 0) {
       // Look ahead into the sender's pipeline only while no control message
       // waits: control must not queue behind data that is not ready yet.
       const Picos not_after = control_.empty() ? kNever : now;
       TxSource::Pull pull = source_->next_data(index_, not_after);
       message = pull.payload;
       if (message) {
-        ++data_sent_;
         if (credits_ > 0) --credits_;
       } else {
         retry_at = std::min(retry_at, pull.retry_at);

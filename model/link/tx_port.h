@@ -48,9 +48,10 @@ struct TxPortParams {
   Picos credit_delay = 0;           // longest an owed credit waits to ride on another message
 };
 
-// What a wake of the port touches, in the two cache lines that start with
-// the scheduler's view of the port (a base placed before sc_module, see
-// TxPort).
+// What a wake of the port touches, in the cache lines that start with the
+// scheduler's view of the port (a base placed before sc_module, see TxPort):
+// the first line on every wake, the second when control messages or credits
+// are waiting, the third (parameters) less often.
 struct TxPortHotState {
   tlm::tlm_fw_transport_if<FabricProtocol>* link_ = nullptr;  // what `out` is bound to
   Picos free_at_ = 0;
@@ -66,10 +67,12 @@ struct TxPortHotState {
   EventScheduler* scheduler_ = nullptr;
   RingQueue<Payload*, 4> control_;
   Picos owed_since_ = 0;
+  TxPortParams params_;
+  PayloadPool* pool_ = nullptr;
 };
 
 // Base order is deliberate: the scheduler's interface and the hot state come
-// first, before the 232-byte sc_module, so a wake touches two cache lines.
+// first, before the 232-byte sc_module.
 class alignas(64) TxPort : public EventScheduler::Client, private TxPortHotState, public sc_core::sc_module,
                            public FabricSender {
  public:
@@ -87,9 +90,6 @@ class alignas(64) TxPort : public EventScheduler::Client, private TxPortHotState
     __builtin_prefetch(reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this)) + 64);
   }
   int credits() const { return credits_; }
-  size_t control_backlog() const { return control_.size(); }
-  uint64_t data_sent() const { return data_sent_; }
-  uint64_t control_sent() const { return control_sent_; }
 
  private:
   void on_wake(void*) override;
@@ -100,11 +100,6 @@ class alignas(64) TxPort : public EventScheduler::Client, private TxPortHotState
   Payload* standalone_credit();
   void schedule(Picos at);
   void send(Payload& message, Picos start);
-
-  uint64_t data_sent_ = 0;
-  uint64_t control_sent_ = 0;
-  PayloadPool& pool_;
-  TxPortParams params_;
 
  public:
   FabricInitiatorSocket out;
