@@ -31,6 +31,9 @@ class EventScheduler : public sc_core::sc_module {
     // A wake is coming soon: prefetch what on_wake will touch beyond this
     // object and the item's first lines. Changes nothing.
     virtual void prefetch(const void* /*item*/) const {}
+    // Called a bucket after prefetch(): what prefetch() brought in may now
+    // be read to prefetch one level further.
+    virtual void prefetch_deep(const void* /*item*/) const {}
   };
 
   explicit EventScheduler(sc_core::sc_module_name name);
@@ -51,21 +54,27 @@ class EventScheduler : public sc_core::sc_module {
     void* item;
   };
   // Serving an entry touches the client object and the item's first cache
-  // lines, then what the client's prefetch() names. At full scale almost
-  // every one of them is a cache miss: asking for a whole bucket's at once
-  // lets them overlap. The first lines are asked for a bucket ahead, so the
-  // clients' prefetch() finds them in the cache.
+  // lines, then what the client's prefetch() names, then what its
+  // prefetch_deep() names. At full scale almost every one of them is a cache
+  // miss: asking for a whole bucket's at once lets them overlap, and asking
+  // a bucket apart for each level lets each level find the one before it in
+  // the cache.
   struct PrefetchWake {
     template <class Entry>
-    static void on_upcoming(const Entry* begin, const Entry* end) {
-      for (const Entry* e = begin; e != end; ++e) {
-        __builtin_prefetch(e->value.client);
-        if (const char* item = static_cast<const char*>(e->value.item)) __builtin_prefetch(item + 128);
+    static void on_bucket(int stage, const Entry* begin, const Entry* end) {
+      switch (stage) {
+        case 2:
+          for (const Entry* e = begin; e != end; ++e) {
+            __builtin_prefetch(e->value.client);
+            if (const char* item = static_cast<const char*>(e->value.item)) __builtin_prefetch(item + 128);
+          }
+          break;
+        case 1:
+          for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch(e->value.item);
+          break;
+        default:
+          for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch_deep(e->value.item);
       }
-    }
-    template <class Entry>
-    static void on_current(const Entry* begin, const Entry* end) {
-      for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch(e->value.item);
     }
   };
   void run();

@@ -20,17 +20,16 @@
 
 namespace fabric {
 
-// What the wheel tells about the entries of a bucket as it becomes current,
-// and, at the same moment, about those already in the bucket after it:
-// nothing by default. A simulator passes a hint that prefetches what the
-// entries will touch, in two stages a bucket apart (first what the entries
-// point to, then what that points to), so that cache misses overlap instead
-// of queueing one behind the other as the entries are served.
+// What the wheel tells, as a bucket becomes current, about the entries of
+// that bucket and of the next kHintDepth - 1 buckets: nothing by default. A
+// simulator passes a hint that prefetches what the entries will touch, in
+// stages a bucket apart (what the entries point to, then what that points
+// to, ...), so that cache misses overlap instead of queueing one behind the
+// other as the entries are served. Stage 0 is the current bucket.
+constexpr int kHintDepth = 3;
 struct NoBucketHint {
   template <class Entry>
-  static void on_current(const Entry*, const Entry*) {}
-  template <class Entry>
-  static void on_upcoming(const Entry*, const Entry*) {}
+  static void on_bucket(int /*stage*/, const Entry*, const Entry*) {}
 };
 
 template <class Value, class BucketHint = NoBucketHint>
@@ -157,11 +156,13 @@ class TimingWheel {
       }
     }
     sort_current();
-    BucketHint::on_current(current_.data(), current_.data() + current_.size());
-    const uint64_t following = (slot_of(base_) + 1) & (wheel_size_ - 1);
-    if (occupied_[following / 64] & (uint64_t{1} << (following % 64))) {
-      const Entry* block = &slab_[following * kSlotsPerBucket];
-      BucketHint::on_upcoming(block, block + counts_[following]);
+    BucketHint::on_bucket(0, current_.data(), current_.data() + current_.size());
+    for (int stage = 1; stage < kHintDepth; ++stage) {
+      const uint64_t ahead = (slot_of(base_) + static_cast<uint64_t>(stage)) & (wheel_size_ - 1);
+      if (occupied_[ahead / 64] & (uint64_t{1} << (ahead % 64))) {
+        const Entry* block = &slab_[ahead * kSlotsPerBucket];
+        BucketHint::on_bucket(stage, block, block + counts_[ahead]);
+      }
     }
   }
 

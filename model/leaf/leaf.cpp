@@ -62,7 +62,13 @@ void Leaf::prefetch_receive(int rx_index, const Payload& payload) const {
     const int k = geometry_.local_index(packet_of(payload).target);
     __builtin_prefetch(&egress_[k]);
     __builtin_prefetch(&crossbar_out_free_[k]);
+    tx_[k]->prefetch_state();
   }
+}
+
+void Leaf::prefetch_receive_deep(int rx_index, const Payload& payload) const {
+  if (rx_index >= users_ && info_of(payload).kind == MessageKind::packet)
+    tx_[geometry_.local_index(packet_of(payload).target)]->prefetch_path();
 }
 
 void Leaf::receive(int rx_index, Payload& payload) {

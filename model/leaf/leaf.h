@@ -53,6 +53,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
 
   void receive(int rx_index, Payload& payload) override;
   void prefetch_receive(int rx_index, const Payload& payload) const override;
+  void prefetch_receive_deep(int rx_index, const Payload& payload) const override;
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
   void prefetch_next(int tx_index) const override;
   bool wants_wake_after_send(int tx_index) const override {

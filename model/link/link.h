@@ -39,6 +39,8 @@ class alignas(64) Link : public FabricReceiver, private LinkHotState, public sc_
   Picos serialization(uint32_t wire_bytes) const {
     return static_cast<Picos>(((wire_bytes + overhead_bytes_) * ps_per_byte_q24_ + (1u << 23)) >> 24);
   }
+  // What the link delivers to (valid once bound).
+  const void* far_end() { return out.get_interface(0); }
   uint64_t messages() const { return messages_; }
   uint64_t bytes() const { return bytes_; }
   // Time the link spent sending (without the per-message rounding).

@@ -29,6 +29,11 @@ void RxPort::prefetch(const void* item) const {
   }
 }
 
+void RxPort::prefetch_deep(const void* item) const {
+  sink_->prefetch_receive_deep(index_, *static_cast<const Payload*>(item));
+  if (credit_sink_) credit_sink_->prefetch_path();  // credits may let it send
+}
+
 void RxPort::on_wake(void* item) {
   Payload& p = *static_cast<Payload*>(item);
   MessageInfo& info = info_of(p);

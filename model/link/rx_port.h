@@ -17,6 +17,9 @@ class RxSink {
   virtual void receive(int rx_index, Payload& payload) = 0;
   // The payload will arrive soon: prefetch what receive() reads.
   virtual void prefetch_receive(int /*rx_index*/, const Payload& /*payload*/) const {}
+  // A stage later: what prefetch_receive() brought in may be read to
+  // prefetch one level further (the link a forwarded message will take).
+  virtual void prefetch_receive_deep(int /*rx_index*/, const Payload& /*payload*/) const {}
 };
 
 class TxPort;
@@ -49,6 +52,7 @@ class alignas(64) RxPort : public FabricReceiver, public EventScheduler::Client,
  private:
   void on_wake(void* item) override;
   void prefetch(const void* item) const override;
+  void prefetch_deep(const void* item) const override;
 };
 
 }  // namespace fabric

@@ -1,5 +1,7 @@
 #include "model/link/tx_port.h"
 
+#include "model/link/link.h"
+
 #include <cstddef>
 
 #include "model/core/sim_time.h"
@@ -18,17 +20,20 @@ TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, Payloa
   index_ = index;
   source_ = &source;
   scheduler_ = &scheduler;
-  static_assert(offsetof(TxPortHotState, control_) + sizeof(void*) == 64, "the first line holds the wake's state");
+  static_assert(offsetof(TxPortHotState, control_) + sizeof(void*) <= 64, "the first line holds the wake's state");
   static_assert(sizeof(TxPortHotState) + sizeof(void*) <= 192, "the hot state spans three cache lines");
   out.bind(*this);
 }
 
-void TxPort::end_of_elaboration() { link_ = out.get_interface(0); }
+void TxPort::end_of_elaboration() {
+  link_ = out.get_interface(0);
+  if (Link* link = dynamic_cast<Link*>(link_)) far_end_ = link->far_end();
+}
 
 void TxPort::prefetch(const void*) const {
   const char* self = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this));
   __builtin_prefetch(self + 64);
-  __builtin_prefetch(link_);
+  prefetch_path();
   if (!control_.empty()) __builtin_prefetch(reinterpret_cast<const char*>(control_.front()) + 128);
   source_->prefetch_next(index_);
 }

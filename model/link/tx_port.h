@@ -54,6 +54,7 @@ struct TxPortParams {
 // are waiting, the third (parameters) less often.
 struct TxPortHotState {
   tlm::tlm_fw_transport_if<FabricProtocol>* link_ = nullptr;  // what `out` is bound to
+  const void* far_end_ = nullptr;  // what the link delivers to: prefetched before a send
   Picos free_at_ = 0;
   Picos wake_at_ = 0;
   bool wake_pending_ = false;
@@ -64,8 +65,8 @@ struct TxPortHotState {
   uint32_t credits_owed_ = 0;
   int index_ = 0;
   TxSource* source_ = nullptr;
-  EventScheduler* scheduler_ = nullptr;
   RingQueue<Payload*, 4> control_;
+  EventScheduler* scheduler_ = nullptr;
   Picos owed_since_ = 0;
   TxPortParams params_;
   PayloadPool* pool_ = nullptr;
@@ -88,6 +89,11 @@ class alignas(64) TxPort : public EventScheduler::Client, private TxPortHotState
   void prefetch_state() const {
     __builtin_prefetch(static_cast<const EventScheduler::Client*>(this));
     __builtin_prefetch(reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this)) + 64);
+  }
+  // Then, once that is in: the link and what it delivers to, for a send.
+  void prefetch_path() const {
+    __builtin_prefetch(link_);
+    __builtin_prefetch(far_end_);
   }
   int credits() const { return credits_; }
 

@@ -134,6 +134,7 @@ inline FabricPacket& packet_of(Payload& p) { return static_cast<PooledPayload&>(
 inline ControlMessage& control_of(Payload& p) { return static_cast<PooledPayload&>(p).control; }
 inline const MessageInfo& info_of(const Payload& p) { return static_cast<const PooledPayload&>(p).info; }
 inline const FabricPacket& packet_of(const Payload& p) { return static_cast<const PooledPayload&>(p).packet; }
+inline const ControlMessage& control_of(const Payload& p) { return static_cast<const PooledPayload&>(p).control; }
 
 // Merges `incoming` into a queued, not yet sent message of the same VOQ when
 // the protocol allows it. Returns false when they must travel separately.

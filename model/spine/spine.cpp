@@ -16,7 +16,10 @@ Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& pa
 
 void Spine::prefetch_receive(int i, const Payload& payload) const {
   __builtin_prefetch(&ports_[i].input);
-  if (info_of(payload).kind != MessageKind::packet) return;
+  if (info_of(payload).kind != MessageKind::packet) {
+    tx_[raw(control_of(payload).to_leaf)]->prefetch_state();
+    return;
+  }
   const int o = static_cast<int>(raw(packet_of(payload).target_leaf));
   __builtin_prefetch(&ports_[o].output);
   tx_[o]->prefetch_state();
@@ -63,6 +66,14 @@ void Spine::prefetch_next(int o) const {
   const Port& out = ports_[o];
   __builtin_prefetch(&out.output);
   if (!out.output.empty()) __builtin_prefetch(reinterpret_cast<const char*>(out.output.front()) + 128);
+}
+
+void Spine::prefetch_receive_deep(int, const Payload& payload) const {
+  if (info_of(payload).kind == MessageKind::packet) {
+    tx_[raw(packet_of(payload).target_leaf)]->prefetch_path();
+  } else {
+    tx_[raw(control_of(payload).to_leaf)]->prefetch_path();
+  }
 }
 
 TxSource::Pull Spine::next_data(int o, Picos not_after) {
