@@ -67,8 +67,11 @@ void Leaf::prefetch_receive(int rx_index, const Payload& payload) const {
 }
 
 void Leaf::prefetch_receive_deep(int rx_index, const Payload& payload) const {
-  if (rx_index >= users_ && info_of(payload).kind == MessageKind::packet)
-    tx_[geometry_.local_index(packet_of(payload).target)]->prefetch_path();
+  if (rx_index < users_ || info_of(payload).kind != MessageKind::packet) return;
+  const FabricPacket& p = packet_of(payload);
+  const int k = geometry_.local_index(p.target);
+  egress_[k].prefetch_context(p.src, p.vl);
+  tx_[k]->prefetch_path();
 }
 
 void Leaf::receive(int rx_index, Payload& payload) {

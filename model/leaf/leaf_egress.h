@@ -39,6 +39,13 @@ class LeafEgress {
   void arbitrate(std::vector<EgressGrant>& out);
   // A packet entered the egress buffer; true when a copy became ready.
   bool on_packet(const FabricPacket& packet, Picos entered_at);
+  // A packet from src on vl will arrive soon: prefetch its reassembly state
+  // if it is the context found last (packets of a copy come together).
+  void prefetch_context(PortId src, Vl vl) const {
+    if (src != last_src_ || vl != last_vl_) return;
+    const char* c = reinterpret_cast<const char*>(&contexts_[last_index_]);
+    for (int line = 0; line < 8; ++line) __builtin_prefetch(c + 64 * line);
+  }
 
   struct Next {
     std::optional<ForwardedCopy> copy;

@@ -108,8 +108,9 @@ struct ControlMessage : tlm::tlm_extension<ControlMessage> {
 // transaction like any TLM extension; the model's hot path reads them in place
 // (one block, no pointer chasing through the extension array). The
 // extensions of fabric messages, the most numerous, come first: with the
-// transaction's reference count they span three cache lines.
-struct PooledPayload final : Payload {
+// transaction's reference count they span three cache lines (the block is
+// line-aligned).
+struct alignas(64) PooledPayload final : Payload {
   explicit PooledPayload(tlm::tlm_mm_interface* mm) : Payload(mm) {
     set_extension(&info);
     set_extension(&packet);
