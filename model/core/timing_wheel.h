@@ -169,7 +169,7 @@ class TimingWheel {
   // Stable: equal times keep their insertion order.
   void sort_current() {
     const size_t n = current_.size();
-    if (n <= 16) {
+    if (n <= 48) {  // below this, insertion sort beats a pass over every bin
       for (size_t i = 1; i < n; ++i) {
         const Entry e = current_[i];
         size_t j = i;
