@@ -97,7 +97,11 @@ class TimingWheel {
 
   void append_to_bucket(uint64_t i, const Entry& e) {
     if (counts_[i] < kSlotsPerBucket) {
-      slab_[i * kSlotsPerBucket + counts_[i]++] = e;
+      Entry* slot = &slab_[i * kSlotsPerBucket + counts_[i]++];
+      *slot = e;
+      // The bucket's next pushes will write the following line: ask for it
+      // now, so that store does not wait for memory.
+      __builtin_prefetch(slot + 3, 1);
     } else {
       spills_[i].push_back(e);
     }
