@@ -66,7 +66,10 @@ class EventScheduler : public sc_core::sc_module {
         case 2:
           for (const Entry* e = begin; e != end; ++e) {
             __builtin_prefetch(e->value.client);
-            if (const char* item = static_cast<const char*>(e->value.item)) __builtin_prefetch(item + 128);
+            if (const char* item = static_cast<const char*>(e->value.item)) {
+              __builtin_prefetch(item + 120);  // a message's info and the start of its packet
+              __builtin_prefetch(item + 184);  // the rest of the packet
+            }
           }
           break;
         case 1:

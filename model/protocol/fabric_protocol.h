@@ -107,10 +107,11 @@ struct ControlMessage : tlm::tlm_extension<ControlMessage> {
 // transaction and its four extensions. The extensions are registered on the
 // transaction like any TLM extension; the model's hot path reads them in place
 // (one block, no pointer chasing through the extension array). The
-// extensions of fabric messages, the most numerous, come first: with the
-// transaction's reference count they span three cache lines (the block is
-// line-aligned).
-struct alignas(64) PooledPayload final : Payload {
+// extensions of fabric messages, the most numerous, come first. The pool
+// places each block so that the transaction's memory-manager pointer and
+// reference count start a cache line: with the message info and the packet
+// they then span two lines (see PayloadPool).
+struct PooledPayload final : Payload {
   explicit PooledPayload(tlm::tlm_mm_interface* mm) : Payload(mm) {
     set_extension(&info);
     set_extension(&packet);

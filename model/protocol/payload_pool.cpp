@@ -4,11 +4,13 @@ namespace fabric {
 
 PayloadPool::~PayloadPool() = default;
 
+static_assert(alignof(PooledPayload) <= 8, "a payload must fit 8 bytes into its slot");
+
 Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   Payload* p;
   if (free_.empty()) {
-    all_.push_back(std::make_unique<PooledPayload>(this));
-    p = all_.back().get();
+    all_.push_back(std::make_unique<Slot>(this));
+    p = &all_.back()->payload;
   } else {
     p = free_.back();
     free_.pop_back();

@@ -24,7 +24,15 @@ class PayloadPool final : public tlm::tlm_mm_interface {
   size_t in_use() const { return all_.size() - free_.size(); }
 
  private:
-  std::vector<std::unique_ptr<PooledPayload>> all_;
+  // A payload 8 bytes into a line-aligned block: the transaction's last
+  // fields (memory manager, reference count; 120 bytes in) then start a
+  // cache line, followed by the message info and the packet.
+  struct alignas(64) Slot {
+    unsigned char lead[8];
+    PooledPayload payload;
+    explicit Slot(tlm::tlm_mm_interface* mm) : payload(mm) {}
+  };
+  std::vector<std::unique_ptr<Slot>> all_;
   std::vector<Payload*> free_;
 };
 
