@@ -12,11 +12,11 @@ EventScheduler::EventScheduler(sc_core::sc_module_name name) : sc_module(name) {
   dont_initialize();
 }
 
-void EventScheduler::schedule(Picos due, Client& client, void* item) {
+void EventScheduler::schedule_outside_run(Picos due, Client& client, void* item) {
   const Picos now = now_ps();
   if (due < now) due = now;
   wheel_.push(due, {&client, item});
-  if (!running_ && due < notified_for_) notify_kernel(due);  // run() re-arms itself
+  if (due < notified_for_) notify_kernel(due);
 }
 
 void EventScheduler::notify_kernel(Picos due) {

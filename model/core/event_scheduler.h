@@ -41,7 +41,15 @@ class EventScheduler : public sc_core::sc_module {
   // Entries with equal times run in the order they were scheduled.
   // `item` rides with the entry (a message in flight, say): no queue of its
   // own at the client.
-  void schedule(Picos due, Client& client, void* item = nullptr);
+  void schedule(Picos due, Client& client, void* item = nullptr) {
+    // While serving, the model time is the wheel's own (it serves nothing
+    // earlier) and run() re-arms the kernel's event when it stops.
+    if (running_) {
+      wheel_.push(due, {&client, item});
+      return;
+    }
+    schedule_outside_run(due, client, item);
+  }
   // Simulates up to `end` (absolute): model entries due before it run.
   void run_until(Picos end);
   size_t pending() const { return wheel_.size(); }
@@ -81,6 +89,7 @@ class EventScheduler : public sc_core::sc_module {
     }
   };
   void run();
+  void schedule_outside_run(Picos due, Client& client, void* item);
   void notify_kernel(Picos due);
 
   TimingWheel<Wake, PrefetchWake> wheel_{8, 12};  // 256 ps buckets, 1 us ahead: the span of one hop

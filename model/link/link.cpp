@@ -14,7 +14,7 @@ using sc_core::SC_PS;
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
     : sc_module(name), in("in"), out("out") {
   ps_per_byte_q24_ = static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)));
-  propagation_ = to_ps(params.propagation);
+  propagation_time_ = params.propagation;
   overhead_bytes_ = params.overhead_bytes;
   static_assert(sizeof(LinkHotState) + sizeof(void*) <= 64, "a message must touch one cache line of a Link");
   in.bind(*this);
@@ -32,17 +32,20 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
     SC_REPORT_FATAL(name(), msg.str().c_str());
   }
   const uint32_t wire_bytes = info_of(payload).wire_bytes;
-  const Picos ser = serialization(wire_bytes);
-  free_at_ = start + ser;
+  if (wire_bytes != last_wire_bytes_) {
+    last_wire_bytes_ = wire_bytes;
+    last_serialization_time_ = from_ps(serialization(wire_bytes));
+  }
+  free_at_ = start + to_ps(last_serialization_time_);
   ++messages_;
-  bytes_ += wire_bytes + overhead_bytes_;
+  payload_bytes_ += wire_bytes;
 
+  delay += last_serialization_time_;  // END_REQ: when the sender may start its next message
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;
-  sc_time fwd_delay = from_ps(start - now_ps() + ser + propagation_);
+  sc_time fwd_delay = delay + propagation_time_;
   receiver_->nb_transport_fw(payload, fwd_phase, fwd_delay);
 
   phase = tlm::END_REQ;
-  delay = from_ps(start - now_ps() + ser);
   return tlm::TLM_UPDATED;
 }
 

@@ -4,6 +4,7 @@
 // per message. Delivery is in order. The Link holds no queue: its sender
 // (a TxPort) sends only when the END_REQ delay of the previous message has
 // passed, which the Link checks.
+#include <cstdint>
 #include <systemc>
 
 #include "model/protocol/fabric_protocol.h"
@@ -21,11 +22,13 @@ struct LinkParams {
 struct LinkHotState {
   tlm::tlm_fw_transport_if<FabricProtocol>* receiver_ = nullptr;  // what `out` is bound to
   Picos free_at_ = 0;
-  uint64_t ps_per_byte_q24_ = 0;  // picoseconds per byte in 40.24 fixed point
-  Picos propagation_ = 0;
+  sc_core::sc_time propagation_time_;
+  // Most messages on a link have the size of the one before (full packets,
+  // control messages): their serialization time as an sc_time is reused.
+  sc_core::sc_time last_serialization_time_;
   uint64_t messages_ = 0;
-  uint64_t bytes_ = 0;
-  uint32_t overhead_bytes_ = 0;
+  uint64_t payload_bytes_ = 0;  // wire bytes of the messages, without the per-message overhead
+  uint32_t last_wire_bytes_ = UINT32_MAX;
 };
 
 // Base order is deliberate: the interface the sender calls and the state it
@@ -42,15 +45,17 @@ class alignas(64) Link : public FabricReceiver, private LinkHotState, public sc_
   // What the link delivers to (valid once bound).
   const void* far_end() { return out.get_interface(0); }
   uint64_t messages() const { return messages_; }
-  uint64_t bytes() const { return bytes_; }
+  uint64_t bytes() const { return payload_bytes_ + messages_ * overhead_bytes_; }
   // Time the link spent sending (without the per-message rounding).
-  Picos busy_time() const { return static_cast<Picos>((bytes_ * ps_per_byte_q24_) >> 24); }
+  Picos busy_time() const { return static_cast<Picos>((bytes() * ps_per_byte_q24_) >> 24); }
 
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
 
  private:
   void end_of_elaboration() override;
 
+  uint64_t ps_per_byte_q24_ = 0;  // picoseconds per byte in 40.24 fixed point
+  uint32_t overhead_bytes_ = 0;
 
  public:
   FabricTargetSocket in;

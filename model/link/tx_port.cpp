@@ -161,7 +161,7 @@ void TxPort::transmit_now() {
 void TxPort::send(Payload& message, Picos start) {
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   const Picos now = now_ps();
-  sc_time delay = from_ps(start - now);
+  sc_time delay = start == now ? sc_core::SC_ZERO_TIME : from_ps(start - now);
   link_->nb_transport_fw(message, phase, delay);
   free_at_ = now + to_ps(delay);
   sent_since_wake_ = true;
