@@ -56,6 +56,7 @@ Leaf::~Leaf() = default;
 void Leaf::prefetch_receive(int rx_index, const Payload& payload) const {
   if (rx_index < users_) {
     __builtin_prefetch(&ingress_[rx_index]);
+    prefetch_frame_extension(payload);
     return;
   }
   if (info_of(payload).kind == MessageKind::packet) {

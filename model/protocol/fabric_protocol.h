@@ -137,6 +137,13 @@ inline ControlMessage& control_of(Payload& p) { return static_cast<PooledPayload
 inline const MessageInfo& info_of(const Payload& p) { return static_cast<const PooledPayload&>(p).info; }
 inline const FabricPacket& packet_of(const Payload& p) { return static_cast<const PooledPayload&>(p).packet; }
 inline const ControlMessage& control_of(const Payload& p) { return static_cast<const PooledPayload&>(p).control; }
+// An Ethernet frame's extension lies past the fabric ones: a receiver of
+// frames prefetches it.
+inline void prefetch_frame_extension(const Payload& p) {
+  const char* frame = reinterpret_cast<const char*>(&static_cast<const PooledPayload&>(p).frame);
+  __builtin_prefetch(frame);
+  __builtin_prefetch(frame + 63);
+}
 
 // Merges `incoming` into a queued, not yet sent message of the same VOQ when
 // the protocol allows it. Returns false when they must travel separately.
