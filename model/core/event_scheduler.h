@@ -22,6 +22,11 @@ namespace fabric {
 
 class EventScheduler : public sc_core::sc_module {
  public:
+  // Items are messages whose hot fields start this far in (the protocol's
+  // kMessageHotOffset; the core knows no protocol, the payload pool checks
+  // that the two agree).
+  static constexpr int kItemHotOffset = 120;
+
   class Client {
    public:
     virtual ~Client() = default;
@@ -75,8 +80,8 @@ class EventScheduler : public sc_core::sc_module {
           for (const Entry* e = begin; e != end; ++e) {
             __builtin_prefetch(e->value.client);
             if (const char* item = static_cast<const char*>(e->value.item)) {
-              __builtin_prefetch(item + 120);  // a message's info and the start of its packet
-              __builtin_prefetch(item + 184);  // the rest of the packet
+              __builtin_prefetch(item + kItemHotOffset);
+              __builtin_prefetch(item + kItemHotOffset + 64);
             }
           }
           break;

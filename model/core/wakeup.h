@@ -20,7 +20,6 @@ class Wakeup final : public EventScheduler::Client {
     when_ = when;
     scheduler_.schedule(when, *this);
   }
-  void at(const sc_core::sc_time& when) { at(to_ps(when)); }
   bool pending() const { return pending_; }
 
   void on_wake(void*) override {

@@ -110,7 +110,7 @@ void Leaf::prefetch_next(int tx_index) const {
   if (tx_index >= users_) {
     const UplinkQueue& u = uplinks_[tx_index - users_];
     __builtin_prefetch(&u);
-    if (!u.packets.empty()) __builtin_prefetch(reinterpret_cast<const char*>(u.packets.front()) + 128);
+    if (!u.packets.empty()) prefetch_message(u.packets.front());
     return;
   }
   __builtin_prefetch(&egress_[tx_index]);

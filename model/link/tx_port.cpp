@@ -34,7 +34,7 @@ void TxPort::prefetch(const void*) const {
   const char* self = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this));
   __builtin_prefetch(self + 64);
   prefetch_path();
-  if (!control_.empty()) __builtin_prefetch(reinterpret_cast<const char*>(control_.front()) + 128);
+  if (!control_.empty()) prefetch_message(control_.front());
   source_->prefetch_next(index_);
 }
 

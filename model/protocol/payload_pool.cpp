@@ -1,16 +1,25 @@
 #include "model/protocol/payload_pool.h"
 
+#include <cstdint>
+
+#include "model/core/event_scheduler.h"
+
 namespace fabric {
 
 PayloadPool::~PayloadPool() = default;
 
 static_assert(alignof(PooledPayload) <= 8, "a payload must fit 8 bytes into its slot");
+static_assert(kMessageHotOffset == EventScheduler::kItemHotOffset, "the scheduler prefetches messages where they are hot");
 
 Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   Payload* p;
   if (free_.empty()) {
     all_.push_back(std::make_unique<Slot>(this));
     p = &all_.back()->payload;
+    // The hot fields must start a cache line (see kMessageHotOffset).
+    const auto hot = reinterpret_cast<uintptr_t>(&info_of(*p)) - 16;
+    if (hot % 64 != 0 || hot != reinterpret_cast<uintptr_t>(p) + kMessageHotOffset)
+      SC_REPORT_FATAL("PayloadPool", "the message layout moved: update kMessageHotOffset and the slot lead");
   } else {
     p = free_.back();
     free_.pop_back();

@@ -14,14 +14,18 @@ Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& pa
   }
 }
 
+namespace {
+// The port a message leaves by: port i faces leaf i.
+int leaving_port(const Payload& m) {
+  return static_cast<int>(raw(info_of(m).kind == MessageKind::packet ? packet_of(m).target_leaf
+                                                                      : control_of(m).to_leaf));
+}
+}  // namespace
+
 void Spine::prefetch_receive(int i, const Payload& payload) const {
   __builtin_prefetch(&ports_[i].input);
-  if (info_of(payload).kind != MessageKind::packet) {
-    tx_[raw(control_of(payload).to_leaf)]->prefetch_state();
-    return;
-  }
-  const int o = static_cast<int>(raw(packet_of(payload).target_leaf));
-  __builtin_prefetch(&ports_[o].output);
+  const int o = leaving_port(payload);
+  if (info_of(payload).kind == MessageKind::packet) __builtin_prefetch(&ports_[o].output);
   tx_[o]->prefetch_state();
 }
 
@@ -35,9 +39,8 @@ void Spine::receive(int i, Payload& payload) {
     if (in.input.size() == 1) try_forward(i);
     return;
   }
-  const ControlMessage& c = control_of(payload);
   info_of(payload).ready_at = now_ps() + to_ps(params_.traversal);
-  tx_[raw(c.to_leaf)]->send_control(payload);
+  tx_[leaving_port(payload)]->send_control(payload);
 }
 
 void Spine::try_forward(int i) {
@@ -45,7 +48,7 @@ void Spine::try_forward(int i) {
   Port& in = ports_[i];
   while (!in.input.empty()) {
     Payload* head = in.input.front();
-    const int o = static_cast<int>(raw(packet_of(*head).target_leaf));
+    const int o = leaving_port(*head);
     Port& out = ports_[o];
     if (out.output.size() >= static_cast<size_t>(params_.buffer_packets)) {
       if (!in.input_waiting) {
@@ -65,16 +68,10 @@ void Spine::try_forward(int i) {
 void Spine::prefetch_next(int o) const {
   const Port& out = ports_[o];
   __builtin_prefetch(&out.output);
-  if (!out.output.empty()) __builtin_prefetch(reinterpret_cast<const char*>(out.output.front()) + 128);
+  if (!out.output.empty()) prefetch_message(out.output.front());
 }
 
-void Spine::prefetch_receive_deep(int, const Payload& payload) const {
-  if (info_of(payload).kind == MessageKind::packet) {
-    tx_[raw(packet_of(payload).target_leaf)]->prefetch_path();
-  } else {
-    tx_[raw(control_of(payload).to_leaf)]->prefetch_path();
-  }
-}
+void Spine::prefetch_receive_deep(int, const Payload& payload) const { tx_[leaving_port(payload)]->prefetch_path(); }
 
 TxSource::Pull Spine::next_data(int o, Picos not_after) {
   Port& out = ports_[o];
