@@ -4,6 +4,7 @@
 // per message. Delivery is in order. The Link holds no queue: its sender
 // (a TxPort) sends only when the END_REQ delay of the previous message has
 // passed, which the Link checks.
+#include <algorithm>
 #include <cstdint>
 #include <systemc>
 
@@ -46,8 +47,12 @@ class alignas(64) Link : public FabricReceiver, private LinkHotState, public sc_
   const void* far_end() { return out.get_interface(0); }
   uint64_t messages() const { return messages_; }
   uint64_t bytes() const { return payload_bytes_ + messages_ * overhead_bytes_; }
-  // Time the link spent sending (without the per-message rounding).
-  Picos busy_time() const { return static_cast<Picos>((bytes() * ps_per_byte_q24_) >> 24); }
+  // Time the link spent sending up to `t` (without the per-message
+  // rounding): a message still on the wire at `t` counts up to `t`.
+  Picos busy_time(Picos t) const {
+    const Picos sent = static_cast<Picos>((bytes() * ps_per_byte_q24_) >> 24);
+    return std::max<Picos>(0, sent - std::max<Picos>(0, free_at_ - t));
+  }
 
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
 

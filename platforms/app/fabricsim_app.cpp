@@ -133,7 +133,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     status = "failed";
     exit_code = 1;
   }
-  top->finish();
+  top->finish(result.simulated);
   rec->sample(result.simulated, "fabric", "link_messages", static_cast<double>(top->messages_moved()));
   rec->sample(result.simulated, "fabric", "frames_delivered", static_cast<double>(top->frames_delivered()));
   try {

@@ -6,7 +6,7 @@ namespace fabric {
 
 FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                      const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
-    : sc_module(name), config_(config), scheduler_("scheduler") {
+    : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler") {
   if (config_.topology.geometry.leaves == 1) config_.topology.geometry.spines = 0;  // nothing to reach
   const Geometry& g = config_.topology.geometry;
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
@@ -106,8 +106,13 @@ uint64_t FabricTop::drops() const {
   return n;
 }
 
-void FabricTop::finish() {
+void FabricTop::finish(Picos end) {
   for (auto& c : cnas_) c->finish();
+  for (const auto& l : links_) {
+    recorder_.sample(end, l->basename(), "messages", static_cast<double>(l->messages()));
+    recorder_.sample(end, l->basename(), "bytes", static_cast<double>(l->bytes()));
+    if (end > 0) recorder_.sample(end, l->basename(), "utilization", static_cast<double>(l->busy_time(end)) / end);
+  }
 }
 
 }  // namespace fabric

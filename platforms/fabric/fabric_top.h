@@ -43,13 +43,16 @@ class FabricTop : public sc_core::sc_module {
   uint64_t frames_delivered() const;
   uint64_t drops() const;
   const std::vector<std::unique_ptr<Cna>>& cnas() const { return cnas_; }
-  // End of run: every CNA records what it still holds and its totals.
-  void finish();
+  // End of run at `end`: every CNA records what it still holds and its
+  // totals; every link its messages, wire bytes and utilization (samples,
+  // entity = the link's name).
+  void finish(Picos end);
 
  private:
   Link& make_link(const std::string& name, const LinkParams& params);
 
   FabricConfig config_;
+  Recorder& recorder_;
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   Fdb fdb_;
