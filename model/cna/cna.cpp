@@ -16,9 +16,9 @@ TxPortParams ethernet_tx() {
 }  // namespace
 
 Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool,
-         Recorder& recorder, EventScheduler& scheduler)
-    : sc_module(name), scheduler_(scheduler), rx("rx", *this, 0, scheduler_),
-      tx("tx", *this, 0, pool, ethernet_tx(), scheduler_), port_(port), params_(params),
+         Recorder& recorder, EventQueue& events)
+    : sc_module(name), events_(events), rx("rx", *this, 0, events_),
+      tx("tx", *this, 0, pool, ethernet_tx(), events_), port_(port), params_(params),
       pool_(pool), recorder_(recorder) {
   SC_METHOD(start);  // runs once at time 0: the first frames go out
 }

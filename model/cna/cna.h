@@ -19,14 +19,14 @@ namespace fabric {
 
 class Cna : public sc_core::sc_module, public RxSink, public TxSource {
  private:
-  EventScheduler& scheduler_;  // declared first: the ports use it
+  EventQueue& events_;  // declared first: the ports use it
 
  public:
   RxPort rx;
   TxPort tx;
 
   Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool,
-      Recorder& recorder, EventScheduler& scheduler);
+      Recorder& recorder, EventQueue& events);
 
   void attach(std::unique_ptr<FrameSource> source);
 

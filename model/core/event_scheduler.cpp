@@ -6,16 +6,71 @@
 
 namespace fabric {
 
-EventScheduler::EventScheduler(sc_core::sc_module_name name) : sc_module(name) {
+EventQueue::EventQueue(EventScheduler& owner, const EventQueueShape& shape)
+    : owner_(owner), serving_(&owner.serving_),
+      wheel_(shape.bucket_bits, shape.wheel_bits, shape.slots_per_bucket) {}
+
+void EventQueue::schedule_from_elsewhere(Picos due, Client& client, void* item) {
+  if (*serving_ != nullptr) {
+    inbox_.push_back({due, {&client, item}});
+    inbox_earliest_ = std::min(inbox_earliest_, due);
+    return;
+  }
+  const Picos now = now_ps();
+  if (due < now) due = now;
+  wheel_.push(due, {&client, item});
+  owner_.scheduled_outside_run(due);
+}
+
+void EventQueue::take_inbox() {
+  for (const auto& e : inbox_) wheel_.push(e.due, e.value);
+  inbox_.clear();
+  inbox_earliest_ = std::numeric_limits<Picos>::max();
+}
+
+void EventQueue::serve_before(Picos end) {
+  if (!inbox_.empty()) take_inbox();
+  while (!wheel_.empty()) {
+    // Peeking does not move the wheel on: another queue may still schedule
+    // here before `end`'s window is over.
+    const Picos due = wheel_.next_due();
+    if (due >= end) return;
+    const Wake w = wheel_.pop().value;
+    ModelClock::set(due);
+    ++served_;
+    w.client->on_wake(w.item);
+  }
+}
+
+EventScheduler::EventScheduler(sc_core::sc_module_name name, const EventQueueShape& shape) : sc_module(name) {
+  add_queue(shape);
   SC_METHOD(run);
   sensitive << event_;
   dont_initialize();
 }
 
-void EventScheduler::schedule_outside_run(Picos due, Client& client, void* item) {
-  const Picos now = now_ps();
-  if (due < now) due = now;
-  wheel_.push(due, {&client, item});
+EventScheduler::~EventScheduler() = default;
+
+EventQueue& EventScheduler::add_queue(const EventQueueShape& shape) {
+  queues_.push_back(std::make_unique<EventQueue>(*this, shape));
+  return *queues_.back();
+}
+
+void EventScheduler::set_lookahead(Picos lookahead) { lookahead_ = std::max<Picos>(lookahead, 1); }
+
+size_t EventScheduler::pending() const {
+  size_t n = 0;
+  for (const auto& q : queues_) n += q->pending();
+  return n;
+}
+
+uint64_t EventScheduler::served() const {
+  uint64_t n = 0;
+  for (const auto& q : queues_) n += q->served();
+  return n;
+}
+
+void EventScheduler::scheduled_outside_run(Picos due) {
   if (due < notified_for_) notify_kernel(due);
 }
 
@@ -31,6 +86,13 @@ void EventScheduler::run_until(Picos end) {
   if (end > kernel_now) sc_core::sc_start(from_ps(end - kernel_now));
 }
 
+Picos EventScheduler::earliest_due() {
+  Picos earliest = kNoEntry;
+  for (const auto& q : queues_)
+    if (!q->empty()) earliest = std::min(earliest, q->next_due());
+  return earliest;
+}
+
 void EventScheduler::run() {
   const Picos kernel_now = to_ps(sc_core::sc_time_stamp());
   // Entries before the kernel's next activity cannot interact with anything
@@ -38,19 +100,22 @@ void EventScheduler::run() {
   const uint64_t next_activity =
       sc_core::sc_time_stamp().value() + sc_core::sc_time_to_pending_activity().value();
   const Picos limit = next_activity > static_cast<uint64_t>(end_) ? end_ : static_cast<Picos>(next_activity);
-  notified_for_ = std::numeric_limits<Picos>::max();
-  running_ = true;
-  while (!wheel_.empty()) {
-    const Picos due = wheel_.top().due;
-    if (due > kernel_now && due >= limit) break;
-    const Wake w = wheel_.pop().value;
-    ModelClock::set(due);
-    ++served_;
-    w.client->on_wake(w.item);
+  notified_for_ = kNoEntry;
+  for (Picos start = earliest_due(); start != kNoEntry; start = earliest_due()) {
+    if (start > kernel_now && start >= limit) break;
+    // One queue needs no windows. Entries due at the kernel's time are
+    // served even at the limit.
+    const Picos reach = queues_.size() > 1 ? std::min(lookahead_, limit - start) : limit - start;
+    const Picos window_end = start + std::max<Picos>(reach, 1);
+    for (const auto& q : queues_) {
+      serving_ = q.get();
+      q->serve_before(window_end);
+    }
   }
   ModelClock::release();
-  running_ = false;
-  if (!wheel_.empty()) notify_kernel(wheel_.top().due);
+  serving_ = nullptr;
+  const Picos next = earliest_due();
+  if (next != kNoEntry) notify_kernel(next);
 }
 
 }  // namespace fabric

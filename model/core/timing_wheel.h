@@ -8,11 +8,12 @@
 // then read in order. A bucket's entries
 // live in a fixed block of one slab, found by arithmetic from a small array
 // of counts (a push touches no per-bucket header), and spill into a vector
-// of their own past kSlotsPerBucket. Entries beyond the horizon wait in an overflow heap and move into
+// of their own past its slots. Entries beyond the horizon wait in an overflow heap and move into
 // the wheel as time approaches them. Times never go backwards: a push
 // earlier than the last entry popped is served at that entry's time.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -41,9 +42,11 @@ class TimingWheel {
   };
 
   // wheel_bits >= 6: the occupancy bitmap is scanned a 64-bit word at a time.
-  explicit TimingWheel(int bucket_bits = 8, int wheel_bits = 12)
+  // A bucket holds slots_per_bucket entries in the slab before it spills.
+  explicit TimingWheel(int bucket_bits = 8, int wheel_bits = 12, int slots_per_bucket = 128)
       : bucket_bits_(bucket_bits), wheel_size_(uint64_t{1} << std::max(wheel_bits, 6)),
-        slab_(new Entry[wheel_size_ * kSlotsPerBucket]), counts_(wheel_size_, 0), spills_(wheel_size_),
+        slots_(static_cast<uint16_t>(std::clamp(slots_per_bucket, 1, 65535))),
+        slab_(new Entry[wheel_size_ * slots_]), counts_(wheel_size_, 0), spills_(wheel_size_),
         occupied_(wheel_size_ / 64, 0), bin_starts_((size_t{1} << bucket_bits) + 1, 0) {}
 
   bool empty() const { return size_ == 0; }
@@ -58,6 +61,21 @@ class TimingWheel {
   const Entry& top() {
     if (head_ == current_.size()) advance();
     return current_[head_];
+  }
+
+  // The due time of the earliest entry, without making its bucket current
+  // (the wheel must not be empty): entries pushed later, earlier than that
+  // bucket but not than the last entry popped, still pop first.
+  Picos next_due() const {
+    if (head_ < current_.size()) return current_[head_].due;
+    Picos earliest = overflow_.empty() ? std::numeric_limits<Picos>::max() : overflow_.front().entry.due;
+    const uint64_t distance = distance_to_next_bucket();
+    if (distance == wheel_size_) return earliest;
+    const uint64_t i = (slot_of(base_) + distance) & (wheel_size_ - 1);
+    const Entry* block = &slab_[i * slots_];
+    for (const Entry* e = block; e != block + counts_[i]; ++e) earliest = std::min(earliest, e->due);
+    for (const Entry& e : spills_[i]) earliest = std::min(earliest, e.due);
+    return earliest;
   }
 
   Entry pop() {
@@ -96,8 +114,8 @@ class TimingWheel {
   }
 
   void append_to_bucket(uint64_t i, const Entry& e) {
-    if (counts_[i] < kSlotsPerBucket) {
-      Entry* slot = &slab_[i * kSlotsPerBucket + counts_[i]++];
+    if (counts_[i] < slots_) {
+      Entry* slot = &slab_[i * slots_ + counts_[i]++];
       *slot = e;
       // The bucket's next pushes will write the following line: ask for it
       // now, so that store does not wait for memory.
@@ -138,7 +156,7 @@ class TimingWheel {
       const uint64_t bit = uint64_t{1} << (i % 64);
       if (occupied_[i / 64] & bit) {
         occupied_[i / 64] &= ~bit;
-        const Entry* block = &slab_[i * kSlotsPerBucket];
+        const Entry* block = &slab_[i * slots_];
         current_.assign(block, block + counts_[i]);
         counts_[i] = 0;
         if (!spills_[i].empty()) {
@@ -164,7 +182,7 @@ class TimingWheel {
     for (int stage = 1; stage < kHintDepth; ++stage) {
       const uint64_t ahead = (slot_of(base_) + static_cast<uint64_t>(stage)) & (wheel_size_ - 1);
       if (occupied_[ahead / 64] & (uint64_t{1} << (ahead % 64))) {
-        const Entry* block = &slab_[ahead * kSlotsPerBucket];
+        const Entry* block = &slab_[ahead * slots_];
         BucketHint::on_bucket(stage, block, block + counts_[ahead]);
       }
     }
@@ -190,10 +208,10 @@ class TimingWheel {
     current_.swap(sorted_);
   }
 
-  static constexpr uint16_t kSlotsPerBucket = 128;
   int bucket_bits_;
   uint64_t wheel_size_;
-  std::unique_ptr<Entry[]> slab_;         // bucket i: entries [i * kSlotsPerBucket, + counts_[i])
+  uint16_t slots_;
+  std::unique_ptr<Entry[]> slab_;         // bucket i: entries [i * slots_, + counts_[i])
   std::vector<uint16_t> counts_;
   std::vector<std::vector<Entry>> spills_;  // a bucket's entries beyond its block
   std::vector<uint64_t> occupied_;

@@ -1,24 +1,24 @@
 #pragma once
 // A step of a module that runs when woken; of several requested wake times
 // the earliest wins, and nothing runs while nobody asks: hardware that is
-// idle costs no events. Served by the fabric's EventScheduler.
+// idle costs no events. Served by the event queue of the module's partition.
 #include <functional>
 
-#include "model/core/event_scheduler.h"
+#include "model/core/event_queue.h"
 #include "model/core/sim_time.h"
 
 namespace fabric {
 
-class Wakeup final : public EventScheduler::Client {
+class Wakeup final : public EventQueue::Client {
  public:
-  Wakeup(EventScheduler& scheduler, std::function<void()> callback)
-      : scheduler_(scheduler), callback_(std::move(callback)) {}
+  Wakeup(EventQueue& events, std::function<void()> callback)
+      : events_(events), callback_(std::move(callback)) {}
 
   void at(Picos when) {
     if (pending_ && when_ <= when) return;
     pending_ = true;
     when_ = when;
-    scheduler_.schedule(when, *this);
+    events_.schedule(when, *this);
   }
   bool pending() const { return pending_; }
 
@@ -29,7 +29,7 @@ class Wakeup final : public EventScheduler::Client {
   }
 
  private:
-  EventScheduler& scheduler_;
+  EventQueue& events_;
   std::function<void()> callback_;
   Picos when_ = 0;
   bool pending_ = false;

@@ -15,8 +15,8 @@ namespace fabric {
 
 class InternalPath {
  public:
-  InternalPath(EventScheduler& scheduler, std::function<void(Payload&)> handler)
-      : handler_(std::move(handler)), wakeup_(scheduler, [this] { deliver_due(); }) {}
+  InternalPath(EventQueue& events, std::function<void(Payload&)> handler)
+      : handler_(std::move(handler)), wakeup_(events, [this] { deliver_due(); }) {}
 
   void push(Picos due, Payload& message) {
     heap_.push({due, seq_++, &message});

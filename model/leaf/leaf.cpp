@@ -24,26 +24,26 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     : sc_module(name), id_(id), params_(ctx.params), geometry_(ctx.geometry), fdb_(ctx.fdb), pool_(ctx.pool),
       recorder_(ctx.recorder), users_(ctx.geometry.user_ports_per_leaf), spines_(ctx.geometry.spines),
       spray_(make_spray_policy(ctx.params.spray)),
-      scheduler_(ctx.scheduler), internal_(scheduler_, [this](Payload& m) { on_internal(m); }) {
+      events_(ctx.events), internal_(events_, [this](Payload& m) { on_internal(m); }) {
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
   user_tx.coalesce_control = false;
   const TxPortParams uplink_tx = fabric_link_tx(params_, ctx.credit_return, ctx.spine_buffer_packets);
   for (int k = 0; k < users_; ++k) {
-    rx_.push_back(std::make_unique<RxPort>(("cna_rx" + std::to_string(k)).c_str(), *this, k, scheduler_));
-    tx_.push_back(std::make_unique<TxPort>(("cna_tx" + std::to_string(k)).c_str(), *this, k, pool_, user_tx, scheduler_));
+    rx_.push_back(std::make_unique<RxPort>(("cna_rx" + std::to_string(k)).c_str(), *this, k, events_));
+    tx_.push_back(std::make_unique<TxPort>(("cna_tx" + std::to_string(k)).c_str(), *this, k, pool_, user_tx, events_));
     ingress_.emplace_back(port(k), params_);
     egress_.emplace_back(port(k), params_);
   }
   for (int s = 0; s < spines_; ++s) {
     const int i = users_ + s;
-    rx_.push_back(std::make_unique<RxPort>(("spine_rx" + std::to_string(s)).c_str(), *this, i, scheduler_));
-    tx_.push_back(std::make_unique<TxPort>(("spine_tx" + std::to_string(s)).c_str(), *this, i, pool_, uplink_tx, scheduler_));
+    rx_.push_back(std::make_unique<RxPort>(("spine_rx" + std::to_string(s)).c_str(), *this, i, events_));
+    tx_.push_back(std::make_unique<TxPort>(("spine_tx" + std::to_string(s)).c_str(), *this, i, pool_, uplink_tx, events_));
     rx_.back()->set_credit_sink(*tx_.back());
   }
   inputs_.resize(users_);
   for (int k = 0; k < users_; ++k) {
     inputs_[k].wakeup =
-        std::make_unique<Wakeup>(scheduler_, [this, k] { crossbar_step(k); });
+        std::make_unique<Wakeup>(events_, [this, k] { crossbar_step(k); });
   }
   crossbar_out_free_.assign(users_, 0);
   forwarding_.resize(users_);

@@ -34,7 +34,7 @@ struct LeafContext {
   Recorder& recorder;
   int spine_buffer_packets;  // credits of each uplink
   CreditReturnParams credit_return;
-  EventScheduler& scheduler;
+  EventQueue& events;
 };
 
 // How the sending end of a leaf-spine link behaves, in either direction:
@@ -121,7 +121,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   std::vector<int> uplink_depth_;
   std::unique_ptr<SprayPolicy> spray_;
   size_t control_uplink_rr_ = 0;
-  EventScheduler& scheduler_;
+  EventQueue& events_;
   InternalPath internal_;
   std::vector<EgressGrant> grants_;
   uint64_t drops_ = 0;

@@ -5,9 +5,9 @@
 
 namespace fabric {
 
-RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventScheduler& scheduler)
+RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue& events)
     : sc_module(name), in("in") {
-  scheduler_ = &scheduler;
+  events_ = &events;
   sink_ = &sink;
   index_ = index;
   static_assert(sizeof(RxPortHotState) + 2 * sizeof(void*) <= 64, "an arrival must touch one cache line");
@@ -18,7 +18,7 @@ tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc
   const Picos at = now_ps() + to_ps(delay);
   if (at < last_arrival_) SC_REPORT_FATAL(name(), "link delivered out of order");
   last_arrival_ = at;
-  scheduler_->schedule(at, *this, &payload);
+  events_->schedule(at, *this, &payload);
   return tlm::TLM_COMPLETED;
 }
 

@@ -5,7 +5,7 @@
 // at the port, no sorting.
 #include <systemc>
 
-#include "model/core/event_scheduler.h"
+#include "model/core/event_queue.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
@@ -27,7 +27,7 @@ class TxPort;
 // What an arrival touches, in one cache line with the two interfaces it
 // comes through (a base placed before sc_module, see RxPort).
 struct RxPortHotState {
-  EventScheduler* scheduler_ = nullptr;
+  EventQueue* events_ = nullptr;
   RxSink* sink_ = nullptr;
   TxPort* credit_sink_ = nullptr;
   Picos last_arrival_ = 0;
@@ -37,10 +37,10 @@ struct RxPortHotState {
 // Base order is deliberate: the interfaces the link and the scheduler call
 // and the state they need come first, before the 232-byte sc_module, so an
 // arrival touches one cache line of the port.
-class alignas(64) RxPort : public FabricReceiver, public EventScheduler::Client, private RxPortHotState,
+class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, private RxPortHotState,
                            public sc_core::sc_module {
  public:
-  RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventScheduler& scheduler);
+  RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue& events);
   // Hop-by-hop credits that arrive on this link (standalone credit messages,
   // or piggybacked on any message) are for the TxPort of the reverse link.
   void set_credit_sink(TxPort& reverse) { credit_sink_ = &reverse; }

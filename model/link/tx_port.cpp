@@ -12,14 +12,14 @@ using sc_core::sc_time;
 using sc_core::SC_PS;
 
 TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-               const TxPortParams& params, EventScheduler& scheduler)
+               const TxPortParams& params, EventQueue& events)
     : sc_module(name), out("out") {
   pool_ = &pool;
   params_ = params;
   credits_ = params.credits;
   index_ = index;
   source_ = &source;
-  scheduler_ = &scheduler;
+  events_ = &events;
   static_assert(offsetof(TxPortHotState, control_) + sizeof(void*) <= 64, "the first line holds the wake's state");
   static_assert(sizeof(TxPortHotState) + sizeof(void*) <= 192, "the hot state spans three cache lines");
   out.bind(*this);
@@ -31,7 +31,7 @@ void TxPort::end_of_elaboration() {
 }
 
 void TxPort::prefetch(const void*) const {
-  const char* self = reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this));
+  const char* self = reinterpret_cast<const char*>(static_cast<const EventQueue::Client*>(this));
   __builtin_prefetch(self + 64);
   prefetch_path();
   if (!control_.empty()) prefetch_message(control_.front());
@@ -172,7 +172,7 @@ void TxPort::schedule(Picos at) {
   if (wake_pending_ && wake_at_ <= at) return;
   wake_at_ = at;
   wake_pending_ = true;
-  scheduler_->schedule(at, *this);
+  events_->schedule(at, *this);
 }
 
 }  // namespace fabric

@@ -9,7 +9,7 @@
 #include <limits>
 #include <systemc>
 
-#include "model/core/event_scheduler.h"
+#include "model/core/event_queue.h"
 #include "model/core/ring_queue.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/protocol/payload_pool.h"
@@ -66,7 +66,7 @@ struct TxPortHotState {
   int index_ = 0;
   TxSource* source_ = nullptr;
   RingQueue<Payload*, 4> control_;
-  EventScheduler* scheduler_ = nullptr;
+  EventQueue* events_ = nullptr;
   Picos owed_since_ = 0;
   TxPortParams params_;
   PayloadPool* pool_ = nullptr;
@@ -74,11 +74,11 @@ struct TxPortHotState {
 
 // Base order is deliberate: the scheduler's interface and the hot state come
 // first, before the 232-byte sc_module.
-class alignas(64) TxPort : public EventScheduler::Client, private TxPortHotState, public sc_core::sc_module,
+class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, public sc_core::sc_module,
                            public FabricSender {
  public:
   TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-         const TxPortParams& params, EventScheduler& scheduler);
+         const TxPortParams& params, EventQueue& events);
 
   void send_control(Payload& message);  // takes ownership
   void return_credits(uint32_t n);      // owed to the upstream sender
@@ -87,8 +87,8 @@ class alignas(64) TxPort : public EventScheduler::Client, private TxPortHotState
 
   // Brings the state a credit or a kick touches into the cache.
   void prefetch_state() const {
-    __builtin_prefetch(static_cast<const EventScheduler::Client*>(this));
-    __builtin_prefetch(reinterpret_cast<const char*>(static_cast<const EventScheduler::Client*>(this)) + 64);
+    __builtin_prefetch(static_cast<const EventQueue::Client*>(this));
+    __builtin_prefetch(reinterpret_cast<const char*>(static_cast<const EventQueue::Client*>(this)) + 64);
   }
   // Then, once that is in: the link and what it delivers to, for a send.
   void prefetch_path() const {

@@ -2,14 +2,14 @@
 
 #include <cstdint>
 
-#include "model/core/event_scheduler.h"
+#include "model/core/event_queue.h"
 
 namespace fabric {
 
 PayloadPool::~PayloadPool() = default;
 
 static_assert(alignof(PooledPayload) <= 8, "a payload must fit 8 bytes into its slot");
-static_assert(kMessageHotOffset == EventScheduler::kItemHotOffset, "the scheduler prefetches messages where they are hot");
+static_assert(kMessageHotOffset == EventQueue::kItemHotOffset, "the scheduler prefetches messages where they are hot");
 
 Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   Payload* p;

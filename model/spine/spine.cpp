@@ -5,11 +5,11 @@
 namespace fabric {
 
 Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& params, PayloadPool& pool,
-             const TxPortParams& leaf_facing, EventScheduler& scheduler)
-    : sc_module(name), scheduler_(scheduler), params_(params), ports_(new Port[used_ports]), used_ports_(used_ports) {
+             const TxPortParams& leaf_facing, EventQueue& events)
+    : sc_module(name), events_(events), params_(params), ports_(new Port[used_ports]), used_ports_(used_ports) {
   for (int i = 0; i < used_ports; ++i) {
-    rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(i)).c_str(), *this, i, scheduler_));
-    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(i)).c_str(), *this, i, pool, leaf_facing, scheduler_));
+    rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(i)).c_str(), *this, i, events_));
+    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(i)).c_str(), *this, i, pool, leaf_facing, events_));
     rx_.back()->set_credit_sink(*tx_.back());
   }
 }

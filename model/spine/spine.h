@@ -19,7 +19,7 @@ namespace fabric {
 class Spine : public sc_core::sc_module, public RxSink, public TxSource {
  public:
   Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& params, PayloadPool& pool,
-        const TxPortParams& leaf_facing, EventScheduler& scheduler);
+        const TxPortParams& leaf_facing, EventQueue& events);
 
   RxPort& rx(int port) { return *rx_[port]; }
   TxPort& tx(int port) { return *tx_[port]; }
@@ -45,7 +45,7 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
   };
   void try_forward(int input);
 
-  EventScheduler& scheduler_;
+  EventQueue& events_;
   const SpineParams& params_;
   std::vector<std::unique_ptr<RxPort>> rx_;
   std::vector<std::unique_ptr<TxPort>> tx_;

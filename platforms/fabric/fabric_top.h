@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/cna/cna.h"
+#include "model/core/event_scheduler.h"
 #include "model/leaf/fdb.h"
 #include "model/leaf/leaf.h"
 #include "model/link/link.h"
@@ -30,7 +31,8 @@ class FabricTop : public sc_core::sc_module {
             uint64_t seed, Recorder& recorder);
   ~FabricTop() override;
 
-  // The fabric's one event queue; drive the simulation with its run_until().
+  // The fabric's event scheduler (a queue per leaf and per spine); drive the
+  // simulation with its run_until().
   EventScheduler& scheduler() { return scheduler_; }
   const EventScheduler& scheduler() const { return scheduler_; }
   const Geometry& geometry() const { return config_.topology.geometry; }

@@ -26,8 +26,9 @@ struct Ref {
 // Pushes `initial` random entries, then pops everything, pushing a new entry
 // after each pop with probability 1/2 (never earlier than the popped time),
 // and compares each pop with a reference heap.
-void compare_with_reference(int bucket_bits, int wheel_bits, Picos spread, uint32_t seed, int initial) {
-  TimingWheel<int> wheel(bucket_bits, wheel_bits);
+void compare_with_reference(int bucket_bits, int wheel_bits, Picos spread, uint32_t seed, int initial,
+                            int slots_per_bucket = 128) {
+  TimingWheel<int> wheel(bucket_bits, wheel_bits, slots_per_bucket);
   std::priority_queue<Ref, std::vector<Ref>, std::greater<Ref>> ref;
   std::mt19937_64 rng(seed);
   uint64_t seq = 0;
@@ -92,6 +93,29 @@ TEST(TimingWheel, CrowdedBucketsSpillAndStillKeepOrder) {
     ASSERT_EQ(e.value, value);
   }
   EXPECT_TRUE(wheel.empty());
+}
+
+TEST(TimingWheel, PeekingTheNextDueLeavesRoomForEarlierPushes) {
+  // A partition's queue peeks at its next entry, finds it beyond the window
+  // under way, and later receives an entry between the last pop and that
+  // one: it must pop first.
+  TimingWheel<int> wheel(12, 8, 4);
+  wheel.push(1'000, 1);
+  wheel.push(600'000, 2);
+  EXPECT_EQ(wheel.pop().value, 1);
+  EXPECT_EQ(wheel.next_due(), 600'000);
+  wheel.push(200'000, 3);
+  EXPECT_EQ(wheel.next_due(), 200'000);
+  EXPECT_EQ(wheel.pop().value, 3);
+  wheel.push(5'000'000, 4);  // beyond the horizon: the overflow counts too
+  EXPECT_EQ(wheel.next_due(), 600'000);
+  EXPECT_EQ(wheel.pop().value, 2);
+  EXPECT_EQ(wheel.next_due(), 5'000'000);
+  EXPECT_EQ(wheel.pop().value, 4);
+}
+
+TEST(TimingWheel, SmallBlocksSpillAndKeepOrder) {
+  compare_with_reference(12, 8, 3'000'000, 4, 4000, 2);
 }
 
 TEST(TimingWheel, APushIntoThePastIsServedNow) {

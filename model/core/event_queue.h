@@ -1,0 +1,127 @@
+#pragma once
+// The event queue of one partition of the model: the ports, crossbar inputs
+// and internal steps of the modules in the partition ask to be woken at a
+// time, and one timing wheel orders them. Queues are owned and served by the
+// EventScheduler, which runs them in time windows (see event_scheduler.h).
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "model/core/ids.h"
+#include "model/core/timing_wheel.h"
+
+namespace fabric {
+
+class EventScheduler;
+
+class EventClient {
+ public:
+  virtual ~EventClient() = default;
+  // Called at the time asked for, with the item given to schedule(); a
+  // client ignores wakes it no longer wants.
+  virtual void on_wake(void* item) = 0;
+  // A wake is coming soon: prefetch what on_wake will touch beyond this
+  // object and the item's first lines. Changes nothing.
+  virtual void prefetch(const void* /*item*/) const {}
+  // Called a bucket after prefetch(): what prefetch() brought in may now
+  // be read to prefetch one level further.
+  virtual void prefetch_deep(const void* /*item*/) const {}
+};
+
+// How a queue's timing wheel is laid out: its buckets, horizon and the
+// entries a bucket holds before it spills.
+struct EventQueueShape {
+  int bucket_bits = 8;  // 256 ps buckets
+  int wheel_bits = 12;  // 4096 buckets: 1 us ahead, the span of one hop
+  int slots_per_bucket = 128;
+};
+
+class EventQueue {
+ public:
+  using Client = EventClient;
+  // Items are messages whose hot fields start this far in (the protocol's
+  // kMessageHotOffset; the core knows no protocol, the payload pool checks
+  // that the two agree).
+  static constexpr int kItemHotOffset = 120;
+
+  EventQueue(EventScheduler& owner, const EventQueueShape& shape);
+  EventQueue(const EventQueue&) = delete;
+  EventQueue& operator=(const EventQueue&) = delete;
+
+  // Entries of this queue with equal times run in the order they were
+  // scheduled. `item` rides with the entry (a message in flight, say): no
+  // queue of its own at the client. A module may schedule into the queue of
+  // another partition only at least the scheduler's lookahead ahead of its
+  // own time (what a link's propagation delay guarantees).
+  void schedule(Picos due, Client& client, void* item = nullptr) {
+    // The queue under service takes its own entries straight into its
+    // wheel; no queue is ever served earlier than the entry being served.
+    if (*serving_ == this) {
+      wheel_.push(due, {&client, item});
+      return;
+    }
+    schedule_from_elsewhere(due, client, item);
+  }
+
+  size_t pending() const { return wheel_.size() + inbox_.size(); }
+  uint64_t served() const { return served_; }
+
+ private:
+  friend class EventScheduler;
+  struct Wake {
+    Client* client;
+    void* item;
+  };
+  // Serving an entry touches the client object and the item's first cache
+  // lines, then what the client's prefetch() names, then what its
+  // prefetch_deep() names. Many of them are cache misses: asking for a
+  // whole bucket's at once lets them overlap, and asking a bucket apart for
+  // each level lets each level find the one before it in the cache.
+  struct PrefetchWake {
+    template <class Entry>
+    static void on_bucket(int stage, const Entry* begin, const Entry* end) {
+      switch (stage) {
+        case 2:
+          for (const Entry* e = begin; e != end; ++e) {
+            __builtin_prefetch(e->value.client);
+            if (const char* item = static_cast<const char*>(e->value.item)) {
+              __builtin_prefetch(item + kItemHotOffset);
+              __builtin_prefetch(item + kItemHotOffset + 64);
+            }
+          }
+          break;
+        case 1:
+          for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch(e->value.item);
+          break;
+        default:
+          for (const Entry* e = begin; e != end; ++e) e->value.client->prefetch_deep(e->value.item);
+      }
+    }
+  };
+
+  bool empty() const { return wheel_.empty() && inbox_.empty(); }
+  Picos next_due() const {  // not empty
+    return wheel_.empty() ? inbox_earliest_ : std::min(wheel_.next_due(), inbox_earliest_);
+  }
+  // Serves, in order, every entry due before `end`, including those it
+  // schedules there itself.
+  void serve_before(Picos end);
+  // From another partition's service (at least a window ahead) or from
+  // outside the scheduler's service.
+  void schedule_from_elsewhere(Picos due, Client& client, void* item);
+  void take_inbox();
+
+  EventScheduler& owner_;
+  EventQueue* const* serving_;  // the owner's queue under service, if any
+  TimingWheel<Wake, PrefetchWake> wheel_;
+  // Entries other partitions scheduled here during the window under way,
+  // in their order: a plain append, so a module does not touch another
+  // partition's wheel (a cache miss each) but its tail; they join the wheel
+  // when this queue is served next.
+  std::vector<typename TimingWheel<Wake, PrefetchWake>::Entry> inbox_;
+  Picos inbox_earliest_ = std::numeric_limits<Picos>::max();
+  uint64_t served_ = 0;
+};
+
+}  // namespace fabric
