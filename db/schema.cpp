@@ -1,5 +1,5 @@
 // The schema as C++ text, embedded at build time from db/schema.sql and split
-// in two so that the indexes can be created after the bulk load.
+// in two: the tables and views, and the indexes.
 #include "db/schema.h"
 
 namespace fabric::db {

@@ -5,7 +5,7 @@ namespace fabric::db {
 
 // Tables, the meta rows and the views; safe to run on an existing database.
 extern const char* const kSchemaTablesSql;
-// CREATE INDEX IF NOT EXISTS statements, run once a run's bulk load is over.
+// CREATE INDEX IF NOT EXISTS statements, run with the tables.
 extern const char* const kSchemaIndexesSql;
 
 // meta('schema_version') this code writes and understands.

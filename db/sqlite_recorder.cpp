@@ -180,17 +180,6 @@ void SqliteRecorder::complete(const std::string& status, std::optional<Picos> si
   current_ = RecordBatch{};
   pending_ = 0;
 
-  if (!failure) {
-    try {
-      // Sorting millions of keys: through temporary files and with a helper
-      // thread it takes 7-9 s for a 1 ms full-system run, in memory 12-13 s
-      // (measured with the sqlite3 shell on that database). Best effort.
-      sqlite3_exec(db_.get(), "PRAGMA temp_store = FILE; PRAGMA threads = 2", nullptr, nullptr, nullptr);
-      exec(db_.get(), path_, "creating the indexes", kSchemaIndexesSql);
-    } catch (const DbError& e) {
-      failure = e.what();
-    }
-  }
   if (failure) {
     try {
       update_run_row("failed", sim_time_ps, wall_seconds);
