@@ -32,15 +32,12 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
     SC_REPORT_FATAL(name(), msg.str().c_str());
   }
   const uint32_t wire_bytes = info_of(payload).wire_bytes;
-  if (wire_bytes != last_wire_bytes_) {
-    last_wire_bytes_ = wire_bytes;
-    last_serialization_time_ = from_ps(serialization(wire_bytes));
-  }
-  free_at_ = start + to_ps(last_serialization_time_);
+  const Picos serialization_ps = serialization(wire_bytes);
+  free_at_ = start + serialization_ps;
   ++messages_;
   payload_bytes_ += wire_bytes;
 
-  delay += last_serialization_time_;  // END_REQ: when the sender may start its next message
+  delay += from_ps(serialization_ps);  // END_REQ: when the sender may start its next message
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;
   sc_time fwd_delay = delay + propagation_time_;
   receiver_->nb_transport_fw(payload, fwd_phase, fwd_delay);

@@ -24,12 +24,10 @@ struct LinkHotState {
   tlm::tlm_fw_transport_if<FabricProtocol>* receiver_ = nullptr;  // what `out` is bound to
   Picos free_at_ = 0;
   sc_core::sc_time propagation_time_;
-  // Most messages on a link have the size of the one before (full packets,
-  // control messages): their serialization time as an sc_time is reused.
-  sc_core::sc_time last_serialization_time_;
   uint64_t messages_ = 0;
-  uint64_t payload_bytes_ = 0;  // wire bytes of the messages, without the per-message overhead
-  uint32_t last_wire_bytes_ = UINT32_MAX;
+  uint64_t payload_bytes_ = 0;    // wire bytes of the messages, without the per-message overhead
+  uint64_t ps_per_byte_q24_ = 0;  // picoseconds per byte in 40.24 fixed point
+  uint32_t overhead_bytes_ = 0;
 };
 
 // Base order is deliberate: the interface the sender calls and the state it
@@ -58,9 +56,6 @@ class alignas(64) Link : public FabricReceiver, private LinkHotState, public sc_
 
  private:
   void end_of_elaboration() override;
-
-  uint64_t ps_per_byte_q24_ = 0;  // picoseconds per byte in 40.24 fixed point
-  uint32_t overhead_bytes_ = 0;
 
  public:
   FabricTargetSocket in;
