@@ -200,6 +200,10 @@ class TimingWheel {
       }
       return;
     }
+    if (bin_starts_.size() > 16 * n) {  // sparse: clearing the bins would cost more than sorting
+      std::stable_sort(current_.begin(), current_.end(), earlier);
+      return;
+    }
     std::fill(bin_starts_.begin(), bin_starts_.end(), 0);
     for (const Entry& e : current_) ++bin_starts_[static_cast<size_t>(e.due - base_) + 1];
     for (size_t b = 1; b < bin_starts_.size(); ++b) bin_starts_[b] += bin_starts_[b - 1];

@@ -74,14 +74,15 @@ TEST(TimingWheel, EqualTimesKeepInsertionOrder) {
   for (int i = 0; i < 100; ++i) EXPECT_EQ(wheel.pop().value, i);
 }
 
-TEST(TimingWheel, CrowdedBucketsSpillAndStillKeepOrder) {
-  // 1000 entries in one 256 ps bucket (past its 128-entry block), with many
-  // equal times: the counting sort must keep the insertion order of ties.
-  TimingWheel<int> wheel(8, 10);
+// `n` entries in one bucket, with many equal times: whichever sort the
+// bucket gets, ties keep their insertion order.
+void crowded_bucket_keeps_order(int bucket_bits, int slots_per_bucket, int n, Picos spread) {
+  TimingWheel<int> wheel(bucket_bits, 10, slots_per_bucket);
   std::mt19937 rng(3);
   std::vector<std::pair<Picos, int>> expected;
-  for (int i = 0; i < 1000; ++i) {
-    const Picos due = 51'200 + static_cast<Picos>(rng() % 16);
+  const Picos bucket_start = Picos{200} << bucket_bits;
+  for (int i = 0; i < n; ++i) {
+    const Picos due = bucket_start + static_cast<Picos>(rng() % static_cast<uint32_t>(spread));
     wheel.push(due, i);
     expected.push_back({due, i});
   }
@@ -93,6 +94,16 @@ TEST(TimingWheel, CrowdedBucketsSpillAndStillKeepOrder) {
     ASSERT_EQ(e.value, value);
   }
   EXPECT_TRUE(wheel.empty());
+}
+
+TEST(TimingWheel, CrowdedBucketsSpillAndStillKeepOrder) {
+  // 1000 entries in one 256 ps bucket, past its 128-entry block: counting sort.
+  crowded_bucket_keeps_order(8, 128, 1000, 16);
+}
+
+TEST(TimingWheel, SparseCrowdedBucketsKeepOrder) {
+  // 100 entries in one 4 ns bucket: too few for a pass over 4096 bins.
+  crowded_bucket_keeps_order(12, 16, 100, 40);
 }
 
 TEST(TimingWheel, PeekingTheNextDueLeavesRoomForEarlierPushes) {
