@@ -37,7 +37,7 @@ struct EventQueueShape {
   int slots_per_bucket = 128;
 };
 
-class EventQueue {
+class alignas(64) EventQueue {
  public:
   using Client = EventClient;
   // Items are messages whose hot fields start this far in (the protocol's
@@ -112,9 +112,9 @@ class EventQueue {
   void schedule_from_elsewhere(Picos due, Client& client, void* item);
   void take_inbox();
 
-  EventScheduler& owner_;
+  // A push from another partition touches the first cache line of this
+  // object and the inbox's tail: what it reads comes first.
   EventQueue* const* serving_;  // the owner's queue under service, if any
-  TimingWheel<Wake, PrefetchWake> wheel_;
   // Entries other partitions scheduled here during the window under way,
   // in their order: a plain append, so a module does not touch another
   // partition's wheel (a cache miss each) but its tail; they join the wheel
@@ -122,6 +122,8 @@ class EventQueue {
   std::vector<typename TimingWheel<Wake, PrefetchWake>::Entry> inbox_;
   Picos inbox_earliest_ = std::numeric_limits<Picos>::max();
   uint64_t served_ = 0;
+  EventScheduler& owner_;
+  TimingWheel<Wake, PrefetchWake> wheel_;
 };
 
 }  // namespace fabric

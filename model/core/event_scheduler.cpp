@@ -7,12 +7,13 @@
 namespace fabric {
 
 EventQueue::EventQueue(EventScheduler& owner, const EventQueueShape& shape)
-    : owner_(owner), serving_(&owner.serving_),
+    : serving_(&owner.serving_), owner_(owner),
       wheel_(shape.bucket_bits, shape.wheel_bits, shape.slots_per_bucket) {}
 
 void EventQueue::schedule_from_elsewhere(Picos due, Client& client, void* item) {
   if (*serving_ != nullptr) {
     inbox_.push_back({due, {&client, item}});
+    __builtin_prefetch(&inbox_.back() + 3, 1);  // where the pushes after the next go
     inbox_earliest_ = std::min(inbox_earliest_, due);
     return;
   }
