@@ -31,15 +31,13 @@ void EventQueue::take_inbox() {
 
 void EventQueue::serve_before(Picos end) {
   if (!inbox_.empty()) take_inbox();
-  while (!wheel_.empty()) {
-    // Peeking does not move the wheel on: another queue may still schedule
-    // here before `end`'s window is over.
-    const Picos due = wheel_.next_due();
-    if (due >= end) return;
-    const Wake w = wheel_.pop().value;
-    ModelClock::set(due);
+  // Another queue schedules here only at `end` or later, so the wheel may
+  // move on to the bucket that holds `end`.
+  TimingWheel<Wake, PrefetchWake>::Entry e;
+  while (wheel_.pop_before(end, e)) {
+    ModelClock::set(e.due);
     ++served_;
-    w.client->on_wake(w.item);
+    e.value.client->on_wake(e.value.item);
   }
 }
 

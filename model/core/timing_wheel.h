@@ -78,6 +78,22 @@ class TimingWheel {
     return earliest;
   }
 
+  // Pops the earliest entry into `out` if it is due before `end`. It may
+  // make the bucket that holds `end` current (entries pushed later must then
+  // not be earlier than that bucket: true of a simulator serving the time
+  // before `end`, whose later pushes are at `end` or after).
+  bool pop_before(Picos end, Entry& out) {
+    if (head_ == current_.size()) {
+      if (size_ == 0 || next_bucket_start() >= end) return false;
+      advance();
+    }
+    if (current_[head_].due >= end) return false;
+    out = current_[head_++];
+    now_ = out.due;
+    --size_;
+    return true;
+  }
+
   Entry pop() {
     if (head_ == current_.size()) advance();
     const Entry e = current_[head_++];
@@ -141,6 +157,15 @@ class TimingWheel {
       i = (i + step) & (wheel_size_ - 1);
     }
     return wheel_size_;
+  }
+
+  // Where the next occupied bucket starts (the current one is read out and
+  // the wheel is not empty).
+  Picos next_bucket_start() const {
+    const uint64_t distance = distance_to_next_bucket();
+    uint64_t next = distance < wheel_size_ ? slot_of(base_) + distance : UINT64_MAX;
+    if (!overflow_.empty()) next = std::min(next, slot_of(overflow_.front().entry.due));
+    return static_cast<Picos>(next << bucket_bits_);
   }
 
   // Makes the next occupied bucket current (the wheel is not empty).

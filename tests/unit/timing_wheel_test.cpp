@@ -125,6 +125,30 @@ TEST(TimingWheel, PeekingTheNextDueLeavesRoomForEarlierPushes) {
   EXPECT_EQ(wheel.pop().value, 4);
 }
 
+TEST(TimingWheel, PopBeforeStopsAtTheEndAndTakesLaterPushesAtOrAfterIt) {
+  TimingWheel<int> wheel(12, 8, 4);  // 4096 ps buckets
+  TimingWheel<int>::Entry e;
+  wheel.push(4'100, 1);
+  wheel.push(4'200, 2);  // same bucket
+  wheel.push(600'000, 3);
+  ASSERT_TRUE(wheel.pop_before(4'150, e));
+  EXPECT_EQ(e.value, 1);
+  EXPECT_FALSE(wheel.pop_before(4'150, e));  // 4'200 is past the end, in the current bucket
+  wheel.push(4'150, 4);                      // at the end: inside the current bucket, before 4'200
+  ASSERT_TRUE(wheel.pop_before(100'000, e));
+  EXPECT_EQ(e.value, 4);
+  ASSERT_TRUE(wheel.pop_before(100'000, e));
+  EXPECT_EQ(e.value, 2);
+  EXPECT_FALSE(wheel.pop_before(300'000, e));  // nothing before; the wheel stays put
+  wheel.push(300'000, 5);
+  ASSERT_TRUE(wheel.pop_before(1'000'000, e));
+  EXPECT_EQ(e.value, 5);
+  ASSERT_TRUE(wheel.pop_before(1'000'000, e));
+  EXPECT_EQ(e.value, 3);
+  EXPECT_FALSE(wheel.pop_before(1'000'000, e));
+  EXPECT_TRUE(wheel.empty());
+}
+
 TEST(TimingWheel, SmallBlocksSpillAndKeepOrder) {
   compare_with_reference(12, 8, 3'000'000, 4, 4000, 2);
 }
