@@ -1,6 +1,7 @@
 #include "model/core/event_scheduler.h"
 
 #include <algorithm>
+#include <string>
 
 #include "model/core/sim_time.h"
 
@@ -12,6 +13,9 @@ EventQueue::EventQueue(EventScheduler& owner, const EventQueueShape& shape)
 
 void EventQueue::schedule_from_elsewhere(Picos due, Client& client, void* item) {
   if (*serving_ != nullptr) {
+    // Served already in this window, the other partition would see the
+    // entry late: the model crossed partitions faster than the lookahead.
+    if (due < owner_.window_end_) owner_.report_lookahead_violation(due);
     inbox_.push_back({due, {&client, item}});
     __builtin_prefetch(&inbox_.back() + 3, 1);  // where the pushes after the next go
     inbox_earliest_ = std::min(inbox_earliest_, due);
@@ -73,6 +77,14 @@ void EventScheduler::scheduled_outside_run(Picos due) {
   if (due < notified_for_) notify_kernel(due);
 }
 
+void EventScheduler::report_lookahead_violation(Picos due) const {
+  const std::string what = "an entry for another partition at " + std::to_string(due) +
+                           " ps, inside the window that ends at " + std::to_string(window_end_) +
+                           " ps: partitions may interact only through links at least the lookahead (" +
+                           std::to_string(lookahead_) + " ps) long";
+  SC_REPORT_FATAL(name(), what.c_str());
+}
+
 void EventScheduler::notify_kernel(Picos due) {
   notified_for_ = due;
   const Picos kernel_now = to_ps(sc_core::sc_time_stamp());
@@ -106,6 +118,7 @@ void EventScheduler::run() {
     // served even at the limit.
     const Picos reach = queues_.size() > 1 ? std::min(lookahead_, limit - start) : limit - start;
     const Picos window_end = start + std::max<Picos>(reach, 1);
+    window_end_ = window_end;
     for (const auto& q : queues_) {
       serving_ = q.get();
       q->serve_before(window_end);

@@ -66,6 +66,7 @@ class EventScheduler : public sc_core::sc_module {
   Picos earliest_due();
   void notify_kernel(Picos due);
   void scheduled_outside_run(Picos due);
+  void report_lookahead_violation(Picos due) const;
 
   static constexpr Picos kNoEntry = std::numeric_limits<Picos>::max();
   std::vector<std::unique_ptr<EventQueue>> queues_;
@@ -73,6 +74,7 @@ class EventScheduler : public sc_core::sc_module {
   Picos notified_for_ = kNoEntry;
   Picos end_ = kNoEntry;
   EventQueue* serving_ = nullptr;  // the queue under service
+  Picos window_end_ = 0;           // of the window under service
   sc_core::sc_event event_;
 };
 

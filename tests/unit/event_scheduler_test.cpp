@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <queue>
 #include <memory>
+#include <string>
 #include <systemc>
 #include <tuple>
 #include <utility>
@@ -184,6 +185,40 @@ TEST(EventScheduler, PartitionsServeEveryEntryAtItsTime) {
   std::sort(expected.begin(), expected.end());
   EXPECT_TRUE(log == expected) << log.size() << " wakes served, " << expected.size() << " expected";
   EXPECT_EQ(scheduler.queues(), static_cast<size_t>(kNodes));
+}
+
+// A node that sends to the other partition sooner than the lookahead: the
+// scheduler must stop the simulation rather than deliver it late.
+class Hasty final : public EventScheduler::Client {
+ public:
+  Hasty(EventQueue& other, EventScheduler::Client& target) : other_(other), target_(target) {}
+  void on_wake(void*) override { other_.schedule(now_ps() + kLookahead / 2, target_); }
+
+ private:
+  EventQueue& other_;
+  EventScheduler::Client& target_;
+};
+
+class Idle final : public EventScheduler::Client {
+ public:
+  void on_wake(void*) override {}
+};
+
+TEST(EventScheduler, CrossingPartitionsFasterThanTheLookaheadIsFatal) {
+  EventScheduler scheduler("scheduler", EventQueueShape{12, 8, 4});
+  EventQueue& second = scheduler.add_queue(EventQueueShape{12, 8, 4});
+  scheduler.set_lookahead(kLookahead);
+  Idle idle;
+  Hasty hasty(second, idle);
+  scheduler.queue().schedule(1'000, hasty);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW);
+  std::string message;
+  try {
+    scheduler.run_until(10'000'000);
+  } catch (const sc_core::sc_report& r) {
+    message = r.what();
+  }
+  EXPECT_NE(message.find("inside the window that ends at 201000 ps"), std::string::npos) << message;
 }
 
 }  // namespace
