@@ -1,49 +1,12 @@
 #include "model/core/event_scheduler.h"
 
 #include <algorithm>
+#include <numeric>
 #include <string>
 
 #include "model/core/sim_time.h"
 
 namespace fabric {
-
-EventQueue::EventQueue(EventScheduler& owner, const EventQueueShape& shape)
-    : serving_(&owner.serving_), owner_(owner),
-      wheel_(shape.bucket_bits, shape.wheel_bits, shape.slots_per_bucket) {}
-
-void EventQueue::schedule_from_elsewhere(Picos due, Client& client, void* item) {
-  if (*serving_ != nullptr) {
-    // Served already in this window, the other partition would see the
-    // entry late: the model crossed partitions faster than the lookahead.
-    if (due < owner_.window_end_) owner_.report_lookahead_violation(due);
-    inbox_.push_back({due, {&client, item}});
-    __builtin_prefetch(&inbox_.back() + 3, 1);  // where the pushes after the next go
-    inbox_earliest_ = std::min(inbox_earliest_, due);
-    return;
-  }
-  const Picos now = now_ps();
-  if (due < now) due = now;
-  wheel_.push(due, {&client, item});
-  owner_.scheduled_outside_run(due);
-}
-
-void EventQueue::take_inbox() {
-  for (const auto& e : inbox_) wheel_.push(e.due, e.value);
-  inbox_.clear();
-  inbox_earliest_ = std::numeric_limits<Picos>::max();
-}
-
-void EventQueue::serve_before(Picos end) {
-  if (!inbox_.empty()) take_inbox();
-  // Another queue schedules here only at `end` or later, so the wheel may
-  // move on to the bucket that holds `end`.
-  TimingWheel<Wake, PrefetchWake>::Entry e;
-  while (wheel_.pop_before(end, e)) {
-    ModelClock::set(e.due);
-    ++served_;
-    e.value.client->on_wake(e.value.item);
-  }
-}
 
 EventScheduler::EventScheduler(sc_core::sc_module_name name, const EventQueueShape& shape) : sc_module(name) {
   add_queue(shape);
@@ -62,15 +25,13 @@ EventQueue& EventScheduler::add_queue(const EventQueueShape& shape) {
 void EventScheduler::set_lookahead(Picos lookahead) { lookahead_ = std::max<Picos>(lookahead, 1); }
 
 size_t EventScheduler::pending() const {
-  size_t n = 0;
-  for (const auto& q : queues_) n += q->pending();
-  return n;
+  return std::accumulate(queues_.begin(), queues_.end(), size_t{0},
+                         [](size_t n, const auto& q) { return n + q->pending(); });
 }
 
 uint64_t EventScheduler::served() const {
-  uint64_t n = 0;
-  for (const auto& q : queues_) n += q->served();
-  return n;
+  return std::accumulate(queues_.begin(), queues_.end(), uint64_t{0},
+                         [](uint64_t n, const auto& q) { return n + q->served(); });
 }
 
 void EventScheduler::scheduled_outside_run(Picos due) {

@@ -35,7 +35,6 @@ namespace fabric {
 class EventScheduler : public sc_core::sc_module {
  public:
   using Client = EventClient;
-  static constexpr int kItemHotOffset = EventQueue::kItemHotOffset;
 
   // With one queue (shaped `shape`), queue(); add partitions with add_queue().
   explicit EventScheduler(sc_core::sc_module_name name, const EventQueueShape& shape = {});

@@ -2,7 +2,9 @@
 // entry's time, stops exactly at run_until's end, and runs ahead of the
 // SystemC kernel only up to the kernel's next activity, so a SystemC process
 // outside the model sees every entry before its own time served and none
-// after. Each test elaborates its own modules: gtest_discover_tests runs it
+// after; with partitions, serves every entry at its time window by window,
+// and stops a model that crosses partitions sooner than the lookahead. Each
+// test elaborates its own modules: gtest_discover_tests runs it
 // in a process of its own.
 #include <gtest/gtest.h>
 
