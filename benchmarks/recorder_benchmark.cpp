@@ -34,7 +34,7 @@ void record_frames(SqliteRecorder& rec, int64_t frames) {
     const auto frame_id = fabric::FrameId((uint64_t{src} << 32) | static_cast<uint64_t>(i / kPorts));
     const fabric::Picos t = i * 1200;
     rec.frame({frame_id, fabric::FlowId(src), fabric::PortId(src), 1500, 0, t, t + 100});
-    rec.delivery({frame_id, fabric::FlowId(src), fabric::PortId((src + 7) % kPorts), t + 900000, 0});
+    rec.delivery({frame_id, fabric::FlowId(src), fabric::PortId((src + 7) % kPorts), t + 900000, 0, 1500, t});
   }
 }
 

@@ -96,6 +96,8 @@ void bind_row(sqlite3_stmt* s, int b, const DeliveryRecord& r) {
   bind_value(s, b + 4, int64_t{raw(r.dst)});
   bind_value(s, b + 5, r.delivered);
   bind_value(s, b + 6, int64_t{r.surrogate_levels});
+  bind_value(s, b + 7, int64_t{r.bytes});
+  bind_value(s, b + 8, r.created);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const DropRecord& r) {
@@ -150,7 +152,8 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
       frames_(prepare_table(db, path_, run_id, "frames",
                             "run_id, frame_id, flow_id, src_port, bytes, priority, t_created_ps, t_injected_ps", 8)),
       deliveries_(prepare_table(db, path_, run_id, "deliveries",
-                                "run_id, frame_id, flow_id, dst_port, t_delivered_ps, surrogate_levels", 6)),
+                                "run_id, frame_id, flow_id, dst_port, t_delivered_ps, surrogate_levels, bytes, t_created_ps",
+                                8)),
       drops_(prepare_table(db, path_, run_id, "drops", "run_id, frame_id, flow_id, port_id, dst_port, reason, t_ps",
                            7)),
       samples_(prepare_table(db, path_, run_id, "samples", "run_id, t_ps, entity, metric, value", 5)),

@@ -98,7 +98,6 @@ Connection open_fabric_database(const std::string& path) {
   exec(db.get(), path, "creating the schema", "BEGIN IMMEDIATE");
   try {
     exec(db.get(), path, "creating the schema", kSchemaTablesSql);
-    exec(db.get(), path, "creating the schema", kSchemaIndexesSql);
     exec(db.get(), path, "creating the schema", "COMMIT");
   } catch (...) {
     sqlite3_exec(db.get(), "ROLLBACK", nullptr, nullptr, nullptr);

@@ -5,10 +5,11 @@ namespace fabric::db {
 
 // Tables, the meta rows and the views; safe to run on an existing database.
 extern const char* const kSchemaTablesSql;
-// CREATE INDEX IF NOT EXISTS statements, run with the tables.
+// CREATE INDEX IF NOT EXISTS statements for the bulk tables, run after a
+// run's rows are in (see create_bulk_indexes).
 extern const char* const kSchemaIndexesSql;
 
 // meta('schema_version') this code writes and understands.
-constexpr const char* kSchemaVersion = "1";
+constexpr const char* kSchemaVersion = "2";
 
 }  // namespace fabric::db

@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "db/bulk_indexes.h"
 #include "db/database_file.h"
 #include "db/schema.h"
 
@@ -50,6 +51,7 @@ int64_t SqliteRecorder::begin_run(const RunInfo& info) {
   run_id_ = sqlite3_last_insert_rowid(db_.get());
 
   try {
+    drop_bulk_indexes(db_.get(), path_);
     inserter_ = std::make_unique<BatchInserter>(db_.get(), path_, run_id_);
     writer_ = std::make_unique<BatchWriter>(*inserter_, kMaxQueuedBatches);
   } catch (...) {
@@ -179,6 +181,15 @@ void SqliteRecorder::complete(const std::string& status, std::optional<Picos> si
   inserter_.reset();  // finalizes its statements
   current_ = RecordBatch{};
   pending_ = 0;
+
+  // Whatever was recorded stays queryable, whatever the outcome.
+  std::optional<std::string> index_failure;
+  try {
+    index_seconds_ = create_bulk_indexes(db_.get(), path_);
+  } catch (const DbError& e) {
+    index_failure = e.what();
+  }
+  if (!failure) failure = index_failure;
 
   if (failure) {
     try {

@@ -77,6 +77,8 @@ class SqliteRecorder final : public Recorder {
   void finish(const std::string& status, Picos sim_time_ps, double wall_seconds);
 
   const std::string& path() const { return path_; }
+  // Seconds finish() spent building the indexes after the load.
+  double index_seconds() const { return index_seconds_; }
   int64_t run_id() const { return run_id_; }
   bool records_frames() const { return record_frames_; }
 
@@ -103,6 +105,7 @@ class SqliteRecorder final : public Recorder {
   Connection db_;
   State state_ = State::opened;
   int64_t run_id_ = -1;
+  double index_seconds_ = 0;
   RecordBatch current_;
   size_t pending_ = 0;
   // Keys already recorded, to refuse duplicates before they reach SQLite.

@@ -105,7 +105,7 @@ void Cna::receive(int, Payload& payload) {
     return;
   }
   const EthernetFrame& f = frame_of(payload);
-  recorder_.delivery({f.frame, f.flow, port_, now, 0});
+  recorder_.delivery({f.frame, f.flow, port_, now, 0, f.bytes, f.created});
   ++frames_received_;
   bytes_received_ += f.bytes;
   auto [it, first] = received_.try_emplace(raw(f.flow));

@@ -29,6 +29,8 @@ struct DeliveryRecord {
   PortId dst;
   Picos delivered;
   int surrogate_levels;
+  uint32_t bytes;  // the frame's, so queries of throughput and latency need no join
+  Picos created;   // the frame's creation at the source
 };
 
 struct DropRecord {

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 
 #include "db/sqlite_recorder.h"
 #include "tests/db/db_test_support.h"
@@ -28,11 +29,14 @@ void write_test_database(const std::string& path) {
   rec.add_flow_dest(2, 10);
   rec.add_flow_dest(2, 11);
   rec.add_flow_dest(3, 12);
+  std::map<uint64_t, FrameRecord> frames;
   auto frame = [&](uint64_t id, uint32_t flow, uint32_t bytes, Picos created, Picos injected) {
-    rec.frame(FrameRecord{FrameId(id), FlowId(flow), PortId(flow - 1), bytes, 0, created, injected});
+    frames[id] = FrameRecord{FrameId(id), FlowId(flow), PortId(flow - 1), bytes, 0, created, injected};
+    rec.frame(frames[id]);
   };
   auto deliver = [&](uint64_t id, uint32_t flow, uint32_t dst, Picos t, int levels) {
-    rec.delivery(DeliveryRecord{FrameId(id), FlowId(flow), PortId(dst), t, levels});
+    const FrameRecord& f = frames.at(id);
+    rec.delivery(DeliveryRecord{FrameId(id), FlowId(flow), PortId(dst), t, levels, f.bytes, f.created});
   };
   auto drop = [&](uint64_t id, uint32_t flow, int64_t dst, DropReason reason, Picos t) {
     rec.drop(DropRecord{FrameId(id), FlowId(flow), PortId(5), dst, reason, t});
@@ -63,10 +67,10 @@ void write_test_database(const std::string& path) {
   for (int i = 0; i < 1000; ++i) {
     const Picos latency = ((i * 7919) % 1000 + 1) * 1000;  // a permutation of 1..1000 ns
     rec2.frame(FrameRecord{FrameId(i), FlowId(9), PortId(0), 64, 0, i * 10, i * 10});
-    rec2.delivery(DeliveryRecord{FrameId(i), FlowId(9), PortId(1), i * 10 + latency, 0});
+    rec2.delivery(DeliveryRecord{FrameId(i), FlowId(9), PortId(1), i * 10 + latency, 0, 64, i * 10});
   }
   rec2.frame(FrameRecord{FrameId(5000), FlowId(10), PortId(2), 64, 0, 0, 0});
-  rec2.delivery(DeliveryRecord{FrameId(5000), FlowId(10), PortId(1), 42, 0});
+  rec2.delivery(DeliveryRecord{FrameId(5000), FlowId(10), PortId(1), 42, 0, 64, 0});
   rec2.finish("done", 2'000'000, 0.0);
 }
 

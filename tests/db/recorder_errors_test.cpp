@@ -65,8 +65,8 @@ TEST(SqliteRecorderErrors, OtherToolsSqliteDatabaseIsRefused) {
 TEST(SqliteRecorderErrors, OtherSchemaVersionIsRefused) {
   TempDbPath db;
   record_one_run(db.str());
-  exec_other(db.str(), "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
-  expect_db_error([&] { SqliteRecorder rec(db.str(), true); }, {db.str(), "schema version '2'"});
+  exec_other(db.str(), "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+  expect_db_error([&] { SqliteRecorder rec(db.str(), true); }, {db.str(), "schema version '1'"});
 }
 
 TEST(SqliteRecorderErrors, EmptyFileBecomesAFabricsimDatabase) {

@@ -35,7 +35,7 @@ TEST(SqliteRecorder, EveryRecordKindRoundTrips) {
     rec.add_flow_dest(8, 1);
     rec.frame(make_frame(100, 7, 0, 1500, 1000, 1200));
     rec.frame(make_frame(101, 7, 0, 64, 2000, -1));
-    rec.delivery(DeliveryRecord{FrameId(100), FlowId(7), PortId(64), 5000, 2});
+    rec.delivery(DeliveryRecord{FrameId(100), FlowId(7), PortId(64), 5000, 2, 1500, 1000});
     rec.drop(DropRecord{FrameId(101), FlowId(7), PortId(0), -1, DropReason::header_pool, 2100});
     rec.drop(DropRecord{FrameId(100), FlowId(7), PortId(9), 64, DropReason::voq_tail, 4000});
     rec.sample(3000, "leaf0.voq", "bytes", 4096.5);
@@ -133,7 +133,7 @@ TEST(SqliteRecorder, SummaryLevelSkipsFramesButKeepsSummariesAndDrops) {
   SqliteRecorder rec(db.str(), false);
   rec.begin_run({"E4e", "cfg", "v", "summary", 1});
   rec.frame(make_frame(1, 1, 0, 100, 0, 10));
-  rec.delivery(DeliveryRecord{FrameId(1), FlowId(1), PortId(2), 50, 0});
+  rec.delivery(DeliveryRecord{FrameId(1), FlowId(1), PortId(2), 50, 0, 100, 0});
   rec.drop(DropRecord{FrameId(2), FlowId(1), PortId(0), -1, DropReason::link, 60});
   rec.subflow_summary(SubflowSummary{FlowId(1), PortId(2), 1, 100, 50, 50, 50, 50, 50});
   rec.finish("interrupted", 100, 0.5);
@@ -157,21 +157,25 @@ TEST(SqliteRecorder, TwoRunsInOneFileKeepBoth) {
   EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames WHERE run_id = 2"), 20);
 }
 
-TEST(SqliteRecorder, IndexesServeQueriesFromTheFirstRecord) {
+TEST(SqliteRecorder, IndexesAreBuiltAfterTheLoadOfEachRun) {
   TempDbPath db;
   const char* count_indexes =
-      "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN ('deliveries_by_subflow_time', "
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN ('deliveries_by_run', "
       "'frames_by_id', 'drops_by_run', 'events_by_run', 'samples_by_series')";
-  SqliteRecorder rec(db.str(), true);
-  rec.begin_run(test_run_info());
-  rec.frame(make_frame(1, 1, 0, 100, 0, 10));
-  rec.flush();
-  EXPECT_EQ(query_int(db.str(), count_indexes), 5);  // a reader can query while the run goes on
-  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames"), 1);
-  rec.finish("done", 100, 0.0);
-  EXPECT_EQ(query_int(db.str(), count_indexes), 5);
+  for (int run = 1; run <= 2; ++run) {
+    SqliteRecorder rec(db.str(), true);
+    rec.begin_run(test_run_info());
+    rec.frame(make_frame(run, 1, 0, 100, 0, 10));
+    rec.flush();
+    EXPECT_EQ(query_int(db.str(), count_indexes), 0) << "run " << run << " loads without index upkeep";
+    EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames"), run);  // still readable meanwhile
+    rec.finish(run == 1 ? "done" : "interrupted", 100, 0.0);
+    EXPECT_EQ(query_int(db.str(), count_indexes), 5) << "after run " << run;
+    EXPECT_GE(rec.index_seconds(), 0.0);
+  }
   auto plan = run_sql(db.str(), "EXPLAIN QUERY PLAN SELECT * FROM frames WHERE run_id = 1 AND frame_id = 1");
   EXPECT_NE(plan.text(0, "detail").find("frames_by_id"), std::string::npos);
+  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames WHERE run_id = 2 AND frame_id = 2"), 1);
 }
 
 TEST(SqliteRecorder, ManyBatchesKeepCallOrderAndAreDeterministic) {
@@ -183,7 +187,8 @@ TEST(SqliteRecorder, ManyBatchesKeepCallOrderAndAreDeterministic) {
     for (int i = 0; i < kFrames; ++i) {
       const uint64_t id = (uint64_t{static_cast<uint32_t>(i % 7)} << 32) | static_cast<uint64_t>(i);
       rec.frame(make_frame(id, i % 5, i % 7, 64 + i % 1000, i * 10, i * 10 + 5));
-      rec.delivery(DeliveryRecord{FrameId(id), FlowId(i % 5), PortId(i % 11), i * 10 + 900, i % 3});
+      rec.delivery(DeliveryRecord{FrameId(id), FlowId(i % 5), PortId(i % 11), i * 10 + 900, i % 3,
+                                  static_cast<uint32_t>(64 + i % 1000), i * 10});
       if (i % 1000 == 0) rec.sample(i * 10, "leaf" + std::to_string(i % 4), "queue", i * 0.5);
     }
     rec.finish("done", kFrames * 10, 0.0);

@@ -83,6 +83,10 @@ TEST_F(IntegrationDelivery, EveryInjectedFrameDeliveredExactlyOnce) {
                          "WHERE d.flow_id <> f.flow_id OR NOT EXISTS (SELECT 1 FROM flow_dests x "
                          "WHERE x.flow_id = d.flow_id AND x.dst_port = d.dst_port)"),
               0);
+    // A delivery carries its frame's size and creation time.
+    EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries d JOIN frames f USING (run_id, frame_id) "
+                         "WHERE d.bytes <> f.bytes OR d.t_created_ps <> f.t_created_ps"),
+              0);
     // Causality: created <= injected < delivered.
     EXPECT_EQ(db.integer("SELECT count(*) FROM v_latency WHERE NOT (t_created_ps <= t_injected_ps AND "
                          "t_injected_ps < t_delivered_ps)"),
