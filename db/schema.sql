@@ -130,26 +130,28 @@ CREATE TABLE IF NOT EXISTS subflow_summary (
 );
 
 -- One row per delivered copy, with its latency from creation at the source.
--- t_injected_ps is looked up in frames only when a query asks for it.
+-- Source port and priority come from the flow. (Schema version 1 also had
+-- t_injected_ps, from a join with frames; join frames on (run_id, frame_id)
+-- for it, see db/queries/frames_index.sql.)
 CREATE VIEW IF NOT EXISTS v_latency AS
 SELECT d.run_id, d.frame_id, d.flow_id, fl.src_port, d.dst_port, d.bytes, fl.priority,
-       d.t_created_ps,
-       (SELECT f.t_injected_ps FROM frames AS f
-        WHERE f.run_id = d.run_id AND f.frame_id = d.frame_id) AS t_injected_ps,
-       d.t_delivered_ps,
+       d.t_created_ps, d.t_delivered_ps,
        d.t_delivered_ps - d.t_created_ps AS latency_ps,
        d.surrogate_levels
 FROM deliveries AS d
 LEFT JOIN flows AS fl ON fl.run_id = d.run_id AND fl.flow_id = d.flow_id;
 
--- Indexes: created after the bulk load. A run drops these indexes when it
--- starts (so its rows go in without index upkeep) and creates them when it
--- ends, done, interrupted or failed (SqliteRecorder::finish). For a 1 ms
--- full-system run (5.2 M frames, 5.2 M deliveries) that takes about 4 s.
--- Queries over a whole run scan its rows by run_id; the frames index serves
--- look-ups of single frames and joins with deliveries.
-CREATE INDEX IF NOT EXISTS deliveries_by_run ON deliveries(run_id);
-CREATE INDEX IF NOT EXISTS frames_by_id ON frames(run_id, frame_id);
+-- Indexes: created after the bulk load. A run drops every index of the
+-- bulk tables when it starts, so its rows go in without index upkeep, and
+-- when it ends (done, interrupted or failed) creates these and re-creates
+-- any other index it dropped (SqliteRecorder::finish).
+--
+-- frames and deliveries have none: queries over a run scan it (0.65 s per
+-- 5 M rows), and an index on run_id made that scan slower, not faster
+-- (0.78 s), while building one cost 1.8-2.9 s after a 1 ms full-system run.
+-- Whoever looks up many single frames or joins frames with deliveries can
+-- add frames_by_id once (db/queries/frames_index.sql, 4.6 s for 5 M
+-- frames); later runs keep it, rebuilt after their load.
 CREATE INDEX IF NOT EXISTS drops_by_run ON drops(run_id);
 CREATE INDEX IF NOT EXISTS events_by_run ON events(run_id, kind);
 CREATE INDEX IF NOT EXISTS samples_by_series ON samples(run_id, metric, entity);

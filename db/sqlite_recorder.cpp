@@ -51,7 +51,7 @@ int64_t SqliteRecorder::begin_run(const RunInfo& info) {
   run_id_ = sqlite3_last_insert_rowid(db_.get());
 
   try {
-    drop_bulk_indexes(db_.get(), path_);
+    dropped_indexes_ = drop_bulk_indexes(db_.get(), path_);
     inserter_ = std::make_unique<BatchInserter>(db_.get(), path_, run_id_);
     writer_ = std::make_unique<BatchWriter>(*inserter_, kMaxQueuedBatches);
   } catch (...) {
@@ -185,7 +185,7 @@ void SqliteRecorder::complete(const std::string& status, std::optional<Picos> si
   // Whatever was recorded stays queryable, whatever the outcome.
   std::optional<std::string> index_failure;
   try {
-    index_seconds_ = create_bulk_indexes(db_.get(), path_);
+    index_seconds_ = create_bulk_indexes(db_.get(), path_, dropped_indexes_);
   } catch (const DbError& e) {
     index_failure = e.what();
   }

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "db/batch_inserter.h"
 #include "db/batch_writer.h"
@@ -106,6 +107,7 @@ class SqliteRecorder final : public Recorder {
   State state_ = State::opened;
   int64_t run_id_ = -1;
   double index_seconds_ = 0;
+  std::vector<std::string> dropped_indexes_;  // re-created after the load
   RecordBatch current_;
   size_t pending_ = 0;
   // Keys already recorded, to refuse duplicates before they reach SQLite.

@@ -142,7 +142,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 1;
   }
-  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top, run.flows);
+  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status, rec->index_seconds()}, result, *top, run.flows);
   rec.reset();  // closes the database
   // The fabric is not destroyed object by object: SystemC unregisters each
   // module, port and export by a linear search, which for the ~40,000 of a

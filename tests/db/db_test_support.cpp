@@ -129,6 +129,19 @@ QueryResult run_sql(const std::string& db_path, const std::string& sql, const Pa
   return last;
 }
 
+void exec_other(const std::string& db_path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open(db_path.c_str(), &db);
+  std::string error;
+  if (rc != SQLITE_OK) {
+    error = sqlite3_errstr(rc);
+  } else if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+    error = sqlite3_errmsg(db);
+  }
+  sqlite3_close(db);
+  if (!error.empty()) throw std::runtime_error(db_path + ": " + error);
+}
+
 int64_t query_int(const std::string& db_path, const std::string& sql) {
   const QueryResult r = run_sql(db_path, sql);
   return std::get<int64_t>(r.rows.at(0).at(0));

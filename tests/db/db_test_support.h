@@ -55,6 +55,10 @@ using Params = std::map<std::string, Value>;  // "@run" -> 1
 // statement that has result columns. Throws std::runtime_error on SQL errors.
 QueryResult run_sql(const std::string& db_path, const std::string& sql, const Params& params = {});
 
+// Runs `sql` on its own read-write connection, as another process would;
+// throws std::runtime_error on errors.
+void exec_other(const std::string& db_path, const std::string& sql);
+
 // Shorthand for a single integer result, e.g. "SELECT count(*) FROM frames".
 int64_t query_int(const std::string& db_path, const std::string& sql);
 

@@ -21,13 +21,7 @@ using testing::TempDbPath;
 
 RunInfo info() { return RunInfo{"E11", "cfg", "v", "frames", 7}; }
 
-// Runs SQL on a separate connection, as another process would.
-void exec_other(const std::string& path, const char* sql) {
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
-  sqlite3_close(db);
-}
+using testing::exec_other;
 
 // Expects `f` to throw DbError whose message contains every one of `parts`.
 template <typename F>

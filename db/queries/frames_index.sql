@@ -1,0 +1,15 @@
+-- Optional index for looking up single frames and joining frames with
+-- deliveries or drops (e.g. injection times, frames never delivered).
+--
+-- Answers nothing by itself: it makes those queries fast. fabricsim builds
+-- no index on frames (whole-run queries scan, which is faster), so a join
+-- on (run_id, frame_id) otherwise builds a temporary index each time.
+-- Built once, it stays: every later run drops it before its load and
+-- re-creates it afterwards. About 4.6 s for the 5.2 M frames of a 1 ms
+-- full-system run.
+--
+-- Parameters: none.
+--
+-- Usage:
+--   sqlite3 fabric.db '.read db/queries/frames_index.sql'
+CREATE INDEX IF NOT EXISTS frames_by_id ON frames(run_id, frame_id);
