@@ -18,10 +18,10 @@
 -- Needs log level 'frames'; 'summary' runs have min/max/sum in subflow_summary.
 WITH ranked AS (
   SELECT flow_id,
-         latency_ps,
-         row_number() OVER (PARTITION BY flow_id ORDER BY latency_ps) AS rank,
+         t_delivered_ps - t_created_ps AS latency_ps,
+         row_number() OVER (PARTITION BY flow_id ORDER BY t_delivered_ps - t_created_ps) AS rank,
          count(*) OVER (PARTITION BY flow_id) AS n
-  FROM v_latency
+  FROM deliveries
   WHERE run_id = @run
 )
 SELECT r.flow_id,

@@ -28,7 +28,7 @@ WITH
   ),
   received(flow_id, dst_port, frames, bytes) AS (
     SELECT flow_id, dst_port, count(*), sum(bytes)
-    FROM v_latency
+    FROM deliveries
     WHERE run_id = @run AND t_delivered_ps >= @from_ps AND t_delivered_ps < @to_ps
     GROUP BY flow_id, dst_port
   )

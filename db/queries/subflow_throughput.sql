@@ -38,7 +38,7 @@ WITH RECURSIVE
   ),
   received(flow_id, dst_port, w, bytes) AS (
     SELECT flow_id, dst_port, CAST(t_delivered_ps / @window_ps AS INTEGER), sum(bytes)
-    FROM v_latency
+    FROM deliveries
     WHERE run_id = @run
     GROUP BY 1, 2, 3
   )

@@ -1,0 +1,50 @@
+-- Multicast packet cache hit rate per port.
+--
+-- Answers: in run @run, how often did a multicast copy find its payload in
+-- the port's packet cache, and how many entries were evicted before their
+-- last copy left (premature evictions)? The counters are samples with
+-- metric 'cache_hits', 'cache_misses' and 'cache_premature_evictions',
+-- entity 'port<N>', cumulative since the start of the run; the last sample
+-- of each port is its total.
+--
+-- Parameters:
+--   @run  run_id
+--
+-- Usage:
+--   sqlite3 -header -column fabric.db -cmd '.parameter set @run 1' \
+--     '.read db/queries/cache_hit_rate.sql'
+--
+-- Columns: port, hits, misses, premature_evictions, hit_rate (hits / (hits +
+--   misses), NULL without look-ups). The last row, port 'all', sums the
+--   ports.
+-- Works in both log levels. No rows when the cache is off or the run sent
+-- no multicast.
+WITH
+  last_sample AS (
+    SELECT entity, metric, value,
+           row_number() OVER (PARTITION BY entity, metric ORDER BY t_ps DESC, rowid DESC) AS newest
+    FROM samples
+    WHERE run_id = @run AND metric IN ('cache_hits', 'cache_misses', 'cache_premature_evictions')
+  ),
+  per_port(port, hits, misses, premature) AS (
+    SELECT entity,
+           sum(value) FILTER (WHERE metric = 'cache_hits'),
+           sum(value) FILTER (WHERE metric = 'cache_misses'),
+           sum(value) FILTER (WHERE metric = 'cache_premature_evictions')
+    FROM last_sample
+    WHERE newest = 1
+    GROUP BY entity
+  ),
+  with_total(port, hits, misses, premature, is_total) AS (
+    SELECT port, coalesce(hits, 0), coalesce(misses, 0), coalesce(premature, 0), 0 FROM per_port
+    UNION ALL
+    SELECT 'all', coalesce(sum(hits), 0), coalesce(sum(misses), 0), coalesce(sum(premature), 0), 1
+    FROM per_port HAVING count(*) > 0
+  )
+SELECT port,
+       CAST(hits AS INTEGER) AS hits,
+       CAST(misses AS INTEGER) AS misses,
+       CAST(premature AS INTEGER) AS premature_evictions,
+       CASE WHEN hits + misses > 0 THEN hits / (hits + misses) END AS hit_rate
+FROM with_total
+ORDER BY is_total, CAST(substr(port, 5) AS INTEGER);
