@@ -126,6 +126,14 @@ void Leaf::drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t 
   recorder_.drop({f.frame, f.flow, port(k), dst, reason, now_ps()});
 }
 
+void Leaf::sample_occupancy(Picos t) {
+  for (int k = 0; k < users_; ++k) {
+    const std::string entity = "port" + std::to_string(raw(port(k)));
+    recorder_.sample(t, entity, "ingress_bytes", double{ingress_[k].payload_units()} * params_.packet_bytes);
+    recorder_.sample(t, entity, "egress_bytes", double{egress_[k].used_units()} * params_.packet_bytes);
+  }
+}
+
 void Leaf::check_pause(int k, uint8_t priority) {
   const std::optional<PauseChange> change = ingress_[k].pause_change(priority);
   if (!change) return;

@@ -65,6 +65,9 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   uint64_t backlog() const;
   void describe_backlog(std::ostream& out, int max_lines) const;
   uint64_t drops() const { return drops_; }
+  // Records each user port's buffer occupancy at time t as samples
+  // 'ingress_bytes' and 'egress_bytes' of entity 'port<N>'.
+  void sample_occupancy(Picos t);
 
  private:
   struct CrossbarInput {

@@ -110,6 +110,13 @@ uint32_t LeafEgress::free_units(Vl vl) const {
   return arbiters_[raw(vl)] ? arbiters_[raw(vl)]->free_units() : params_.egress_pool_units;
 }
 
+uint32_t LeafEgress::used_units() const {
+  uint32_t used = 0;
+  for (const auto& a : arbiters_)
+    if (a) used += a->capacity() - a->free_units();
+  return used;
+}
+
 uint64_t LeafEgress::copies_held() const {
   uint64_t n = 0;
   for (const Context& c : contexts_) n += c.reorder.partial_copies() + c.reorder.ready_copies();

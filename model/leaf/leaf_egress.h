@@ -56,6 +56,8 @@ class LeafEgress {
   void on_forwarded(const ForwardedCopy& copy);
 
   uint32_t free_units(Vl vl) const;
+  // Egress buffer units granted to sources (reserved or holding packets).
+  uint32_t used_units() const;
   uint64_t copies_held() const;
   size_t sources() const { return contexts_.size(); }
 

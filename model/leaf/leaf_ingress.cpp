@@ -110,6 +110,12 @@ void LeafIngress::free_frame(uint32_t slot) {
   free_slots_.push_back(slot);
 }
 
+uint32_t LeafIngress::payload_units() const {
+  uint32_t units = lossy_pool_.used();
+  for (const BufferPool& pool : lossless_pool_) units += pool.used();
+  return units;
+}
+
 std::optional<PauseChange> LeafIngress::pause_change(uint8_t priority) {
   if (!params_.pause_enabled || !params_.lossless.test(priority)) return std::nullopt;
   const uint32_t used = lossless_pool_[priority].used();

@@ -72,6 +72,8 @@ class LeafIngress {
   std::optional<PauseChange> pause_change(uint8_t priority);
 
   uint32_t lossy_units() const { return lossy_pool_.used(); }
+  // Payload units held in the lossy pool and every lossless pool.
+  uint32_t payload_units() const;
   uint32_t lossless_units(uint8_t priority) const { return lossless_pool_[priority].used(); }
   uint32_t headers(Vl vl) const { return header_pool_[raw(vl)].used(); }
   uint64_t copies_waiting() const;

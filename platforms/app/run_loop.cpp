@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <limits>
 
 #include "model/core/sim_time.h"
 
@@ -52,10 +54,17 @@ RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& 
   uint64_t last_moved = 0;
   Picos last_movement = 0;
   auto last_display = wall_start;
+  // Samples are taken between slices, when every partition of the fabric
+  // stands at the same time: no model event, exact occupancy.
+  Picos next_sample = o.sample_interval > 0 ? o.sample_interval : std::numeric_limits<Picos>::max();
   while (now_ps() < o.sim_time) {
-    const Picos slice = std::min(o.slice, o.sim_time - now_ps());
-    top.scheduler().run_until(now_ps() + slice);
+    const Picos stop = std::min({now_ps() + o.slice, next_sample, o.sim_time});
+    top.scheduler().run_until(stop);
     const Picos now = now_ps();
+    if (now >= next_sample) {
+      top.sample_occupancy(now);
+      next_sample += o.sample_interval;
+    }
     const uint64_t moved = top.messages_moved();
     if (moved != last_moved) {
       last_moved = moved;

@@ -1,5 +1,5 @@
 #pragma once
-// Drives sc_start in slices of simulated time: progress display, SIGINT at
+// Drives sc_start in slices of simulated time: occupancy samples, progress display, SIGINT at
 // the next slice boundary, and stall detection (nothing moved on any link
 // for the stall timeout while frames or copies are held somewhere).
 #include <ostream>
@@ -15,6 +15,7 @@ struct RunLoopOptions {
   Picos sim_time = 0;
   Picos slice = 0;
   Picos stall_timeout = 0;
+  Picos sample_interval = 0;  // buffer occupancy into samples every this often; 0: never
   bool progress = false;
 };
 

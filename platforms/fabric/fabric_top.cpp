@@ -80,6 +80,10 @@ uint64_t FabricTop::messages_moved() const {
   return n;
 }
 
+void FabricTop::sample_occupancy(Picos t) {
+  for (const auto& l : leaves_) l->sample_occupancy(t);
+}
+
 uint64_t FabricTop::backlog() const {
   uint64_t n = 0;
   for (const auto& c : cnas_) n += c->queued();

@@ -40,6 +40,8 @@ class FabricTop : public sc_core::sc_module {
   uint64_t messages_moved() const;
   // Frames or copies held anywhere (CNA queues, leaves, spines).
   uint64_t backlog() const;
+  // Every leaf's port buffer occupancy now, into the recorder's samples.
+  void sample_occupancy(Picos t);
   void describe_backlog(std::ostream& out, int max_lines) const;
   uint64_t frames_sent() const;
   uint64_t frames_delivered() const;
