@@ -14,9 +14,9 @@
 --   sqlite3 -header -column fabric.db -cmd '.parameter set @run 1' \
 --     '.read db/queries/cache_hit_rate.sql'
 --
--- Columns: port, hits, misses, premature_evictions, hit_rate (hits / (hits +
---   misses), NULL without look-ups). The last row, port 'all', sums the
---   ports.
+-- Columns: port ('port<N>'; the last row, 'all', sums the ports), hits,
+--   misses, premature_evictions, hit_rate (hits / (hits + misses), NULL
+--   without look-ups).
 -- Works in both log levels. No rows when the cache is off or the run sent
 -- no multicast.
 WITH

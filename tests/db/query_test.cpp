@@ -60,6 +60,28 @@ void write_test_database(const std::string& path) {
   drop(13, 2, 10, DropReason::voq_tail, 2600);
   drop(13, 2, 11, DropReason::voq_tail, 2700);
   drop(5, 1, -1, DropReason::header_pool, 3600);
+  // PAUSE: port3 priority 0 stopped 100-600 and 2000-end (4000); priority 2
+  // 300-400; port4 priority 0 1000-1500.
+  rec.event(100, EventKind::pause, "port3", -1, 0);
+  rec.event(300, EventKind::pause, "port3", -1, 2);
+  rec.event(400, EventKind::go, "port3", -1, 2);
+  rec.event(600, EventKind::go, "port3", -1, 0);
+  rec.event(1000, EventKind::pause, "port4", -1, 0);
+  rec.event(1500, EventKind::go, "port4", -1, 0);
+  rec.event(2000, EventKind::pause, "port3", -1, 0);
+  // CNMs: flow 1 twice (two congestion points), flow 2 once.
+  rec.event(700, EventKind::cnm, "port10.out", 1, 20);
+  rec.event(800, EventKind::cnm, "port10.out", 2, 63);
+  rec.event(900, EventKind::cnm, "port11.in", 1, 40);
+  // Cache counters, cumulative: the last sample of each port counts.
+  rec.sample(1000, "port10", "cache_hits", 5);
+  rec.sample(1000, "port10", "cache_misses", 5);
+  rec.sample(2000, "port10", "cache_hits", 30);
+  rec.sample(2000, "port10", "cache_misses", 10);
+  rec.sample(2000, "port10", "cache_premature_evictions", 2);
+  rec.sample(2000, "port11", "cache_hits", 0);
+  rec.sample(2000, "port11", "cache_misses", 4);
+  rec.sample(2000, "port10", "ingress_bytes", 1e6);  // not a cache counter
   rec.finish("done", 4000, 0.0);
 
   SqliteRecorder rec2(path, true);
@@ -218,6 +240,62 @@ TEST_F(Queries, DropsByReason) {
 }
 
 // The documented usage: the sqlite3 shell with `.parameter set`.
+TEST_F(Queries, PauseTimePerPortAndPriority) {
+  RUN_OR_SKIP(r, "pause_time.sql", (Params{{"@run", int64_t{1}}}));
+  ASSERT_EQ(r.rows.size(), 3u);
+  const struct { const char* port; int64_t priority, pauses; double paused_us, fraction; int64_t first;
+                 double longest_us; } expected[] = {
+      {"port3", 0, 2, 2500e-6, 0.625, 100, 2000e-6},  // the second STOP lasts to the end of the run
+      {"port4", 0, 1, 500e-6, 0.125, 1000, 500e-6},
+      {"port3", 2, 1, 100e-6, 0.025, 300, 100e-6}};
+  for (size_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(r.text(i, "port"), expected[i].port);
+    EXPECT_EQ(r.integer(i, "priority"), expected[i].priority);
+    EXPECT_EQ(r.integer(i, "pauses"), expected[i].pauses);
+    EXPECT_DOUBLE_EQ(r.real(i, "paused_us"), expected[i].paused_us);
+    EXPECT_DOUBLE_EQ(r.real(i, "paused_fraction"), expected[i].fraction);
+    EXPECT_EQ(r.integer(i, "first_pause_ps"), expected[i].first);
+    EXPECT_DOUBLE_EQ(r.real(i, "longest_us"), expected[i].longest_us);
+  }
+  RUN_OR_SKIP(none, "pause_time.sql", (Params{{"@run", int64_t{2}}}));
+  EXPECT_TRUE(none.rows.empty());
+}
+
+TEST_F(Queries, CnmsPerFlow) {
+  RUN_OR_SKIP(r, "cnms_per_flow.sql", (Params{{"@run", int64_t{1}}}));
+  ASSERT_EQ(r.rows.size(), 2u);
+  EXPECT_EQ(r.integer(0, "flow_id"), 1);
+  EXPECT_EQ(r.text(0, "flow_name"), "a");
+  EXPECT_EQ(r.integer(0, "cnms"), 2);
+  EXPECT_EQ(r.integer(0, "congestion_points"), 2);
+  EXPECT_EQ(r.integer(0, "first_ps"), 700);
+  EXPECT_EQ(r.integer(0, "last_ps"), 900);
+  EXPECT_DOUBLE_EQ(r.real(0, "mean_fb"), 30);
+  EXPECT_DOUBLE_EQ(r.real(0, "max_fb"), 40);
+  EXPECT_DOUBLE_EQ(r.real(0, "cnms_per_ms"), 2 * 1e9 / 4000);
+  EXPECT_EQ(r.integer(1, "flow_id"), 2);
+  EXPECT_EQ(r.integer(1, "cnms"), 1);
+  EXPECT_DOUBLE_EQ(r.real(1, "max_fb"), 63);
+}
+
+TEST_F(Queries, CacheHitRateFromTheLastCounters) {
+  RUN_OR_SKIP(r, "cache_hit_rate.sql", (Params{{"@run", int64_t{1}}}));
+  ASSERT_EQ(r.rows.size(), 3u);
+  const struct { const char* port; int64_t hits, misses, premature; double rate; } expected[] = {
+      {"port10", 30, 10, 2, 0.75}, {"port11", 0, 4, 0, 0.0}, {"all", 30, 14, 2, 30.0 / 44}};
+  for (size_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(r.text(i, "port"), expected[i].port);
+    EXPECT_EQ(r.integer(i, "hits"), expected[i].hits);
+    EXPECT_EQ(r.integer(i, "misses"), expected[i].misses);
+    EXPECT_EQ(r.integer(i, "premature_evictions"), expected[i].premature);
+    EXPECT_DOUBLE_EQ(r.real(i, "hit_rate"), expected[i].rate);
+  }
+  RUN_OR_SKIP(none, "cache_hit_rate.sql", (Params{{"@run", int64_t{2}}}));
+  EXPECT_TRUE(none.rows.empty());
+}
+
 TEST_F(Queries, RunWithTheSqlite3Shell) {
   const auto dir = testing::source_dir();
   if (!dir) GTEST_SKIP() << "db/queries not found; set FABRICSIM_SOURCE_DIR";
