@@ -1,0 +1,115 @@
+"""A run's figures from its arrays, with the cookbook's definitions
+(db/queries/*.sql): the tests check that both give the same numbers.
+Plain numpy, no plotting and no database."""
+import math
+
+import numpy as np
+
+# Nearest-rank percentiles: the ceil(a * n / b)-th smallest of n values.
+PERCENTILES = (("p50", 1, 2), ("p99", 99, 100), ("p99.9", 999, 1000))
+
+
+def nice_window_ps(sim_time_ps, target_windows=100):
+    """A window of 1, 2 or 5 x 10^k ps giving about `target_windows`."""
+    raw = max(1, sim_time_ps // target_windows)
+    exponent = 10 ** int(math.floor(math.log10(raw)))
+    for step in (1, 2, 5, 10):
+        if step * exponent >= raw:
+            return step * exponent
+    return 10 * exponent
+
+
+def window_count(sim_time_ps, last_delivery_ps, window_ps):
+    """Windows 0 .. last, as subflow_throughput.sql numbers them."""
+    last = max(sim_time_ps - 1, last_delivery_ps, -1)
+    return last // window_ps + 1 if last >= 0 else 0
+
+
+def bytes_per_window(deliveries, subflows, window_ps, windows):
+    """Received bytes, shape (subflows, windows)."""
+    cells = deliveries.subflow.astype(np.int64) * windows + deliveries.t_ps // window_ps
+    counts = np.bincount(cells, weights=deliveries.bytes, minlength=subflows * windows)
+    return counts.reshape(subflows, windows)
+
+
+def gbps(byte_count, duration_ps):
+    """Bytes over a duration in Gb/s (1 bit/ps = 1000 Gb/s)."""
+    return byte_count * 8000.0 / duration_ps
+
+
+def jain_index(shares):
+    """Jain's fairness index of each column of `shares` (subflows x windows):
+    (sum x)^2 / (n sum x^2); NaN where nothing was received."""
+    shares = np.asarray(shares, dtype=float)
+    if shares.ndim == 1:
+        shares = shares[:, None]
+    total = shares.sum(axis=0)
+    squares = (shares * shares).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(squares > 0, total * total / (shares.shape[0] * squares), np.nan)
+
+
+def mean_throughput(deliveries, subflows, from_ps, to_ps):
+    """Per subflow (frames, bytes, Gb/s) received in [from_ps, to_ps)."""
+    inside = (deliveries.t_ps >= from_ps) & (deliveries.t_ps < to_ps)
+    frames = np.bincount(deliveries.subflow[inside], minlength=subflows)
+    received = np.bincount(deliveries.subflow[inside], weights=deliveries.bytes[inside], minlength=subflows)
+    return frames, received.astype(np.int64), gbps(received, to_ps - from_ps)
+
+
+def latency_stats(groups, latency_ps):
+    """Per distinct group value, in order: dict with n, p50, p99, p99.9,
+    min, max and mean latency in ns."""
+    if len(latency_ps) == 0:
+        return {}
+    order = np.lexsort((latency_ps, groups))
+    g = groups[order]
+    values = latency_ps[order]
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+    counts = np.diff(np.r_[starts, len(g)])
+    sums = np.add.reduceat(values.astype(np.float64), starts)
+    result = {}
+    for key, start, n, total in zip(g[starts].tolist(), starts.tolist(), counts.tolist(), sums.tolist()):
+        stats = {"n": n, "min": values[start] / 1000.0, "max": values[start + n - 1] / 1000.0,
+                 "mean": total / n / 1000.0}
+        for name, a, b in PERCENTILES:
+            stats[name] = values[start + (a * n + b - 1) // b - 1] / 1000.0
+        result[key] = stats
+    return result
+
+
+def cdf_points(latency_ps, max_points=2000):
+    """(latency ns, cumulative fraction) for a step plot, thinned to at most
+    `max_points` points but keeping the extremes."""
+    values = np.sort(latency_ps) / 1000.0
+    n = len(values)
+    if n == 0:
+        return values, values
+    idx = np.unique(np.r_[np.linspace(0, n - 1, min(n, max_points)).astype(np.int64), n - 1])
+    return values[idx], (idx + 1) / n
+
+
+def paused_intervals(events, sim_time_ps):
+    """From ('pause'|'go', t, entity, priority) in time order: per
+    (entity, priority) the list of (start, end) STOP intervals."""
+    open_since, intervals = {}, {}
+    for kind, t, entity, priority in events:
+        key = (entity, priority)
+        if kind == "pause" and key not in open_since:
+            open_since[key] = t
+        elif kind == "go" and key in open_since:
+            intervals.setdefault(key, []).append((open_since.pop(key), t))
+    for key, start in open_since.items():
+        intervals.setdefault(key, []).append((start, sim_time_ps))
+    return intervals
+
+
+def paused_count_over_time(intervals, window_ps, windows):
+    """Mean number of stopped (port, priority) pairs in each window."""
+    stopped = np.zeros(windows)
+    for spans in intervals.values():
+        for start, end in spans:
+            for w in range(start // window_ps, min(windows - 1, (end - 1) // window_ps) + 1):
+                lo, hi = max(start, w * window_ps), min(end, (w + 1) * window_ps)
+                stopped[w] += max(0, hi - lo) / window_ps
+    return stopped

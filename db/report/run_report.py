@@ -1,0 +1,290 @@
+"""The report of one run: its figures (PNG), CSVs and Markdown section."""
+import os
+
+import numpy as np
+
+from report import metrics, plots
+from report.cookbook import run_query
+from report.labels import duration, key_parameters
+from report.markdown import MAX_TABLE_ROWS, image, note, number, table, write_csv
+
+PLOTS = ("throughput", "latency_cdf", "fairness", "drops", "pause_cnm", "occupancy")
+# Sampled metrics drawn in the occupancy figure, in this order, at most three.
+OCCUPANCY_METRICS = ("ingress_bytes", "egress_bytes", "voq_copies", "cache_entries")
+MAX_CDF_CURVES = 12
+
+
+def plot_name(run, plot):
+    return f"run{run.run_id}_{plot}.png"
+
+
+class RunReport:
+    """Computes a run's figures once; writes its plots and Markdown section."""
+
+    def __init__(self, conn, run, out_dir, window_ps=None, warmup_ps=None):
+        self.conn, self.run, self.out = conn, run, out_dir
+        self.window_ps = window_ps or metrics.nice_window_ps(max(run.sim_time_ps, 1))
+        if warmup_ps is None:  # experiments.md: skip the first 0.5 ms where a steady state is needed
+            warmup_ps = 500_000_000 if run.sim_time_ps >= 1_000_000_000 else 0
+        self.warmup_ps = min(warmup_ps, max(run.sim_time_ps - 1, 0))
+        d = run.deliveries
+        self.has_deliveries = d is not None and len(d) > 0
+        last = int(d.t_ps.max()) if self.has_deliveries else -1
+        self.windows = metrics.window_count(run.sim_time_ps, last, self.window_ps)
+        self.times_us = np.arange(self.windows) * self.window_ps / 1e6
+        self.sections = []
+
+    # ---- what is missing, said plainly ----
+    def missing_deliveries(self):
+        if not self.run.frames_recorded:
+            return ("per-frame data was not recorded (log level 'summary'); run fabricsim with "
+                    "--log-level frames for throughput over time, latency distributions and fairness")
+        if not self.has_deliveries:
+            return "no copy was delivered in this run"
+        return None
+
+    def write(self):
+        path = lambda plot: os.path.join(self.out, plot_name(self.run, plot))  # noqa: E731
+        self.sections.append(self._header())
+        missing = self.missing_deliveries()
+        if missing:
+            for plot, what in (("throughput", "receive throughput per subflow"),
+                               ("latency_cdf", "latency distribution"), ("fairness", "Jain's fairness index")):
+                plots.empty_plot(self.run, what, missing, path(plot))
+            self.sections.append(self._summary_level_throughput())
+        else:
+            shares = metrics.bytes_per_window(self.run.deliveries, len(self.run.subflows), self.window_ps,
+                                              self.windows)
+            self.sections.append(self._throughput(shares, path("throughput")))
+            self.sections.append(self._latency(path("latency_cdf")))
+            self.sections.append(self._fairness(shares, path("fairness")))
+        self.sections.append(self._drops(path("drops")))
+        self.sections.append(self._pause_cnm(path("pause_cnm")))
+        self.sections.append(self._cache())
+        self.sections.append(self._occupancy(path("occupancy")))
+        return "\n".join(self.sections)
+
+    # ---- sections ----
+    def _header(self):
+        r = self.run
+        wall = f"{r.wall_seconds:.2f} s wall" if r.wall_seconds is not None else "wall time not recorded"
+        text = (f"## Run {r.run_id}: {r.study} ({r.status})\n\n"
+                f"{duration(r.sim_time_ps)} simulated in {wall}; seed {r.seed}; log level {r.log_level}; "
+                f"model {r.model_version}; started {r.started_at}.\n\n"
+                f"Key parameters: {key_parameters(r)}.\n\n")
+        if r.status == "interrupted":
+            text += note(f"**Incomplete:** this run was interrupted (Ctrl-C) at {duration(r.sim_time_ps)}; "
+                         "every figure covers what was recorded up to then.")
+        elif r.status == "failed":
+            text += note("**Incomplete:** this run failed (a stall or a model error; see fabricsim's output); "
+                         "the figures cover what was recorded before it stopped.")
+        elif r.status == "running":
+            text += note("**Incomplete:** this run is still marked 'running' (its fabricsim is still "
+                         "writing, or was killed); the figures cover what was recorded so far.")
+        missing = self.missing_deliveries()
+        if missing:
+            text += note(f"**Missing:** {missing}.")
+        return text
+
+    def _throughput(self, shares, png):
+        r, d = self.run, self.run.deliveries
+        gbps = metrics.gbps(shares, self.window_ps)
+        labels = [r.subflow_label(i) for i in range(len(r.subflows))]
+        plots.throughput_plot(r, self.window_ps, self.times_us, gbps, labels, png)
+        frm, to = self.warmup_ps, r.sim_time_ps
+        frames, received, rates = metrics.mean_throughput(d, len(r.subflows), frm, to)
+        rows = [(f, r.flow_name(f), dst, int(frames[i]), int(received[i]), rates[i])
+                for i, (f, dst) in enumerate(r.subflows)]
+        header = ["flow_id", "flow", "dst_port", "frames", "bytes", "Gb/s"]
+        csv_name = f"run{r.run_id}_subflow_throughput.csv"
+        write_csv(os.path.join(self.out, csv_name), header, rows)
+        text = (f"### Receive throughput per subflow\n\nMean over [{frm}, {to}) ps "
+                f"({duration(frm) if frm else '0'} to {duration(to)}; frame bytes, no preamble or gap), as "
+                f"`db/queries/subflow_mean_throughput.sql` with @from_ps = {frm}, @to_ps = {to}. "
+                f"All rows: `{csv_name}`.\n\n")
+        fmt = lambda row: [row[0], row[1], row[2], row[3], row[4], number(row[5], 3)]  # noqa: E731
+        if len(rows) <= MAX_TABLE_ROWS:
+            text += table(header, [fmt(row) for row in rows])
+        else:
+            text += (f"{len(rows)} subflows: mean {number(float(rates.mean()), 3)} Gb/s, "
+                     f"min {number(float(rates.min()), 3)}, max {number(float(rates.max()), 3)}. "
+                     "The 8 lowest:\n\n")
+            text += table(header, [fmt(row) for row in sorted(rows, key=lambda x: x[5])[:8]])
+        return text + "\n" + image(plot_name(r, "throughput"), "receive throughput per subflow")
+
+    def _latency(self, png):
+        r, d = self.run, self.run.deliveries
+        flow_of = np.array([f for f, _ in r.subflows], dtype=np.int64)[d.subflow]
+        per_flow = metrics.latency_stats(flow_of, d.latency_ps)
+        per_level = metrics.latency_stats(flow_of * 64 + d.levels, d.latency_ps)
+        by_level_total = metrics.latency_stats(d.levels.astype(np.int64), d.latency_ps)
+
+        if len(per_flow) <= MAX_CDF_CURVES:
+            flow_curves = [(r.flow_name(f), *metrics.cdf_points(d.latency_ps[flow_of == f]), per_flow[f])
+                           for f in per_flow]
+        else:
+            every = metrics.latency_stats(np.zeros(len(d), dtype=np.int64), d.latency_ps)[0]
+            flow_curves = [(f"all {len(per_flow)} flows", *metrics.cdf_points(d.latency_ps), every)]
+        level_curves = [(f"{lvl} surrogate levels", *metrics.cdf_points(d.latency_ps[d.levels == lvl]), s)
+                        for lvl, s in by_level_total.items()]
+        plots.latency_cdf_plot(r, flow_curves, level_curves, png)
+
+        stat_header = ["deliveries", "p50 ns", "p99 ns", "p99.9 ns", "min ns", "max ns", "mean ns"]
+        stat_cells = lambda s: [s["n"]] + [number(s[k], 1) for k in ("p50", "p99", "p99.9", "min", "max", "mean")]  # noqa: E731
+        flow_rows = [[f, r.flow_name(f)] + stat_cells(s) for f, s in per_flow.items()]
+        level_rows = [[key // 64, r.flow_name(key // 64), key % 64] + stat_cells(s) for key, s in per_level.items()]
+        write_csv(os.path.join(self.out, f"run{r.run_id}_latency_per_flow.csv"), ["flow_id", "flow"] + stat_header,
+                  flow_rows)
+        text = ("### Latency\n\nCreation at the source CNA to delivery at the destination CNA, nearest-rank "
+                "percentiles, per flow as `db/queries/latency_percentiles.sql`:\n\n")
+        if len(flow_rows) <= MAX_TABLE_ROWS:
+            text += table(["flow_id", "flow"] + stat_header, flow_rows)
+        else:
+            every = metrics.latency_stats(np.zeros(len(d), dtype=np.int64), d.latency_ps)[0]
+            text += (f"{len(flow_rows)} flows (all rows: `run{r.run_id}_latency_per_flow.csv`); over every "
+                     "delivery, and the 8 flows with the highest p99:\n\n")
+            worst = sorted(flow_rows, key=lambda row: -float(row[4]))[:8]
+            text += table(["flow_id", "flow"] + stat_header, [["all", "all flows"] + stat_cells(every)] + worst)
+        text += "\nPer flow and surrogate level, as `db/queries/latency_percentiles_by_level.sql`:\n\n"
+        if len(level_rows) <= MAX_TABLE_ROWS:
+            text += table(["flow_id", "flow", "surrogate_levels"] + stat_header, level_rows)
+        else:
+            text += table(["surrogate_levels"] + stat_header,
+                          [[lvl] + stat_cells(s) for lvl, s in by_level_total.items()])
+        return text + "\n" + image(plot_name(r, "latency_cdf"), "latency CDF")
+
+    def _fairness(self, shares, png):
+        r = self.run
+        jain = metrics.jain_index(shares)
+        plots.fairness_plot(r, self.window_ps, self.times_us, jain, len(r.subflows), png)
+        rows = [(w, w * self.window_ps, len(r.subflows), metrics.gbps(float(shares[:, w].sum()), self.window_ps),
+                 None if np.isnan(jain[w]) else float(jain[w])) for w in range(self.windows)]
+        header = ["window", "window_start_ps", "subflows", "total_gbps", "jain_index"]
+        csv_name = f"run{r.run_id}_jain.csv"
+        write_csv(os.path.join(self.out, csv_name), header, rows)
+        valid = jain[~np.isnan(jain)]
+        text = (f"### Fairness\n\nJain's index of the {len(r.subflows)} subflows' received bytes per "
+                f"{duration(self.window_ps)} window, as `db/queries/jain_fairness.sql` with "
+                f"@window_ps = {self.window_ps} (all windows: `{csv_name}`). ")
+        if len(valid):
+            after = jain[int(self.warmup_ps // self.window_ps):]
+            after = after[~np.isnan(after)]
+            text += (f"Over the {len(valid)} windows with deliveries: mean {number(float(valid.mean()), 4)}, "
+                     f"min {number(float(valid.min()), 4)}")
+            if self.warmup_ps and len(after):
+                text += f"; from {duration(self.warmup_ps)} on: mean {number(float(after.mean()), 4)}, " \
+                        f"min {number(float(after.min()), 4)}"
+            text += ".\n\n"
+        else:
+            text += "No window had deliveries.\n\n"
+        if self.windows <= 24:
+            text += table(header, [[w, s, n, number(g, 3), number(j, 4)] for w, s, n, g, j in rows]) + "\n"
+        return text + image(plot_name(r, "fairness"), "Jain's fairness index")
+
+    def _summary_level_throughput(self):
+        r = self.run
+        if not r.summary:
+            return "### Receive throughput per subflow\n\nNo subflow received anything.\n"
+        rows = []
+        for s in r.summary:
+            span = (s["last_delivered_ps"] or 0) - (s["first_delivered_ps"] or 0)
+            mean_ns = s["latency_sum_ps"] / s["frames"] / 1000 if s["frames"] else None
+            rows.append([s["flow_id"], r.flow_name(s["flow_id"]), s["dst_port"], s["frames"], s["bytes"],
+                         number(s["bytes"] * 8000.0 / span if span > 0 else None, 3), number(mean_ns, 1)])
+        text = ("### Receive throughput per subflow (totals)\n\nFrom `subflow_summary`: Gb/s between the first "
+                "and the last delivery; mean latency.\n\n")
+        header = ["flow_id", "flow", "dst_port", "frames", "bytes", "Gb/s", "mean latency ns"]
+        return text + table(header, rows[:MAX_TABLE_ROWS]) + (
+            f"\n({len(rows) - MAX_TABLE_ROWS} more subflows not shown.)\n" if len(rows) > MAX_TABLE_ROWS else "")
+
+    def _drops(self, png):
+        r = self.run
+        columns, rows = run_query(self.conn, "drops_by_reason", run=r.run_id)
+        counts = {}
+        for reason, w, n in self.conn.execute(
+                "SELECT reason, t_ps / ?2, count(*) FROM drops WHERE run_id = ?1 GROUP BY 1, 2",
+                (r.run_id, self.window_ps)):
+            counts.setdefault(reason, np.zeros(max(self.windows, w + 1)))[w] += n
+        text = "### Drops by reason\n\nAs `db/queries/drops_by_reason.sql`:\n\n"
+        if not rows:
+            plots.empty_plot(r, "drops by reason", "no frame or copy was dropped in this run", png)
+            return text.replace(":\n\n", ": ") + "no frame or copy was dropped.\n\n" + image(plot_name(r, "drops"),
+                                                                                           "drops")
+        width = max(len(v) for v in counts.values())
+        counts = {k: np.pad(v, (0, width - len(v))) for k, v in counts.items()}
+        plots.drops_plot(r, self.window_ps, np.arange(width) * self.window_ps / 1e6, counts, png)
+        return text + table(columns, rows) + "\n" + image(plot_name(r, "drops"), "drops by reason")
+
+    def _pause_cnm(self, png):
+        r = self.run
+        pause_events = self.conn.execute(
+            "SELECT kind, t_ps, entity, CAST(value AS INTEGER) FROM events WHERE run_id = ? AND kind IN "
+            "('pause', 'go') ORDER BY t_ps, rowid", (r.run_id,)).fetchall()
+        intervals = metrics.paused_intervals(pause_events, r.sim_time_ps)
+        windows = max(self.windows, 1)
+        stopped = metrics.paused_count_over_time(intervals, self.window_ps, windows)
+        pause_counts, cnm_counts = np.zeros(windows), np.zeros(windows)
+        for kind, w, n in self.conn.execute(
+                "SELECT kind, t_ps / ?2, count(*) FROM events WHERE run_id = ?1 AND kind IN ('pause', 'cnm') "
+                "GROUP BY 1, 2", (r.run_id, self.window_ps)):
+            (pause_counts if kind == "pause" else cnm_counts)[min(w, windows - 1)] += n
+        plots.pause_cnm_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, stopped, pause_counts,
+                             cnm_counts, png)
+        text = "### PAUSE and QCN\n\n"
+        columns, rows = run_query(self.conn, "pause_time", run=r.run_id)
+        if rows:
+            text += "PAUSE per port and priority, as `db/queries/pause_time.sql`:\n\n" + table(
+                columns, [[c if not isinstance(c, float) else number(c, 3) for c in row]
+                          for row in rows[:MAX_TABLE_ROWS]])
+            if len(rows) > MAX_TABLE_ROWS:
+                text += f"\n({len(rows) - MAX_TABLE_ROWS} more (port, priority) pairs not shown.)\n"
+        else:
+            text += "No PAUSE was sent (`db/queries/pause_time.sql` returns no rows).\n"
+        columns, rows = run_query(self.conn, "cnms_per_flow", run=r.run_id)
+        if rows:
+            text += "\nCNMs per flow, as `db/queries/cnms_per_flow.sql`:\n\n" + table(
+                columns, [[c if not isinstance(c, float) else number(c, 3) for c in row]
+                          for row in rows[:MAX_TABLE_ROWS]])
+        else:
+            text += "\nNo CNM was sent (`db/queries/cnms_per_flow.sql` returns no rows).\n"
+        return text + "\n" + image(plot_name(r, "pause_cnm"), "PAUSE and CNM activity")
+
+    def _cache(self):
+        columns, rows = run_query(self.conn, "cache_hit_rate", run=self.run.run_id)
+        text = "### Multicast packet cache\n\n"
+        if not rows:
+            return text + "No cache counters were recorded (`db/queries/cache_hit_rate.sql` returns no rows).\n"
+        return text + "As `db/queries/cache_hit_rate.sql`:\n\n" + table(
+            columns, [[c if not isinstance(c, float) else number(c, 4) for c in row] for row in rows])
+
+    def _occupancy(self, png):
+        r = self.run
+        present = {m for (m,) in self.conn.execute(
+            "SELECT metric FROM samples WHERE run_id = ? GROUP BY metric HAVING count(DISTINCT t_ps) > 1",
+            (r.run_id,))}
+        chosen = [m for m in OCCUPANCY_METRICS if m in present][:3]
+        text = "### Queue and cache occupancy\n\n"
+        if not chosen:
+            plots.empty_plot(r, "queue and cache occupancy", "no periodic occupancy samples in this run "
+                             "(record.sample_interval = 0?)", png)
+            return text + "No periodic occupancy samples were recorded.\n\n" + image(plot_name(r, "occupancy"),
+                                                                                       "occupancy")
+        series, lines = [], []
+        for metric in chosen:
+            rows = self.conn.execute("SELECT t_ps, entity, value FROM samples WHERE run_id = ? AND metric = ? "
+                                     "ORDER BY t_ps", (r.run_id, metric)).fetchall()
+            times = sorted({t for t, _, _ in rows})
+            entities = sorted({e for _, e, _ in rows})
+            grid = np.zeros((len(entities), len(times)))
+            t_index = {t: i for i, t in enumerate(times)}
+            e_index = {e: i for i, e in enumerate(entities)}
+            for t, e, v in rows:
+                grid[e_index[e], t_index[t]] = v
+            peaks = grid.max(axis=1)
+            busiest = [(entities[i], grid[i]) for i in np.argsort(-peaks)[:3]]
+            unit = "bytes" if metric.endswith("_bytes") else metric.rsplit("_", 1)[-1]
+            series.append((metric, unit, np.array(times) / 1e6, grid.mean(axis=0), grid.max(axis=0), busiest))
+            lines.append(f"- `{metric}` ({unit}), {len(entities)} entities, {len(times)} samples: highest "
+                         f"{peaks.max():g} at {busiest[0][0]}; mean over entities and time {grid.mean():.1f}.")
+        plots.occupancy_plot(r, series, png)
+        return text + "\n".join(lines) + "\n\n" + image(plot_name(r, "occupancy"), "occupancy")

@@ -1,0 +1,304 @@
+"""fabric-report end to end: a small study's report, its numbers against
+the SQL cookbook, Jain's index on a hand-made database, every cookbook
+query, and bad input. Run by CTest (one process per class) or directly:
+/usr/bin/python3 tests/report/test_report.py"""
+import glob
+import os
+import re
+import sqlite3
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report_fixture import (SOURCE, StudyDatabase, fabricsim, interval, markdown_table, png_size,  # noqa: E402
+                            report)
+from report.cookbook import run_query  # noqa: E402
+from report.run_report import PLOTS  # noqa: E402
+
+QUERIES = os.path.join(SOURCE, "db", "queries")
+
+
+def close(a, b, decimals):
+    """A Markdown number printed with `decimals` against the exact value."""
+    if a == "-":
+        return b is None
+    return abs(float(a) - b) <= 0.5 * 10 ** -decimals + 1e-9 * abs(b)
+
+
+class ReportOfASmallStudy(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.study = StudyDatabase()
+        cls.out = cls.study.out("report1")
+        cls.status, cls.stdout, cls.stderr = report(cls.study.db, "--run", "1", "--out", cls.out)
+        with open(os.path.join(cls.out, "report.md")) as f:
+            cls.md = f.read()
+        cls.conn = cls.study.connect()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.conn.close()
+        cls.study.close()
+
+    def test_succeeds_and_says_where(self):
+        self.assertEqual(self.status, 0, self.stderr)
+        self.assertIn(self.out, self.stdout)
+
+    def test_every_plot_is_a_real_image(self):
+        for plot in PLOTS:
+            path = os.path.join(self.out, f"run1_{plot}.png")
+            self.assertTrue(os.path.exists(path), path)
+            size = png_size(path)
+            self.assertIsNotNone(size, f"{path} is not a PNG")
+            self.assertGreaterEqual(size[0], 500)
+            self.assertGreaterEqual(size[1], 400)
+            self.assertGreater(os.path.getsize(path), 15_000, f"{path} is almost empty")
+            self.assertIn(f"(run1_{plot}.png)", self.md)
+
+    def test_mean_throughput_equals_the_cookbook(self):
+        heading = "### Receive throughput per subflow"
+        frm, to = interval(self.md, heading)
+        header, rows = markdown_table(self.md, heading)
+        _, expected = run_query(self.conn, "subflow_mean_throughput", run=1, from_ps=frm, to_ps=to)
+        self.assertEqual(len(rows), len(expected))
+        self.assertEqual(len(rows), 5)  # five sources to one port
+        for row, (flow_id, name, dst, frames, byte_count, gbps) in zip(rows, expected):
+            self.assertEqual([int(row[0]), row[1], int(row[2]), int(row[3]), int(row[4])],
+                             [flow_id, name, dst, frames, byte_count])
+            self.assertTrue(close(row[5], gbps, 3), (row, gbps))
+        self.assertGreater(sum(e[5] for e in expected), 90)  # the congested port is busy
+
+    def test_latency_percentiles_equal_the_cookbook(self):
+        header, rows = markdown_table(self.md, "### Latency")
+        columns, expected = run_query(self.conn, "latency_percentiles", run=1)
+        self.assertEqual(len(rows), len(expected))
+        for row, exp in zip(rows, expected):
+            self.assertEqual(int(row[0]), exp[0])
+            self.assertEqual(int(row[2]), exp[2])
+            for cell, value in zip(row[3:], exp[3:]):
+                self.assertTrue(close(cell, value, 1), (row, exp))
+        _, rows = markdown_table(self.md, "### Latency", after="Per flow and surrogate level")
+        _, expected = run_query(self.conn, "latency_percentiles_by_level", run=1)
+        self.assertEqual([(int(r[0]), int(r[2]), int(r[3])) for r in rows], [(e[0], e[2], e[3]) for e in expected])
+        for row, exp in zip(rows, expected):
+            for cell, value in zip(row[4:], exp[4:]):
+                self.assertTrue(close(cell, value, 1), (row, exp))
+
+    def test_jain_index_per_window_equals_the_cookbook(self):
+        window = int(re.search(r"@window_ps = (\d+)", self.md).group(1))
+        _, expected = run_query(self.conn, "jain_fairness", run=1, window_ps=window)
+        with open(os.path.join(self.out, "run1_jain.csv")) as f:
+            rows = [line.strip().split(",") for line in f][1:]
+        self.assertEqual(len(rows), len(expected))
+        for row, (w, start, subflows, total, jain) in zip(rows, expected):
+            self.assertEqual((int(row[0]), int(row[1]), int(row[2])), (w, start, subflows))
+            self.assertAlmostEqual(float(row[3]), total, places=6)
+            if jain is None:
+                self.assertEqual(row[4], "")
+            else:
+                self.assertAlmostEqual(float(row[4]), jain, places=9)
+        valid = [e[4] for e in expected if e[4] is not None]
+        m = re.search(r"windows with deliveries: mean ([0-9.]*[0-9]), min ([0-9.]*[0-9])", self.md)
+        self.assertTrue(close(m.group(1), sum(valid) / len(valid), 4))
+        self.assertTrue(close(m.group(2), min(valid), 4))
+
+    def test_pause_table_equals_the_cookbook(self):
+        _, expected = run_query(self.conn, "pause_time", run=1)
+        self.assertTrue(expected, "the lossless 5:1 overload must send PAUSE")
+        _, rows = markdown_table(self.md, "### PAUSE and QCN")
+        self.assertEqual([(r[0], int(r[1]), int(r[2])) for r in rows], [(e[0], e[1], e[2]) for e in expected])
+        for row, exp in zip(rows, expected):
+            self.assertTrue(close(row[3], exp[3], 3) and close(row[4], exp[4], 3), (row, exp))
+
+    def test_drops_of_the_lossy_run_equal_the_cookbook(self):
+        out = self.study.out("report2")
+        status, _, err = report(self.study.db, "--run", "2", "--out", out)
+        self.assertEqual(status, 0, err)
+        with open(os.path.join(out, "report.md")) as f:
+            md = f.read()
+        _, expected = run_query(self.conn, "drops_by_reason", run=2)
+        self.assertTrue(expected, "the lossy 5:1 overload must drop")
+        _, rows = markdown_table(md, "### Drops by reason")
+        self.assertEqual([[str(c) for c in e] for e in expected], rows)
+        self.assertIn("No PAUSE was sent", md)
+
+
+class JainOnAHandMadeDatabase(unittest.TestCase):
+    """Four subflows: equal shares in window 0, one takes all in window 1."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.db = os.path.join(self.dir.name, "hand.db")
+        conn = sqlite3.connect(self.db)
+        with open(os.path.join(SOURCE, "db", "schema.sql")) as f:
+            conn.executescript(f.read())
+        conn.execute("INSERT INTO runs VALUES (1, 'hand', '', 1, 2000, 0.1, 'test', 't', 'done', 'frames')")
+        for flow in range(4):
+            conn.execute("INSERT INTO flows VALUES (1, ?, ?, 'unicast', ?, 0, 1.0, 100, '100', 0, NULL)",
+                         (flow, f"f{flow}", flow))
+            conn.execute("INSERT INTO flow_dests VALUES (1, ?, 9)", (flow,))
+            conn.execute("INSERT INTO deliveries VALUES (1, ?, ?, 9, 500, 0, 100, 0)", (flow, flow))
+        conn.execute("INSERT INTO deliveries VALUES (1, 10, 0, 9, 1500, 0, 400, 1000)")
+        conn.commit()
+        conn.close()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_one_for_equal_shares_and_one_over_n_for_one_taker(self):
+        out = os.path.join(self.dir.name, "out")
+        status, _, err = report(self.db, "--window", "1000ps", "--out", out)
+        self.assertEqual(status, 0, err)
+        with open(os.path.join(out, "run1_jain.csv")) as f:
+            rows = [line.strip().split(",") for line in f][1:]
+        self.assertEqual([float(r[4]) for r in rows], [1.0, 0.25])
+        _, sql = run_query(sqlite3.connect(self.db), "jain_fairness", run=1, window_ps=1000)
+        self.assertEqual([r[4] for r in sql], [1.0, 0.25])
+
+
+class EveryCookbookQuery(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.study = StudyDatabase()
+        cls.conn = cls.study.connect()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.conn.close()
+        cls.study.close()
+
+    @staticmethod
+    def documented_columns(text):
+        """The names after '-- Columns:' in a query's header comment."""
+        block = re.search(r"-- Columns:(.*?)\n(?!--   )", text, re.S).group(1)
+        block = re.sub(r"\n--\s+", " ", block)
+        while re.search(r"\([^()]*\)", block):
+            block = re.sub(r"\([^()]*\)", "", block)
+        return [part.strip().split()[0].rstrip(".") for part in block.split(",") if part.strip()]
+
+    def test_each_runs_and_returns_its_documented_columns(self):
+        files = sorted(glob.glob(os.path.join(QUERIES, "*.sql")))
+        self.assertGreaterEqual(len(files), 9)
+        for path in files:
+            name = os.path.basename(path)[:-4]
+            with open(path) as f:
+                text = f.read()
+            for needed in ("Answers", "Parameters", "Usage"):
+                self.assertIn(needed, text, name)
+            if "Columns:" not in text:  # frames_index.sql creates an index, returns nothing
+                continue
+            with self.subTest(query=name):
+                columns, rows = run_query(self.conn, name, run=1, window_ps=10_000_000, from_ps=0,
+                                          to_ps=150_000_000)
+                self.assertEqual(columns, self.documented_columns(text))
+                if name in ("subflow_throughput", "subflow_mean_throughput", "latency_percentiles",
+                            "latency_percentiles_by_level", "jain_fairness", "pause_time"):
+                    self.assertTrue(rows, f"{name} returned nothing on the fan-in study")
+
+
+class BadInput(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.TemporaryDirectory()
+        cls.db = os.path.join(cls.dir.name, "e11.db")
+        fabricsim(cls.db, "--quiet")                                   # run 1: E11, done
+        fabricsim(cls.db, "--quiet", "--time", "200ns")                # run 2: nothing delivered yet
+        fabricsim(cls.db, "--quiet", "--log-level", "summary")         # run 3: no per-frame rows
+        fabricsim(cls.db, "--quiet", "--set", "traffic.pattern=permutation", "--set", "topology.racks=1",
+                  "--set", "topology.leaves=2", "--set", "traffic.load_gbps=50", "--time", "30us")  # run 4
+        conn = sqlite3.connect(cls.db)
+        conn.execute("INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level) "
+                     "SELECT study, config, seed, model_version, started_at, 'running', log_level FROM runs "
+                     "WHERE run_id = 1")  # run 5: still running
+        conn.execute("INSERT INTO runs(study, config, seed, sim_time_ps, wall_seconds, model_version, started_at, "
+                     "status, log_level) SELECT study, config, seed, 20000000, 0.1, model_version, started_at, "
+                     "'interrupted', log_level FROM runs WHERE run_id = 1")  # run 6: interrupted
+        conn.commit()
+        conn.close()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.dir.cleanup()
+
+    def expect_exit_2(self, db, args, *words):
+        status, _, err = report(db, *args, "--out", os.path.join(self.dir.name, "bad"))
+        self.assertEqual(status, 2, err)
+        self.assertNotIn("Traceback", err)
+        self.assertTrue(err.startswith("fabric-report: "), err)
+        for word in words:
+            self.assertIn(word, err)
+
+    def report_text(self, *args):
+        out = os.path.join(self.dir.name, "ok_" + "_".join(a.strip("-") for a in args))
+        status, _, err = report(self.db, *args, "--out", out)
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("Traceback", err)
+        with open(os.path.join(out, "report.md")) as f:
+            return f.read()
+
+    def test_missing_file(self):
+        self.expect_exit_2(os.path.join(self.dir.name, "nope.db"), [], "does not exist")
+
+    def test_not_sqlite(self):
+        path = os.path.join(self.dir.name, "text.db")
+        with open(path, "w") as f:
+            f.write("hello, this is not a database\n" * 10)
+        self.expect_exit_2(path, [], "not an SQLite database")
+
+    def test_another_tools_database(self):
+        path = os.path.join(self.dir.name, "other.db")
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE customers(id, name)")
+        conn.commit()
+        conn.close()
+        self.expect_exit_2(path, [], "not a fabricsim database")
+
+    def test_other_schema_version(self):
+        path = os.path.join(self.dir.name, "v1.db")
+        conn = sqlite3.connect(path)
+        conn.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES "
+                           "('schema', 'fabricsim'), ('schema_version', '1');")
+        conn.close()
+        self.expect_exit_2(path, [], "schema version '1'")
+
+    def test_run_that_does_not_exist(self):
+        self.expect_exit_2(self.db, ["--run", "42"], "run 42 does not exist", "runs 1 to 6")
+
+    def test_run_still_running(self):
+        self.expect_exit_2(self.db, ["--run", "5"], "run 5 is still 'running'", "--partial")
+        self.assertIn("still marked 'running'", self.report_text("--run", "5", "--partial"))
+
+    def test_bad_options(self):
+        self.expect_exit_2(self.db, ["--window", "fast"], "--window 'fast'")
+        self.expect_exit_2(self.db, ["--run", "x"], "--run")
+        self.expect_exit_2(self.db, ["--compare", "traffic.load"], "traffic.load", "traffic.load_gbps")
+
+    def test_interrupted_run_says_it_is_incomplete(self):
+        self.assertIn("**Incomplete:** this run was interrupted", self.report_text("--run", "6"))
+
+    def test_run_without_deliveries_says_so(self):
+        md = self.report_text("--run", "2")
+        self.assertIn("**Missing:** no copy was delivered in this run", md)
+
+    def test_summary_run_says_what_is_missing(self):
+        md = self.report_text("--run", "3")
+        self.assertIn("log level 'summary'", md)
+        self.assertIn("Receive throughput per subflow (totals)", md)
+
+    def test_compare_against_a_key(self):
+        out = os.path.join(self.dir.name, "cmp")
+        status, _, err = report(self.db, "--run", "1", "--run", "4", "--compare", "traffic.load_gbps", "--out", out)
+        self.assertEqual(status, 0, err)
+        for name in ("compare_traffic.load_gbps.png", "compare_traffic.load_gbps_by_level.png", "comparison.csv"):
+            self.assertTrue(os.path.exists(os.path.join(out, name)), name)
+        self.assertGreater(png_size(os.path.join(out, "compare_traffic.load_gbps.png"))[0], 1000)
+        with open(os.path.join(out, "report.md")) as f:
+            md = f.read()
+        self.assertIn("## Runs against traffic.load_gbps", md)
+        self.assertIn("## Run 1: E11", md)
+        self.assertIn("## Run 4: E11", md)
+
+
+if __name__ == "__main__":
+    unittest.main()
