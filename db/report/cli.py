@@ -66,11 +66,15 @@ def main(argv=None):
         runs = [load_run(conn, i, allow_running=args.partial) for i in dict.fromkeys(selected)]
         os.makedirs(out, exist_ok=True)
         comparison = Comparison(args.compare) if (args.compare or len(runs) > 1) else None
+        if comparison:
+            for run in runs:
+                comparison.check(run)
         sections = []
         for run in runs:
+            run_report = RunReport(conn, run, out, window, warmup)
+            sections.append(run_report.write())
             if comparison:
-                comparison.add(conn, run, warmup)
-            sections.append(RunReport(conn, run, out, window, warmup).write())
+                comparison.add(run, run_report.headline)
         text = f"# fabric-report: {os.path.basename(args.db)}\n\n"
         if comparison:
             text += comparison.markdown(out) + "\n"

@@ -1,36 +1,15 @@
 """Several runs side by side: one row each, and --compare KEY plots of the
-main figures against a configuration key."""
+main figures against a configuration key. The figures are those each run's
+RunReport computed."""
 import difflib
 import os
 import re
 
-import numpy as np
-
-from report import metrics, plots
-from report.labels import duration
+from report import plots
 from report.markdown import number, table, write_csv
 from report.rundb import ReportError
 
 _NUMBER = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]*)?(?:[eE]-?[0-9]+)?)")
-
-
-def run_figures(conn, run, warmup_ps=None):
-    """The headline numbers of one run (None where it has no data)."""
-    if warmup_ps is None:
-        warmup_ps = 500_000_000 if run.sim_time_ps >= 1_000_000_000 else 0
-    warmup_ps = min(warmup_ps, max(run.sim_time_ps - 1, 0))
-    figures = {"drops": conn.execute("SELECT count(*) FROM drops WHERE run_id = ?", (run.run_id,)).fetchone()[0],
-               "subflows": len(run.subflows), "levels": {}}
-    d = run.deliveries
-    if d is None or len(d) == 0:
-        return figures
-    _, _, rates = metrics.mean_throughput(d, len(run.subflows), warmup_ps, run.sim_time_ps)
-    every = metrics.latency_stats(np.zeros(len(d), dtype=np.int64), d.latency_ps)[0]
-    figures.update(mean_gbps=float(rates.mean()), min_gbps=float(rates.min()), total_gbps=float(rates.sum()),
-                   mean_ns=every["mean"], p99_ns=every["p99"], p50_ns=every["p50"], warmup_ps=warmup_ps)
-    figures["levels"] = {lvl: s["mean"] for lvl, s in
-                         metrics.latency_stats(d.levels.astype(np.int64), d.latency_ps).items()}
-    return figures
 
 
 def key_value(run, key):
@@ -57,10 +36,14 @@ class Comparison:
         self.key = key
         self.rows = []  # (run, figures)
 
-    def add(self, conn, run, warmup_ps=None):
+    def check(self, run):
+        """Before any work: the run has the key compared against."""
         if self.key is not None:
             key_value(run, self.key)
-        self.rows.append((run, run_figures(conn, run, warmup_ps)))
+
+    def add(self, run, headline):
+        """A run and its headline numbers (RunReport.headline)."""
+        self.rows.append((run, headline))
 
     def markdown(self, out_dir):
         runs = [r for r, _ in self.rows]
@@ -76,7 +59,7 @@ class Comparison:
         write_csv(os.path.join(out_dir, "comparison.csv"), header, rows)
         title = f"against {self.key}" if self.key else "side by side"
         text = (f"## Runs {title}\n\nThroughput is the mean over each run's subflows of the receive rate "
-                "after the warm-up (0.5 ms for runs of 1 ms or more, else none); latency over every delivered "
+                "after the warm-up (--warmup; by default 0.5 ms for runs of 1 ms or more, else none); latency over every delivered "
                 "copy. Keys that differ between the runs are shown. All rows: `comparison.csv`.\n\n")
         text += table(header, rows) + "\n"
         if self.key:
@@ -108,6 +91,3 @@ class Comparison:
                            os.path.join(out_dir, level_png), categorical)
         return f"![against {self.key}]({main_png})\n\n![delay per surrogate level]({level_png})\n"
 
-
-def describe_runs(runs):
-    return ", ".join(f"{r.run_id} ({r.study}, {duration(r.sim_time_ps)})" for r in runs)

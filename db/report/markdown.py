@@ -15,6 +15,11 @@ def number(value, decimals):
     return f"{value:.{decimals}f}"
 
 
+def cells(row, decimals):
+    """A query row for a table: floats with `decimals`, the rest as they are."""
+    return [number(c, decimals) if isinstance(c, float) else c for c in row]
+
+
 def table(header, rows):
     """rows: lists of already formatted cells."""
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]

@@ -19,6 +19,15 @@ def nice_window_ps(sim_time_ps, target_windows=100):
     return 10 * exponent
 
 
+def warmup_ps(sim_time_ps, requested_ps=None):
+    """What mean throughput skips: as requested, else 0.5 ms for runs of
+    1 ms or more (experiments.md: skip it where a steady state is needed),
+    else nothing; never the whole run."""
+    if requested_ps is None:
+        requested_ps = 500_000_000 if sim_time_ps >= 1_000_000_000 else 0
+    return min(requested_ps, max(sim_time_ps - 1, 0))
+
+
 def window_count(sim_time_ps, last_delivery_ps, window_ps):
     """Windows 0 .. last, as subflow_throughput.sql numbers them."""
     last = max(sim_time_ps - 1, last_delivery_ps, -1)
@@ -76,6 +85,11 @@ def latency_stats(groups, latency_ps):
             stats[name] = values[start + (a * n + b - 1) // b - 1] / 1000.0
         result[key] = stats
     return result
+
+
+def overall_latency_stats(latency_ps):
+    """latency_stats over every value as one group."""
+    return latency_stats(np.zeros(len(latency_ps), dtype=np.int64), latency_ps)[0]
 
 
 def cdf_points(latency_ps, max_points=2000):

@@ -6,7 +6,7 @@ import numpy as np
 from report import metrics, plots
 from report.cookbook import run_query
 from report.labels import duration, key_parameters
-from report.markdown import MAX_TABLE_ROWS, image, note, number, table, write_csv
+from report.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
 
 PLOTS = ("throughput", "latency_cdf", "fairness", "drops", "pause_cnm", "occupancy")
 # Sampled metrics drawn in the occupancy figure, in this order, at most three.
@@ -24,15 +24,15 @@ class RunReport:
     def __init__(self, conn, run, out_dir, window_ps=None, warmup_ps=None):
         self.conn, self.run, self.out = conn, run, out_dir
         self.window_ps = window_ps or metrics.nice_window_ps(max(run.sim_time_ps, 1))
-        if warmup_ps is None:  # experiments.md: skip the first 0.5 ms where a steady state is needed
-            warmup_ps = 500_000_000 if run.sim_time_ps >= 1_000_000_000 else 0
-        self.warmup_ps = min(warmup_ps, max(run.sim_time_ps - 1, 0))
+        self.warmup_ps = metrics.warmup_ps(run.sim_time_ps, warmup_ps)
         d = run.deliveries
         self.has_deliveries = d is not None and len(d) > 0
         last = int(d.t_ps.max()) if self.has_deliveries else -1
         self.windows = metrics.window_count(run.sim_time_ps, last, self.window_ps)
         self.times_us = np.arange(self.windows) * self.window_ps / 1e6
         self.sections = []
+        # The run's headline numbers, for runs side by side (compare.py).
+        self.headline = {"subflows": len(run.subflows), "drops": 0, "levels": {}}
 
     # ---- what is missing, said plainly ----
     def missing_deliveries(self):
@@ -93,6 +93,7 @@ class RunReport:
         plots.throughput_plot(r, self.window_ps, self.times_us, gbps, labels, png)
         frm, to = self.warmup_ps, r.sim_time_ps
         frames, received, rates = metrics.mean_throughput(d, len(r.subflows), frm, to)
+        self.headline.update(mean_gbps=float(rates.mean()), min_gbps=float(rates.min()))
         rows = [(f, r.flow_name(f), dst, int(frames[i]), int(received[i]), rates[i])
                 for i, (f, dst) in enumerate(r.subflows)]
         header = ["flow_id", "flow", "dst_port", "frames", "bytes", "Gb/s"]
@@ -118,12 +119,14 @@ class RunReport:
         per_flow = metrics.latency_stats(flow_of, d.latency_ps)
         per_level = metrics.latency_stats(flow_of * 64 + d.levels, d.latency_ps)
         by_level_total = metrics.latency_stats(d.levels.astype(np.int64), d.latency_ps)
+        every = metrics.overall_latency_stats(d.latency_ps)
+        self.headline.update(mean_ns=every["mean"], p99_ns=every["p99"],
+                             levels={lvl: s["mean"] for lvl, s in by_level_total.items()})
 
         if len(per_flow) <= MAX_CDF_CURVES:
             flow_curves = [(r.flow_name(f), *metrics.cdf_points(d.latency_ps[flow_of == f]), per_flow[f])
                            for f in per_flow]
         else:
-            every = metrics.latency_stats(np.zeros(len(d), dtype=np.int64), d.latency_ps)[0]
             flow_curves = [(f"all {len(per_flow)} flows", *metrics.cdf_points(d.latency_ps), every)]
         level_curves = [(f"{lvl} surrogate levels", *metrics.cdf_points(d.latency_ps[d.levels == lvl]), s)
                         for lvl, s in by_level_total.items()]
@@ -140,7 +143,6 @@ class RunReport:
         if len(flow_rows) <= MAX_TABLE_ROWS:
             text += table(["flow_id", "flow"] + stat_header, flow_rows)
         else:
-            every = metrics.latency_stats(np.zeros(len(d), dtype=np.int64), d.latency_ps)[0]
             text += (f"{len(flow_rows)} flows (all rows: `run{r.run_id}_latency_per_flow.csv`); over every "
                      "delivery, and the 8 flows with the highest p99:\n\n")
             worst = sorted(flow_rows, key=lambda row: -float(row[4]))[:8]
@@ -200,19 +202,19 @@ class RunReport:
     def _drops(self, png):
         r = self.run
         columns, rows = run_query(self.conn, "drops_by_reason", run=r.run_id)
+        self.headline["drops"] = sum(row[columns.index("drops")] for row in rows)
+        windows = max(self.windows, 1)
         counts = {}
         for reason, w, n in self.conn.execute(
                 "SELECT reason, t_ps / ?2, count(*) FROM drops WHERE run_id = ?1 GROUP BY 1, 2",
                 (r.run_id, self.window_ps)):
-            counts.setdefault(reason, np.zeros(max(self.windows, w + 1)))[w] += n
+            counts.setdefault(reason, np.zeros(windows))[min(w, windows - 1)] += n
         text = "### Drops by reason\n\nAs `db/queries/drops_by_reason.sql`:\n\n"
         if not rows:
             plots.empty_plot(r, "drops by reason", "no frame or copy was dropped in this run", png)
             return text.replace(":\n\n", ": ") + "no frame or copy was dropped.\n\n" + image(plot_name(r, "drops"),
                                                                                            "drops")
-        width = max(len(v) for v in counts.values())
-        counts = {k: np.pad(v, (0, width - len(v))) for k, v in counts.items()}
-        plots.drops_plot(r, self.window_ps, np.arange(width) * self.window_ps / 1e6, counts, png)
+        plots.drops_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, counts, png)
         return text + table(columns, rows) + "\n" + image(plot_name(r, "drops"), "drops by reason")
 
     def _pause_cnm(self, png):
@@ -234,8 +236,7 @@ class RunReport:
         columns, rows = run_query(self.conn, "pause_time", run=r.run_id)
         if rows:
             text += "PAUSE per port and priority, as `db/queries/pause_time.sql`:\n\n" + table(
-                columns, [[c if not isinstance(c, float) else number(c, 3) for c in row]
-                          for row in rows[:MAX_TABLE_ROWS]])
+                columns, [cells(row, 3) for row in rows[:MAX_TABLE_ROWS]])
             if len(rows) > MAX_TABLE_ROWS:
                 text += f"\n({len(rows) - MAX_TABLE_ROWS} more (port, priority) pairs not shown.)\n"
         else:
@@ -243,8 +244,7 @@ class RunReport:
         columns, rows = run_query(self.conn, "cnms_per_flow", run=r.run_id)
         if rows:
             text += "\nCNMs per flow, as `db/queries/cnms_per_flow.sql`:\n\n" + table(
-                columns, [[c if not isinstance(c, float) else number(c, 3) for c in row]
-                          for row in rows[:MAX_TABLE_ROWS]])
+                columns, [cells(row, 3) for row in rows[:MAX_TABLE_ROWS]])
         else:
             text += "\nNo CNM was sent (`db/queries/cnms_per_flow.sql` returns no rows).\n"
         return text + "\n" + image(plot_name(r, "pause_cnm"), "PAUSE and CNM activity")
@@ -255,7 +255,7 @@ class RunReport:
         if not rows:
             return text + "No cache counters were recorded (`db/queries/cache_hit_rate.sql` returns no rows).\n"
         return text + "As `db/queries/cache_hit_rate.sql`:\n\n" + table(
-            columns, [[c if not isinstance(c, float) else number(c, 4) for c in row] for row in rows])
+            columns, [cells(row, 4) for row in rows])
 
     def _occupancy(self, png):
         r = self.run

@@ -143,5 +143,47 @@ TEST_F(IntegrationLossless, LossyFaninDropsAndSendsNoPause) {
   EXPECT_GE(rx[kDest], 90.0);
 }
 
+TEST_F(IntegrationLossless, OccupancySampledEveryIntervalAtEveryUserPort) {
+  // record.sample_interval defaults to 10 us: 30 samples in 300 us, each of
+  // the 10 user ports at each, taken at multiples of the interval.
+  Db db(run_db(true));
+  for (const char* metric : {"ingress_bytes", "egress_bytes"}) {
+    SCOPED_TRACE(metric);
+    const std::string of = std::string(" FROM samples WHERE metric = '") + metric + "'";
+    EXPECT_EQ(db.integer("SELECT count(DISTINCT t_ps)" + of), 30);
+    EXPECT_EQ(db.integer("SELECT count(*)" + of + " AND t_ps % 10000000 <> 0"), 0);
+    EXPECT_EQ(db.dump("SELECT DISTINCT n FROM (SELECT count(DISTINCT entity) AS n" + of + " GROUP BY t_ps)"), "10\n");
+  }
+  // Paused sources hold their lossless pool between Qlow (90 KB) and the
+  // pool (227 KB); the congested port's egress buffer is granted to them.
+  const int64_t source_peak = db.integer(
+      "SELECT CAST(max(value) AS INTEGER) FROM samples WHERE metric = 'ingress_bytes' AND entity = 'port5'");
+  EXPECT_GT(source_peak, 90 * 1024);
+  EXPECT_LE(source_peak, 227 * 1024);
+  EXPECT_GT(db.integer("SELECT CAST(max(value) AS INTEGER) FROM samples WHERE metric = 'egress_bytes' "
+                       "AND entity = 'port4'"),
+            0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric = 'ingress_bytes' AND entity = 'port9' "
+                       "AND value > 0"),
+            0);  // port 9 sends nothing
+}
+
+TEST(IntegrationSamples, IntervalZeroRecordsNoOccupancy) {
+  TempDir dir;
+  const std::string path = dir.file("none.db");
+  const ProcResult r = run_fabricsim(Args()
+                                         .opt("--config", write_two_leaf_ini(dir))
+                                         .set("traffic.pattern=fanin")
+                                         .set("traffic.fanin_sources=0,5")
+                                         .set("traffic.fanin_dest=4")
+                                         .set("record.sample_interval=0")
+                                         .opt("--time", "50us")
+                                         .opt("--db", path));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db db(path);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric IN ('ingress_bytes', 'egress_bytes')"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM deliveries"), 0);
+}
+
 }  // namespace
 }  // namespace fabricsim_it
