@@ -129,8 +129,8 @@ void Leaf::drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t 
 void Leaf::sample_occupancy(Picos t) {
   for (int k = 0; k < users_; ++k) {
     const std::string entity = "port" + std::to_string(raw(port(k)));
-    recorder_.sample(t, entity, "ingress_bytes", double{ingress_[k].payload_units()} * params_.packet_bytes);
-    recorder_.sample(t, entity, "egress_bytes", double{egress_[k].used_units()} * params_.packet_bytes);
+    recorder_.sample(t, entity, "ingress_bytes", static_cast<double>(ingress_[k].payload_units()) * params_.packet_bytes);
+    recorder_.sample(t, entity, "egress_bytes", static_cast<double>(egress_[k].used_units()) * params_.packet_bytes);
   }
 }
 
