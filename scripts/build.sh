@@ -25,6 +25,7 @@ if [ ! -f "$profile/.trained" ] || \
   scratch="$(mktemp -d)"
   "$train/fabricsim" --study perm640 --time 20us --log-level frames --db "$scratch/train.db" --quiet >/dev/null
   "$train/fabricsim" --study E11 --db "$scratch/train.db" --quiet >/dev/null
+  "$train/fabricsim" --study E2b --time 200us --db "$scratch/train.db" --quiet >/dev/null
   rm -rf "$scratch"
   touch "$profile/.trained"
   clean_first=--clean-first

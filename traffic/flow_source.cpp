@@ -30,7 +30,9 @@ GeneratedFrame FlowSource::pop(Picos now_or_later) {
 
   GeneratedFrame frame;
   frame.created = created;
-  frame.dst = spec_.dests.size() == 1 ? spec_.dests[0] : spec_.dests[uniform_below(rng_, spec_.dests.size())];
+  // A multicast frame goes to the whole group: no draw.
+  frame.dst = spec_.dests.size() == 1 || spec_.multicast ? spec_.dests[0]
+                                                         : spec_.dests[uniform_below(rng_, spec_.dests.size())];
   frame.bytes = spec_.size.draw(rng_);
   frame.sequence = sequence_++;
   frame.flow = spec_.id;

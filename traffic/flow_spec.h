@@ -1,6 +1,7 @@
 #pragma once
 // One traffic flow as configured: a source port sending frames to one or more
-// destination ports (each frame to one of them, drawn uniformly).
+// destination ports: a unicast flow sends each frame to one of them, drawn
+// uniformly; a multicast flow sends every frame to all of them (its group).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,7 +19,8 @@ struct FlowSpec {
   FlowId id{};
   std::string name;              // flows.name in the database: "f1", "p17", "u3" ...
   PortId src{};
-  std::vector<PortId> dests;     // one or more; each frame goes to one, drawn uniformly
+  bool multicast = false;
+  std::vector<PortId> dests;     // unicast: each frame to one, drawn uniformly; multicast: the group
   double rate_gbps = 100;        // offered rate counting kWireOverheadBytes per frame
   FrameSizeDistribution size;
   int priority = 0;

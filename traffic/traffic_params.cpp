@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "model/multicast/mcbc_table.h"
 #include "traffic/patterns.h"
 #include "traffic/random.h"
 
@@ -82,11 +83,15 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
   if (src < 0 || src >= user_ports) config.fail(src_key, ports_allowed(user_ports));
   flow.src = PortId(uint32_t(src));
 
+  flow.multicast = config.get_choice(prefix + "kind") == "multicast";
   const std::string dst_key = prefix + "dst";
-  const std::string dst_allowed = "one or more distinct " + ports_allowed(user_ports) + ", other than flow." + name +
-                                  ".src = " + std::to_string(src);
+  std::string dst_allowed = "one or more distinct " + ports_allowed(user_ports) + ", other than flow." + name +
+                            ".src = " + std::to_string(src);
+  if (flow.multicast)
+    dst_allowed += "; a multicast group reaches at most " + std::to_string(kMaxLocalFanout) +
+                   " local targets at its source port";
   const std::vector<int64_t> dests = config.is_set(dst_key) ? config.get_int_list(dst_key) : std::vector<int64_t>{};
-  if (dests.empty()) config.fail(dst_key, dst_allowed);
+  if (dests.empty() || (flow.multicast && dests.size() > kMaxLocalFanout)) config.fail(dst_key, dst_allowed);
   std::set<int64_t> seen;
   for (int64_t dst : dests) {
     if (dst < 0 || dst >= user_ports || dst == src || !seen.insert(dst).second) config.fail(dst_key, dst_allowed);
@@ -123,8 +128,11 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("traffic.fanin_dest", ParamType::integer, "0", "", "fanin pattern: the destination user port", 0));
 
   r.declare(spec("flow.*.src", ParamType::integer, "", "", "explicit flow: source user port (required)", 0));
+  r.declare(choice("flow.*.kind", "unicast", {"unicast", "multicast"},
+                   "explicit flow: unicast (each frame to one destination) or multicast (every frame to the group)"));
   r.declare(spec("flow.*.dst", ParamType::int_list, "", "",
-                 "explicit flow: destination user ports (required); each frame goes to one, drawn uniformly"));
+                 "explicit flow: destination user ports (required); unicast: each frame goes to one, drawn "
+                 "uniformly; multicast: the group, at most 8 ports"));
   r.declare(spec("flow.*.rate_gbps", ParamType::rate, "100", "Gb/s",
                  "explicit flow: offered rate, counting 20 B preamble+IFG per frame", 0.001, 400));
   r.declare(spec("flow.*.frame_size", ParamType::text, "1522", "B", std::string("explicit flow: ") + kSizeHelp));

@@ -46,7 +46,7 @@ void Cna::generate(Picos now) {
       }
       const NewFrame f = s.pop(now);
       const FrameId id = FrameId((uint64_t{raw(port_)} << 32) | next_frame_seq_++);
-      queue.push_back({id, s.flow(), f.dst, f.bytes, f.created});
+      queue.push_back({id, s.flow(), f.dst_mac, f.bytes, f.created});
     }
   }
 }
@@ -84,7 +84,7 @@ TxSource::Pull Cna::next_data(int, Picos) {
   f.frame = q.id;
   f.flow = q.flow;
   f.src = port_;
-  f.dst_mac = mac_of(q.dst);
+  f.dst_mac = q.dst_mac;
   f.bytes = q.bytes;
   f.priority = static_cast<uint8_t>(p);
   f.created = q.created;

@@ -52,7 +52,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   struct QueuedFrame {
     FrameId id;
     FlowId flow;
-    PortId dst;
+    uint64_t dst_mac;
     uint32_t bytes;
     Picos created;
   };

@@ -8,7 +8,7 @@ namespace fabric {
 
 struct NewFrame {
   Picos created;
-  PortId dst;
+  uint64_t dst_mac;  // a CNA's MAC (unicast) or a group MAC (multicast)
   uint32_t bytes;
 };
 

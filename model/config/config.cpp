@@ -2,9 +2,11 @@
 // is given, typed reads, and the reports (--list-params, resolved config).
 // Value syntax lives in value_parsers.cpp.
 #include "model/config/config.h"
+
 #include "model/config/split.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -360,7 +362,12 @@ void Config::load_ini(const std::string& path) {
   for (int number = 1; std::getline(in, line); ++number) {
     const IniLine parsed = parse_ini_line(line, path + ":" + std::to_string(number));
     if (parsed.kind == IniLine::Kind::section) section = parsed.name;
-    if (parsed.kind == IniLine::Kind::assignment) {
+    if (parsed.kind == IniLine::Kind::assignment && section.empty() && parsed.name == "include") {
+      // Another file's keys first, relative to this one: a study variant names its base.
+      if (++include_depth_ > 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
+      load_ini((std::filesystem::path(path).parent_path() / parsed.value).string());
+      --include_depth_;
+    } else if (parsed.kind == IniLine::Kind::assignment) {
       set(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value);
     }
   }

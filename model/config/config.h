@@ -102,6 +102,7 @@ class Config {
   [[noreturn]] void fail(const std::string& key, const std::string& allowed) const;
 
  private:
+  int include_depth_ = 0;
   const ParamSpec& spec_for(const std::string& key, ParamType type) const;
   const std::string& raw_value(const std::string& key, const ParamSpec& spec) const;
 

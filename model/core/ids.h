@@ -11,6 +11,7 @@ enum class SpineId : uint32_t {};
 enum class FlowId : uint32_t {};
 enum class FrameId : uint64_t {};  // (source port << 32) | per-source sequence
 enum class Vl : uint8_t {};        // virtual lane: priority * 4 + level
+enum class Mid : uint32_t {};      // multicast id: a group's index into the MCBC tables
 
 template <typename Id>
 constexpr auto raw(Id id) { return static_cast<std::underlying_type_t<Id>>(id); }

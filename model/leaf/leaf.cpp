@@ -21,7 +21,7 @@ TxPortParams fabric_link_tx(const LeafParams& leaf, const CreditReturnParams& cr
 }
 
 Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
-    : sc_module(name), id_(id), params_(ctx.params), geometry_(ctx.geometry), fdb_(ctx.fdb), pool_(ctx.pool),
+    : sc_module(name), id_(id), params_(ctx.params), geometry_(ctx.geometry), fdb_(ctx.fdb), mcbc_(ctx.mcbc), pool_(ctx.pool),
       recorder_(ctx.recorder), users_(ctx.geometry.user_ports_per_leaf), spines_(ctx.geometry.spines),
       spray_(make_spray_policy(ctx.params.spray)),
       events_(ctx.events), internal_(events_, [this](Payload& m) { on_internal(m); }) {
@@ -46,6 +46,28 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
         std::make_unique<Wakeup>(events_, [this, k] { crossbar_step(k); });
   }
   crossbar_out_free_.assign(users_, 0);
+  cycle_ps_ = to_ps(params_.cycle);
+  mc_.resize(users_);
+  for (PortMulticast& pm : mc_) {
+    pm.share = InputShare(params_.multicast_weight);
+    if (params_.sync_enabled) {
+      VoqSyncCam::Params sp;
+      sp.entries = params_.sync_entries;
+      sp.shi = params_.sync_shi;
+      sp.slow = params_.sync_slow;
+      sp.timeout_cycles = static_cast<Cycle>((to_ps(params_.sync_timeout) + cycle_ps_ - 1) / cycle_ps_);
+      pm.sync = std::make_unique<VoqSyncCam>(sp);
+    }
+  }
+  if (params_.cache_enabled) {
+    MulticastCache::Params cp;
+    cp.entries = params_.cache_entries;
+    cp.mirrors = params_.cache_mirrors;
+    cp.header_lag_cycles = params_.cache_header_lag_cycles;
+    cp.background_free_min = params_.cache_background_free_min;
+    cache_ = std::make_unique<MulticastCache>(cp, users_);
+  }
+  mc_clock_ = std::make_unique<Wakeup>(events_, [this] { multicast_clock(); });
   forwarding_.resize(users_);
   uplinks_.reset(new UplinkQueue[static_cast<size_t>(spines_)]);
   uplink_depth_.assign(spines_, 0);
@@ -105,11 +127,16 @@ void Leaf::on_internal(Payload& message) {
 void Leaf::on_frame(int k, Payload& payload) {
   const EthernetFrame f = frame_of(payload);
   payload.release();
-  const std::optional<PortId> target = fdb_.lookup(f.dst_mac);
-  if (!target) {
+  const FdbEntry entry = fdb_.lookup(f.dst_mac);
+  if (entry.kind == FdbEntry::multicast) {
+    on_multicast_frame(k, f, entry.mid);
+    return;
+  }
+  if (entry.kind == FdbEntry::unknown) {
     drop_frame(k, f, DropReason::other, -1);
     return;
   }
+  const std::optional<PortId> target = entry.target;
   const LeafId target_leaf = geometry_.leaf_of(*target);
   LeafIngress::Admission a = ingress_[k].admit(f, *target, target_leaf);
   if (!a.voq) {
@@ -132,6 +159,7 @@ void Leaf::sample_occupancy(Picos t) {
     recorder_.sample(t, entity, "ingress_bytes", static_cast<double>(ingress_[k].payload_units()) * params_.packet_bytes);
     recorder_.sample(t, entity, "egress_bytes", static_cast<double>(egress_[k].used_units()) * params_.packet_bytes);
   }
+  record_cache_counters(t);
 }
 
 void Leaf::check_pause(int k, uint8_t priority) {
@@ -210,7 +238,15 @@ void Leaf::on_grant(const ControlMessage& grant) {
 
 void Leaf::list_if_ready(int k, uint32_t voq) {
   Voq& q = ingress_[k].voq(voq);
-  if (q.listed_ready || !ingress_[k].head_covered(q)) return;
+  if (q.listed_ready || q.streaming || !ingress_[k].head_covered(q)) return;
+  if (mc_[k].sync && mc_[k].sync->suspended(voq)) {
+    q.parked = true;  // listed again when the sync CAM resumes it
+    return;
+  }
+  if (ingress_[k].frame(q.waiting.front()).multicast) {
+    start_stream(k, voq);
+    return;
+  }
   q.listed_ready = true;
   inputs_[k].ready.push_back(voq);
   if (!inputs_[k].sending) inputs_[k].wakeup->at(now_ps());

@@ -13,12 +13,16 @@
 #include "model/core/geometry.h"
 #include "model/core/wakeup.h"
 #include "model/leaf/fdb.h"
+#include "model/leaf/input_share.h"
 #include "model/leaf/internal_path.h"
 #include "model/leaf/leaf_egress.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/spray_policy.h"
 #include "model/link/link_params.h"
+#include "model/multicast/mcbc_table.h"
+#include "model/multicast/multicast_cache.h"
+#include "model/multicast/voq_sync_cam.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -30,6 +34,7 @@ struct LeafContext {
   const LeafParams& params;
   const Geometry& geometry;
   const Fdb& fdb;
+  const McbcTable& mcbc;
   PayloadPool& pool;
   Recorder& recorder;
   int spine_buffer_packets;  // credits of each uplink
@@ -66,8 +71,13 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   void describe_backlog(std::ostream& out, int max_lines) const;
   uint64_t drops() const { return drops_; }
   // Records each user port's buffer occupancy at time t as samples
-  // 'ingress_bytes' and 'egress_bytes' of entity 'port<N>'.
+  // 'ingress_bytes' and 'egress_bytes' of entity 'port<N>', the cache's
+  // 'cache_entries' of entity 'leaf<L>' and the cache counters of the ports
+  // that sent multicast.
   void sample_occupancy(Picos t);
+  // End of run: the final cache counters.
+  void finish(Picos end);
+  const MulticastCache* cache() const { return cache_.get(); }
 
  private:
   struct CrossbarInput {
@@ -81,6 +91,19 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   };
   struct UplinkQueue {
     RingQueue<Payload*, 4> packets;
+  };
+  // A multicast copy being sent, packet by packet: through the port's own
+  // interface (first copy, miss, cache off) or a cache mirror (hit).
+  struct CopyStream {
+    uint32_t voq, slot, copy_seq;
+    uint16_t next_segment, segments;
+    Picos busy_until;  // its previous packet is still streaming
+  };
+  struct PortMulticast {
+    std::vector<CopyStream> streams;
+    size_t header_turn = 0, payload_turn = 0;
+    InputShare share;
+    std::unique_ptr<VoqSyncCam> sync;
   };
 
   PortId port(int k) const { return geometry_.user_port(id_, k); }
@@ -97,8 +120,29 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   void list_if_ready(int k, uint32_t voq);
   // crossbar
   void crossbar_step(int k);
-  bool emit_segment(int k);
+  bool take_unicast_copy(int k);
+  // Each returns the bytes moved, 0 when blocked.
+  uint32_t emit_segment(int k);
+  // Where a packet of q goes: uplink index, -1 for this leaf; false when
+  // every uplink queue is full.
+  bool route(const Voq& q, int& uplink);
+  void launch_packet(int k, const Voq& q, const StoredFrame& f, uint16_t segment, uint32_t copy_seq, int uplink,
+                     Picos transfer);
   void wake_blocked_inputs();
+  // multicast (leaf_multicast.cpp)
+  void on_multicast_frame(int k, const EthernetFrame& f, Mid mid);
+  void start_stream(int k, uint32_t voq);
+  void count_as_forwarded(int k, uint32_t voq, uint32_t slot);
+  void apply_sync_changes(int k);
+  int payload_stream(int k, Picos now) const;
+  uint32_t emit_stream_payload(int k, int stream);
+  bool issue_hit(int k, Cycle c, Cycle& next);
+  void advance_stream(int k, int stream, Picos packet_done);
+  void multicast_clock();
+  void kick_multicast_clock(Picos at);
+  uint32_t cache_unit(uint32_t slot, uint16_t segment) const { return slot * params_.max_frame_units + segment; }
+  Cycle cycle_of(Picos t) const { return static_cast<Cycle>(t / cycle_ps_); }
+  void record_cache_counters(Picos t);
   // egress
   void run_arbiter(int k);
   void enter_egress(int k, Payload& packet, Picos arrival);
@@ -108,6 +152,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   const LeafParams& params_;
   const Geometry& geometry_;
   const Fdb& fdb_;
+  const McbcTable& mcbc_;
   PayloadPool& pool_;
   Recorder& recorder_;
   int users_;
@@ -128,6 +173,13 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   InternalPath internal_;
   std::vector<EgressGrant> grants_;
   uint64_t drops_ = 0;
+  Picos cycle_ps_;
+  std::vector<PortMulticast> mc_;
+  std::unique_ptr<MulticastCache> cache_;  // null: cache off
+  std::unique_ptr<Wakeup> mc_clock_;
+  bool mc_blocked_ = false;
+  bool multicast_seen_ = false;                // a hit waits for room in an uplink queue
+  int mc_first_port_ = 0;                  // the port that issues first in the next cycle
 };
 
 }  // namespace fabric

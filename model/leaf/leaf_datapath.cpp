@@ -11,6 +11,10 @@
 namespace fabric {
 
 
+// The port's own interface (its crossbar input) moves one packet per step:
+// the next packet of the unicast copy it is sending, or the next payload
+// packet of a multicast copy, the two shared by packet-size-aware weighted
+// round robin (mechanism 9).
 void Leaf::crossbar_step(int k) {
   CrossbarInput& in = inputs_[k];
   const Picos now = now_ps();
@@ -18,40 +22,65 @@ void Leaf::crossbar_step(int k) {
     in.wakeup->at(in.free_at);
     return;
   }
-  if (!in.sending) {
-    while (!in.ready.empty()) {
-      const uint32_t v = in.ready.front();
-      in.ready.pop_front();
-      Voq& q = ingress_[k].voq(v);
-      q.listed_ready = false;
-      if (!ingress_[k].head_covered(q)) continue;
-      std::tie(in.slot, in.copy_seq) = ingress_[k].start_copy(v);
-      in.voq = v;
-      in.next_segment = 0;
-      in.sending = true;
-      break;
-    }
-    if (!in.sending) return;
-  }
-  if (!emit_segment(k)) return;  // blocked: woken when an uplink queue has room
+  const bool unicast = in.sending || take_unicast_copy(k);
+  const int stream = mc_[k].streams.empty() ? -1 : payload_stream(k, now);
+  if (!unicast && stream < 0) return;
+  const bool multicast = stream >= 0 && (!unicast || mc_[k].share.pick() == InputShare::multicast);
+  const uint32_t bytes = multicast ? emit_stream_payload(k, stream) : emit_segment(k);
+  if (bytes == 0) return;  // blocked: woken when an uplink queue has room
+  if (stream >= 0)  // a unicast packet alone needs no bookkeeping: idleness earns no credit
+    mc_[k].share.served(multicast ? InputShare::multicast : InputShare::unicast, bytes, multicast ? unicast : true);
   in.wakeup->at(in.free_at);
 }
 
-bool Leaf::emit_segment(int k) {
+bool Leaf::take_unicast_copy(int k) {
+  CrossbarInput& in = inputs_[k];
+  while (!in.ready.empty()) {
+    const uint32_t v = in.ready.front();
+    in.ready.pop_front();
+    Voq& q = ingress_[k].voq(v);
+    q.listed_ready = false;
+    if (!ingress_[k].head_covered(q)) continue;
+    std::tie(in.slot, in.copy_seq) = ingress_[k].start_copy(v);
+    in.voq = v;
+    in.next_segment = 0;
+    in.sending = true;
+    return true;
+  }
+  return false;
+}
+
+bool Leaf::route(const Voq& q, int& uplink) {
+  uplink = -1;
+  if (is_local(q.target_leaf)) return true;
+  uplink = spray_->choose(uplink_depth_, params_.uplink_queue_packets);
+  return uplink >= 0;
+}
+
+uint32_t Leaf::emit_segment(int k) {
   CrossbarInput& in = inputs_[k];
   Voq& q = ingress_[k].voq(in.voq);
   const StoredFrame& f = ingress_[k].frame(in.slot);
-  const bool local = is_local(q.target_leaf);
-  int uplink = -1;
-  if (!local) {
-    uplink = spray_->choose(uplink_depth_, params_.uplink_queue_packets);
-    if (uplink < 0) {
-      in.blocked = true;
-      ++blocked_inputs_;
-      return false;
-    }
+  int uplink;
+  if (!route(q, uplink)) {
+    in.blocked = true;
+    ++blocked_inputs_;
+    return 0;
   }
   const uint32_t bytes = segment_bytes(f.bytes, params_.packet_bytes, in.next_segment);
+  const Picos transfer = cycle_ps_ * crossbar_cycles(bytes, params_.crossbar_bytes_per_cycle);
+  in.free_at = now_ps() + transfer;
+  launch_packet(k, q, f, in.next_segment, in.copy_seq, uplink, transfer);
+  if (++in.next_segment == f.units) {
+    in.sending = false;
+    list_if_ready(k, in.voq);
+  }
+  return bytes;
+}
+
+void Leaf::launch_packet(int k, const Voq& q, const StoredFrame& f, uint16_t segment, uint32_t copy_seq, int uplink,
+                         Picos transfer) {
+  const uint32_t bytes = segment_bytes(f.bytes, params_.packet_bytes, segment);
   Payload& m = pool_.acquire(MessageKind::packet, bytes);
   FabricPacket& p = packet_of(m);
   p.frame = f.frame;
@@ -61,31 +90,28 @@ bool Leaf::emit_segment(int k) {
   p.target_leaf = q.target_leaf;
   p.vl = q.vl;
   p.priority = f.priority;
-  p.index = in.next_segment;
-  p.count = segment_count(f.bytes, params_.packet_bytes);
+  p.index = segment;
+  p.count = f.units;
   p.frame_bytes = f.bytes;
-  p.copy_seq = in.copy_seq;
+  p.copy_seq = copy_seq;
   p.created = f.created;
 
   const Picos now = now_ps();
-  const Picos transfer = to_ps(params_.cycle) * crossbar_cycles(bytes, params_.crossbar_bytes_per_cycle);
-  in.free_at = now + transfer;
-  if (local) {
+  if (uplink < 0) {  // a one-to-one link to a port of this leaf
     internal_.push(now + to_ps(params_.traversal), m);
-  } else {
-    info_of(m).ready_at = now + transfer + to_ps(params_.traversal);
-    uplinks_[uplink].packets.push_back(&m);
-    ++uplink_depth_[uplink];
-    uplink_tx(uplink).kick();
+    return;
   }
-  if (++in.next_segment == p.count) {
-    in.sending = false;
-    list_if_ready(k, in.voq);
-  }
-  return true;
+  info_of(m).ready_at = now + transfer + to_ps(params_.traversal);
+  uplinks_[uplink].packets.push_back(&m);
+  ++uplink_depth_[uplink];
+  uplink_tx(uplink).kick();
 }
 
 void Leaf::wake_blocked_inputs() {
+  if (mc_blocked_) {
+    mc_blocked_ = false;
+    kick_multicast_clock(now_ps());
+  }
   if (blocked_inputs_ == 0) return;
   blocked_inputs_ = 0;
   for (int k = 0; k < users_; ++k) {

@@ -27,13 +27,47 @@ LeafIngress::Admission LeafIngress::admit(const EthernetFrame& f, PortId target,
     pool.give_back(units);
     return {std::nullopt, DropReason::header_pool};
   }
-  const uint32_t slot = store(f, units);
+  const uint32_t slot = store(f, units, false);
+  frames_[slot].copies = 1;
+  frames_[slot].copies_left = 1;
   const uint32_t q = voq_index(target, vl, target_leaf);
   voqs_[q].waiting.push_back(slot);
   return {q, DropReason::other};
 }
 
-uint32_t LeafIngress::store(const EthernetFrame& f, uint16_t units) {
+std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool multicast) {
+  const uint16_t units = segment_count(f.bytes, params_.packet_bytes);
+  BufferPool& pool = payload_pool(f.priority);
+  if (!params_.lossless.test(f.priority) && pool.used() >= params_.lossy_threshold_units) return std::nullopt;
+  if (!pool.try_take(units)) return std::nullopt;
+  const uint32_t slot = store(f, units, multicast);
+  if (multicast) {
+    if (progress_.size() < frames_.size()) progress_.resize(frames_.size());
+    MulticastProgress& m = progress_[slot];
+    m.copies_started = 0;
+    m.packet_sends.assign(units, 0);
+  }
+  return slot;
+}
+
+std::optional<uint32_t> LeafIngress::queue_copy(uint32_t slot, PortId target, LeafId target_leaf) {
+  StoredFrame& s = frames_[slot];
+  const Vl vl = unicast_vl(s.priority);
+  if (!header_pool_[raw(vl)].try_take(1)) return std::nullopt;
+  ++s.copies;
+  ++s.copies_left;
+  const uint32_t q = voq_index(target, vl, target_leaf);
+  voqs_[q].waiting.push_back(slot);
+  return q;
+}
+
+bool LeafIngress::seal(uint32_t slot) {
+  if (frames_[slot].copies > 0) return true;
+  free_frame(slot);
+  return false;
+}
+
+uint32_t LeafIngress::store(const EthernetFrame& f, uint16_t units, bool multicast) {
   uint32_t slot;
   if (free_slots_.empty()) {
     slot = static_cast<uint32_t>(frames_.size());
@@ -45,7 +79,9 @@ uint32_t LeafIngress::store(const EthernetFrame& f, uint16_t units) {
   StoredFrame& s = frames_[slot];
   static_cast<FrameHeader&>(s) = f;
   s.units = units;
-  s.copies_left = 1;
+  s.copies = 0;
+  s.copies_left = 0;
+  s.multicast = multicast;
   return slot;
 }
 

@@ -12,6 +12,7 @@
 #include "model/core/ring_queue.h"
 #include "model/leaf/buffer_pool.h"
 #include "model/leaf/leaf_params.h"
+#include "model/multicast/mcbc_table.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/recording/recorder.h"
 
@@ -19,7 +20,18 @@ namespace fabric {
 
 struct StoredFrame : FrameHeader {
   uint16_t units = 0;
-  uint16_t copies_left = 0;
+  uint16_t copies_left = 0;  // copies not yet acknowledged
+  uint8_t copies = 0;        // copies queued at admission
+  bool multicast = false;
+};
+
+// What the multicast mechanisms need to know of a stored multicast frame:
+// the VOQs that started its copies, in order (VOQ sync), and how many copies
+// have sent each of its packets (the packet cache).
+struct MulticastProgress {
+  uint8_t copies_started = 0;
+  std::array<uint32_t, kMaxLocalFanout> started{};
+  std::vector<uint8_t> packet_sends;  // by segment
 };
 
 struct Voq {
@@ -31,6 +43,8 @@ struct Voq {
   uint32_t credits = 0;            // granted units not yet used
   uint32_t next_copy_seq = 0;
   bool listed_ready = false;       // in the crossbar input's ready list
+  bool streaming = false;          // its head multicast copy is being sent
+  bool parked = false;             // ready but suspended by VOQ sync
   uint32_t next_of_target = 0;     // 1 + index of the next VOQ to the same target; 0: none
 };
 
@@ -51,6 +65,15 @@ class LeafIngress {
     DropReason reason = DropReason::other;
   };
   Admission admit(const EthernetFrame& frame, PortId target, LeafId target_leaf);
+
+  // Multicast admission in three steps: the payload once (nullopt: dropped
+  // whole), then each copy's header into its VOQ (nullopt: this copy is
+  // dropped), then seal: false when no copy was queued, and the payload is
+  // freed again.
+  std::optional<uint32_t> store_payload(const EthernetFrame& frame, bool multicast);
+  std::optional<uint32_t> queue_copy(uint32_t slot, PortId target, LeafId target_leaf);
+  bool seal(uint32_t slot);
+  MulticastProgress& progress(uint32_t slot) { return progress_[slot]; }
 
   Voq& voq(uint32_t index) { return voqs_[index]; }
   size_t voq_count() const { return voqs_.size(); }
@@ -80,7 +103,7 @@ class LeafIngress {
 
  private:
   uint32_t voq_index(PortId target, Vl vl, LeafId target_leaf);
-  uint32_t store(const EthernetFrame& frame, uint16_t units);
+  uint32_t store(const EthernetFrame& frame, uint16_t units, bool multicast);
   void free_frame(uint32_t slot);
   BufferPool& payload_pool(uint8_t priority) {
     return params_.lossless.test(priority) ? lossless_pool_[priority] : lossy_pool_;
@@ -93,6 +116,7 @@ class LeafIngress {
   std::array<BufferPool, kVls> header_pool_;
   std::array<bool, kPriorities> paused_{};
   std::vector<StoredFrame> frames_;
+  std::vector<MulticastProgress> progress_;  // by slot, for multicast frames
   std::vector<uint32_t> free_slots_;
   std::vector<Voq> voqs_;
   std::vector<uint32_t> first_of_target_;  // by target port: 1 + index of its first VOQ; 0: none

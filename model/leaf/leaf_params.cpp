@@ -28,6 +28,17 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.control_bytes", ParamType::integer, "10", "B", "size of a request, grant, ACK or link credit message", 1, 256});
   r.declare({"ethernet.control_frame_bytes", ParamType::integer, "64", "B", "size of PAUSE and CNM frames", 64, 1522});
   r.declare({"classes.lossless_priorities", ParamType::int_list, "", "", "Ethernet priorities of lossless service (PAUSE, never dropped); the others are lossy", 0, 7});
+  r.declare({"leaf.cache.enable", ParamType::boolean, "true", "", "multicast packet cache at the crossbar inputs (off: every copy reads the payload through the port's own interface)"});
+  r.declare({"leaf.cache.entries", ParamType::integer, "128", "packets", "C: cache entries of one packet each", 1, 4096});
+  r.declare({"leaf.cache.mirrors", ParamType::integer, "8", "", "SRAM mirrors of the cache: copies replicated in parallel", 1, 64});
+  r.declare({"leaf.cache.header_lag", ParamType::integer, "3", "cycles", "the first hit header follows the payload being written by this many cycles", 0, 64});
+  r.declare({"leaf.cache.background_free_min", ParamType::integer, "10", "entries", "below this many free entries the controller evicts one partly served entry per cycle", 0, 4096});
+  r.declare({"leaf.sync.enable", ParamType::boolean, "true", "", "VOQ synchronization CAM at each port (keeps the subflows of a multicast flow loosely in step)"});
+  r.declare({"leaf.sync.entries", ParamType::integer, "24", "", "entries of each port's VOQ sync CAM", 1, 1024});
+  r.declare({"leaf.sync.shi", ParamType::integer, "18", "packets", "Shi: a VOQ more than this many packets ahead is suspended", 1, 100000});
+  r.declare({"leaf.sync.slow", ParamType::integer, "12", "packets", "Slow: a suspended VOQ resumes below this many packets ahead (at most Shi)", 0, 100000});
+  r.declare({"leaf.sync.timeout", ParamType::duration, "3us", "ps", "a suspended VOQ resumes after this long", 1e3, 1e12});
+  r.declare({"leaf.crossbar.multicast_weight", ParamType::integer, "50", "%", "share of a crossbar input multicast copies may take against the port's unicast packets (packet-size-aware WRR)", 1, 99});
   r.declare({"sim.stall_timeout", ParamType::duration, "100us", "ps", "report a stall when nothing moves for this long while traffic is pending", 1e6, 1e15});
 }
 
@@ -63,6 +74,18 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.control_frame_bytes = static_cast<uint32_t>(c.get_int("ethernet.control_frame_bytes"));
   for (int64_t prio : c.get_int_list("classes.lossless_priorities")) p.lossless.set(static_cast<size_t>(prio));
   p.stall_timeout = from_ps(c.get_duration("sim.stall_timeout"));
+  p.cache_enabled = c.get_bool("leaf.cache.enable");
+  p.cache_entries = static_cast<uint32_t>(c.get_int("leaf.cache.entries"));
+  p.cache_mirrors = static_cast<uint32_t>(c.get_int("leaf.cache.mirrors"));
+  p.cache_header_lag_cycles = static_cast<uint32_t>(c.get_int("leaf.cache.header_lag"));
+  p.cache_background_free_min = static_cast<uint32_t>(c.get_int("leaf.cache.background_free_min"));
+  p.sync_enabled = c.get_bool("leaf.sync.enable");
+  p.sync_entries = static_cast<uint32_t>(c.get_int("leaf.sync.entries"));
+  p.sync_shi = static_cast<uint32_t>(c.get_int("leaf.sync.shi"));
+  p.sync_slow = static_cast<uint32_t>(c.get_int("leaf.sync.slow"));
+  p.sync_timeout = from_ps(c.get_duration("leaf.sync.timeout"));
+  p.multicast_weight = static_cast<uint32_t>(c.get_int("leaf.crossbar.multicast_weight"));
+  if (p.sync_slow > p.sync_shi) c.fail("leaf.sync.slow", "at most leaf.sync.shi = " + std::to_string(p.sync_shi));
 
   if (p.pause_qlow_units >= p.pause_qhi_units)
     c.fail("leaf.pause.qlow", "below leaf.pause.qhi (GO must come after STOP)");

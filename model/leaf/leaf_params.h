@@ -33,6 +33,18 @@ struct LeafParams {
   uint32_t control_bytes = 10;
   uint32_t control_frame_bytes = 64;          // PAUSE and CNM frames
   std::bitset<8> lossless;                    // priorities of lossless service
+  // Multicast (mechanisms 2, 3 and 9)
+  bool cache_enabled = true;
+  uint32_t cache_entries = 128;               // C
+  uint32_t cache_mirrors = 8;
+  uint32_t cache_header_lag_cycles = 3;
+  uint32_t cache_background_free_min = 10;
+  bool sync_enabled = true;
+  uint32_t sync_entries = 24;
+  uint32_t sync_shi = 18;                     // packets
+  uint32_t sync_slow = 12;                    // packets
+  sc_core::sc_time sync_timeout;
+  uint32_t multicast_weight = 50;             // percent of a crossbar input multicast copies may take
   sc_core::sc_time stall_timeout;
 };
 

@@ -83,7 +83,7 @@ void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
   for (const traffic::FlowSpec& f : run.flows) {
     std::optional<int64_t> fixed;
     if (auto size = f.size.fixed()) fixed = *size;
-    rec.add_flow(raw(f.id), f.name, "unicast", raw(f.src), f.priority, f.rate_gbps, fixed, f.size.text(), f.start,
+    rec.add_flow(raw(f.id), f.name, f.multicast ? "multicast" : "unicast", raw(f.src), f.priority, f.rate_gbps, fixed, f.size.text(), f.start,
                  f.stop < 0 ? std::nullopt : std::optional<Picos>(f.stop));
     for (PortId d : f.dests) rec.add_flow_dest(raw(f.id), raw(d));
   }

@@ -1,5 +1,6 @@
 #include "platforms/fabric/fabric_top.h"
 
+#include "platforms/fabric/multicast_groups.h"
 #include "platforms/fabric/traffic_frame_source.h"
 
 namespace fabric {
@@ -22,15 +23,20 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   for (int l = 1; l < g.leaves; ++l) leaf_events.push_back(&scheduler_.add_queue(kPartitionQueue));
   scheduler_.set_lookahead(to_ps(config_.topology.fabric_link.propagation));
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
+  const auto group_macs = install_multicast_groups(flows, fdb_, mcbc_);
 
   for (int p = 0; p < g.user_ports(); ++p)
     cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));
-  for (const traffic::FlowSpec& f : flows)
-    cnas_[raw(f.src)]->attach(std::make_unique<TrafficFrameSource>(f, traffic::flow_seed(seed, f.id)));
+  for (const traffic::FlowSpec& f : flows) {
+    const auto group = group_macs.find(raw(f.id));
+    cnas_[raw(f.src)]->attach(std::make_unique<TrafficFrameSource>(
+        f, traffic::flow_seed(seed, f.id),
+        group == group_macs.end() ? std::nullopt : std::optional<uint64_t>(group->second)));
+  }
 
   for (int l = 0; l < g.leaves; ++l) {
-    const LeafContext ctx{config_.leaf, g, fdb_, pool_, recorder, config_.spine.buffer_packets,
+    const LeafContext ctx{config_.leaf, g, fdb_, mcbc_, pool_, recorder, config_.spine.buffer_packets,
                           config_.credit_return, *leaf_events[l]};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
   }
@@ -125,6 +131,7 @@ uint64_t FabricTop::drops() const {
 
 void FabricTop::finish(Picos end) {
   for (auto& c : cnas_) c->finish();
+  for (auto& l : leaves_) l->finish(end);
   for (const auto& l : links_) {
     recorder_.sample(end, l->basename(), "messages", static_cast<double>(l->messages()));
     recorder_.sample(end, l->basename(), "bytes", static_cast<double>(l->bytes()));

@@ -60,6 +60,7 @@ class FabricTop : public sc_core::sc_module {
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   Fdb fdb_;
+  McbcTable mcbc_;
   std::vector<std::unique_ptr<Cna>> cnas_;
   std::vector<std::unique_ptr<Leaf>> leaves_;
   std::vector<std::unique_ptr<Spine>> spines_;

@@ -92,6 +92,28 @@ TEST_F(BadInput, FlowFromMissingPortTwoLeaves) {
   expect_rejected(two_leaf().set("flow.x.src=10").set("flow.x.dst=1"), {"flow.x.src", "10"});
 }
 
+TEST_F(BadInput, MulticastGroupAboveEightLocalTargets) {
+  expect_rejected(two_leaf().set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1,2,3,4,5,6,7,8,9"),
+                  {"flow.m.dst", "1,2,3,4,5,6,7,8,9", "at most 8"});
+}
+
+TEST_F(BadInput, EmptyMulticastGroup) {
+  expect_rejected(two_leaf().set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst="), {"flow.m.dst"});
+}
+
+TEST_F(BadInput, MulticastGroupNamingAMissingPort) {
+  expect_rejected(two_leaf().set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1,12"),
+                  {"flow.m.dst", "1,12", "0 .. 9"});
+}
+
+TEST_F(BadInput, CacheWithoutEntries) {
+  expect_rejected(two_leaf().set("leaf.cache.entries=0"), {"leaf.cache.entries", "'0'"});
+}
+
+TEST_F(BadInput, SyncResumeAboveSuspend) {
+  expect_rejected(two_leaf().set("leaf.sync.slow=20"), {"leaf.sync.slow", "20", "leaf.sync.shi"});
+}
+
 TEST_F(BadInput, FrameTooSmall) {
   expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.frame_size=40"),
                   {"flow.x.frame_size", "40", "64"});

@@ -1,0 +1,141 @@
+"""sweep-table DB --rows KEY --cols KEY [--where KEY=VALUE]: the receive rate per subflow of
+every run of a sweep as a Markdown table, one row per value of one
+configuration key and one column per value of another. With --occupancy
+PNG, also a plot of the sampled cache occupancy of every run.
+
+A cell is the mean over the run's subflows of the received frame bytes per
+second after the warm-up (as fabric-report), then the lowest subflow, both
+in Gb/s, and the share of the offered frame-byte rate the mean reaches."""
+import argparse
+import sys
+
+import numpy as np
+
+from report.markdown import table
+from report.metrics import gbps, warmup_ps
+from report.rundb import ReportError, open_database, run_ids, _config_dict
+
+WIRE_OVERHEAD_BYTES = 20  # preamble and inter-frame gap, counted in an offered rate
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise ReportError(message)
+
+
+def shown(value):
+    """A list value (a multicast group) shows its size first."""
+    parts = [p for p in value.split(",") if p.strip()]
+    return f"fanout {len(parts)}: {value}" if len(parts) > 1 or "," in value else value
+
+
+def sort_key(value):
+    parts = [p for p in value.split(",") if p.strip()]
+    try:
+        return (0, len(parts), float(parts[0]) if len(parts) == 1 else 0)
+    except ValueError:
+        return (1, len(parts), value)
+
+
+def offered_frame_gbps(config):
+    """The offered frame-byte rate of flow f1 (the sweeps' flow)."""
+    rate = float(config.get("flow.f1.rate_gbps", "nan").rstrip("Gbps") or "nan")
+    size = float(config.get("flow.f1.frame_size", "nan"))
+    return rate * size / (size + WIRE_OVERHEAD_BYTES)
+
+
+def run_rates(conn, run_id, config, sim_time_ps, warmup):
+    start = warmup_ps(sim_time_ps, warmup)
+    rows = conn.execute(
+        "SELECT d.dst_port, coalesce(sum(l.bytes), 0) FROM flow_dests d LEFT JOIN deliveries l "
+        "ON l.run_id = d.run_id AND l.flow_id = d.flow_id AND l.dst_port = d.dst_port AND l.t_delivered_ps >= ? "
+        "WHERE d.run_id = ? GROUP BY d.flow_id, d.dst_port", (start, run_id)).fetchall()
+    rates = np.array([gbps(b, sim_time_ps - start) for _, b in rows]) if rows else np.array([np.nan])
+    return rates.mean(), rates.min(), offered_frame_gbps(config)
+
+
+def build_table(conn, rows_key, cols_key, where=(), warmup=None):
+    cells, row_values, col_values = {}, set(), set()
+    for run_id in run_ids(conn):
+        status, sim_time_ps, config_text = conn.execute(
+            "SELECT status, sim_time_ps, config FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        config = _config_dict(config_text)
+        for key in (rows_key, cols_key):
+            if key not in config:
+                raise ReportError(f"run {run_id} has no configuration key '{key}'")
+        if status != "done" or any(config.get(k) != v for k, v in where):
+            continue
+        r, c = config[rows_key], config[cols_key]
+        row_values.add(r)
+        col_values.add(c)
+        cells[(r, c)] = run_rates(conn, run_id, config, sim_time_ps, warmup)
+    if not cells:
+        raise ReportError("no finished run in this database")
+    cols = sorted(col_values, key=sort_key)
+    header = [rows_key + " \\ " + cols_key] + [shown(c) for c in cols]
+    body = []
+    for r in sorted(row_values, key=sort_key):
+        line = [shown(r)]
+        for c in cols:
+            if (r, c) not in cells:
+                line.append("-")
+                continue
+            mean, low, offered = cells[(r, c)]
+            line.append(f"{mean:.1f} (min {low:.1f}, {100 * mean / offered:.0f} %)")
+        body.append(line)
+    return table(header, body)
+
+
+def occupancy_plot(conn, path, differing):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    capacity = 0
+    for run_id in run_ids(conn):
+        config = _config_dict(conn.execute("SELECT config FROM runs WHERE run_id = ?", (run_id,)).fetchone()[0])
+        points = conn.execute("SELECT t_ps, value FROM samples WHERE run_id = ? AND metric = 'cache_entries' "
+                              "AND entity = 'leaf0' ORDER BY t_ps", (run_id,)).fetchall()
+        if not points:
+            continue
+        t, v = np.array(points, dtype=float).T
+        label = ", ".join(f"{k}={config.get(k, '-')}" for k in differing)
+        ax.plot(t / 1e9, v, label=f"run {run_id}: {label}", linewidth=0.8)
+        capacity = max(capacity, int(config.get("leaf.cache.entries", 0)))
+    ax.set_xlabel("simulated time (ms)")
+    ax.set_ylabel("cache entries in use at leaf 0 (packets)")
+    ax.set_ylim(0, capacity * 1.05 if capacity else None)
+    ax.set_title("E2: multicast cache occupancy (sampled)", fontsize=11)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main(argv=None):
+    try:
+        p = _Parser(prog="sweep-table", description=__doc__.split("\n\n")[0])
+        p.add_argument("db")
+        p.add_argument("--rows", required=True, metavar="KEY")
+        p.add_argument("--cols", required=True, metavar="KEY")
+        p.add_argument("--where", action="append", default=[], metavar="KEY=VALUE",
+                       help="only runs with this configuration value (repeatable)")
+        p.add_argument("--occupancy", metavar="PNG", help="also plot cache occupancy of every run here")
+        p.add_argument("--label", action="append", default=[], metavar="KEY",
+                       help="keys naming each run in the occupancy plot (repeatable)")
+        args = p.parse_args(argv)
+        conn = open_database(args.db)
+        where = []
+        for item in args.where:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise ReportError(f"--where '{item}': expected KEY=VALUE")
+            where.append((key.strip(), value.strip()))
+        print(build_table(conn, args.rows, args.cols, where))
+        if args.occupancy:
+            occupancy_plot(conn, args.occupancy, args.label or [args.rows, args.cols])
+            print(f"\nwrote {args.occupancy}")
+        return 0
+    except ReportError as e:
+        print(f"sweep-table: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,133 @@
+// MulticastCache: the cycle-accurate packet cache, driven cycle by cycle
+// through its per-cycle interface.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "model/multicast/multicast_cache.h"
+
+namespace fabric {
+namespace {
+
+using State = MulticastCache::State;
+constexpr uint32_t kPacketCycles = 8;  // 256 B at 36 B per cycle
+
+MulticastCache::Params params(uint32_t entries, uint32_t background_free_min = 10) {
+  MulticastCache::Params p;
+  p.entries = entries;
+  p.background_free_min = background_free_min;
+  return p;
+}
+
+TEST(MulticastCache, HitAfterWriteOnceTheHeaderLagHasPassed) {
+  MulticastCache cache(params(128), 5);
+  EXPECT_EQ(cache.lookup(0, 7, 0).state, State::miss);
+  ASSERT_TRUE(cache.pass_through(0, 7, kPacketCycles, 3, true, 100));
+  const MulticastCache::Lookup during = cache.lookup(0, 7, 101);
+  EXPECT_EQ(during.state, State::filling);
+  EXPECT_EQ(during.ready_at, 103u);  // the first hit header follows the payload by 3 cycles
+  EXPECT_EQ(cache.lookup(0, 7, 103).state, State::hit);
+  EXPECT_EQ(cache.lookup(1, 7, 103).state, State::miss) << "tags are per port";
+  EXPECT_EQ(cache.occupancy(), 1u);
+  EXPECT_EQ(cache.stats(0).writes, 1u);
+  EXPECT_EQ(cache.stats(0).misses, 0u) << "a first copy is not a miss";
+}
+
+TEST(MulticastCache, EntryFreedWhenItsLastCopyLeaves) {
+  MulticastCache cache(params(128), 5);
+  cache.pass_through(2, 1, kPacketCycles, 2, true, 0);
+  EXPECT_GE(cache.issue(2, 1, kPacketCycles, 3), 0);
+  EXPECT_EQ(cache.occupancy(), 1u);
+  EXPECT_GE(cache.issue(2, 1, kPacketCycles, 4), 0);
+  EXPECT_EQ(cache.occupancy(), 0u);
+  EXPECT_EQ(cache.lookup(2, 1, 5).state, State::miss);
+  EXPECT_EQ(cache.stats(2).hits, 2u);
+}
+
+TEST(MulticastCache, OneWritePerCycleAndOneWriterAtATime) {
+  MulticastCache cache(params(128), 5);
+  EXPECT_TRUE(cache.pass_through(0, 1, kPacketCycles, 1, true, 10));
+  EXPECT_FALSE(cache.pass_through(1, 1, kPacketCycles, 1, true, 10)) << "second write in the same cycle";
+  EXPECT_FALSE(cache.pass_through(1, 1, kPacketCycles, 1, true, 17)) << "write port busy for 8 cycles";
+  EXPECT_TRUE(cache.pass_through(1, 1, kPacketCycles, 1, true, 18));
+  EXPECT_FALSE(cache.pass_through(2, 1, kPacketCycles, 0, true, 40)) << "nothing to come: no write";
+  EXPECT_EQ(cache.occupancy(), 2u);
+}
+
+TEST(MulticastCache, EightCopiesOfOnePacketInEightCycles) {
+  MulticastCache cache(params(128), 5);
+  cache.pass_through(0, 42, kPacketCycles, 9, true, 0);
+  std::set<int> mirrors;
+  for (Cycle c = 3; c < 11; ++c) {
+    ASSERT_EQ(cache.lookup(0, 42, c).state, State::hit) << "cycle " << c;
+    const int mirror = cache.issue(0, 42, kPacketCycles, c);
+    ASSERT_GE(mirror, 0) << "cycle " << c;
+    mirrors.insert(mirror);
+  }
+  EXPECT_EQ(mirrors.size(), 8u) << "each copy streams from its own mirror";
+  EXPECT_EQ(cache.stats(0).hits, 8u);
+  // Every mirror is busy for 8 cycles: a ninth copy waits until the first is free.
+  EXPECT_EQ(cache.issue(0, 42, kPacketCycles, 10), -1);
+  EXPECT_EQ(cache.mirror_free_at(10), 11u);
+  EXPECT_GE(cache.issue(0, 42, kPacketCycles, 11), 0);
+  EXPECT_EQ(cache.occupancy(), 0u);
+}
+
+TEST(MulticastCache, FullCacheEvictsTheLeastRecentlyUsedEntryWithCopiesOutstandingAndTellsItsPort) {
+  MulticastCache cache(params(4, 0), 5);
+  Cycle c = 0;
+  for (uint32_t unit = 0; unit < 4; ++unit, c += kPacketCycles) cache.pass_through(unit % 2, unit, kPacketCycles, 2, true, c);
+  EXPECT_GE(cache.issue(0, 0, kPacketCycles, c), 0);  // unit 0 used last: unit 1 (port 1) is now the LRU
+  c += kPacketCycles;
+  ASSERT_TRUE(cache.pass_through(3, 9, kPacketCycles, 1, true, c));
+  EXPECT_EQ(cache.lookup(1, 1, c + 5).state, State::miss) << "the LRU entry's tag is invalidated";
+  EXPECT_EQ(cache.lookup(0, 0, c + 5).state, State::hit);
+  const std::vector<MulticastCache::Eviction> notices = cache.take_evictions();
+  ASSERT_EQ(notices.size(), 1u);
+  EXPECT_EQ(notices[0].port, 1);
+  EXPECT_EQ(notices[0].unit, 1u);
+  EXPECT_EQ(notices[0].copies_left, 2u);
+  EXPECT_EQ(cache.stats(1).premature_evictions, 1u);
+  // Its next copy goes through the payload interface: a miss.
+  cache.pass_through(1, 1, kPacketCycles, 1, false, c + 8);
+  EXPECT_EQ(cache.stats(1).misses, 1u);
+}
+
+TEST(MulticastCache, NoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExists) {
+  MulticastCache cache(params(16), 5);  // background eviction below 10 free entries
+  Cycle c = 0;
+  for (uint32_t unit = 0; unit < 15; ++unit, c += kPacketCycles) {
+    ASSERT_TRUE(cache.pass_through(0, unit, kPacketCycles, 4, true, c));
+    for (Cycle k = c; k < c + kPacketCycles; ++k) cache.end_cycle(k);
+  }
+  EXPECT_EQ(cache.free_entries(), 1u);
+  EXPECT_FALSE(cache.background_work()) << "untouched entries are never background-evicted";
+  EXPECT_TRUE(cache.take_evictions().empty());
+  ASSERT_TRUE(cache.pass_through(0, 99, kPacketCycles, 4, true, c));
+  EXPECT_TRUE(cache.take_evictions().empty()) << "the write took the free entry";
+  EXPECT_EQ(cache.free_entries(), 0u);
+  for (uint32_t unit = 0; unit < 15; ++unit) EXPECT_NE(cache.lookup(0, unit, c + 10).state, State::miss);
+}
+
+TEST(MulticastCache, BelowTenFreeEntriesOnePartlyServedEntryIsEvictedPerCycle) {
+  MulticastCache cache(params(16), 5);
+  Cycle c = 0;
+  for (uint32_t unit = 0; unit < 8; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 3, true, c);
+  for (uint32_t unit = 0; unit < 8; ++unit) ASSERT_GE(cache.issue(0, unit, kPacketCycles, c + unit), 0);
+  c += 20;
+  EXPECT_EQ(cache.free_entries(), 8u);
+  ASSERT_TRUE(cache.background_work());
+  cache.end_cycle(c);
+  EXPECT_EQ(cache.free_entries(), 9u) << "one per cycle";
+  ASSERT_EQ(cache.take_evictions().size(), 1u);
+  EXPECT_EQ(cache.lookup(0, 0, c).state, State::miss) << "the least recently used goes first";
+  cache.end_cycle(c + 1);
+  EXPECT_EQ(cache.free_entries(), 10u);
+  EXPECT_FALSE(cache.background_work());
+  cache.end_cycle(c + 2);
+  EXPECT_EQ(cache.free_entries(), 10u);
+  EXPECT_EQ(cache.stats(0).premature_evictions, 2u);
+}
+
+}  // namespace
+}  // namespace fabric
