@@ -77,6 +77,22 @@ TEST(Multicast, VoqSyncKeepsASmallCacheAtFullRate) {
   EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'sync_resume' AND entity = 'port0'"), 0);
 }
 
+TEST(Multicast, SameSeedSameDatabaseContent) {
+  TempDir dir;
+  std::string dumps[2];
+  for (int i = 0; i < 2; ++i) {
+    const std::string path = dir.file("d" + std::to_string(i) + ".db");
+    const ProcResult r = run_fabricsim(Args().opt("--study", "E2b").opt("--time", "200us").opt("--db", path));
+    ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+    Db db(path);
+    dumps[i] = db.dump("SELECT frame_id, dst_port, t_delivered_ps FROM deliveries ORDER BY 1, 2") +
+               db.dump("SELECT t_ps, kind, entity, value FROM events ORDER BY 1, 2, 3, 4") +
+               db.dump("SELECT t_ps, entity, metric, value FROM samples WHERE metric LIKE 'cache%' ORDER BY 1, 2, 3");
+  }
+  EXPECT_GT(dumps[0].size(), 100000u);
+  EXPECT_EQ(dumps[0], dumps[1]);
+}
+
 TEST(Multicast, UnicastAndMulticastShareTheCrossbarInputByWeight) {
   // Port 0 sends a unicast flow to port 5 and, without the cache, a 4-copy
   // multicast flow to ports 6..9. The CNA link (100 Gb/s) is slower than the
