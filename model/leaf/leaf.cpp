@@ -273,7 +273,8 @@ void Leaf::describe_backlog(std::ostream& out, int max_lines) const {
       if (q.waiting.empty() && q.in_flight.empty()) continue;
       out << "  " << name() << " port " << raw(port(k)) << " VOQ(target " << raw(q.target) << ", VL "
           << int(raw(q.vl)) << "): " << q.waiting.size() << " waiting, " << q.in_flight.size()
-          << " awaiting ACK, credit " << q.credits << " units\n";
+          << " awaiting ACK, credit " << q.credits << " units"
+          << (q.parked ? ", suspended by VOQ sync" : q.streaming ? ", sending a multicast copy" : "") << "\n";
       --max_lines;
     }
   }

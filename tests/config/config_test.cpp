@@ -471,6 +471,23 @@ TEST_F(ConfigTest, LoadIniSectionAppliesToLaterLines) {
   EXPECT_TRUE(contains(error.allowed, "a declared key")) << error.allowed;
 }
 
+TEST_F(ConfigTest, LoadIniIncludeLoadsTheBaseFirstThenOverrides) {
+  const std::string prefix = "fabricsim_config_test_" + std::to_string(::getpid()) + "_";
+  const TempFile base("base.ini", "[leaf]\nclock_mhz = 900\nlatency = 2us\n");
+  const TempFile variant("variant.ini", "include = " + prefix + "base.ini\n[leaf]\nclock_mhz = 1000\n");
+  config_.load_ini(variant.path());
+  EXPECT_EQ(config_.get_int("leaf.clock_mhz"), 1000);
+  EXPECT_EQ(config_.get_duration("leaf.latency"), 2'000'000);
+}
+
+TEST_F(ConfigTest, LoadIniIncludeLoopIsAnError) {
+  const std::string prefix = "fabricsim_config_test_" + std::to_string(::getpid()) + "_";
+  const TempFile loop("loop.ini", "include = " + prefix + "loop.ini\n");
+  const ConfigError error = config_error_of([&] { config_.load_ini(loop.path()); });
+  EXPECT_EQ(error.key, "include");
+  EXPECT_NE(error.allowed.find("nested"), std::string::npos);
+}
+
 TEST_F(ConfigTest, LoadIniValues) {
   const TempFile ini("values.ini",
                      "run.name = ini run   ; trailing comment\n"
