@@ -12,12 +12,23 @@ uint64_t flow_seed(uint64_t run_seed, FlowId flow) { return mix_seed(run_seed, 0
 
 FlowSource::FlowSource(const FlowSpec& spec, uint64_t seed) : spec_(spec), rng_(seed), next_(spec.start) {
   if (spec_.dests.empty()) throw std::logic_error("FlowSource: flow " + spec_.name + " has no destination");
+  on_ = spec_.schedule;
+  if (on_.empty()) on_.push_back({spec_.start, spec_.stop < 0 ? kNever : spec_.stop});
+  next_ = on_.front().first;
+}
+
+void FlowSource::skip_off_time() {
+  while (interval_ < on_.size() && next_ >= on_[interval_].second) ++interval_;
+  if (interval_ < on_.size() && next_ < on_[interval_].first) {
+    next_ = on_[interval_].first;
+    carry_ps_ = 0;
+  }
 }
 
 Picos FlowSource::next_time() const {
   if (!(spec_.rate_gbps > 0)) return kNever;
   if (spec_.max_frames != 0 && sequence_ >= spec_.max_frames) return kNever;
-  if (spec_.stop >= 0 && next_ >= spec_.stop) return kNever;
+  if (interval_ >= on_.size()) return kNever;
   return next_;
 }
 
@@ -42,11 +53,13 @@ GeneratedFrame FlowSource::pop(Picos now_or_later) {
   const double step = std::floor(exact_ps + 0.5);
   carry_ps_ = exact_ps - step;
   next_ = created + static_cast<Picos>(step);
+  skip_off_time();
   return frame;
 }
 
 void FlowSource::defer_to(Picos t) {
   if (next_ < t) next_ = t;
+  skip_off_time();
 }
 
 }  // namespace fabric::traffic

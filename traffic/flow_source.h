@@ -46,7 +46,12 @@ class FlowSource {
   void defer_to(Picos t);
 
  private:
+  // Moves next_ into the current on-interval, or past the last one.
+  void skip_off_time();
+
   FlowSpec spec_;
+  std::vector<std::pair<Picos, Picos>> on_;  // the schedule, or [start, stop)
+  size_t interval_ = 0;
   std::mt19937_64 rng_;
   Picos next_ = 0;
   double carry_ps_ = 0;  // rounding remainder in [-0.5, 0.5]: keeps the long-run rate exact

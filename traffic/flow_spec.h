@@ -4,6 +4,7 @@
 // uniformly; a multicast flow sends every frame to all of them (its group).
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/core/ids.h"
@@ -26,6 +27,10 @@ struct FlowSpec {
   int priority = 0;
   Picos start = 0;               // first frame created at start
   Picos stop = -1;               // frames are created while created < stop; -1 = never stops
+  // On-intervals [from, to): the flow switches on and off on this schedule
+  // (start and stop are then the first `from` and the last `to`). Empty: one
+  // interval, [start, stop).
+  std::vector<std::pair<Picos, Picos>> schedule;
   uint64_t max_frames = 0;       // 0 = unlimited
 };
 

@@ -71,6 +71,40 @@ PatternParams read_pattern(const Config& config) {
   return p;
 }
 
+// flow.NAME.schedule = "1ms-2ms, 3ms-4ms": on-intervals in time order.
+void read_schedule(const Config& config, const std::string& prefix, FlowSpec& flow) {
+  const std::string key = prefix + "schedule";
+  const std::string text = config.get_text(key);
+  const std::string allowed = "on-intervals FROM-TO in time order, not overlapping, e.g. 1ms-2ms,3ms-4ms "
+                              "(not together with " + prefix + "start or " + prefix + "stop)";
+  if (config.is_set(prefix + "start") || config.is_set(prefix + "stop")) config.fail(key, allowed);
+  Picos previous_end = -1;
+  size_t begin = 0;
+  while (begin <= text.size()) {
+    size_t end = text.find(',', begin);
+    if (end == std::string::npos) end = text.size();
+    std::string item;
+    for (char ch : text.substr(begin, end - begin))
+      if (ch != ' ' && ch != '\t') item += ch;
+    const size_t dash = item.find('-');
+    if (dash == std::string::npos) config.fail(key, allowed);
+    Picos from = 0, to = 0;
+    try {
+      from = config::parse_duration(key, item.substr(0, dash));
+      to = config::parse_duration(key, item.substr(dash + 1));
+    } catch (const config::ConfigError&) {
+      config.fail(key, allowed);
+    }
+    if (to <= from || from < previous_end) config.fail(key, allowed);
+    flow.schedule.push_back({from, to});
+    previous_end = to;
+    begin = end + 1;
+  }
+  if (flow.schedule.empty()) config.fail(key, allowed);
+  flow.start = flow.schedule.front().first;
+  flow.stop = flow.schedule.back().second;
+}
+
 FlowSpec read_explicit_flow(const Config& config, const std::string& name, int user_ports, FlowId id) {
   const std::string prefix = "flow." + name + ".";
   FlowSpec flow;
@@ -103,6 +137,7 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
   flow.priority = int(config.get_int(prefix + "priority"));
   flow.start = config.get_duration(prefix + "start");
   flow.stop = read_stop(config, prefix + "stop", flow.start, prefix + "start");
+  if (config.is_set(prefix + "schedule")) read_schedule(config, prefix, flow);
   flow.max_frames = uint64_t(config.get_int(prefix + "frames"));
   return flow;
 }
@@ -140,6 +175,9 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0));
   r.declare(spec("flow.*.stop", ParamType::text, "", "ps",
                  std::string("explicit flow: frames are created before this time") + kStopHelp));
+  r.declare(spec("flow.*.schedule", ParamType::text, "", "",
+                 "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between them "
+                 "(instead of .start and .stop)"));
   r.declare(spec("flow.*.frames", ParamType::integer, "0", "",
                  "explicit flow: number of frames to send; 0 = unlimited", 0));
 }

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "model/core/random.h"
 #include "model/core/sim_time.h"
 
 namespace fabric {
@@ -31,7 +32,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
   for (int k = 0; k < users_; ++k) {
     rx_.push_back(std::make_unique<RxPort>(("cna_rx" + std::to_string(k)).c_str(), *this, k, events_));
     tx_.push_back(std::make_unique<TxPort>(("cna_tx" + std::to_string(k)).c_str(), *this, k, pool_, user_tx, events_));
-    ingress_.emplace_back(port(k), params_);
+    ingress_.emplace_back(port(k), params_, mix_seed(ctx.seed, 0x696e677265737300ULL + raw(port(k))));
     egress_.emplace_back(port(k), params_);
   }
   for (int s = 0; s < spines_; ++s) {
@@ -143,6 +144,10 @@ void Leaf::on_frame(int k, Payload& payload) {
     drop_frame(k, f, a.reason, a.reason == DropReason::payload ? -1 : static_cast<int64_t>(raw(*target)));
     return;
   }
+  if (a.drop_head_of) {
+    drop_from_head(k, *a.drop_head_of);
+    list_if_ready(k, *a.drop_head_of);
+  }
   const Voq& q = ingress_[k].voq(*a.voq);
   send_control(ControlKind::request, port(k), *target, q.vl, ingress_[k].frame(q.waiting.back()).units, 1);
   check_pause(k, f.priority);
@@ -216,6 +221,10 @@ void Leaf::on_control(Payload& message) {
     case ControlKind::grant:
       on_grant(c);
       break;
+    case ControlKind::cancel:
+      egress_[k].on_cancel(c.vl, c.units);
+      run_arbiter(k);
+      break;
     case ControlKind::ack: {
       const std::optional<uint32_t> q = ingress_[k].find_voq(c.from, c.vl);
       if (!q) SC_REPORT_FATAL(name(), "ACK for a VOQ that does not exist");
@@ -233,6 +242,7 @@ void Leaf::on_grant(const ControlMessage& grant) {
   const std::optional<uint32_t> q = ingress_[k].find_voq(grant.from, grant.vl);
   if (!q) SC_REPORT_FATAL(name(), "grant for a VOQ that does not exist");
   ingress_[k].on_grant(*q, grant.units);
+  if (ingress_[k].voq(*q).owed_units > 0) pay_owed(k, *q);  // spare credit goes back
   list_if_ready(k, *q);
 }
 

@@ -40,6 +40,7 @@ struct LeafContext {
   int spine_buffer_packets;  // credits of each uplink
   CreditReturnParams credit_return;
   EventQueue& events;
+  uint64_t seed;  // random header orders and RED, per port
 };
 
 // How the sending end of a leaf-spine link behaves, in either direction:
@@ -117,6 +118,10 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   void route_control(Payload& message);
   void on_control(Payload& message);
   void on_grant(const ControlMessage& grant);
+  // Drop from head: the VOQ's next-to-send copy goes (counted as forwarded
+  // for VOQ sync); its granted units go back to the target as a cancel.
+  void drop_from_head(int k, uint32_t voq);
+  void pay_owed(int k, uint32_t voq);
   void list_if_ready(int k, uint32_t voq);
   // crossbar
   void crossbar_step(int k);

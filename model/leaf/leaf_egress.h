@@ -54,6 +54,8 @@ class LeafEgress {
   Next next_copy(Picos now);
   // The copy has left for the CNA: its units go back to the arbiter.
   void on_forwarded(const ForwardedCopy& copy);
+  // Units granted for copies the source dropped from a VOQ's head.
+  void on_cancel(Vl vl, uint32_t units) { arbiter(vl).release(units); }
 
   uint32_t free_units(Vl vl) const;
   // Egress buffer units granted to sources (reserved or holding packets).

@@ -1,14 +1,15 @@
 #include "model/leaf/leaf_ingress.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "model/leaf/segmentation.h"
 
 namespace fabric {
 
-LeafIngress::LeafIngress(PortId port, const LeafParams& params)
-    // The lossy pool admits while below Tth, so it may overshoot by one frame.
-    : port_(port), params_(params), lossy_pool_(params.lossy_threshold_units + params.max_frame_units) {
+LeafIngress::LeafIngress(PortId port, const LeafParams& params, uint64_t seed)
+    : port_(port), params_(params), lossy_pool_(params.lossy_pool_units), admission_(params.header_admission),
+      rng_(seed) {
   for (auto& pool : lossless_pool_) pool = BufferPool(params.lossless_pool_units);
   for (int vl = 0; vl < kVls; ++vl) {
     const bool lossless = params.lossless.test(static_cast<size_t>(priority_of(Vl(vl))));
@@ -17,22 +18,11 @@ LeafIngress::LeafIngress(PortId port, const LeafParams& params)
 }
 
 LeafIngress::Admission LeafIngress::admit(const EthernetFrame& f, PortId target, LeafId target_leaf) {
-  const uint16_t units = segment_count(f.bytes, params_.packet_bytes);
-  const bool lossless = params_.lossless.test(f.priority);
-  BufferPool& pool = payload_pool(f.priority);
-  if (!lossless && pool.used() >= params_.lossy_threshold_units) return {std::nullopt, DropReason::payload};
-  if (!pool.try_take(units)) return {std::nullopt, DropReason::payload};
-  const Vl vl = unicast_vl(f.priority);
-  if (!header_pool_[raw(vl)].try_take(1)) {
-    pool.give_back(units);
-    return {std::nullopt, DropReason::header_pool};
-  }
-  const uint32_t slot = store(f, units, false);
-  frames_[slot].copies = 1;
-  frames_[slot].copies_left = 1;
-  const uint32_t q = voq_index(target, vl, target_leaf);
-  voqs_[q].waiting.push_back(slot);
-  return {q, DropReason::other};
+  const std::optional<uint32_t> slot = store_payload(f, false);
+  if (!slot) return {std::nullopt, DropReason::payload, std::nullopt};
+  const CopyAdmission a = queue_copy(*slot, target, target_leaf);
+  seal(*slot);
+  return {a.voq, a.reason, a.drop_head_of};
 }
 
 std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool multicast) {
@@ -50,15 +40,59 @@ std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool 
   return slot;
 }
 
-std::optional<uint32_t> LeafIngress::queue_copy(uint32_t slot, PortId target, LeafId target_leaf) {
+LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target, LeafId target_leaf) {
   StoredFrame& s = frames_[slot];
   const Vl vl = unicast_vl(s.priority);
-  if (!header_pool_[raw(vl)].try_take(1)) return std::nullopt;
+  BufferPool& headers = header_pool_[raw(vl)];
+  if (headers_held_ >= params_.header_memory) return {std::nullopt, DropReason::header_memory, std::nullopt};
+  if (!headers.can_take(1)) return {std::nullopt, DropReason::header_pool, std::nullopt};
+  const bool lossy = !params_.lossless.test(s.priority);
+  if (lossy && !admission_.accept(headers.used(), rng_)) {
+    const bool red = params_.header_admission.policy == HeaderAdmission::Policy::red;
+    return {std::nullopt, red ? DropReason::header_red : DropReason::header_pool, std::nullopt};
+  }
+  const uint32_t q = voq_index(target, vl, target_leaf);
+  std::optional<uint32_t> drop_head_of;
+  if (lossy && params_.voq_drop != LeafParams::VoqDrop::off && voqs_[q].waiting_units >= params_.voq_threshold_units) {
+    if (params_.voq_drop == LeafParams::VoqDrop::tail) return {std::nullopt, DropReason::voq_tail, std::nullopt};
+    drop_head_of = q;
+  }
+  headers.try_take(1);
+  ++headers_held_;
   ++s.copies;
   ++s.copies_left;
-  const uint32_t q = voq_index(target, vl, target_leaf);
-  voqs_[q].waiting.push_back(slot);
-  return q;
+  Voq& v = voqs_[q];
+  v.waiting.push_back(slot);
+  v.waiting_units += s.units;
+  return {q, DropReason::other, drop_head_of};
+}
+
+uint32_t LeafIngress::take_head(uint32_t voq_index) {
+  Voq& q = voqs_[voq_index];
+  if (q.waiting.empty()) throw std::logic_error("leaf ingress: dropping the head of an empty VOQ");
+  const uint32_t slot = q.waiting.front();
+  q.waiting.pop_front();
+  q.waiting_units -= frames_[slot].units;
+  q.owed_units += frames_[slot].units;
+  return slot;
+}
+
+void LeafIngress::release_copy(uint32_t voq_index, uint32_t slot) {
+  header_pool_[raw(voqs_[voq_index].vl)].give_back(1);
+  --headers_held_;
+  if (--frames_[slot].copies_left == 0) free_frame(slot);
+}
+
+uint32_t LeafIngress::settle_owed(uint32_t voq_index) {
+  Voq& q = voqs_[voq_index];
+  // A grant is for units, not for a copy: the one that arrives serves the
+  // VOQ's head, whichever copy that now is. Only credit beyond what the
+  // waiting copies need is surplus, and goes back.
+  const uint32_t spare = q.credits > q.waiting_units ? q.credits - q.waiting_units : 0;
+  const uint32_t paid = std::min(q.owed_units, spare);
+  q.owed_units -= paid;
+  q.credits -= paid;
+  return paid;
 }
 
 bool LeafIngress::seal(uint32_t slot) {
@@ -122,6 +156,7 @@ std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index) {
   if (!head_covered(q)) throw std::logic_error("leaf ingress: sending a copy without credit");
   const uint32_t slot = q.waiting.front();
   q.waiting.pop_front();
+  q.waiting_units -= frames_[slot].units;
   q.credits -= frames_[slot].units;
   q.in_flight.push_back(slot);
   return {slot, q.next_copy_seq++};
@@ -135,8 +170,7 @@ void LeafIngress::on_ack(uint32_t voq_index, uint32_t count) {
   for (uint32_t i = 0; i < count; ++i) {
     const uint32_t slot = q.in_flight.front();
     q.in_flight.pop_front();
-    header_pool_[raw(q.vl)].give_back(1);
-    if (--frames_[slot].copies_left == 0) free_frame(slot);
+    release_copy(voq_index, slot);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "model/core/ring_queue.h"
@@ -41,6 +42,8 @@ struct Voq {
   RingQueue<uint32_t, 8> waiting;    // frame slots not yet sent, in arrival order
   RingQueue<uint32_t, 8> in_flight;  // frame slots sent, awaiting ACK, in send order
   uint32_t credits = 0;            // granted units not yet used
+  uint32_t waiting_units = 0;      // units of the copies not yet sent: the backlog Vth limits
+  uint32_t owed_units = 0;         // units granted (or to be) for copies dropped from the head, to return
   uint32_t next_copy_seq = 0;
   bool listed_ready = false;       // in the crossbar input's ready list
   bool streaming = false;          // its head multicast copy is being sent
@@ -56,23 +59,44 @@ struct PauseChange {
 
 class LeafIngress {
  public:
-  LeafIngress(PortId port, const LeafParams& params);
+  LeafIngress(PortId port, const LeafParams& params, uint64_t seed = 1);
 
   // Admission of an arriving frame. On success the frame is stored, its header
   // queued, and the VOQ index returned; otherwise the reason of the drop.
   struct Admission {
     std::optional<uint32_t> voq;
     DropReason reason = DropReason::other;
+    std::optional<uint32_t> drop_head_of;  // as CopyAdmission
   };
   Admission admit(const EthernetFrame& frame, PortId target, LeafId target_leaf);
 
   // Multicast admission in three steps: the payload once (nullopt: dropped
-  // whole), then each copy's header into its VOQ (nullopt: this copy is
-  // dropped), then seal: false when no copy was queued, and the payload is
-  // freed again.
+  // whole), then each copy's header into its VOQ, then seal: false when no
+  // copy was queued, and the payload is freed again.
   std::optional<uint32_t> store_payload(const EthernetFrame& frame, bool multicast);
-  std::optional<uint32_t> queue_copy(uint32_t slot, PortId target, LeafId target_leaf);
+  // One copy's header (mechanism 4, steps 2 and 3): header memory, the VL's
+  // pool, the header policy (lossy VLs), then the VOQ threshold (lossy).
+  // With drop-from-head the header is queued and `drop_head_of` names the
+  // VOQ whose next-to-send copy the caller must now drop (take_head, then
+  // release_copy).
+  struct CopyAdmission {
+    std::optional<uint32_t> voq;
+    DropReason reason = DropReason::other;
+    std::optional<uint32_t> drop_head_of;
+  };
+  CopyAdmission queue_copy(uint32_t slot, PortId target, LeafId target_leaf);
   bool seal(uint32_t slot);
+  // The order in which a frame's n copies ask for headers.
+  std::array<uint8_t, kMaxLocalFanout> copy_order(size_t n) { return admission_.order(n, rng_); }
+  // Takes the VOQ's next-to-send copy out (drop from head): its backlog and
+  // its units are owed back to the target's arbiter. Returns the frame slot.
+  uint32_t take_head(uint32_t voq_index);
+  // A copy that will never be acknowledged: frees its header, and the payload
+  // after the frame's last copy.
+  void release_copy(uint32_t voq_index, uint32_t slot);
+  // Owed units the VOQ's spare credit (beyond its waiting copies' needs)
+  // can pay now, taken from its credit.
+  uint32_t settle_owed(uint32_t voq_index);
   MulticastProgress& progress(uint32_t slot) { return progress_[slot]; }
 
   Voq& voq(uint32_t index) { return voqs_[index]; }
@@ -114,6 +138,9 @@ class LeafIngress {
   BufferPool lossy_pool_;
   std::array<BufferPool, kPriorities> lossless_pool_;
   std::array<BufferPool, kVls> header_pool_;
+  uint32_t headers_held_ = 0;  // all VLs: the header memory
+  HeaderAdmission admission_;
+  std::mt19937_64 rng_;
   std::array<bool, kPriorities> paused_{};
   std::vector<StoredFrame> frames_;
   std::vector<MulticastProgress> progress_;  // by slot, for multicast frames

@@ -29,16 +29,55 @@ void Leaf::on_multicast_frame(int k, const EthernetFrame& f, Mid mid) {
     drop_frame(k, f, DropReason::payload, -1);
     return;
   }
-  for (PortId target : *targets) {
-    const std::optional<uint32_t> v = in.queue_copy(*slot, target, geometry_.leaf_of(target));
-    if (!v) {
-      drop_frame(k, f, DropReason::header_pool, raw(target));
+  // Each copy's header gets its own decision, in the MCBC's order or, with
+  // the random_order policy, in an order drawn for this frame.
+  const std::array<uint8_t, kMaxLocalFanout> order = in.copy_order(targets->size());
+  std::array<uint32_t, kMaxLocalFanout> dropped_from{};
+  size_t drops_from_head = 0;
+  for (size_t i = 0; i < targets->size(); ++i) {
+    const PortId target = (*targets)[order[i]];
+    const LeafIngress::CopyAdmission a = in.queue_copy(*slot, target, geometry_.leaf_of(target));
+    if (!a.voq) {
+      drop_frame(k, f, a.reason, raw(target));
       continue;
     }
-    send_control(ControlKind::request, port(k), target, in.voq(*v).vl, in.frame(*slot).units, 1);
+    send_control(ControlKind::request, port(k), target, in.voq(*a.voq).vl, in.frame(*slot).units, 1);
+    if (a.drop_head_of) {
+      drop_from_head(k, *a.drop_head_of);
+      dropped_from[drops_from_head++] = *a.drop_head_of;
+    }
   }
   in.seal(*slot);
+  // Only now, with every copy of this frame queued, may a VOQ whose head
+  // changed start it (VOQ sync needs the frame's copy count).
+  for (size_t i = 0; i < drops_from_head; ++i) list_if_ready(k, dropped_from[i]);
   check_pause(k, f.priority);
+}
+
+void Leaf::drop_from_head(int k, uint32_t voq) {
+  LeafIngress& in = ingress_[k];
+  const uint32_t slot = in.take_head(voq);
+  const StoredFrame& f = in.frame(slot);
+  ++drops_;
+  recorder_.drop({f.frame, f.flow, port(k), static_cast<int64_t>(raw(in.voq(voq).target)), DropReason::voq_head,
+                  now_ps()});
+  if (f.multicast) {
+    count_as_forwarded(k, voq, slot);
+    MulticastProgress& m = in.progress(slot);
+    for (uint16_t segment = 0; segment < f.units; ++segment) {
+      ++m.packet_sends[segment];  // one copy fewer will read it
+      if (cache_) cache_->forget_copy(k, cache_unit(slot, segment));
+    }
+  }
+  in.release_copy(voq, slot);
+  pay_owed(k, voq);  // the caller lists the VOQ again once the arriving frame is queued
+}
+
+void Leaf::pay_owed(int k, uint32_t voq) {
+  const uint32_t paid = ingress_[k].settle_owed(voq);
+  if (paid == 0) return;
+  const Voq& q = ingress_[k].voq(voq);
+  send_control(ControlKind::cancel, port(k), q.target, q.vl, paid, 1);
 }
 
 void Leaf::start_stream(int k, uint32_t voq) {

@@ -12,6 +12,7 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.packet_bytes", ParamType::integer, "256", "B", "fabric packet and buffer unit size", 64, 4096});
   r.declare({"leaf.traversal_latency", ParamType::duration, "50ns", "ps", "pipeline latency of a message through a leaf, input to output (sets the ~100 ns local request-grant round trip)", 0, 1e9});
   r.declare({"leaf.ingress.lossy_threshold", ParamType::bytes, "185KB", "B", "Tth: a lossy frame is dropped when the shared lossy pool holds this much", 256, 64 * 1024 * 1024});
+  r.declare({"leaf.ingress.lossy_pool", ParamType::bytes, "227KB", "B", "shared pool of the lossy VLs at a user port (Tth guards it)", 256, 64 * 1024 * 1024});
   r.declare({"leaf.ingress.lossless_pool", ParamType::bytes, "227KB", "B", "private ingress pool of each lossless VL at a user port", 256, 64 * 1024 * 1024});
   r.declare({"leaf.egress.pool", ParamType::bytes, "140KB", "B", "egress pool per user port and VL, handed out as credits by the port's arbiter", 9216, 64 * 1024 * 1024});
   r.declare({"leaf.egress.priority_weights", ParamType::int_list, "1,1,1,1,1,1,1,1", "copies", "egress service weights of priorities 0..7 (weighted round robin across priorities, round robin across sources within one)", 1, 1000});
@@ -20,6 +21,14 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.pause.qlow", ParamType::bytes, "90KB", "B", "Qlow: GO when a lossless VL pool falls below", 0, 64 * 1024 * 1024});
   r.declare({"leaf.header_pool.lossy", ParamType::integer, "500", "headers", "header pool per lossy VL at an ingress port", 1, 1000000});
   r.declare({"leaf.header_pool.lossless", ParamType::integer, "291", "headers", "header pool per lossless VL at an ingress port", 1, 1000000});
+  r.declare({"leaf.header_memory", ParamType::integer, "2048", "headers", "header memory of a port, all VLs together: a header drops when it is full (not given by the spec)", 1, 1000000});
+  r.declare({"leaf.header.policy", ParamType::choice, "red", "", "header admission at lossy VLs: hard threshold Hth trying a frame's copies in MCBC order (fixed_order) or in a random order per frame (random_order), or RED", -1, 1, {"red", "fixed_order", "random_order"}});
+  r.declare({"leaf.header.hth", ParamType::integer, "500", "headers", "Hth: with fixed_order or random_order a header drops when its VL's pool holds this many", 1, 1000000});
+  r.declare({"leaf.header.red_high", ParamType::integer, "500", "headers", "Hhi: RED drops every header above this pool occupancy", 1, 1000000});
+  r.declare({"leaf.header.red_low", ParamType::integer, "470", "headers", "Hlow: RED accepts every header below this pool occupancy (at most Hhi)", 0, 1000000});
+  r.declare({"leaf.header.red_p", ParamType::real, "0.5", "", "RED drop probability between Hlow and Hhi", 0, 1});
+  r.declare({"leaf.voq.drop", ParamType::choice, "head", "", "lossy VOQ drop when a VOQ holds Vth or more: off, tail (reject the arriving header) or head (accept it, drop the VOQ's next-to-send copy)", -1, 1, {"head", "tail", "off"}});
+  r.declare({"leaf.voq.threshold", ParamType::bytes, "60KB", "B", "Vth: backlog of a lossy VOQ (copies not yet sent) at which it drops", 256, 64 * 1024 * 1024});
   r.declare({"leaf.uplink_queue_packets", ParamType::integer, "4", "packets", "queue in front of each leaf-spine link, filled by the crossbar", 1, 1024});
   r.declare({"leaf.downlink_buffer_packets", ParamType::integer, "16", "packets", "leaf input buffer behind each spine-leaf link (credits the spine holds)", 1, 1024});
   r.declare({"leaf.spray", ParamType::choice, "round_robin", "", "uplink choice per packet", -1, 1, {"round_robin", "least_loaded"}});
@@ -54,6 +63,7 @@ LeafParams read_leaf_params(const config::Config& c) {
   };
   p.lossy_threshold_units = units("leaf.ingress.lossy_threshold");
   p.lossless_pool_units = units("leaf.ingress.lossless_pool");
+  p.lossy_pool_units = units("leaf.ingress.lossy_pool");
   p.egress_pool_units = units("leaf.egress.pool");
   const std::vector<int64_t> weights = c.get_int_list("leaf.egress.priority_weights");
   if (weights.size() != p.egress_priority_weights.size())
@@ -64,6 +74,16 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.pause_qlow_units = static_cast<uint32_t>(c.get_bytes("leaf.pause.qlow") / p.packet_bytes);
   p.header_pool_lossy = static_cast<uint32_t>(c.get_int("leaf.header_pool.lossy"));
   p.header_pool_lossless = static_cast<uint32_t>(c.get_int("leaf.header_pool.lossless"));
+  p.header_memory = static_cast<uint32_t>(c.get_int("leaf.header_memory"));
+  p.header_admission.policy = HeaderAdmission::parse(c.get_choice("leaf.header.policy"));
+  p.header_admission.hth = static_cast<uint32_t>(c.get_int("leaf.header.hth"));
+  p.header_admission.red_high = static_cast<uint32_t>(c.get_int("leaf.header.red_high"));
+  p.header_admission.red_low = static_cast<uint32_t>(c.get_int("leaf.header.red_low"));
+  p.header_admission.red_p = c.get_real("leaf.header.red_p");
+  const std::string voq_drop = c.get_choice("leaf.voq.drop");
+  p.voq_drop = voq_drop == "off" ? LeafParams::VoqDrop::off
+               : voq_drop == "tail" ? LeafParams::VoqDrop::tail : LeafParams::VoqDrop::head;
+  p.voq_threshold_units = units("leaf.voq.threshold");
   p.uplink_queue_packets = static_cast<int>(c.get_int("leaf.uplink_queue_packets"));
   p.downlink_buffer_packets = static_cast<int>(c.get_int("leaf.downlink_buffer_packets"));
   p.spray = c.get_choice("leaf.spray");
@@ -87,6 +107,11 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.multicast_weight = static_cast<uint32_t>(c.get_int("leaf.crossbar.multicast_weight"));
   if (p.sync_slow > p.sync_shi) c.fail("leaf.sync.slow", "at most leaf.sync.shi = " + std::to_string(p.sync_shi));
 
+  if (p.header_admission.red_low > p.header_admission.red_high)
+    c.fail("leaf.header.red_low", "at most leaf.header.red_high = " + std::to_string(p.header_admission.red_high));
+  if (p.lossy_threshold_units > p.lossy_pool_units)
+    c.fail("leaf.ingress.lossy_threshold", "at most leaf.ingress.lossy_pool (" +
+                                               std::to_string(p.lossy_pool_units * p.packet_bytes) + " B)");
   if (p.pause_qlow_units >= p.pause_qhi_units)
     c.fail("leaf.pause.qlow", "below leaf.pause.qhi (GO must come after STOP)");
   if (p.pause_qhi_units > p.lossless_pool_units)

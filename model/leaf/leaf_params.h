@@ -6,6 +6,7 @@
 #include <systemc>
 
 #include "model/config/config.h"
+#include "model/leaf/header_admission.h"
 
 namespace fabric {
 
@@ -16,6 +17,7 @@ struct LeafParams {
   uint32_t packet_bytes = 256;
   sc_core::sc_time traversal;                 // input to output through the leaf
   uint32_t lossy_threshold_units = 740;       // Tth
+  uint32_t lossy_pool_units = 908;            // the shared lossy pool Tth guards
   uint32_t lossless_pool_units = 908;
   uint32_t egress_pool_units = 560;
   std::array<uint32_t, 8> egress_priority_weights{1, 1, 1, 1, 1, 1, 1, 1};  // copies per turn
@@ -24,6 +26,10 @@ struct LeafParams {
   uint32_t pause_qlow_units = 360;
   uint32_t header_pool_lossy = 500;
   uint32_t header_pool_lossless = 291;
+  uint32_t header_memory = 2048;              // headers of all VLs at a port
+  HeaderAdmission::Params header_admission;   // lossy VLs
+  enum class VoqDrop { off, tail, head } voq_drop = VoqDrop::head;
+  uint32_t voq_threshold_units = 240;         // Vth (lossy)
   int uplink_queue_packets = 4;
   int downlink_buffer_packets = 16;
   std::string spray = "round_robin";

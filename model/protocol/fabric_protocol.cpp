@@ -19,6 +19,7 @@ const char* to_string(ControlKind kind) {
     case ControlKind::credit: return "credit";
     case ControlKind::pause: return "pause";
     case ControlKind::cnm: return "cnm";
+    case ControlKind::cancel: return "cancel";
   }
   return "?";
 }
@@ -35,6 +36,7 @@ bool try_coalesce(ControlMessage& queued, const ControlMessage& incoming, uint32
       [[fallthrough]];
     case ControlKind::grant:
     case ControlKind::ack:
+    case ControlKind::cancel:
       queued.units += incoming.units;
       queued.count += incoming.count;
       return true;

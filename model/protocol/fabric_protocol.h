@@ -49,7 +49,7 @@ class FabricSender : public tlm::tlm_bw_transport_if<FabricProtocol> {
 };
 
 enum class MessageKind : uint8_t { frame, packet, control };
-enum class ControlKind : uint8_t { request, grant, ack, credit, pause, cnm };
+enum class ControlKind : uint8_t { request, grant, ack, credit, pause, cnm, cancel };
 const char* to_string(ControlKind kind);
 
 // What every message has: its kind and its size on the wire.
@@ -87,8 +87,9 @@ struct FabricPacket : tlm::tlm_extension<FabricPacket> {
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const FabricPacket&>(other); }
 };
 
-// Request, grant, ACK (end to end, port to port), credit (hop by hop, link
-// level), PAUSE and CNM (to a CNA).
+// Request, grant, ACK, cancel (end to end, port to port; a cancel returns
+// units granted for copies a VOQ dropped from its head), credit (hop by hop,
+// link level), PAUSE and CNM (to a CNA).
 struct ControlMessage : tlm::tlm_extension<ControlMessage> {
   ControlKind kind = ControlKind::request;
   PortId from{};             // request/ack: sender port; grant: egress port

@@ -37,7 +37,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
 
   for (int l = 0; l < g.leaves; ++l) {
     const LeafContext ctx{config_.leaf, g, fdb_, mcbc_, pool_, recorder, config_.spine.buffer_packets,
-                          config_.credit_return, *leaf_events[l]};
+                          config_.credit_return, *leaf_events[l], seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
   }
 
