@@ -7,6 +7,7 @@
 // cycle, hits first). The clock ticks at 454 MHz only while a hit, a
 // background eviction or a sync timeout is due.
 #include "model/core/sim_time.h"
+#include "model/leaf/copy_forwarded.h"
 #include "model/leaf/leaf.h"
 #include "model/leaf/segmentation.h"
 
@@ -94,14 +95,9 @@ void Leaf::start_stream(int k, uint32_t voq) {
 // A copy starts (or, with drop-from-head, is dropped from its VOQ's head:
 // the same for VOQ sync).
 void Leaf::count_as_forwarded(int k, uint32_t voq, uint32_t slot) {
-  MulticastProgress& m = ingress_[k].progress(slot);
-  const StoredFrame& f = ingress_[k].frame(slot);
-  const bool last_copy = m.copies_started + 1u >= f.copies;
-  if (mc_[k].sync) {
-    mc_[k].sync->on_copy_forwarded(voq, f.units, last_copy, m.started.data(), m.copies_started, cycle_of(now_ps()));
-    apply_sync_changes(k);
-  }
-  m.started[m.copies_started++] = voq;
+  count_copy_forwarded(mc_[k].sync.get(), ingress_[k].progress(slot), ingress_[k].frame(slot), voq,
+                       cycle_of(now_ps()));
+  if (mc_[k].sync) apply_sync_changes(k);
 }
 
 void Leaf::apply_sync_changes(int k) {

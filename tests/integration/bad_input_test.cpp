@@ -114,6 +114,35 @@ TEST_F(BadInput, SyncResumeAboveSuspend) {
   expect_rejected(two_leaf().set("leaf.sync.slow=20"), {"leaf.sync.slow", "20", "leaf.sync.shi"});
 }
 
+TEST_F(BadInput, RedLowAboveHigh) {
+  expect_rejected(two_leaf().set("leaf.header.red_low=480").set("leaf.header.red_high=400"),
+                  {"leaf.header.red_low", "480", "leaf.header.red_high"});
+}
+
+TEST_F(BadInput, RedProbabilityOutsideZeroToOne) {
+  expect_rejected(two_leaf().set("leaf.header.red_p=1.5"), {"leaf.header.red_p", "1.5"});
+  expect_rejected(two_leaf().set("leaf.header.red_p=-0.1"), {"leaf.header.red_p", "-0.1"});
+}
+
+TEST_F(BadInput, PayloadThresholdAbovePool) {
+  expect_rejected(two_leaf().set("leaf.ingress.lossy_threshold=300KB"),
+                  {"leaf.ingress.lossy_threshold", "300KB", "leaf.ingress.lossy_pool"});
+}
+
+TEST_F(BadInput, VoqThresholdOfZero) {
+  expect_rejected(two_leaf().set("leaf.voq.threshold=0"), {"leaf.voq.threshold", "'0'"});
+}
+
+TEST_F(BadInput, UnknownHeaderPolicyOrVoqDrop) {
+  expect_rejected(two_leaf().set("leaf.header.policy=wred"), {"leaf.header.policy", "wred", "fixed_order"});
+  expect_rejected(two_leaf().set("leaf.voq.drop=middle"), {"leaf.voq.drop", "middle", "tail"});
+}
+
+TEST_F(BadInput, FlowScheduleOutOfOrder) {
+  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.schedule=2ms-3ms,1ms-2ms"),
+                  {"flow.x.schedule", "2ms-3ms,1ms-2ms", "time order"});
+}
+
 TEST_F(BadInput, FrameTooSmall) {
   expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.frame_size=40"),
                   {"flow.x.frame_size", "40", "64"});
