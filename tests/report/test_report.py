@@ -344,5 +344,51 @@ class SweepTable(unittest.TestCase):
         self.assertNotIn("Traceback", result.stderr)
 
 
+class PhaseTable(unittest.TestCase):
+    """scripts/phase-table on a short E3a run: each cell against SQL."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="phase_table_test_")
+        cls.db = os.path.join(cls.dir, "e3.db")
+        fabricsim(cls.db, "--study", "E3a", "--time", "300us", "--quiet")
+
+    def run_table(self, *args):
+        import subprocess
+        tool = os.path.join(SOURCE, "scripts", "phase-table")
+        return subprocess.run(["/usr/bin/python3", tool, self.db, *args], capture_output=True, text=True)
+
+    def expected(self, dst, a_ps, b_ps):
+        conn = sqlite3.connect(self.db)
+        (got,) = conn.execute("SELECT coalesce(sum(bytes), 0) FROM deliveries WHERE flow_id = 0 AND dst_port = ? "
+                              "AND t_delivered_ps >= ? AND t_delivered_ps < ?", (dst, a_ps, b_ps)).fetchone()
+        return got * 8000.0 / (b_ps - a_ps)
+
+    def test_cells_per_subflow_and_focus_equal_the_database(self):
+        result = self.run_table("--phases", "100us-200us,200us-300us")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        rows = [l for l in result.stdout.splitlines() if l.startswith("| f1 -> ")]
+        self.assertEqual(len(rows), 8)
+        for line in rows:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            dst = int(cells[0].split("-> ")[1])
+            self.assertAlmostEqual(float(cells[1]), self.expected(dst, 100 * 10**6, 200 * 10**6), delta=0.051)
+            self.assertAlmostEqual(float(cells[2]), self.expected(dst, 200 * 10**6, 300 * 10**6), delta=0.051)
+        focus = self.run_table("--phases", "100us-300us", "--focus", "1")
+        self.assertEqual(focus.returncode, 0, focus.stderr)
+        line = [l for l in focus.stdout.splitlines() if l.startswith("| E3a")][0]
+        cell = line.strip("|").split("|")[1].strip()
+        self.assertAlmostEqual(float(cell.split(" / ")[0]), self.expected(1, 100 * 10**6, 300 * 10**6), delta=0.051)
+        others = [self.expected(d, 100 * 10**6, 300 * 10**6) for d in (5, 10, 15, 20, 25, 30, 35)]
+        self.assertAlmostEqual(float(cell.split(" / ")[1].split(" ")[0]), sum(others) / 7, delta=0.051)
+
+    def test_bad_phases_and_focus_exit_2(self):
+        for args in (["--phases", "2ms-1ms"], ["--phases", "soon"], ["--phases", "0-1ms"],
+                     ["--phases", "1us-2us", "--focus", "77"], ["--phases", "1us-2us", "--flow", "nope"]):
+            result = self.run_table(*args)
+            self.assertEqual(result.returncode, 2, args)
+            self.assertNotIn("Traceback", result.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
