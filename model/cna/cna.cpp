@@ -19,13 +19,18 @@ Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, Pay
          Recorder& recorder, EventQueue& events)
     : sc_module(name), events_(events), rx("rx", *this, 0, events_),
       tx("tx", *this, 0, pool, ethernet_tx(), events_), port_(port), params_(params),
-      pool_(pool), recorder_(recorder) {
+      pool_(pool), recorder_(recorder), entity_("port" + std::to_string(raw(port))) {
   SC_METHOD(start);  // runs once at time 0: the first frames go out
 }
 
 void Cna::attach(std::unique_ptr<FrameSource> source) {
   sources_.push_back(std::move(source));
   source_blocked_.push_back(false);
+  limiters_.emplace_back();
+}
+
+std::deque<Cna::QueuedFrame>& Cna::queue_of(size_t source) {
+  return limiters_[source] ? limiters_[source]->queue : queues_[sources_[source]->priority()];
 }
 
 void Cna::start() { tx.kick(); }
@@ -33,7 +38,7 @@ void Cna::start() { tx.kick(); }
 void Cna::generate(Picos now) {
   for (size_t i = 0; i < sources_.size(); ++i) {
     FrameSource& s = *sources_[i];
-    auto& queue = queues_[s.priority()];
+    auto& queue = queue_of(i);
     if (source_blocked_[i]) {  // its queue was full until this moment
       if (queue.size() >= static_cast<size_t>(params_.queue_frames)) continue;
       s.defer_to(now);
@@ -51,15 +56,26 @@ void Cna::generate(Picos now) {
   }
 }
 
-int Cna::pick_priority() const {
+bool Cna::has_ready(int p, Picos now) const {
+  if (paused_[p]) return false;
+  if (!queues_[p].empty()) return true;
+  if (limited_ == 0) return false;
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    const Limiter* l = limiters_[i].get();
+    if (l && sources_[i]->priority() == p && !l->queue.empty() && l->eligible_at <= now) return true;
+  }
+  return false;
+}
+
+int Cna::pick_priority(Picos now) const {
   if (params_.strict_priority) {
     for (int p = kPriorities - 1; p >= 0; --p)
-      if (!queues_[p].empty() && !paused_[p]) return p;
+      if (has_ready(p, now)) return p;
     return -1;
   }
   for (int k = 1; k <= kPriorities; ++k) {
     const int p = (round_robin_next_ + kPriorities - k) % kPriorities;
-    if (!queues_[p].empty() && !paused_[p]) {
+    if (has_ready(p, now)) {
       round_robin_next_ = p;
       return p;
     }
@@ -67,18 +83,38 @@ int Cna::pick_priority() const {
   return -1;
 }
 
+int Cna::take_turn(int p, Picos now) {
+  if (limited_ == 0) return -1;
+  const size_t slots = sources_.size() + 1;
+  for (size_t k = 0; k < slots; ++k) {
+    const size_t slot = (turn_[p] + k) % slots;
+    const bool ready = slot == 0 ? !queues_[p].empty()
+                                 : limiters_[slot - 1] && sources_[slot - 1]->priority() == p &&
+                                       !limiters_[slot - 1]->queue.empty() && limiters_[slot - 1]->eligible_at <= now;
+    if (!ready) continue;
+    turn_[p] = slot + 1;
+    return static_cast<int>(slot) - 1;
+  }
+  return -1;
+}
+
 TxSource::Pull Cna::next_data(int, Picos) {
   const Picos now = now_ps();
+  if (!pending_cnms_.empty()) apply_due_cnms(now);
+  if (limited_ > 0) advance_limiter_timers(now);
   generate(now);
-  const int p = pick_priority();
+  const int p = pick_priority(now);
   if (p < 0) {
-    Picos retry = kNever;
+    Picos retry = next_qcn_wake();
     for (size_t i = 0; i < sources_.size(); ++i)
       if (!source_blocked_[i] && !paused_[sources_[i]->priority()]) retry = std::min(retry, sources_[i]->next_time());
     return {nullptr, retry};
   }
-  const QueuedFrame q = queues_[p].front();
-  queues_[p].pop_front();
+  const int source = take_turn(p, now);
+  std::deque<QueuedFrame>& queue = source < 0 ? queues_[p] : limiters_[source]->queue;
+  const QueuedFrame q = queue.front();
+  queue.pop_front();
+  if (limited_ > 0) after_send(source, q.bytes, now);
   Payload& m = pool_.acquire(MessageKind::frame, q.bytes);
   EthernetFrame& f = frame_of(m);
   f.frame = q.id;
@@ -100,6 +136,8 @@ void Cna::receive(int, Payload& payload) {
     if (c.kind == ControlKind::pause) {
       paused_[c.priority] = c.stop;
       if (!c.stop) tx.kick();
+    } else if (c.kind == ControlKind::cnm) {
+      on_cnm(c, now);
     }
     payload.release();
     return;
@@ -127,6 +165,10 @@ void Cna::finish() {
   for (int p = 0; p < kPriorities; ++p)
     for (const QueuedFrame& q : queues_[p])
       recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, -1});
+  for (size_t i = 0; i < sources_.size(); ++i)
+    if (limiters_[i])
+      for (const QueuedFrame& q : limiters_[i]->queue)
+        recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(sources_[i]->priority()), q.created, -1});
   for (const SubflowSummary& s : received_summaries()) recorder_.subflow_summary(s);
 }
 
@@ -140,6 +182,8 @@ std::vector<SubflowSummary> Cna::received_summaries() const {
 size_t Cna::queued() const {
   size_t n = 0;
   for (const auto& q : queues_) n += q.size();
+  for (const auto& l : limiters_)
+    if (l) n += l->queue.size();
   return n;
 }
 

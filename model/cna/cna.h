@@ -1,10 +1,14 @@
 #pragma once
 // A converged network adapter: sends the frames of its server's flows from
 // 8 priority queues (strict priority or round robin) at the link rate, obeys
-// per-priority PAUSE, and records every frame it receives.
+// per-priority PAUSE, and records every frame it receives. A flow that
+// received a QCN CNM gets a rate limiter (a ReactionPoint) with a queue of
+// its own, served in round robin with its priority's queue while its rate
+// allows (cna_qcn.cpp).
 #include <array>
 #include <deque>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -13,6 +17,7 @@
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
+#include "model/qcn/reaction_point.h"
 #include "model/recording/recorder.h"
 
 namespace fabric {
@@ -56,9 +61,32 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
     uint32_t bytes;
     Picos created;
   };
+  struct Limiter {
+    ReactionPoint rp;
+    std::deque<QueuedFrame> queue;
+    Picos eligible_at = 0;  // the rate's spacing after its last frame
+    double reported_gbps;   // the rate last recorded
+  };
+  struct PendingCnm {
+    FlowId flow;
+    uint8_t fb;
+    Picos at;
+  };
   void start();
   void generate(Picos now);
-  int pick_priority() const;
+  int pick_priority(Picos now) const;
+  bool has_ready(int priority, Picos now) const;
+  // The queue the next frame of `priority` comes from: -1 its priority
+  // queue, else the limited source's index. Advances the round robin.
+  int take_turn(int priority, Picos now);
+  std::deque<QueuedFrame>& queue_of(size_t source);
+  // QCN (cna_qcn.cpp)
+  void on_cnm(const ControlMessage& cnm, Picos now);
+  void apply_due_cnms(Picos now);
+  void advance_limiter_timers(Picos now);
+  void after_send(int source, uint32_t bytes, Picos now);
+  void record_rate(size_t source, Limiter& l, Picos now);
+  Picos next_qcn_wake() const;
 
   PortId port_;
   CnaParams params_;
@@ -74,6 +102,11 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   uint64_t frames_received_ = 0;
   uint64_t bytes_received_ = 0;
   std::unordered_map<uint32_t, SubflowSummary> received_;  // by flow: this CNA is the destination
+  std::vector<std::unique_ptr<Limiter>> limiters_;         // by source; null: not limited
+  size_t limited_ = 0;                                     // sources with a limiter
+  std::deque<PendingCnm> pending_cnms_;                    // in arrival order
+  std::array<size_t, kPriorities> turn_{};                 // round robin: 0 the priority queue, 1 + source
+  std::string entity_;
 };
 
 }  // namespace fabric

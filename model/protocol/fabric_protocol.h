@@ -98,8 +98,10 @@ struct ControlMessage : tlm::tlm_extension<ControlMessage> {
   Vl vl{};
   uint32_t units = 0;        // request: units asked; grant: units granted
   uint32_t count = 1;        // coalesced messages: frames requested/acked, credits returned
-  uint8_t priority = 0;      // pause
+  uint8_t priority = 0;      // pause, cnm
   bool stop = false;         // pause: STOP (true) or GO
+  FlowId flow{};             // cnm: the culprit flow
+  uint8_t fb = 0;            // cnm: quantized feedback, 1 .. 63
   tlm_extension_base* clone() const override { return new ControlMessage(*this); }
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const ControlMessage&>(other); }
 };

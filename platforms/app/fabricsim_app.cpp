@@ -57,6 +57,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.fabric.topology = read_topology_params(config, run.fabric.spine.ports);
   run.fabric.leaf = read_leaf_params(config);
   run.fabric.cna = read_cna_params(config);
+  run.fabric.cna.scale_to_line(run.fabric.topology.cna_link.rate_gbps);
   run.fabric.credit_return = read_credit_return_params(config);
   run.seed = static_cast<uint64_t>(config.get_int("sim.seed"));
   run.loop.sim_time = config.get_duration("sim.time");
