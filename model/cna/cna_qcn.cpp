@@ -63,9 +63,11 @@ void Cna::record_rate(size_t source, Limiter& l, Picos now) {
 Picos Cna::next_qcn_wake() const {
   Picos wake = kNever;
   if (!pending_cnms_.empty()) wake = pending_cnms_.front().at;
-  for (const auto& l : limiters_) {
+  for (size_t i = 0; i < limiters_.size(); ++i) {
+    const Limiter* l = limiters_[i].get();
     if (!l) continue;
-    if (!l->queue.empty()) wake = std::min(wake, l->eligible_at);
+    // A paused priority waits for GO, which kicks the port: no wake of its own.
+    if (!l->queue.empty() && !paused_[sources_[i]->priority()]) wake = std::min(wake, l->eligible_at);
     wake = std::min(wake, l->rp.next_timer_cycle());
   }
   return wake;

@@ -48,6 +48,11 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
   }
   crossbar_out_free_.assign(users_, 0);
   cycle_ps_ = to_ps(params_.cycle);
+  seed_ = ctx.seed;
+  cp_in_.resize(users_);
+  cp_out_.resize(users_);
+  if (params_.qcn_ingress && params_.culprit != CulpritPolicy::arrival)
+    for (LeafIngress& in : ingress_) in.track_culprits(params_.culprit, params_.culprit_probes);
   mc_.resize(users_);
   for (PortMulticast& pm : mc_) {
     pm.share = InputShare(params_.multicast_weight);
@@ -150,6 +155,7 @@ void Leaf::on_frame(int k, Payload& payload) {
   }
   const Voq& q = ingress_[k].voq(*a.voq);
   send_control(ControlKind::request, port(k), *target, q.vl, ingress_[k].frame(q.waiting.back()).units, 1);
+  if (params_.qcn_ingress) sample_ingress_cp(k, f);
   check_pause(k, f.priority);
 }
 
@@ -210,6 +216,10 @@ void Leaf::route_control(Payload& message) {
 }
 
 void Leaf::on_control(Payload& message) {
+  if (control_of(message).kind == ControlKind::cnm) {  // on its way to the culprit's CNA
+    user_tx(geometry_.local_index(control_of(message).to)).send_control(message);
+    return;
+  }
   const ControlMessage c = control_of(message);
   message.release();
   const int k = geometry_.local_index(c.to);

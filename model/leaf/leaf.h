@@ -122,6 +122,13 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   // for VOQ sync); its granted units go back to the target as a cancel.
   void drop_from_head(int k, uint32_t voq);
   void pay_owed(int k, uint32_t voq);
+  // QCN congestion points (leaf_qcn.cpp)
+  void sample_ingress_cp(int k, const EthernetFrame& f);
+  void sample_egress_cp(int k, const FabricPacket& last_packet);
+  // A CNM for the culprit's CNA at port `source`, from the CP of port
+  // cp_port (an egress CP) or of `source` itself (an ingress CP).
+  void send_cnm(PortId source, FlowId culprit, uint8_t priority, uint8_t fb, bool from_ingress, int cp_port = 0);
+  CongestionPoint& congestion_point(bool ingress, int k, uint8_t priority);
   void list_if_ready(int k, uint32_t voq);
   // crossbar
   void crossbar_step(int k);
@@ -179,6 +186,8 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   std::vector<EgressGrant> grants_;
   uint64_t drops_ = 0;
   Picos cycle_ps_;
+  uint64_t seed_;
+  std::vector<std::array<std::unique_ptr<CongestionPoint>, kPriorities>> cp_in_, cp_out_;
   std::vector<PortMulticast> mc_;
   std::unique_ptr<MulticastCache> cache_;  // null: cache off
   std::unique_ptr<Wakeup> mc_clock_;

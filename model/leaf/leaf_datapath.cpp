@@ -128,6 +128,7 @@ void Leaf::enter_egress(int k, Payload& packet, Picos arrival) {
   const Picos entered = std::max(arrival, crossbar_out_free_[k]) + transfer;
   crossbar_out_free_[k] = entered;
   const bool ready = egress_[k].on_packet(p, entered);
+  if (ready && params_.qcn_egress) sample_egress_cp(k, p);
   packet.release();
   if (ready) user_tx(k).kick();
 }

@@ -53,6 +53,7 @@ uint32_t LeafEgress::find_or_add_context(PortId src, Vl vl) {
 bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
   const uint32_t index = context_index(p.src, p.vl);
   Context& ctx = contexts_[index];
+  ++held_[raw(p.vl)];
   CopyMeta meta;
   static_cast<FrameHeader&>(meta) = FrameHeader{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created};
   meta.segments = p.count;
@@ -104,7 +105,10 @@ std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Pic
   return std::nullopt;
 }
 
-void LeafEgress::on_forwarded(const ForwardedCopy& copy) { arbiter(copy.vl).release(copy.meta.segments); }
+void LeafEgress::on_forwarded(const ForwardedCopy& copy) {
+  arbiter(copy.vl).release(copy.meta.segments);
+  held_[raw(copy.vl)] -= copy.meta.segments;
+}
 
 uint32_t LeafEgress::free_units(Vl vl) const {
   return arbiters_[raw(vl)] ? arbiters_[raw(vl)]->free_units() : params_.egress_pool_units;

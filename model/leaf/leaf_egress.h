@@ -58,6 +58,8 @@ class LeafEgress {
   void on_cancel(Vl vl, uint32_t units) { arbiter(vl).release(units); }
 
   uint32_t free_units(Vl vl) const;
+  // Units holding packets that have arrived and not yet left (an egress CP's queue).
+  uint32_t held_units(Vl vl) const { return held_[raw(vl)]; }
   // Egress buffer units granted to sources (reserved or holding packets).
   uint32_t used_units() const;
   uint64_t copies_held() const;
@@ -91,6 +93,7 @@ class LeafEgress {
   int turn_priority_ = kPriorities - 1;
   uint32_t served_in_turn_ = 0;
   std::vector<CreditArbiter::Grant> scratch_;
+  std::array<uint32_t, kVls> held_{};
 };
 
 }  // namespace fabric

@@ -31,6 +31,7 @@ std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool 
   if (!params_.lossless.test(f.priority) && pool.used() >= params_.lossy_threshold_units) return std::nullopt;
   if (!pool.try_take(units)) return std::nullopt;
   const uint32_t slot = store(f, units, multicast);
+  if (culprits_) culprits_->on_store(slot, f.flow, f.priority, units);
   if (multicast) {
     if (progress_.size() < frames_.size()) progress_.resize(frames_.size());
     MulticastProgress& m = progress_[slot];
@@ -174,9 +175,15 @@ void LeafIngress::on_ack(uint32_t voq_index, uint32_t count) {
   }
 }
 
+void LeafIngress::track_culprits(CulpritPolicy policy, uint32_t max_probes) {
+  const uint32_t memory = params_.lossy_pool_units + kPriorities * params_.lossless_pool_units;
+  culprits_ = std::make_unique<IngressCulprits>(policy, memory, max_probes);
+}
+
 void LeafIngress::free_frame(uint32_t slot) {
   StoredFrame& s = frames_[slot];
   payload_pool(s.priority).give_back(s.units);
+  if (culprits_) culprits_->on_free(slot, s.flow, s.priority, s.units);
   free_slots_.push_back(slot);
 }
 
@@ -189,11 +196,12 @@ uint32_t LeafIngress::payload_units() const {
 std::optional<PauseChange> LeafIngress::pause_change(uint8_t priority) {
   if (!params_.pause_enabled || !params_.lossless.test(priority)) return std::nullopt;
   const uint32_t used = lossless_pool_[priority].used();
-  if (!paused_[priority] && used > params_.pause_qhi_units) {
+  const uint32_t headers = header_pool_[raw(unicast_vl(priority))].used();
+  if (!paused_[priority] && (used > params_.pause_qhi_units || headers > params_.pause_headers_hi)) {
     paused_[priority] = true;
     return PauseChange{priority, true};
   }
-  if (paused_[priority] && used < params_.pause_qlow_units) {
+  if (paused_[priority] && used < params_.pause_qlow_units && headers < params_.pause_headers_lo) {
     paused_[priority] = false;
     return PauseChange{priority, false};
   }

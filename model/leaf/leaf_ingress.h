@@ -6,6 +6,7 @@
 // payload is freed after the last copy's ACK.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "model/leaf/buffer_pool.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/mcbc_table.h"
+#include "model/qcn/ingress_culprits.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/recording/recorder.h"
 
@@ -115,6 +117,11 @@ class LeafIngress {
   // after the last copy of a frame, its payload.
   void on_ack(uint32_t voq_index, uint32_t count);
 
+  // Keeps what an ingress CP's culprit selection needs (see IngressCulprits).
+  void track_culprits(CulpritPolicy policy, uint32_t max_probes);
+  FlowId culprit(uint8_t priority, FlowId arriving) { return culprits_->pick(priority, arriving, rng_); }
+  std::mt19937_64& rng() { return rng_; }
+
   // PAUSE transitions since the last call (lossless priorities only).
   std::optional<PauseChange> pause_change(uint8_t priority);
 
@@ -140,6 +147,7 @@ class LeafIngress {
   std::array<BufferPool, kVls> header_pool_;
   uint32_t headers_held_ = 0;  // all VLs: the header memory
   HeaderAdmission admission_;
+  std::unique_ptr<IngressCulprits> culprits_;  // null without ingress CPs
   std::mt19937_64 rng_;
   std::array<bool, kPriorities> paused_{};
   std::vector<StoredFrame> frames_;

@@ -48,7 +48,7 @@ void Leaf::on_multicast_frame(int k, const EthernetFrame& f, Mid mid) {
       dropped_from[drops_from_head++] = *a.drop_head_of;
     }
   }
-  in.seal(*slot);
+  if (in.seal(*slot) && params_.qcn_ingress) sample_ingress_cp(k, f);  // one sample per frame
   // Only now, with every copy of this frame queued, may a VOQ whose head
   // changed start it (VOQ sync needs the frame's copy count).
   for (size_t i = 0; i < drops_from_head; ++i) list_if_ready(k, dropped_from[i]);

@@ -19,6 +19,17 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.pause.enable", ParamType::boolean, "true", "", "lossless priorities send PAUSE (STOP/GO) to the CNA"});
   r.declare({"leaf.pause.qhi", ParamType::bytes, "160KB", "B", "Qhi: STOP when a lossless VL pool holds more", 256, 64 * 1024 * 1024});
   r.declare({"leaf.pause.qlow", ParamType::bytes, "90KB", "B", "Qlow: GO when a lossless VL pool falls below", 0, 64 * 1024 * 1024});
+  r.declare({"leaf.pause.headers_hi", ParamType::integer, "200", "headers", "STOP also when a lossless VL's header pool holds more headers (multicast and small frames run out of headers before Qhi; not given by the spec)", 1, 1000000});
+  r.declare({"leaf.pause.headers_lo", ParamType::integer, "120", "headers", "GO needs the header pool below this too", 0, 1000000});
+  r.declare({"leaf.qcn.position", ParamType::choice, "off", "", "QCN congestion points on the lossless priorities: at the ingress pools (inputs), the egress buffers (outputs, the standard), both, or off", -1, 1, {"off", "ingress", "egress", "both"}});
+  r.declare({"leaf.qcn.culprit", ParamType::choice, "arrival", "", "culprit of an ingress CP's CNM: the sampled frame's flow (arrival), the flow with the most units in the pool (occupancy), or a random occupied unit's flow (random, CulpritArray); egress CPs use arrival", -1, 1, {"arrival", "occupancy", "random"}});
+  r.declare({"leaf.qcn.random_probes", ParamType::integer, "8", "", "random occupancy sampling: random probes before the sequential scan", 0, 1000000});
+  r.declare({"leaf.qcn.qeq_ingress", ParamType::bytes, "90KB", "B", "Qeq of an ingress CP (at most the lossless pool)", 1, 64 * 1024 * 1024});
+  r.declare({"leaf.qcn.qeq_egress", ParamType::bytes, "50KB", "B", "Qeq of an egress CP (at most the egress pool)", 1, 64 * 1024 * 1024});
+  r.declare({"leaf.qcn.w", ParamType::real, "2", "", "w: weight of the queue's growth in Fb = Qoff + w * Qdelta", 0, 1000});
+  r.declare({"leaf.qcn.interval", ParamType::bytes, "150KB", "B", "Is: base sampling interval in arrived bytes", 1, 1e9});
+  r.declare({"leaf.qcn.schedule", ParamType::choice, "standard", "", "sampling: every Is (fixed) or shorter as Fb grows, Is down to Is/10 with +-15 % jitter (standard)", -1, 1, {"standard", "fixed"}});
+  r.declare({"leaf.qcn.frames_per_cnm", ParamType::integer, "100", "frames", "a CP sends at most one CNM per this many frames received", 1, 1000000});
   r.declare({"leaf.header_pool.lossy", ParamType::integer, "500", "headers", "header pool per lossy VL at an ingress port", 1, 1000000});
   r.declare({"leaf.header_pool.lossless", ParamType::integer, "291", "headers", "header pool per lossless VL at an ingress port", 1, 1000000});
   r.declare({"leaf.header_memory", ParamType::integer, "2048", "headers", "header memory of a port, all VLs together: a header drops when it is full (not given by the spec)", 1, 1000000});
@@ -72,6 +83,30 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.pause_enabled = c.get_bool("leaf.pause.enable");
   p.pause_qhi_units = units("leaf.pause.qhi");
   p.pause_qlow_units = static_cast<uint32_t>(c.get_bytes("leaf.pause.qlow") / p.packet_bytes);
+  p.pause_headers_hi = static_cast<uint32_t>(c.get_int("leaf.pause.headers_hi"));
+  p.pause_headers_lo = static_cast<uint32_t>(c.get_int("leaf.pause.headers_lo"));
+  const std::string position = c.get_choice("leaf.qcn.position");
+  p.qcn_ingress = position == "ingress" || position == "both";
+  p.qcn_egress = position == "egress" || position == "both";
+  if (p.qcn_ingress || p.qcn_egress) {
+    p.culprit = parse_culprit_policy(c.get_choice("leaf.qcn.culprit"));
+    p.culprit_probes = static_cast<uint32_t>(c.get_int("leaf.qcn.random_probes"));
+    CongestionPoint::Params cp;
+    cp.w = c.get_real("leaf.qcn.w");
+    cp.interval_bytes = static_cast<double>(c.get_bytes("leaf.qcn.interval"));
+    cp.schedule = c.get_choice("leaf.qcn.schedule") == "fixed" ? CongestionPoint::Schedule::fixed
+                                                              : CongestionPoint::Schedule::standard;
+    cp.frames_per_cnm = static_cast<uint32_t>(c.get_int("leaf.qcn.frames_per_cnm"));
+    p.cp_ingress = p.cp_egress = cp;
+    p.cp_ingress.qeq_bytes = static_cast<double>(c.get_bytes("leaf.qcn.qeq_ingress"));
+    p.cp_egress.qeq_bytes = static_cast<double>(c.get_bytes("leaf.qcn.qeq_egress"));
+    const double lossless_pool = double(p.lossless_pool_units) * p.packet_bytes;
+    const double egress_pool = double(p.egress_pool_units) * p.packet_bytes;
+    if (p.cp_ingress.qeq_bytes > lossless_pool)
+      c.fail("leaf.qcn.qeq_ingress", "1 B .. leaf.ingress.lossless_pool (" + std::to_string(int64_t(lossless_pool)) + " B)");
+    if (p.cp_egress.qeq_bytes > egress_pool)
+      c.fail("leaf.qcn.qeq_egress", "1 B .. leaf.egress.pool (" + std::to_string(int64_t(egress_pool)) + " B)");
+  }
   p.header_pool_lossy = static_cast<uint32_t>(c.get_int("leaf.header_pool.lossy"));
   p.header_pool_lossless = static_cast<uint32_t>(c.get_int("leaf.header_pool.lossless"));
   p.header_memory = static_cast<uint32_t>(c.get_int("leaf.header_memory"));
@@ -112,6 +147,8 @@ LeafParams read_leaf_params(const config::Config& c) {
   if (p.lossy_threshold_units > p.lossy_pool_units)
     c.fail("leaf.ingress.lossy_threshold", "at most leaf.ingress.lossy_pool (" +
                                                std::to_string(p.lossy_pool_units * p.packet_bytes) + " B)");
+  if (p.pause_headers_lo >= p.pause_headers_hi)
+    c.fail("leaf.pause.headers_lo", "below leaf.pause.headers_hi = " + std::to_string(p.pause_headers_hi));
   if (p.pause_qlow_units >= p.pause_qhi_units)
     c.fail("leaf.pause.qlow", "below leaf.pause.qhi (GO must come after STOP)");
   if (p.pause_qhi_units > p.lossless_pool_units)

@@ -7,6 +7,8 @@
 
 #include "model/config/config.h"
 #include "model/leaf/header_admission.h"
+#include "model/qcn/congestion_point.h"
+#include "model/qcn/culprit_selector.h"
 
 namespace fabric {
 
@@ -24,6 +26,13 @@ struct LeafParams {
   bool pause_enabled = true;
   uint32_t pause_qhi_units = 640;
   uint32_t pause_qlow_units = 360;
+  uint32_t pause_headers_hi = 200;            // STOP also when a lossless VL holds more headers
+  uint32_t pause_headers_lo = 120;            // GO needs fewer headers too
+  // QCN congestion points (lossless priorities)
+  bool qcn_ingress = false, qcn_egress = false;
+  CongestionPoint::Params cp_ingress, cp_egress;
+  CulpritPolicy culprit = CulpritPolicy::arrival;
+  uint32_t culprit_probes = 8;
   uint32_t header_pool_lossy = 500;
   uint32_t header_pool_lossless = 291;
   uint32_t header_memory = 2048;              // headers of all VLs at a port
