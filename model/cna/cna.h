@@ -48,6 +48,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   uint64_t frames_received() const { return frames_received_; }
   uint64_t bytes_received() const { return bytes_received_; }
   size_t queued() const;
+  // Frames in rate limiters' queues (a limited flow's frames wait for their time).
+  size_t held_by_rate_limiters() const;
   bool paused(int priority) const { return paused_[priority]; }
   // Per flow received here, in flow id order.
   std::vector<SubflowSummary> received_summaries() const;

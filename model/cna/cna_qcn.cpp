@@ -60,6 +60,13 @@ void Cna::record_rate(size_t source, Limiter& l, Picos now) {
   --limited_;
 }
 
+size_t Cna::held_by_rate_limiters() const {
+  size_t n = 0;
+  for (const auto& l : limiters_)
+    if (l) n += l->queue.size();
+  return n;
+}
+
 Picos Cna::next_qcn_wake() const {
   Picos wake = kNever;
   if (!pending_cnms_.empty()) wake = pending_cnms_.front().at;

@@ -92,7 +92,8 @@ void FabricTop::sample_occupancy(Picos t) {
 
 uint64_t FabricTop::backlog() const {
   uint64_t n = 0;
-  for (const auto& c : cnas_) n += c->queued();
+  // Frames a QCN rate limiter holds back are waiting for their time, not stuck.
+  for (const auto& c : cnas_) n += c->queued() - c->held_by_rate_limiters();
   for (const auto& l : leaves_) n += l->backlog();
   for (const auto& s : spines_) n += s->backlog();
   return n;

@@ -38,7 +38,8 @@ class FabricTop : public sc_core::sc_module {
   const Geometry& geometry() const { return config_.topology.geometry; }
   // Messages that have entered any link so far: progress, for stall detection.
   uint64_t messages_moved() const;
-  // Frames or copies held anywhere (CNA queues, leaves, spines).
+  // Frames or copies held anywhere (CNA queues, leaves, spines), but for
+  // those a QCN rate limiter holds back: what a stall leaves stuck.
   uint64_t backlog() const;
   // Every leaf's port buffer occupancy now, into the recorder's samples.
   void sample_occupancy(Picos t);

@@ -143,6 +143,22 @@ TEST_F(BadInput, FlowScheduleOutOfOrder) {
                   {"flow.x.schedule", "2ms-3ms,1ms-2ms", "time order"});
 }
 
+TEST_F(BadInput, QcnQeqZeroOrAboveThePool) {
+  expect_rejected(two_leaf().set("leaf.qcn.position=ingress").set("leaf.qcn.qeq_ingress=0"), {"leaf.qcn.qeq_ingress", "'0'"});
+  expect_rejected(two_leaf().set("leaf.qcn.position=egress").set("leaf.qcn.qeq_egress=1MB"),
+                  {"leaf.qcn.qeq_egress", "1MB", "leaf.egress.pool"});
+}
+
+TEST_F(BadInput, QcnNegativeWeight) {
+  expect_rejected(two_leaf().set("leaf.qcn.position=both").set("leaf.qcn.w=-1"), {"leaf.qcn.w", "-1"});
+}
+
+TEST_F(BadInput, QcnUnknownPositionOrCulprit) {
+  expect_rejected(two_leaf().set("leaf.qcn.position=middle"), {"leaf.qcn.position", "middle", "ingress", "egress"});
+  expect_rejected(two_leaf().set("leaf.qcn.position=ingress").set("leaf.qcn.culprit=guess"),
+                  {"leaf.qcn.culprit", "guess", "occupancy", "random"});
+}
+
 TEST_F(BadInput, FrameTooSmall) {
   expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.frame_size=40"),
                   {"flow.x.frame_size", "40", "64"});
