@@ -4,7 +4,6 @@
 #include <set>
 #include <string>
 
-#include "model/multicast/mcbc_table.h"
 #include "traffic/patterns.h"
 #include "traffic/random.h"
 
@@ -121,11 +120,8 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
   const std::string dst_key = prefix + "dst";
   std::string dst_allowed = "one or more distinct " + ports_allowed(user_ports) + ", other than flow." + name +
                             ".src = " + std::to_string(src);
-  if (flow.multicast)
-    dst_allowed += "; a multicast group reaches at most " + std::to_string(kMaxLocalFanout) +
-                   " local targets at its source port";
   const std::vector<int64_t> dests = config.is_set(dst_key) ? config.get_int_list(dst_key) : std::vector<int64_t>{};
-  if (dests.empty() || (flow.multicast && dests.size() > kMaxLocalFanout)) config.fail(dst_key, dst_allowed);
+  if (dests.empty()) config.fail(dst_key, dst_allowed);
   std::set<int64_t> seen;
   for (int64_t dst : dests) {
     if (dst < 0 || dst >= user_ports || dst == src || !seen.insert(dst).second) config.fail(dst_key, dst_allowed);
@@ -167,7 +163,7 @@ void declare_traffic_params(config::ParamRegistry& r) {
                    "explicit flow: unicast (each frame to one destination) or multicast (every frame to the group)"));
   r.declare(spec("flow.*.dst", ParamType::int_list, "", "",
                  "explicit flow: destination user ports (required); unicast: each frame goes to one, drawn "
-                 "uniformly; multicast: the group, at most 8 ports"));
+                 "uniformly; multicast: the group, replicated through surrogate ports as needed"));
   r.declare(spec("flow.*.rate_gbps", ParamType::rate, "100", "Gb/s",
                  "explicit flow: offered rate, counting 20 B preamble+IFG per frame", 0.001, 400));
   r.declare(spec("flow.*.frame_size", ParamType::text, "1522", "B", std::string("explicit flow: ") + kSizeHelp));
@@ -178,6 +174,8 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("flow.*.schedule", ParamType::text, "", "",
                  "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between them "
                  "(instead of .start and .stop)"));
+  r.declare(spec("multicast.max_levels", ParamType::integer, "4", "",
+                 "surrogate levels a replication tree may use below its source", 1, 4));
   r.declare(spec("flow.*.frames", ParamType::integer, "0", "",
                  "explicit flow: number of frames to send; 0 = unlimited", 0));
 }

@@ -124,6 +124,8 @@ TxSource::Pull Cna::next_data(int, Picos) {
   f.bytes = q.bytes;
   f.priority = static_cast<uint8_t>(p);
   f.created = q.created;
+  f.levels = 0;
+  f.mid = Mid(0);
   recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, now});
   ++frames_sent_;
   return {&m, kNever};
@@ -143,7 +145,7 @@ void Cna::receive(int, Payload& payload) {
     return;
   }
   const EthernetFrame& f = frame_of(payload);
-  recorder_.delivery({f.frame, f.flow, port_, now, 0, f.bytes, f.created});
+  recorder_.delivery({f.frame, f.flow, port_, now, f.levels, f.bytes, f.created});
   ++frames_received_;
   bytes_received_ += f.bytes;
   auto [it, first] = received_.try_emplace(raw(f.flow));

@@ -14,6 +14,8 @@ struct FrameHeader {
   uint32_t bytes = 0;
   uint8_t priority = 0;
   Picos created = 0;  // at the source CNA
+  uint8_t levels = 0;  // surrogate ports passed so far (deliveries.surrogate_levels)
+  Mid mid{};           // a multicast frame's group: a surrogate looks its fanout up by it
 };
 
 }  // namespace fabric

@@ -23,7 +23,8 @@ TxPortParams fabric_link_tx(const LeafParams& leaf, const CreditReturnParams& cr
 
 Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     : sc_module(name), id_(id), params_(ctx.params), geometry_(ctx.geometry), fdb_(ctx.fdb), mcbc_(ctx.mcbc), pool_(ctx.pool),
-      recorder_(ctx.recorder), users_(ctx.geometry.user_ports_per_leaf), spines_(ctx.geometry.spines),
+      recorder_(ctx.recorder), users_(ctx.geometry.user_ports_per_leaf), surrogate_(users_), ports_(users_ + 1),
+      spines_(ctx.geometry.spines), surrogate_params_(ctx.params.for_surrogate()),
       spray_(make_spray_policy(ctx.params.spray)),
       events_(ctx.events), internal_(events_, [this](Payload& m) { on_internal(m); }) {
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
@@ -35,25 +36,29 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     ingress_.emplace_back(port(k), params_, mix_seed(ctx.seed, 0x696e677265737300ULL + raw(port(k))));
     egress_.emplace_back(port(k), params_);
   }
+  // The surrogate port: no link; its egress loops frames back to its ingress.
+  ingress_.emplace_back(port(surrogate_), surrogate_params_, mix_seed(ctx.seed, 0x696e677265737300ULL + raw(port(surrogate_))));
+  egress_.emplace_back(port(surrogate_), surrogate_params_);
+  loop_wakeup_ = std::make_unique<Wakeup>(events_, [this] { loop_step(); });
   for (int s = 0; s < spines_; ++s) {
     const int i = users_ + s;
     rx_.push_back(std::make_unique<RxPort>(("spine_rx" + std::to_string(s)).c_str(), *this, i, events_));
     tx_.push_back(std::make_unique<TxPort>(("spine_tx" + std::to_string(s)).c_str(), *this, i, pool_, uplink_tx, events_));
     rx_.back()->set_credit_sink(*tx_.back());
   }
-  inputs_.resize(users_);
-  for (int k = 0; k < users_; ++k) {
+  inputs_.resize(ports_);
+  for (int k = 0; k < ports_; ++k) {
     inputs_[k].wakeup =
         std::make_unique<Wakeup>(events_, [this, k] { crossbar_step(k); });
   }
-  crossbar_out_free_.assign(users_, 0);
+  crossbar_out_free_.assign(ports_, 0);
   cycle_ps_ = to_ps(params_.cycle);
   seed_ = ctx.seed;
-  cp_in_.resize(users_);
-  cp_out_.resize(users_);
+  cp_in_.resize(ports_);
+  cp_out_.resize(ports_);
   if (params_.qcn_ingress && params_.culprit != CulpritPolicy::arrival)
     for (LeafIngress& in : ingress_) in.track_culprits(params_.culprit, params_.culprit_probes);
-  mc_.resize(users_);
+  mc_.resize(ports_);
   for (PortMulticast& pm : mc_) {
     pm.share = InputShare(params_.multicast_weight);
     if (params_.sync_enabled) {
@@ -71,7 +76,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     cp.mirrors = params_.cache_mirrors;
     cp.header_lag_cycles = params_.cache_header_lag_cycles;
     cp.background_free_min = params_.cache_background_free_min;
-    cache_ = std::make_unique<MulticastCache>(cp, users_);
+    cache_ = std::make_unique<MulticastCache>(cp, ports_);
   }
   mc_clock_ = std::make_unique<Wakeup>(events_, [this] { multicast_clock(); });
   forwarding_.resize(users_);
@@ -165,7 +170,7 @@ void Leaf::drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t 
 }
 
 void Leaf::sample_occupancy(Picos t) {
-  for (int k = 0; k < users_; ++k) {
+  for (int k = 0; k < ports_; ++k) {
     const std::string entity = "port" + std::to_string(raw(port(k)));
     recorder_.sample(t, entity, "ingress_bytes", static_cast<double>(ingress_[k].payload_units()) * params_.packet_bytes);
     recorder_.sample(t, entity, "egress_bytes", static_cast<double>(egress_[k].used_units()) * params_.packet_bytes);
@@ -174,6 +179,7 @@ void Leaf::sample_occupancy(Picos t) {
 }
 
 void Leaf::check_pause(int k, uint8_t priority) {
+  if (k == surrogate_) return;  // its PAUSE is internal: check_loop_pause
   const std::optional<PauseChange> change = ingress_[k].pause_change(priority);
   if (!change) return;
   Payload& m = pool_.acquire(MessageKind::control, params_.control_frame_bytes);
@@ -239,7 +245,10 @@ void Leaf::on_control(Payload& message) {
       const std::optional<uint32_t> q = ingress_[k].find_voq(c.from, c.vl);
       if (!q) SC_REPORT_FATAL(name(), "ACK for a VOQ that does not exist");
       ingress_[k].on_ack(*q, c.count);
-      check_pause(k, static_cast<uint8_t>(priority_of(c.vl)));
+      const int priority = priority_of(c.vl);
+      check_pause(k, static_cast<uint8_t>(priority));
+      if (k == surrogate_)  // the acknowledged frames may have arrived on any of the priority's VLs
+        for (int level = 0; level < kVlsPerPriority; ++level) check_loop_pause(Vl(priority * kVlsPerPriority + level));
       break;
     }
     default:
@@ -286,7 +295,7 @@ uint64_t Leaf::backlog() const {
 }
 
 void Leaf::describe_backlog(std::ostream& out, int max_lines) const {
-  for (int k = 0; k < users_ && max_lines > 0; ++k) {
+  for (int k = 0; k < ports_ && max_lines > 0; ++k) {
     const LeafIngress& in = ingress_[k];
     for (size_t v = 0; v < in.voq_count() && max_lines > 0; ++v) {
       const Voq& q = const_cast<LeafIngress&>(in).voq(static_cast<uint32_t>(v));

@@ -6,6 +6,7 @@
 //
 // Ports: rx/tx index k < user_ports_per_leaf faces the CNA of user port k;
 // index user_ports_per_leaf + s faces spine s.
+#include <bitset>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -107,7 +108,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
     std::unique_ptr<VoqSyncCam> sync;
   };
 
-  PortId port(int k) const { return geometry_.user_port(id_, k); }
+  PortId port(int k) const { return k == surrogate_ ? geometry_.surrogate_port(id_) : geometry_.user_port(id_, k); }
   bool is_local(LeafId leaf) const { return leaf == id_; }
 
   // ingress
@@ -122,6 +123,10 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   // for VOQ sync); its granted units go back to the target as a cancel.
   void drop_from_head(int k, uint32_t voq);
   void pay_owed(int k, uint32_t voq);
+  // surrogate loopback (leaf_surrogate.cpp)
+  void loop_step();
+  void on_looped(const ForwardedCopy& copy);
+  void check_loop_pause(Vl vl);
   // QCN congestion points (leaf_qcn.cpp)
   void sample_ingress_cp(int k, const EthernetFrame& f);
   void sample_egress_cp(int k, const FabricPacket& last_packet);
@@ -168,7 +173,10 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   PayloadPool& pool_;
   Recorder& recorder_;
   int users_;
+  int surrogate_;  // the surrogate port's index: after the user ports
+  int ports_;      // user ports and the surrogate
   int spines_;
+  LeafParams surrogate_params_;  // before the ports that keep a reference
   std::vector<std::unique_ptr<RxPort>> rx_;
   std::vector<std::unique_ptr<TxPort>> tx_;
   std::deque<LeafIngress> ingress_;  // deque: elements never move
@@ -191,6 +199,10 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   std::vector<PortMulticast> mc_;
   std::unique_ptr<MulticastCache> cache_;  // null: cache off
   std::unique_ptr<Wakeup> mc_clock_;
+  std::unique_ptr<Wakeup> loop_wakeup_;
+  std::optional<ForwardedCopy> looping_;  // the copy the surrogate's egress is handing back
+  Picos loop_free_at_ = 0;
+  std::bitset<kVls> loop_paused_;           // VLs whose next frame waits for room at the surrogate's ingress
   bool mc_blocked_ = false;
   bool multicast_seen_ = false;                // a hit waits for room in an uplink queue
   int mc_first_port_ = 0;                  // the port that issues first in the next cycle

@@ -95,6 +95,8 @@ void Leaf::launch_packet(int k, const Voq& q, const StoredFrame& f, uint16_t seg
   p.frame_bytes = f.bytes;
   p.copy_seq = copy_seq;
   p.created = f.created;
+  p.levels = f.levels;
+  p.mid = f.mid;
 
   const Picos now = now_ps();
   if (uplink < 0) {  // a one-to-one link to a port of this leaf
@@ -114,7 +116,7 @@ void Leaf::wake_blocked_inputs() {
   }
   if (blocked_inputs_ == 0) return;
   blocked_inputs_ = 0;
-  for (int k = 0; k < users_; ++k) {
+  for (int k = 0; k < ports_; ++k) {
     if (!inputs_[k].blocked) continue;
     inputs_[k].blocked = false;
     inputs_[k].wakeup->at(now_ps());
@@ -128,9 +130,14 @@ void Leaf::enter_egress(int k, Payload& packet, Picos arrival) {
   const Picos entered = std::max(arrival, crossbar_out_free_[k]) + transfer;
   crossbar_out_free_[k] = entered;
   const bool ready = egress_[k].on_packet(p, entered);
-  if (ready && params_.qcn_egress) sample_egress_cp(k, p);
+  if (ready && params_.qcn_egress && k != surrogate_) sample_egress_cp(k, p);
   packet.release();
-  if (ready) user_tx(k).kick();
+  if (!ready) return;
+  if (k == surrogate_) {
+    loop_wakeup_->at(std::max(now_ps(), loop_free_at_));
+  } else {
+    user_tx(k).kick();
+  }
 }
 
 void Leaf::prefetch_next(int tx_index) const {

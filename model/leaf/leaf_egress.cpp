@@ -55,7 +55,8 @@ bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
   Context& ctx = contexts_[index];
   ++held_[raw(p.vl)];
   CopyMeta meta;
-  static_cast<FrameHeader&>(meta) = FrameHeader{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created};
+  static_cast<FrameHeader&>(meta) =
+      FrameHeader{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created, p.levels, p.mid};
   meta.segments = p.count;
   if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return false;
   if (!ctx.listed) {
@@ -65,13 +66,14 @@ bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
   return true;
 }
 
-LeafEgress::Next LeafEgress::next_copy(Picos now) {
+LeafEgress::Next LeafEgress::next_copy(Picos now, const std::array<uint32_t, kVls>* room) {
+  blocked_.reset();
   Picos earliest = kNever;
   // One more step than priorities: the priority whose turn it is may have
   // used its weight up, and comes round again last.
   for (int step = 0; step <= kPriorities; ++step) {
     if (served_in_turn_ < params_.egress_priority_weights[turn_priority_]) {
-      if (std::optional<ForwardedCopy> copy = take_ready(turn_priority_, now, earliest)) {
+      if (std::optional<ForwardedCopy> copy = take_ready(turn_priority_, now, earliest, room)) {
         ++served_in_turn_;
         return {copy, kNever};
       }
@@ -82,12 +84,18 @@ LeafEgress::Next LeafEgress::next_copy(Picos now) {
   return {std::nullopt, earliest};
 }
 
-std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Picos& earliest) {
+std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Picos& earliest,
+                                                    const std::array<uint32_t, kVls>* room) {
   std::deque<uint32_t>& ready = ready_[priority];
   for (size_t tries = ready.size(); tries > 0; --tries) {
     const uint32_t index = ready.front();
     ready.pop_front();
     Context& ctx = contexts_[index];
+    if (room && ctx.reorder.front().meta.segments > (*room)[raw(ctx.vl)]) {  // tried again when room frees
+      blocked_.set(raw(ctx.vl));
+      ready.push_back(index);
+      continue;
+    }
     const Picos ready_at = ctx.reorder.front().ready_at;
     if (ready_at > now) {
       earliest = std::min(earliest, ready_at);

@@ -6,6 +6,7 @@
 // how many copies it may forward per turn), round robin across sources
 // within a priority.
 #include <array>
+#include <bitset>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -51,7 +52,11 @@ class LeafEgress {
     std::optional<ForwardedCopy> copy;
     Picos retry_at;  // when nothing is ready now: the earliest ready time, or kNever
   };
-  Next next_copy(Picos now);
+  // The next copy to forward. With `room`, a copy waits while it needs more
+  // units than room[its VL] (a surrogate's loopback into its own ingress);
+  // the VLs that held a copy back are in blocked().
+  Next next_copy(Picos now, const std::array<uint32_t, kVls>* room = nullptr);
+  const std::bitset<kVls>& blocked() const { return blocked_; }
   // The copy has left for the CNA: its units go back to the arbiter.
   void on_forwarded(const ForwardedCopy& copy);
   // Units granted for copies the source dropped from a VOQ's head.
@@ -76,7 +81,8 @@ class LeafEgress {
   CreditArbiter& arbiter(Vl vl);
   uint32_t context_index(PortId src, Vl vl);
   uint32_t find_or_add_context(PortId src, Vl vl);
-  std::optional<ForwardedCopy> take_ready(int priority, Picos now, Picos& earliest);
+  std::optional<ForwardedCopy> take_ready(int priority, Picos now, Picos& earliest,
+                                         const std::array<uint32_t, kVls>* room);
 
   PortId port_;
   const LeafParams& params_;
@@ -94,6 +100,7 @@ class LeafEgress {
   uint32_t served_in_turn_ = 0;
   std::vector<CreditArbiter::Grant> scratch_;
   std::array<uint32_t, kVls> held_{};
+  std::bitset<kVls> blocked_;
 };
 
 }  // namespace fabric

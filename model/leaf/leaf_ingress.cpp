@@ -27,10 +27,12 @@ LeafIngress::Admission LeafIngress::admit(const EthernetFrame& f, PortId target,
 
 std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool multicast) {
   const uint16_t units = segment_count(f.bytes, params_.packet_bytes);
-  BufferPool& pool = payload_pool(f.priority);
+  const Vl arrival = Vl(raw(unicast_vl(f.priority)) + (f.levels > 0 ? f.levels - 1 : 0));
+  BufferPool& pool = payload_pool(f.priority, arrival);
   if (!params_.lossless.test(f.priority) && pool.used() >= params_.lossy_threshold_units) return std::nullopt;
   if (!pool.try_take(units)) return std::nullopt;
   const uint32_t slot = store(f, units, multicast);
+  frames_[slot].pool_vl = arrival;
   if (culprits_) culprits_->on_store(slot, f.flow, f.priority, units);
   if (multicast) {
     if (progress_.size() < frames_.size()) progress_.resize(frames_.size());
@@ -41,9 +43,12 @@ std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool 
   return slot;
 }
 
-LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target, LeafId target_leaf) {
+LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target, LeafId target_leaf,
+                                                   bool to_surrogate) {
   StoredFrame& s = frames_[slot];
-  const Vl vl = unicast_vl(s.priority);
+  const Vl vl = Vl(raw(unicast_vl(s.priority)) + (to_surrogate ? s.levels : 0));
+  if (to_surrogate && s.levels >= kVlsPerPriority)
+    throw std::logic_error("leaf ingress: a copy towards a surrogate below the deepest level");
   BufferPool& headers = header_pool_[raw(vl)];
   if (headers_held_ >= params_.header_memory) return {std::nullopt, DropReason::header_memory, std::nullopt};
   if (!headers.can_take(1)) return {std::nullopt, DropReason::header_pool, std::nullopt};
@@ -182,7 +187,7 @@ void LeafIngress::track_culprits(CulpritPolicy policy, uint32_t max_probes) {
 
 void LeafIngress::free_frame(uint32_t slot) {
   StoredFrame& s = frames_[slot];
-  payload_pool(s.priority).give_back(s.units);
+  payload_pool(s.priority, s.pool_vl).give_back(s.units);
   if (culprits_) culprits_->on_free(slot, s.flow, s.priority, s.units);
   free_slots_.push_back(slot);
 }
@@ -193,9 +198,14 @@ uint32_t LeafIngress::payload_units() const {
   return units;
 }
 
+uint32_t LeafIngress::loop_room(Vl vl) const {
+  if (!params_.lossless.test(static_cast<size_t>(priority_of(vl)))) return UINT32_MAX;
+  return lossless_pool_[raw(vl)].free();
+}
+
 std::optional<PauseChange> LeafIngress::pause_change(uint8_t priority) {
   if (!params_.pause_enabled || !params_.lossless.test(priority)) return std::nullopt;
-  const uint32_t used = lossless_pool_[priority].used();
+  const uint32_t used = lossless_pool_[raw(unicast_vl(priority))].used();
   const uint32_t headers = header_pool_[raw(unicast_vl(priority))].used();
   if (!paused_[priority] && (used > params_.pause_qhi_units || headers > params_.pause_headers_hi)) {
     paused_[priority] = true;

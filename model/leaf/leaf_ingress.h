@@ -26,6 +26,7 @@ struct StoredFrame : FrameHeader {
   uint16_t copies_left = 0;  // copies not yet acknowledged
   uint8_t copies = 0;        // copies queued at admission
   bool multicast = false;
+  Vl pool_vl{};              // the VL whose pool holds the payload: the one it arrived on
 };
 
 // What the multicast mechanisms need to know of a stored multicast frame:
@@ -86,7 +87,10 @@ class LeafIngress {
     DropReason reason = DropReason::other;
     std::optional<uint32_t> drop_head_of;
   };
-  CopyAdmission queue_copy(uint32_t slot, PortId target, LeafId target_leaf);
+  // A copy towards a surrogate travels on the VL one above the one the frame
+  // is stored in (the source's copies to first-level surrogates stay on the
+  // starting VL); a copy to a final destination on the starting VL.
+  CopyAdmission queue_copy(uint32_t slot, PortId target, LeafId target_leaf, bool to_surrogate = false);
   bool seal(uint32_t slot);
   // The order in which a frame's n copies ask for headers.
   std::array<uint8_t, kMaxLocalFanout> copy_order(size_t n) { return admission_.order(n, rng_); }
@@ -124,11 +128,15 @@ class LeafIngress {
 
   // PAUSE transitions since the last call (lossless priorities only).
   std::optional<PauseChange> pause_change(uint8_t priority);
+  // At a surrogate port: the units a frame looped back on `vl` may take:
+  // the free units of a lossless VL's pool (fabric-internal PAUSE holds a
+  // frame that does not fit), unlimited for a lossy VL (its drops decide).
+  uint32_t loop_room(Vl vl) const;
 
   uint32_t lossy_units() const { return lossy_pool_.used(); }
   // Payload units held in the lossy pool and every lossless pool.
   uint32_t payload_units() const;
-  uint32_t lossless_units(uint8_t priority) const { return lossless_pool_[priority].used(); }
+  uint32_t lossless_units(uint8_t priority) const { return lossless_pool_[raw(unicast_vl(priority))].used(); }
   uint32_t headers(Vl vl) const { return header_pool_[raw(vl)].used(); }
   uint64_t copies_waiting() const;
 
@@ -136,14 +144,14 @@ class LeafIngress {
   uint32_t voq_index(PortId target, Vl vl, LeafId target_leaf);
   uint32_t store(const EthernetFrame& frame, uint16_t units, bool multicast);
   void free_frame(uint32_t slot);
-  BufferPool& payload_pool(uint8_t priority) {
-    return params_.lossless.test(priority) ? lossless_pool_[priority] : lossy_pool_;
+  BufferPool& payload_pool(uint8_t priority, Vl vl) {
+    return params_.lossless.test(priority) ? lossless_pool_[raw(vl)] : lossy_pool_;
   }
 
   PortId port_;
   const LeafParams& params_;
   BufferPool lossy_pool_;
-  std::array<BufferPool, kPriorities> lossless_pool_;
+  std::array<BufferPool, kVls> lossless_pool_;  // one per lossless VL
   std::array<BufferPool, kVls> header_pool_;
   uint32_t headers_held_ = 0;  // all VLs: the header memory
   HeaderAdmission admission_;

@@ -17,7 +17,9 @@ namespace {
 constexpr Cycle kNoCycle = ~Cycle{0};
 }
 
-void Leaf::on_multicast_frame(int k, const EthernetFrame& f, Mid mid) {
+void Leaf::on_multicast_frame(int k, const EthernetFrame& arrived, Mid mid) {
+  EthernetFrame f = arrived;
+  f.mid = mid;
   const std::vector<PortId>* targets = mcbc_.lookup(port(k), mid);
   if (!targets) {
     drop_frame(k, f, DropReason::other, -1);
@@ -37,7 +39,8 @@ void Leaf::on_multicast_frame(int k, const EthernetFrame& f, Mid mid) {
   size_t drops_from_head = 0;
   for (size_t i = 0; i < targets->size(); ++i) {
     const PortId target = (*targets)[order[i]];
-    const LeafIngress::CopyAdmission a = in.queue_copy(*slot, target, geometry_.leaf_of(target));
+    const LeafIngress::CopyAdmission a =
+        in.queue_copy(*slot, target, geometry_.leaf_of(target), geometry_.is_surrogate(target));
     if (!a.voq) {
       drop_frame(k, f, a.reason, raw(target));
       continue;
@@ -48,7 +51,9 @@ void Leaf::on_multicast_frame(int k, const EthernetFrame& f, Mid mid) {
       dropped_from[drops_from_head++] = *a.drop_head_of;
     }
   }
-  if (in.seal(*slot) && params_.qcn_ingress) sample_ingress_cp(k, f);  // one sample per frame
+  const bool stored = in.seal(*slot);
+  if (stored && params_.qcn_ingress && k != surrogate_) sample_ingress_cp(k, f);  // one sample per frame
+  if (stored && k == surrogate_) check_loop_pause(in.frame(*slot).pool_vl);
   // Only now, with every copy of this frame queued, may a VOQ whose head
   // changed start it (VOQ sync needs the frame's copy count).
   for (size_t i = 0; i < drops_from_head; ++i) list_if_ready(k, dropped_from[i]);
@@ -223,8 +228,8 @@ void Leaf::multicast_clock() {
   const Picos now = now_ps();
   const Cycle c = cycle_of(now);
   Cycle next = kNoCycle;
-  for (int i = 0; i < users_; ++i) {
-    const int k = (mc_first_port_ + i) % users_;
+  for (int i = 0; i < ports_; ++i) {
+    const int k = (mc_first_port_ + i) % ports_;
     PortMulticast& pm = mc_[k];
     if (pm.sync && pm.sync->suspended_count() > 0) {
       pm.sync->tick(c);
@@ -237,7 +242,7 @@ void Leaf::multicast_clock() {
     if (!input.sending && !input.blocked && input.free_at <= now && payload_stream(k, now) >= 0)
       input.wakeup->at(now);
   }
-  mc_first_port_ = (mc_first_port_ + 1) % users_;
+  mc_first_port_ = (mc_first_port_ + 1) % ports_;
   if (cache_) {
     cache_->end_cycle(c);
     cache_->take_evictions();  // the tags are gone: the next copies miss (counted per port)
@@ -253,7 +258,7 @@ void Leaf::kick_multicast_clock(Picos at) {
 void Leaf::record_cache_counters(Picos t) {
   if (!cache_ || !multicast_seen_) return;
   recorder_.sample(t, "leaf" + std::to_string(raw(id_)), "cache_entries", cache_->occupancy());
-  for (int k = 0; k < users_; ++k) {
+  for (int k = 0; k < ports_; ++k) {
     const MulticastCache::PortStats& s = cache_->stats(k);
     if (s.writes + s.hits + s.misses + s.premature_evictions == 0) continue;
     const std::string entity = "port" + std::to_string(raw(port(k)));

@@ -6,6 +6,16 @@ namespace fabric {
 
 using config::ParamType;
 
+LeafParams LeafParams::for_surrogate() const {
+  LeafParams s = *this;
+  s.lossy_pool_units = surrogate_lossy_pool_units;
+  s.lossy_threshold_units = surrogate_lossy_pool_units - max_frame_units;  // a frame admitted below it fits
+  s.lossless_pool_units = surrogate_lossless_pool_units;
+  s.egress_pool_units = surrogate_egress_pool_units;
+  s.voq_threshold_units = surrogate_voq_threshold_units;
+  return s;
+}
+
 void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.clock_mhz", ParamType::real, "454", "MHz", "leaf core clock; cycle-level behaviour rounds to it", 1, 10000});
   r.declare({"leaf.crossbar_bytes_per_cycle", ParamType::integer, "36", "B", "width of a crossbar interface (36 B at 454 MHz = 130 Gb/s)", 1, 1024});
@@ -59,6 +69,10 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.sync.slow", ParamType::integer, "12", "packets", "Slow: a suspended VOQ resumes below this many packets ahead (at most Shi)", 0, 100000});
   r.declare({"leaf.sync.timeout", ParamType::duration, "3us", "ps", "a suspended VOQ resumes after this long", 1e3, 1e12});
   r.declare({"leaf.crossbar.multicast_weight", ParamType::integer, "50", "%", "share of a crossbar input multicast copies may take against the port's unicast packets (packet-size-aware WRR)", 1, 99});
+  r.declare({"leaf.surrogate.lossy_pool", ParamType::bytes, "84KB", "B", "the surrogate port's shared lossy ingress pool (its Tth is this less one jumbo frame)", 18432, 64 * 1024 * 1024});
+  r.declare({"leaf.surrogate.lossless_pool", ParamType::bytes, "32KB", "B", "the surrogate port's ingress pool per lossless VL; its egress stops looping frames of a VL back while less than a jumbo frame is free there (fabric-internal PAUSE)", 18432, 64 * 1024 * 1024});
+  r.declare({"leaf.surrogate.egress_pool", ParamType::bytes, "100KB", "B", "the surrogate port's egress pool per VL", 9216, 64 * 1024 * 1024});
+  r.declare({"leaf.surrogate.voq_threshold", ParamType::bytes, "50KB", "B", "Vth of the surrogate port's lossy VOQs", 256, 64 * 1024 * 1024});
   r.declare({"sim.stall_timeout", ParamType::duration, "100us", "ps", "report a stall when nothing moves for this long while traffic is pending", 1e6, 1e15});
 }
 
@@ -140,6 +154,10 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.sync_slow = static_cast<uint32_t>(c.get_int("leaf.sync.slow"));
   p.sync_timeout = from_ps(c.get_duration("leaf.sync.timeout"));
   p.multicast_weight = static_cast<uint32_t>(c.get_int("leaf.crossbar.multicast_weight"));
+  p.surrogate_lossy_pool_units = units("leaf.surrogate.lossy_pool");
+  p.surrogate_lossless_pool_units = units("leaf.surrogate.lossless_pool");
+  p.surrogate_egress_pool_units = units("leaf.surrogate.egress_pool");
+  p.surrogate_voq_threshold_units = units("leaf.surrogate.voq_threshold");
   if (p.sync_slow > p.sync_shi) c.fail("leaf.sync.slow", "at most leaf.sync.shi = " + std::to_string(p.sync_shi));
 
   if (p.header_admission.red_low > p.header_admission.red_high)

@@ -60,6 +60,13 @@ struct LeafParams {
   uint32_t sync_slow = 12;                    // packets
   sc_core::sc_time sync_timeout;
   uint32_t multicast_weight = 50;             // percent of a crossbar input multicast copies may take
+  // The surrogate port's own buffers (mechanism 8)
+  uint32_t surrogate_lossy_pool_units = 336;      // 84 KB
+  uint32_t surrogate_lossless_pool_units = 128;   // 32 KB per VL
+  uint32_t surrogate_egress_pool_units = 400;     // 100 KB per VL
+  uint32_t surrogate_voq_threshold_units = 200;   // 50 KB
+  // The same parameters with the surrogate's buffers in place of a user port's.
+  LeafParams for_surrogate() const;
   sc_core::sc_time stall_timeout;
 };
 

@@ -83,6 +83,8 @@ struct FabricPacket : tlm::tlm_extension<FabricPacket> {
   uint32_t frame_bytes = 0;
   uint32_t copy_seq = 0;     // sequence of the copy within (src, target, vl): egress reorders by it
   Picos created = 0;
+  uint8_t levels = 0;        // surrogates the frame has passed
+  Mid mid{};                 // its multicast group (surrogate targets)
   tlm_extension_base* clone() const override { return new FabricPacket(*this); }
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const FabricPacket&>(other); }
 };

@@ -13,6 +13,7 @@
 #include "platforms/app/run_summary.h"
 #include "platforms/app/study_catalog.h"
 #include "platforms/fabric/fabric_top.h"
+#include "platforms/fabric/multicast_groups.h"
 #include "traffic/traffic_params.h"
 
 namespace fabric {
@@ -66,6 +67,12 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.loop.sample_interval = config.get_duration("record.sample_interval");
   run.loop.progress = !cl.quiet;
   run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(), run.seed);
+  run.fabric.trees.max_levels = static_cast<int>(config.get_int("multicast.max_levels"));
+  {  // every multicast group has a legal tree, or the run stops here
+    Fdb fdb;
+    McbcTable mcbc;
+    install_multicast_groups(run.flows, run.fabric.topology.geometry, run.fabric.trees, fdb, mcbc);
+  }
   config.check_all_used();
   run.config_text = config.resolved_text();
   return run;

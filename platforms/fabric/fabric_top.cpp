@@ -23,7 +23,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   for (int l = 1; l < g.leaves; ++l) leaf_events.push_back(&scheduler_.add_queue(kPartitionQueue));
   scheduler_.set_lookahead(to_ps(config_.topology.fabric_link.propagation));
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
-  const auto group_macs = install_multicast_groups(flows, fdb_, mcbc_);
+  const auto group_macs = install_multicast_groups(flows, g, config_.trees, fdb_, mcbc_);
 
   for (int p = 0; p < g.user_ports(); ++p)
     cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder,

@@ -11,6 +11,7 @@
 #include "model/leaf/leaf.h"
 #include "model/link/link.h"
 #include "model/link/link_params.h"
+#include "model/multicast/replication_tree.h"
 #include "model/spine/spine.h"
 #include "platforms/fabric/topology_params.h"
 #include "traffic/flow_spec.h"
@@ -23,6 +24,7 @@ struct FabricConfig {
   SpineParams spine;
   CnaParams cna;
   CreditReturnParams credit_return;
+  TreeLimits trees;
 };
 
 class FabricTop : public sc_core::sc_module {

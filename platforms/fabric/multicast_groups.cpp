@@ -1,23 +1,28 @@
 #include "platforms/fabric/multicast_groups.h"
 
-#include <algorithm>
-#include <map>
+#include "model/config/config.h"
 
 namespace fabric {
 
-std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vector<traffic::FlowSpec>& flows, Fdb& fdb,
-                                                                McbcTable& mcbc) {
-  std::map<std::vector<uint32_t>, Mid> mids;  // by sorted member list
+std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
+                                                                const Geometry& geometry, const TreeLimits& limits,
+                                                                Fdb& fdb, McbcTable& mcbc) {
   std::unordered_map<uint32_t, uint64_t> macs;
+  uint32_t next_mid = 0;
   for (const traffic::FlowSpec& f : flows) {
     if (!f.multicast) continue;
-    std::vector<uint32_t> members;
-    for (PortId p : f.dests) members.push_back(raw(p));
-    std::sort(members.begin(), members.end());
-    const auto [it, added] = mids.try_emplace(members, Mid(static_cast<uint32_t>(mids.size())));
-    const Mid mid = it->second;
-    if (added) fdb.learn_group(group_mac(mid), mid);
-    mcbc.set(f.src, mid, f.dests);  // copies in the configured order: d1 first
+    ReplicationTree tree;
+    try {
+      tree = build_generic_tree(f.src, f.dests, geometry, limits);
+    } catch (const TreeError& e) {
+      std::string group;
+      for (PortId p : f.dests) group += (group.empty() ? "" : ",") + std::to_string(raw(p));
+      throw config::ConfigError("flow." + f.name + ".dst", group,
+                                std::string("a group a replication tree can reach: ") + e.what());
+    }
+    const Mid mid = Mid(next_mid++);
+    fdb.learn_group(group_mac(mid), mid);
+    for (const auto& [port, targets] : tree.fanout) mcbc.set(PortId(port), mid, targets);
     macs[raw(f.id)] = group_mac(mid);
   }
   return macs;

@@ -1,20 +1,26 @@
 #pragma once
-// Multicast groups from the configured flows: one MID per distinct group
-// (destination set), its group MAC learned in the FDB, and an MCBC entry at
-// each source port that sends to it. Without surrogate trees a source
-// port's local fanout set is the whole group.
+// Multicast groups from the configured flows: a replication tree per
+// multicast flow (build_generic_tree: the source's own leaf served by the
+// source, every other leaf entered once, through its surrogate port when it
+// holds more than one destination), one MID per flow, the group MAC learned
+// in the FDB, and the MCBC entries of the source port and of every surrogate
+// port on the tree.
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
 
+#include "model/core/geometry.h"
 #include "model/leaf/fdb.h"
 #include "model/multicast/mcbc_table.h"
+#include "model/multicast/replication_tree.h"
 #include "traffic/flow_spec.h"
 
 namespace fabric {
 
-// Returns the group MAC of each multicast flow, by flow id.
-std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vector<traffic::FlowSpec>& flows, Fdb& fdb,
-                                                                McbcTable& mcbc);
+// Returns the group MAC of each multicast flow, by flow id. Throws
+// config::ConfigError naming the flow's `dst` key when no legal tree exists.
+std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
+                                                                const Geometry& geometry, const TreeLimits& limits,
+                                                                Fdb& fdb, McbcTable& mcbc);
 
 }  // namespace fabric

@@ -92,9 +92,12 @@ TEST_F(BadInput, FlowFromMissingPortTwoLeaves) {
   expect_rejected(two_leaf().set("flow.x.src=10").set("flow.x.dst=1"), {"flow.x.src", "10"});
 }
 
-TEST_F(BadInput, MulticastGroupAboveEightLocalTargets) {
-  expect_rejected(two_leaf().set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1,2,3,4,5,6,7,8,9"),
-                  {"flow.m.dst", "1,2,3,4,5,6,7,8,9", "at most 8"});
+TEST_F(BadInput, MulticastGroupLargerThanTheLevelsCanReach) {
+  // One surrogate level reaches D(1) = 24 ports at most: 0 -> 4 local copies
+  // and 4 surrogates serving 5 each.
+  expect_rejected(Args().set("multicast.max_levels=1").set("flow.m.kind=multicast").set("flow.m.src=0")
+                      .set("flow.m.dst=1-40"),
+                  {"flow.m.dst", "1,2,3", "flow.m.dst", "1 surrogate levels"});
 }
 
 TEST_F(BadInput, EmptyMulticastGroup) {

@@ -145,14 +145,15 @@ TEST_F(IntegrationLossless, LossyFaninDropsAndSendsNoPause) {
 
 TEST_F(IntegrationLossless, OccupancySampledEveryIntervalAtEveryUserPort) {
   // record.sample_interval defaults to 10 us: 30 samples in 300 us, each of
-  // the 10 user ports at each, taken at multiples of the interval.
+  // the 10 user ports and the 2 surrogate ports at each, taken at multiples
+  // of the interval.
   Db db(run_db(true));
   for (const char* metric : {"ingress_bytes", "egress_bytes"}) {
     SCOPED_TRACE(metric);
     const std::string of = std::string(" FROM samples WHERE metric = '") + metric + "'";
     EXPECT_EQ(db.integer("SELECT count(DISTINCT t_ps)" + of), 30);
     EXPECT_EQ(db.integer("SELECT count(*)" + of + " AND t_ps % 10000000 <> 0"), 0);
-    EXPECT_EQ(db.dump("SELECT DISTINCT n FROM (SELECT count(DISTINCT entity) AS n" + of + " GROUP BY t_ps)"), "10\n");
+    EXPECT_EQ(db.dump("SELECT DISTINCT n FROM (SELECT count(DISTINCT entity) AS n" + of + " GROUP BY t_ps)"), "12\n");
   }
   // Paused sources hold their lossless pool between Qlow (90 KB) and the
   // pool (227 KB); the congested port's egress buffer is granted to them.
