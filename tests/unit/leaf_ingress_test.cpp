@@ -287,3 +287,35 @@ TEST(BufferPool, TakeGiveBackAndPeak) {
 
 }  // namespace
 }  // namespace fabric
+
+namespace fabric {
+namespace {
+
+// VLs by level: a copy towards a surrogate travels on the VL of the level the
+// frame is stored at (the source's copies to first-level surrogates on the
+// starting VL, a level-k surrogate's copies to level k+1 on VL k); a copy to
+// a final destination on the starting VL; the payload stays in the pool of
+// the VL it arrived on.
+TEST(LeafIngress, CopiesTravelOnTheVlOfTheirHop) {
+  LeafParams p = small_params();
+  p.voq_drop = LeafParams::VoqDrop::off;
+  for (uint8_t levels = 0; levels <= 3; ++levels) {
+    SCOPED_TRACE("frame at level " + std::to_string(levels));
+    LeafIngress in(PortId(640), p);
+    EthernetFrame f = frame(1522, kLossless, 10 + levels);
+    f.levels = levels;
+    const uint32_t slot = *in.store_payload(f, true);
+    const uint32_t deeper = *in.queue_copy(slot, PortId(641), LeafId(1), true).voq;
+    const uint32_t final_copy = *in.queue_copy(slot, PortId(7), LeafId(1), false).voq;
+    in.seal(slot);
+    EXPECT_EQ(raw(in.voq(deeper).vl), kLossless * 4 + levels);
+    EXPECT_EQ(in.voq(final_copy).vl, unicast_vl(kLossless));
+    EXPECT_EQ(raw(in.frame(slot).pool_vl), kLossless * 4 + (levels > 0 ? levels - 1 : 0));
+    // Headers live in the pool of the VL they are sent on: at the source both
+    // copies use the starting VL.
+    EXPECT_EQ(in.headers(in.voq(deeper).vl), levels == 0 ? 2u : 1u);
+  }
+}
+
+}  // namespace
+}  // namespace fabric
