@@ -43,8 +43,9 @@ std::vector<int> random_derangement(int n, uint64_t seed) {
 std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_ports, uint64_t seed,
                                           FlowId first_id) {
   if (params.pattern == "none") return {};
-  if (params.pattern != "permutation" && params.pattern != "uniform" && params.pattern != "fanin")
-    throw ConfigError("traffic.pattern", params.pattern, "none, permutation, uniform or fanin");
+  if (params.pattern != "permutation" && params.pattern != "uniform" && params.pattern != "fanin" &&
+      params.pattern != "multicast")
+    throw ConfigError("traffic.pattern", params.pattern, "none, permutation, uniform, fanin or multicast");
   if (user_ports < 2)
     throw ConfigError("traffic.pattern", params.pattern, "a pattern needs a fabric with at least 2 user ports");
   if (params.priority < 0 || params.priority >= kPriorities)
@@ -89,6 +90,37 @@ std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_
       for (int dst = 0; dst < user_ports; ++dst)
         if (dst != src) dests.push_back(PortId(dst));
       add("u", src, std::move(dests));
+    }
+  } else if (params.pattern == "multicast") {
+    const int leaves = user_ports / params.ports_per_leaf;
+    const std::string pool_text = list_text(params.multicast_leaf_pool);
+    std::set<int64_t> pool(params.multicast_leaf_pool.begin(), params.multicast_leaf_pool.end());
+    for (int64_t leaf : pool)
+      if (leaf < 0 || leaf >= leaves)
+        throw ConfigError("traffic.multicast_leaf_pool", pool_text, "leaves 0 .. " + std::to_string(leaves - 1));
+    if (params.multicast_leaves_per_flow < 1 || params.multicast_leaves_per_flow > int64_t(pool.size()))
+      throw ConfigError("traffic.multicast_leaves_per_flow", std::to_string(params.multicast_leaves_per_flow),
+                        "1 .. the " + std::to_string(pool.size()) + " leaves of traffic.multicast_leaf_pool");
+    const std::vector<int64_t> pool_leaves(pool.begin(), pool.end());
+    std::mt19937_64 rng(seed);
+    for (int64_t src : params.multicast_sources) {
+      if (src < 0 || src >= user_ports || pool.count(src / params.ports_per_leaf))
+        throw ConfigError("traffic.multicast_sources", list_text(params.multicast_sources),
+                          ports_allowed(user_ports) + " outside the leaves of traffic.multicast_leaf_pool");
+      for (int64_t i = 0; i < params.multicast_flows_per_source; ++i) {
+        std::vector<int64_t> drawn = pool_leaves;
+        for (size_t k = drawn.size(); k > 1; --k) std::swap(drawn[k - 1], drawn[uniform_below(rng, k)]);
+        drawn.resize(size_t(params.multicast_leaves_per_flow));
+        std::sort(drawn.begin(), drawn.end());
+        std::vector<PortId> dests;
+        for (int64_t leaf : drawn)
+          for (int p = 0; p < params.ports_per_leaf; ++p) dests.push_back(PortId(uint32_t(leaf * params.ports_per_leaf + p)));
+        add("m", int(src), std::move(dests));
+        FlowSpec& flow = flows.back();
+        flow.name += "_" + std::to_string(i);
+        flow.multicast = true;
+        flow.rate_gbps = params.load_gbps / double(params.multicast_flows_per_source);
+      }
     }
   } else {  // fanin
     const std::string sources_text = list_text(params.fanin_sources);

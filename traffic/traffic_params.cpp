@@ -66,6 +66,11 @@ PatternParams read_pattern(const Config& config) {
     if (!config.is_set("traffic.fanin_sources")) config.fail("traffic.fanin_sources", "one or more source ports");
     p.fanin_sources = config.get_int_list("traffic.fanin_sources");
     p.fanin_dest = config.get_int("traffic.fanin_dest");
+  } else if (p.pattern == "multicast") {
+    p.multicast_sources = config.get_int_list("traffic.multicast_sources");
+    p.multicast_flows_per_source = config.get_int("traffic.multicast_flows_per_source");
+    p.multicast_leaf_pool = config.get_int_list("traffic.multicast_leaf_pool");
+    p.multicast_leaves_per_flow = config.get_int("traffic.multicast_leaves_per_flow");
   }
   return p;
 }
@@ -141,7 +146,14 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
 }  // namespace
 
 void declare_traffic_params(config::ParamRegistry& r) {
-  r.declare(choice("traffic.pattern", "none", {"none", "permutation", "uniform", "fanin"},
+  r.declare(spec("traffic.multicast_sources", ParamType::int_list, "", "", "multicast pattern: the source ports"));
+  r.declare(spec("traffic.multicast_flows_per_source", ParamType::integer, "10", "",
+                 "multicast pattern: flows per source; traffic.load_gbps is split over them", 1, 1000));
+  r.declare(spec("traffic.multicast_leaf_pool", ParamType::int_list, "", "",
+                 "multicast pattern: the leaves the groups are drawn from (seeded)"));
+  r.declare(spec("traffic.multicast_leaves_per_flow", ParamType::integer, "20", "",
+                 "multicast pattern: leaves per group; a group is every user port of its leaves", 1, 100000));
+  r.declare(choice("traffic.pattern", "none", {"none", "permutation", "uniform", "fanin", "multicast"},
                    "whole-fabric traffic pattern: one flow per source port (none: explicit flow.* only)"));
   r.declare(spec("traffic.load_gbps", ParamType::rate, "100", "Gb/s",
                  "offered load per source port of the pattern, counting 20 B preamble+IFG per frame", 0, 400));
@@ -174,15 +186,18 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("flow.*.schedule", ParamType::text, "", "",
                  "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between them "
                  "(instead of .start and .stop)"));
+  r.declare(spec("multicast.source_fanout", ParamType::integer, "8", "",
+                 "copies a replication tree's source port makes at most (local ports and first-level surrogates)", 1, 8));
   r.declare(spec("multicast.max_levels", ParamType::integer, "4", "",
                  "surrogate levels a replication tree may use below its source", 1, 4));
   r.declare(spec("flow.*.frames", ParamType::integer, "0", "",
                  "explicit flow: number of frames to send; 0 = unlimited", 0));
 }
 
-std::vector<FlowSpec> read_flows(const Config& config, int user_ports, uint64_t seed) {
-  std::vector<FlowSpec> flows =
-      build_pattern_flows(read_pattern(config), user_ports, mix_seed(seed, 0x7061747465726e), FlowId(0));
+std::vector<FlowSpec> read_flows(const Config& config, int user_ports, uint64_t seed, int ports_per_leaf) {
+  PatternParams pattern = read_pattern(config);
+  pattern.ports_per_leaf = ports_per_leaf;
+  std::vector<FlowSpec> flows = build_pattern_flows(pattern, user_ports, mix_seed(seed, 0x7061747465726e), FlowId(0));
   std::set<std::string> pattern_names;
   for (const FlowSpec& flow : flows) pattern_names.insert(flow.name);
 

@@ -15,6 +15,7 @@ void declare_traffic_params(fabric::config::ParamRegistry& registry);
 // sorted name order. Reads only the keys that matter for the chosen pattern,
 // so a key set for another pattern is reported by Config::check_all_used.
 // Throws fabric::config::ConfigError naming the key at fault.
-std::vector<FlowSpec> read_flows(const fabric::config::Config& config, int user_ports, uint64_t seed);
+std::vector<FlowSpec> read_flows(const fabric::config::Config& config, int user_ports, uint64_t seed,
+                                 int ports_per_leaf = 5);
 
 }  // namespace fabric::traffic

@@ -37,14 +37,27 @@ def sort_key(value):
         return (1, len(parts), value)
 
 
-def offered_frame_gbps(config):
-    """The offered frame-byte rate of flow f1 (the sweeps' flow)."""
-    rate = float(config.get("flow.f1.rate_gbps", "nan").rstrip("Gbps") or "nan")
-    size = float(config.get("flow.f1.frame_size", "nan"))
+def offered_frame_gbps(config, flow):
+    """The offered frame-byte rate of the sweep's flow."""
+    rate = float(config.get(f"flow.{flow}.rate_gbps", "nan").rstrip("Gbps") or "nan")
+    size = float(config.get(f"flow.{flow}.frame_size", "nan"))
     return rate * size / (size + WIRE_OVERHEAD_BYTES)
 
 
-def run_rates(conn, run_id, config, sim_time_ps, warmup):
+def port_rates(conn, run_id, sim_time_ps, warmup):
+    """Per destination port: mean and lowest receive rate (all flows), and
+    the mean delay in microseconds, after the warm-up."""
+    start = warmup_ps(sim_time_ps, warmup)
+    rows = conn.execute("SELECT dst_port, sum(bytes), avg(t_delivered_ps - t_created_ps) FROM deliveries "
+                        "WHERE run_id = ? AND t_delivered_ps >= ? GROUP BY dst_port", (run_id, start)).fetchall()
+    if not rows:
+        return float("nan"), float("nan"), float("nan")
+    rates = np.array([gbps(b, sim_time_ps - start) for _, b, _ in rows])
+    delay = sum(d for _, _, d in rows) / len(rows) / 1e6
+    return rates.mean(), rates.min(), delay
+
+
+def run_rates(conn, run_id, config, sim_time_ps, warmup, flow="f1"):
     start = warmup_ps(sim_time_ps, warmup)
     # One scan of the run's deliveries (deliveries has no index), then every
     # configured subflow, 0 for those that received nothing.
@@ -53,10 +66,10 @@ def run_rates(conn, run_id, config, sim_time_ps, warmup):
         "GROUP BY flow_id, dst_port", (run_id, start)))
     subflows = conn.execute("SELECT flow_id, dst_port FROM flow_dests WHERE run_id = ?", (run_id,)).fetchall()
     rates = np.array([gbps(received.get(tuple(s), 0), sim_time_ps - start) for s in subflows] or [np.nan])
-    return rates.mean(), rates.min(), offered_frame_gbps(config)
+    return rates.mean(), rates.min(), offered_frame_gbps(config, flow)
 
 
-def build_table(conn, rows_key, cols_key, where=(), warmup=None):
+def build_table(conn, rows_key, cols_key, where=(), warmup=None, flow="f1", per_port=False):
     cells, row_values, col_values = {}, set(), set()
     for run_id in run_ids(conn):
         status, sim_time_ps, config_text = conn.execute(
@@ -70,7 +83,8 @@ def build_table(conn, rows_key, cols_key, where=(), warmup=None):
         r, c = config[rows_key], config[cols_key]
         row_values.add(r)
         col_values.add(c)
-        cells[(r, c)] = run_rates(conn, run_id, config, sim_time_ps, warmup)
+        cells[(r, c)] = (port_rates(conn, run_id, sim_time_ps, warmup) if per_port
+                         else run_rates(conn, run_id, config, sim_time_ps, warmup, flow))
     if not cells:
         raise ReportError("no finished run in this database")
     cols = sorted(col_values, key=sort_key)
@@ -82,8 +96,9 @@ def build_table(conn, rows_key, cols_key, where=(), warmup=None):
             if (r, c) not in cells:
                 line.append("-")
                 continue
-            mean, low, offered = cells[(r, c)]
-            line.append(f"{mean:.1f} (min {low:.1f}, {100 * mean / offered:.0f} %)")
+            mean, low, third = cells[(r, c)]
+            line.append(f"{mean:.1f} (min {low:.1f}, delay {third:.1f} us)" if per_port
+                        else f"{mean:.1f} (min {low:.1f}, {100 * mean / third:.0f} %)")
         body.append(line)
     return table(header, body)
 
@@ -122,6 +137,9 @@ def main(argv=None):
         p.add_argument("--cols", required=True, metavar="KEY")
         p.add_argument("--where", action="append", default=[], metavar="KEY=VALUE",
                        help="only runs with this configuration value (repeatable)")
+        p.add_argument("--per-port", action="store_true",
+                       help="cells per destination port over all flows, with the mean delay, instead of per subflow")
+        p.add_argument("--flow", default="f1", metavar="NAME", help="the swept flow, for its offered rate (default f1)")
         p.add_argument("--occupancy", metavar="PNG", help="also plot cache occupancy of every run here")
         p.add_argument("--label", action="append", default=[], metavar="KEY",
                        help="keys naming each run in the occupancy plot (repeatable)")
@@ -133,7 +151,7 @@ def main(argv=None):
             if not sep:
                 raise ReportError(f"--where '{item}': expected KEY=VALUE")
             where.append((key.strip(), value.strip()))
-        print(build_table(conn, args.rows, args.cols, where))
+        print(build_table(conn, args.rows, args.cols, where, flow=args.flow, per_port=args.per_port))
         if args.occupancy:
             occupancy_plot(conn, args.occupancy, args.label or [args.rows, args.cols])
             print(f"\nwrote {args.occupancy}")

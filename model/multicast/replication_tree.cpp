@@ -61,7 +61,11 @@ ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& des
   };
   std::deque<Node> open{{raw(source), 0}};  // replicating ports with room, shallowest first
   for (const auto& [leaf, ports] : leaves) {
-    while (!open.empty() && (tree.fanout[open.front().port].size() >= limits.max_fanout ||
+    auto full = [&](const Node& n) {
+    const size_t cap = n.level == 0 ? std::min(limits.max_fanout, limits.max_source_fanout) : limits.max_fanout;
+    return tree.fanout[n.port].size() >= cap;
+  };
+  while (!open.empty() && (full(open.front()) ||
                              open.front().level >= limits.max_levels))
       open.pop_front();
     if (open.empty())

@@ -31,6 +31,7 @@ struct ReplicationTree {
 struct TreeLimits {
   size_t max_fanout = 8;
   int max_levels = 4;
+  size_t max_source_fanout = 8;  // the source port's copies (E9: 5 first-level surrogates)
 };
 
 class TreeError : public std::runtime_error {

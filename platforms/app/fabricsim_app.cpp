@@ -66,8 +66,10 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.loop.stall_timeout = config.get_duration("sim.stall_timeout");
   run.loop.sample_interval = config.get_duration("record.sample_interval");
   run.loop.progress = !cl.quiet;
-  run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(), run.seed);
+  run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(), run.seed,
+                                  run.fabric.topology.geometry.user_ports_per_leaf);
   run.fabric.trees.max_levels = static_cast<int>(config.get_int("multicast.max_levels"));
+  run.fabric.trees.max_source_fanout = static_cast<size_t>(config.get_int("multicast.source_fanout"));
   {  // every multicast group has a legal tree, or the run stops here
     Fdb fdb;
     McbcTable mcbc;
