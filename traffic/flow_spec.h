@@ -21,6 +21,8 @@ struct FlowSpec {
   std::string name;              // flows.name in the database: "f1", "p17", "u3" ...
   PortId src{};
   bool multicast = false;
+  std::string tree = "generic";  // multicast: generic, affinity or explicit
+  std::string explicit_tree;     // multicast, explicit: "PORT:T1,T2;PORT:..." 
   std::vector<PortId> dests;     // unicast: each frame to one, drawn uniformly; multicast: the group
   double rate_gbps = 100;        // offered rate counting kWireOverheadBytes per frame
   FrameSizeDistribution size;

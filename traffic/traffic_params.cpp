@@ -122,6 +122,14 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
   flow.src = PortId(uint32_t(src));
 
   flow.multicast = config.get_choice(prefix + "kind") == "multicast";
+  if (flow.multicast) {
+    flow.tree = config.get_choice(prefix + "tree");
+    if (flow.tree == "explicit") {
+      if (!config.is_set(prefix + "explicit_tree"))
+        config.fail(prefix + "explicit_tree", "the tree of flow " + name + ": PORT:TARGET,...;PORT:... (the source's and each surrogate's local fanout)");
+      flow.explicit_tree = config.get_text(prefix + "explicit_tree");
+    }
+  }
   const std::string dst_key = prefix + "dst";
   std::string dst_allowed = "one or more distinct " + ports_allowed(user_ports) + ", other than flow." + name +
                             ".src = " + std::to_string(src);
@@ -186,6 +194,12 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("flow.*.schedule", ParamType::text, "", "",
                  "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between them "
                  "(instead of .start and .stop)"));
+  r.declare(choice("flow.*.tree", "generic", {"generic", "affinity", "explicit"},
+                   "multicast flow: replication tree builder: generic (any group), affinity (rack, triplet, CIE and "
+                   "egress-switch surrogates) or explicit (flow.NAME.explicit_tree)"));
+  r.declare(spec("flow.*.explicit_tree", ParamType::text, "", "",
+                 "multicast flow with tree = explicit: PORT:TARGET,...;PORT:... the local fanout of the source and "
+                 "of each surrogate port"));
   r.declare(spec("multicast.source_fanout", ParamType::integer, "8", "",
                  "copies a replication tree's source port makes at most (local ports and first-level surrogates)", 1, 8));
   r.declare(spec("multicast.max_levels", ParamType::integer, "4", "",

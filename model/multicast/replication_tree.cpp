@@ -31,6 +31,43 @@ uint64_t tree_reach(int levels, size_t source_local, size_t surrogate_local, siz
   return reach;
 }
 
+namespace {
+
+// Replaces surrogates that serve a single destination and feed nobody by a
+// direct copy, and drops surrogates that serve and feed nothing.
+void simplify(ReplicationTree& tree, const Geometry& g) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto it = tree.level.begin(); it != tree.level.end();) {
+      std::vector<PortId>& own = tree.fanout[it->first];
+      const bool empty = own.empty();
+      const bool single = own.size() == 1 && !is_surrogate(own[0], g);
+      if (!empty && !single) {
+        ++it;
+        continue;
+      }
+      const PortId me = PortId(it->first);
+      for (auto& [port, targets] : tree.fanout) {
+        auto pos = std::find(targets.begin(), targets.end(), me);
+        if (pos == targets.end()) continue;
+        if (single) {
+          *pos = own[0];
+        } else {
+          targets.erase(pos);
+        }
+      }
+      tree.fanout.erase(it->first);
+      it = tree.level.erase(it);
+      changed = true;
+    }
+  }
+  for (auto it = tree.fanout.begin(); it != tree.fanout.end();)
+    it = it->second.empty() ? tree.fanout.erase(it) : std::next(it);
+}
+
+}  // namespace
+
 ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& destinations, const Geometry& g,
                                    const TreeLimits& limits) {
   ReplicationTree tree;
@@ -82,19 +119,116 @@ ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& des
   }
   // A surrogate that serves one destination and feeds nobody is a detour:
   // send that copy straight to the port.
-  for (auto it = tree.level.begin(); it != tree.level.end();) {
-    std::vector<PortId>& own = tree.fanout[it->first];
-    if (own.size() == 1 && !is_surrogate(own[0], g)) {
-      const PortId direct = own[0];
-      for (auto& [port, targets] : tree.fanout)
-        std::replace(targets.begin(), targets.end(), PortId(it->first), direct);
-      tree.fanout.erase(it->first);
-      it = tree.level.erase(it);
-    } else {
-      ++it;
+  simplify(tree, g);
+  check_tree(tree, destinations, g, limits);
+  return tree;
+}
+
+ReplicationTree build_affinity_tree(PortId source, const std::vector<PortId>& destinations, const Geometry& g,
+                                    const TreeLimits& limits) {
+  std::set<uint32_t> wanted;
+  for (PortId d : destinations) {
+    if (raw(d) >= static_cast<uint32_t>(g.user_ports()) || d == source)
+      throw TreeError("destination " + port_name(d) + " is not a user port other than the source");
+    wanted.insert(raw(d));
+  }
+  ReplicationTree tree;
+  tree.source = source;
+  const uint32_t source_leaf = raw(g.leaf_of(source));
+  std::vector<bool> used(static_cast<size_t>(g.leaves), false);
+  used[source_leaf] = true;
+  auto serve = [&](PortId replicating, uint32_t leaf) {  // the leaf's own destinations
+    for (int k = 0; k < g.user_ports_per_leaf; ++k) {
+      const PortId p = g.user_port(LeafId(leaf), k);
+      if (wanted.count(raw(p)) && p != source) tree.fanout[raw(replicating)].push_back(p);
+    }
+  };
+  auto take_leaf = [&](int first, int count) -> int {  // the first unused leaf in [first, first + count)
+    for (int l = first; l < first + count && l < g.leaves; ++l)
+      if (!used[l]) {
+        used[l] = true;
+        return l;
+      }
+    return -1;
+  };
+  auto attach = [&](PortId parent, int leaf, int level) {
+    const PortId s = g.surrogate_port(LeafId(leaf));
+    tree.fanout[raw(parent)].push_back(s);
+    tree.fanout[raw(s)];
+    tree.level[raw(s)] = level;
+    serve(s, static_cast<uint32_t>(leaf));
+    return s;
+  };
+  serve(source, source_leaf);
+  const int per_cie = g.leaves_per_cie;
+  const int cies_per_rack = g.cies_per_chassis * g.chassis_per_rack;
+  const int racks = (g.leaves + g.leaves_per_rack() - 1) / g.leaves_per_rack();
+  for (int r = 0; r < racks; ++r) {
+    const int rack_first = r * g.leaves_per_rack();
+    const int rack_leaf = take_leaf(rack_first, g.leaves_per_rack());
+    if (rack_leaf < 0) continue;
+    const PortId rack_s = attach(source, rack_leaf, 1);
+    for (int t = 0; t < cies_per_rack; t += 3) {  // triplets of CIEs
+      const int triplet_first = rack_first + t * per_cie;
+      const int triplet_leaf = take_leaf(triplet_first, std::min(3, cies_per_rack - t) * per_cie);
+      if (triplet_leaf < 0) continue;
+      const PortId triplet_s = attach(rack_s, triplet_leaf, 2);
+      for (int c = t; c < std::min(t + 3, cies_per_rack); ++c) {
+        const int cie_first = rack_first + c * per_cie;
+        const int cie_leaf = take_leaf(cie_first, per_cie);
+        if (cie_leaf < 0) continue;
+        const PortId cie_s = attach(triplet_s, cie_leaf, 3);
+        for (int leaf; (leaf = take_leaf(cie_first, per_cie)) >= 0;) attach(cie_s, leaf, 4);
+      }
     }
   }
-  if (root.empty()) tree.fanout.erase(raw(source));
+  simplify(tree, g);
+  if (!tree.fanout.count(raw(source))) tree.fanout[raw(source)];
+  check_tree(tree, destinations, g, limits);
+  return tree;
+}
+
+ReplicationTree parse_explicit_tree(PortId source, const std::string& text, const std::vector<PortId>& destinations,
+                                    const Geometry& g, const TreeLimits& limits) {
+  ReplicationTree tree;
+  tree.source = source;
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find(';', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(begin, end - begin);
+    const size_t colon = item.find(':');
+    if (colon == std::string::npos) throw TreeError("'" + item + "' is not PORT:TARGET,TARGET,...");
+    try {
+      const uint32_t port = static_cast<uint32_t>(std::stoul(item.substr(0, colon)));
+      std::vector<PortId>& targets = tree.fanout[port];
+      size_t t = colon + 1;
+      while (t < item.size()) {
+        size_t comma = item.find(',', t);
+        if (comma == std::string::npos) comma = item.size();
+        targets.push_back(PortId(static_cast<uint32_t>(std::stoul(item.substr(t, comma - t)))));
+        t = comma + 1;
+      }
+    } catch (const std::logic_error&) {
+      throw TreeError("'" + item + "' is not PORT:TARGET,TARGET,...");
+    }
+    begin = end + 1;
+  }
+  // Surrogate levels by a walk from the source (check_tree rejects loops).
+  std::vector<std::pair<uint32_t, int>> todo{{raw(source), 0}};
+  std::set<uint32_t> seen;
+  while (!todo.empty()) {
+    const auto [port, level] = todo.back();
+    todo.pop_back();
+    if (!seen.insert(port).second) continue;
+    const auto it = tree.fanout.find(port);
+    if (it == tree.fanout.end()) continue;
+    for (PortId t : it->second)
+      if (is_surrogate(t, g)) {
+        tree.level[raw(t)] = level + 1;
+        todo.push_back({raw(t), level + 1});
+      }
+  }
   check_tree(tree, destinations, g, limits);
   return tree;
 }

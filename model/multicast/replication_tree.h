@@ -51,6 +51,23 @@ uint64_t tree_reach(int levels, size_t source_local = 4, size_t surrogate_local 
 ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& destinations, const Geometry& g,
                                    const TreeLimits& limits = {});
 
+// The affinity tree (broadcast within and across racks): the source serves
+// its own leaf and feeds one rack surrogate per rack; a rack surrogate feeds
+// a triplet surrogate per group of three of its rack's CIEs; a triplet
+// surrogate a CIE surrogate per CIE of its triplet; a CIE surrogate the
+// egress-switch surrogates of its CIE's other leaves. Every surrogate serves
+// its own leaf's destinations. For a group smaller than the whole fabric,
+// branches without destinations are cut and single-port leaves get direct
+// copies, as in the generic tree. Needs the 4 levels.
+ReplicationTree build_affinity_tree(PortId source, const std::vector<PortId>& destinations, const Geometry& g,
+                                    const TreeLimits& limits = {});
+
+// A tree given as text: "PORT:T1,T2,...;PORT:..." lists the local fanout set
+// of the source and of each surrogate port used. Throws TreeError on syntax
+// and (through check_tree) on an illegal tree.
+ReplicationTree parse_explicit_tree(PortId source, const std::string& text, const std::vector<PortId>& destinations,
+                                    const Geometry& g, const TreeLimits& limits = {});
+
 // Checks a tree against the limits and the destinations: every destination
 // reached exactly once, no loop, no leaf entered twice, fanout and depth
 // within limits, and only surrogate ports replicate. Throws TreeError.

@@ -13,12 +13,21 @@ std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vecto
     if (!f.multicast) continue;
     ReplicationTree tree;
     try {
-      tree = build_generic_tree(f.src, f.dests, geometry, limits);
+      if (f.tree == "explicit") {
+        tree = parse_explicit_tree(f.src, f.explicit_tree, f.dests, geometry, limits);
+      } else if (f.tree == "affinity") {
+        tree = build_affinity_tree(f.src, f.dests, geometry, limits);
+      } else {
+        tree = build_generic_tree(f.src, f.dests, geometry, limits);
+      }
     } catch (const TreeError& e) {
+      if (f.tree == "explicit")
+        throw config::ConfigError("flow." + f.name + ".explicit_tree", f.explicit_tree,
+                                  std::string("a legal tree for group ") + f.name + ": " + e.what());
       std::string group;
       for (PortId p : f.dests) group += (group.empty() ? "" : ",") + std::to_string(raw(p));
       throw config::ConfigError("flow." + f.name + ".dst", group,
-                                std::string("a group a replication tree can reach: ") + e.what());
+                                "a group the " + f.tree + " replication tree can reach: " + std::string(e.what()));
     }
     const Mid mid = Mid(next_mid++);
     fdb.learn_group(group_mac(mid), mid);

@@ -162,6 +162,19 @@ TEST_F(BadInput, QcnUnknownPositionOrCulprit) {
                   {"leaf.qcn.culprit", "guess", "occupancy", "random"});
 }
 
+TEST_F(BadInput, ExplicitTreesWithMistakes) {
+  auto tree = [](const std::string& text) {
+    return Args()
+        .set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1,7,11").set("flow.m.tree=explicit")
+        .set("flow.m.explicit_tree=" + text);
+  };
+  expect_rejected(tree("0:1,641;641:7,642;642:11,641"), {"flow.m.explicit_tree", "group m", "loop"});
+  expect_rejected(tree("0:1,641,7;641:642;642:11"), {"flow.m.explicit_tree", "leaf 1 is entered twice"});
+  expect_rejected(tree("0:1,641;641:7,642,643,644,645,646,647,648,649;642:11"),
+                  {"flow.m.explicit_tree", "fanout of 9"});
+  expect_rejected(tree("0:1,6;6:7,11"), {"flow.m.explicit_tree", "port 6 replicates but is not a surrogate"});
+}
+
 TEST_F(BadInput, FrameTooSmall) {
   expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.frame_size=40"),
                   {"flow.x.frame_size", "40", "64"});

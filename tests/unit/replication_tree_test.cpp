@@ -92,6 +92,59 @@ TEST(ReplicationTree, EveryRandomGroupIsReachedOnceWithinTheLimits) {
   }
 }
 
+TEST(ReplicationTree, AffinityBroadcastGoesThroughRackTripletCieAndEgressSwitchSurrogates) {
+  const Geometry g = full_system();
+  std::vector<PortId> all;
+  for (uint32_t p = 0; p < 640; ++p)
+    if (p != 133) all.push_back(PortId(p));
+  const ReplicationTree t = build_affinity_tree(PortId(133), all, g);  // port 133: leaf 26, rack 0
+  Walk w = walk(t);
+  EXPECT_EQ(w.port_hits.size(), 639u);
+  for (const auto& [port, hits] : w.port_hits) ASSERT_EQ(hits, 1) << "port " << port;
+  for (const auto& [leaf, entries] : w.leaf_entries) ASSERT_EQ(entries, 1) << "leaf " << leaf;
+  EXPECT_EQ(w.max_level, 4);
+  EXPECT_LE(w.max_fanout, 8u);
+  std::map<int, int> per_level;
+  for (const auto& [port, level] : t.level) ++per_level[level];
+  EXPECT_EQ(per_level[1], 4) << "one rack surrogate per rack";
+  EXPECT_EQ(per_level[2], 12) << "three triplets of CIEs per rack";
+  // The source feeds one rack surrogate in each of the 4 racks.
+  std::set<uint32_t> racks;
+  for (const PortId s : t.fanout.at(133)) {
+    if (raw(s) >= 640) racks.insert((raw(s) - 640) / 32);
+  }
+  EXPECT_EQ(racks, (std::set<uint32_t>{0, 1, 2, 3}));
+}
+
+TEST(ReplicationTree, AffinityTreesOfRandomGroupsAreLegal) {
+  const Geometry g = full_system();
+  std::mt19937_64 rng(9);
+  std::vector<uint32_t> ports(640);
+  std::iota(ports.begin(), ports.end(), 0);
+  for (int trial = 0; trial < 100; ++trial) {
+    std::shuffle(ports.begin(), ports.end(), rng);
+    const size_t size = 1 + rng() % 639;
+    std::vector<PortId> group;
+    for (size_t i = 1; i <= size; ++i) group.push_back(PortId(ports[i]));
+    const ReplicationTree t = build_affinity_tree(PortId(ports[0]), group, g);
+    Walk w = walk(t);
+    ASSERT_EQ(w.port_hits.size(), group.size()) << "trial " << trial;
+    for (const auto& [leaf, entries] : w.leaf_entries) ASSERT_EQ(entries, 1) << "trial " << trial;
+    ASSERT_LE(w.max_fanout, 8u);
+    ASSERT_LE(w.max_level, 4);
+  }
+}
+
+TEST(ReplicationTree, ExplicitTreeFromText) {
+  const Geometry g = full_system();
+  const ReplicationTree t =
+      parse_explicit_tree(PortId(0), "0:1,641;641:7,642;642:11", {PortId(1), PortId(7), PortId(11)}, g);
+  EXPECT_EQ(t.level.at(641), 1);
+  EXPECT_EQ(t.level.at(642), 2);
+  EXPECT_THROW(parse_explicit_tree(PortId(0), "0:1,x", {PortId(1)}, g), TreeError);
+  EXPECT_THROW(parse_explicit_tree(PortId(0), "0;1", {PortId(1)}, g), TreeError);
+}
+
 TEST(ReplicationTree, ASingleRemoteDestinationGetsADirectCopy) {
   const Geometry g = full_system();
   const ReplicationTree t = build_generic_tree(PortId(0), {PortId(1), PortId(7), PortId(12), PortId(13)}, g);
