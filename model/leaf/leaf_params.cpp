@@ -70,7 +70,7 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.sync.timeout", ParamType::duration, "3us", "ps", "a suspended VOQ resumes after this long", 1e3, 1e12});
   r.declare({"leaf.crossbar.multicast_weight", ParamType::integer, "50", "%", "share of a crossbar input multicast copies may take against the port's unicast packets (packet-size-aware WRR)", 1, 99});
   r.declare({"leaf.surrogate.lossy_pool", ParamType::bytes, "84KB", "B", "the surrogate port's shared lossy ingress pool (its Tth is this less one jumbo frame)", 18432, 64 * 1024 * 1024});
-  r.declare({"leaf.surrogate.lossless_pool", ParamType::bytes, "32KB", "B", "the surrogate port's ingress pool per lossless VL; its egress stops looping frames of a VL back while less than a jumbo frame is free there (fabric-internal PAUSE)", 18432, 64 * 1024 * 1024});
+  r.declare({"leaf.surrogate.lossless_pool", ParamType::bytes, "32KB", "B", "the surrogate port's ingress pool per lossless VL; its egress hands a frame of a VL back only when it fits there (fabric-internal PAUSE)", 18432, 64 * 1024 * 1024});
   r.declare({"leaf.surrogate.egress_pool", ParamType::bytes, "100KB", "B", "the surrogate port's egress pool per VL", 9216, 64 * 1024 * 1024});
   r.declare({"leaf.surrogate.voq_threshold", ParamType::bytes, "50KB", "B", "Vth of the surrogate port's lossy VOQs", 256, 64 * 1024 * 1024});
   r.declare({"sim.stall_timeout", ParamType::duration, "100us", "ps", "report a stall when nothing moves for this long while traffic is pending", 1e6, 1e15});
