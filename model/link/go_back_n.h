@@ -1,0 +1,82 @@
+#pragma once
+// Link-level retry on a leaf-spine link (mechanism 10), as plain C++: the
+// go-back-N windows of the two ends, with no time of their own.
+//
+// Sender: every packet gets the next link sequence number and stays in the
+// retry buffer (sized for the link round trip) until a cumulative link ACK
+// covers it. A NAK names the first sequence number the receiver is missing:
+// the sender replays from there, in order. If neither comes for a retry
+// timeout (a lost NAK or ACK), the sender replays from its oldest packet.
+//
+// Receiver: accepts only the next expected sequence number with a good CRC
+// and hands packets on in order, exactly once. A bad or out-of-order packet
+// is dropped and draws one NAK for the expected number (not again until the
+// sender has gone back); a packet it already has (a replay overlapping what
+// arrived) is dropped and draws a fresh ACK. ACKs are coalesced: one per
+// `ack_every` accepted packets, or when the owner's timer says so.
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+namespace fabric {
+
+using LinkSeq = uint64_t;
+
+class GoBackNSender {
+ public:
+  explicit GoBackNSender(size_t buffer_packets);
+
+  bool can_send() const { return buffer_.size() < capacity_; }
+  // A new packet (the owner's handle) enters the buffer; returns its number.
+  LinkSeq add(uint64_t handle);
+  // What to put on the wire next: a replay first, then the next new packet;
+  // nullopt when everything in the buffer has been sent.
+  struct Out {
+    LinkSeq seq;
+    uint64_t handle;
+    bool replay;
+  };
+  std::optional<Out> next();
+  void on_ack(LinkSeq cumulative);  // every number up to and including it arrived
+  void on_nak(LinkSeq first_missing);
+  void on_timeout();                // nothing heard for the retry timeout: replay all
+  bool idle() const { return buffer_.empty(); }
+  size_t buffered() const { return buffer_.size(); }
+  uint64_t replays() const { return replays_; }
+  LinkSeq oldest() const { return base_; }
+
+ private:
+  struct Entry {
+    LinkSeq seq;
+    uint64_t handle;
+  };
+  size_t capacity_;
+  std::deque<Entry> buffer_;  // unacknowledged, in order
+  LinkSeq base_ = 0;          // oldest unacknowledged
+  LinkSeq next_seq_ = 0;      // number of the next new packet
+  LinkSeq send_pos_ = 0;      // next number to put on the wire
+  LinkSeq sent_high_ = 0;     // one past the highest number ever sent
+  uint64_t replays_ = 0;
+};
+
+class GoBackNReceiver {
+ public:
+  explicit GoBackNReceiver(uint32_t ack_every = 4) : ack_every_(ack_every) {}
+
+  enum class Verdict { accept, drop_bad, drop_out_of_order, drop_duplicate };
+  Verdict on_packet(LinkSeq seq, bool crc_ok);
+  // A NAK to send now (the first missing number), once per gap.
+  std::optional<LinkSeq> take_nak();
+  // A cumulative ACK to send now: when ack_every packets arrived since the
+  // last one, after a duplicate, or when `force` (the owner's ACK timer).
+  std::optional<LinkSeq> take_ack(bool force = false);
+  LinkSeq expected() const { return expected_; }
+
+ private:
+  uint32_t ack_every_;
+  LinkSeq expected_ = 0;
+  uint32_t unacked_ = 0;
+  bool nak_due_ = false, nak_sent_ = false, ack_due_ = false;
+};
+
+}  // namespace fabric
