@@ -214,27 +214,12 @@ ReplicationTree parse_explicit_tree(PortId source, const std::string& text, cons
     }
     begin = end + 1;
   }
-  // Surrogate levels by a walk from the source (check_tree rejects loops).
-  std::vector<std::pair<uint32_t, int>> todo{{raw(source), 0}};
-  std::set<uint32_t> seen;
-  while (!todo.empty()) {
-    const auto [port, level] = todo.back();
-    todo.pop_back();
-    if (!seen.insert(port).second) continue;
-    const auto it = tree.fanout.find(port);
-    if (it == tree.fanout.end()) continue;
-    for (PortId t : it->second)
-      if (is_surrogate(t, g)) {
-        tree.level[raw(t)] = level + 1;
-        todo.push_back({raw(t), level + 1});
-      }
-  }
-  check_tree(tree, destinations, g, limits);
+  tree.level = check_tree(tree, destinations, g, limits);
   return tree;
 }
 
-void check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinations, const Geometry& g,
-                const TreeLimits& limits) {
+std::map<uint32_t, int> check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinations,
+                                   const Geometry& g, const TreeLimits& limits) {
   std::set<uint32_t> wanted;
   for (PortId d : destinations) wanted.insert(raw(d));
   std::set<uint32_t> reached, leaves_entered, visited{raw(tree.source)};
@@ -242,13 +227,14 @@ void check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinat
     PortId port;
     int level;
   };
-  std::deque<Step> todo{{tree.source, 0}};
+  std::deque<Step> frontier{{tree.source, 0}};
+  std::map<uint32_t, int> levels;
   for (const auto& [port, targets] : tree.fanout)
     if (PortId(port) != tree.source && !is_surrogate(PortId(port), g))
       throw TreeError(port_name(PortId(port)) + " replicates but is not a surrogate port");
-  while (!todo.empty()) {
-    const Step s = todo.front();
-    todo.pop_front();
+  while (!frontier.empty()) {
+    const Step s = frontier.front();
+    frontier.pop_front();
     const auto it = tree.fanout.find(raw(s.port));
     if (it == tree.fanout.end()) continue;
     if (it->second.size() > limits.max_fanout)
@@ -262,7 +248,8 @@ void check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinat
         if (s.level + 1 > limits.max_levels)
           throw TreeError(port_name(t) + " sits at surrogate level " + std::to_string(s.level + 1) + ", above " +
                           std::to_string(limits.max_levels));
-        todo.push_back({t, s.level + 1});
+        levels[raw(t)] = s.level + 1;
+        frontier.push_back({t, s.level + 1});
       } else {
         if (raw(t) >= static_cast<uint32_t>(g.user_ports())) throw TreeError(port_name(t) + " does not exist");
         if (!wanted.count(raw(t))) throw TreeError(port_name(t) + " is not a destination of the group");
@@ -277,6 +264,7 @@ void check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinat
     if (!reached.count(d)) throw TreeError(port_name(PortId(d)) + " is a destination the tree does not reach");
   for (const auto& [port, targets] : tree.fanout)
     if (!visited.count(port)) throw TreeError(port_name(PortId(port)) + " replicates but nothing feeds it");
+  return levels;
 }
 
 }  // namespace fabric

@@ -71,7 +71,8 @@ ReplicationTree parse_explicit_tree(PortId source, const std::string& text, cons
 // Checks a tree against the limits and the destinations: every destination
 // reached exactly once, no loop, no leaf entered twice, fanout and depth
 // within limits, and only surrogate ports replicate. Throws TreeError.
-void check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinations, const Geometry& g,
+// Returns the surrogate level of every surrogate port on the tree.
+std::map<uint32_t, int> check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinations, const Geometry& g,
                 const TreeLimits& limits = {});
 
 }  // namespace fabric
