@@ -32,12 +32,14 @@ void Leaf::loop_step() {
   for (int v = 0; v < kVls; ++v) room[v] = ingress_[surrogate_].loop_room(Vl(v));
   LeafEgress& egress = egress_[surrogate_];
   const LeafEgress::Next next = egress.next_copy(now, &room);
-  const std::string entity = "port" + std::to_string(raw(port(surrogate_)));
-  for (int v = 0; v < kVls; ++v) {  // newly held back: PAUSE; handed back again: GO
-    const bool held = egress.blocked().test(v) && !(next.copy && raw(next.copy->vl) == v);
-    if (held == loop_paused_.test(v)) continue;
-    loop_paused_.set(v, held);
-    recorder_.event(now, held ? EventKind::pause : EventKind::go, entity, -1, v);
+  if (egress.blocked().any() || loop_paused_.any()) {
+    for (int v = 0; v < kVls; ++v) {  // newly held back: PAUSE; handed back again: GO
+      const bool held = egress.blocked().test(v) && !(next.copy && raw(next.copy->vl) == v);
+      if (held == loop_paused_.test(v)) continue;
+      loop_paused_.set(v, held);
+      recorder_.event(now, held ? EventKind::pause : EventKind::go, "port" + std::to_string(raw(port(surrogate_))), -1,
+                      v);
+    }
   }
   if (!next.copy) {
     if (next.retry_at != kNever) loop_wakeup_->at(next.retry_at);

@@ -56,7 +56,7 @@ int MulticastCache::issue(int port, uint32_t unit, uint32_t cycles, Cycle now) {
   const int a = it->second;
   Entry& e = entries_[a];
   --e.copies_left;
-  ++e.copies_served;
+  if (e.copies_served++ == 0) ++served_entries_;
   e.last_use = now;
   ++stats_[port].hits;
   // The mirror streams at the write port's rate: a write into the freed
@@ -79,10 +79,7 @@ void MulticastCache::end_cycle(Cycle now) {
 }
 
 bool MulticastCache::background_work() const {
-  if (free_count_ >= params_.background_free_min) return false;
-  for (const Entry& e : entries_)
-    if (e.valid && e.copies_served > 0) return true;
-  return false;
+  return free_count_ < params_.background_free_min && served_entries_ > 0;
 }
 
 std::vector<MulticastCache::Eviction> MulticastCache::take_evictions() {
@@ -133,6 +130,7 @@ void MulticastCache::evict(int a) {
 
 void MulticastCache::release(int a) {
   Entry& e = entries_[a];
+  if (e.copies_served > 0) --served_entries_;
   tags_.erase(key(e.port, e.unit));
   e.valid = false;
   free_list_.push_back(a);

@@ -100,6 +100,7 @@ class MulticastCache {
   std::vector<Entry> entries_;
   std::vector<int> free_list_;
   uint32_t free_count_;
+  uint32_t served_entries_ = 0;  // valid entries that have replicated a copy: background candidates
   std::vector<Cycle> mirror_busy_until_;
   Cycle write_busy_until_ = 0;
   Cycle last_write_cycle_ = ~Cycle{0};
