@@ -114,6 +114,10 @@ std::map<int, double> rx_gbps(Db& db, int64_t from_ps, int64_t to_ps);
 // large runs (deliveries has no index on frame_id).
 int64_t frames_not_delivered_once(Db& db, int64_t injected_before_ps);
 
+// Frames of the flow named `flow` injected before `injected_before_ps` that
+// did not reach each of `destinations` ports exactly once (multicast).
+int64_t frames_not_delivered_to_each(Db& db, const std::string& flow, int64_t injected_before_ps, int destinations);
+
 constexpr int64_t kUs = 1'000'000;  // picoseconds
 
 }  // namespace fabricsim_it
