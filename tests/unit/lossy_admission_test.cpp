@@ -103,6 +103,24 @@ TEST(HeaderAdmission, RandomOrderGivesEveryCopyTheSameChanceAtTheBoundary) {
   for (int d = 0; d < 4; ++d) EXPECT_NEAR(admitted[d], frames / 2, 200) << "d" << d + 1;
 }
 
+TEST(HeaderAdmission, AFullHeaderMemoryDropsTheHeaderWhateverItsPool) {
+  LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
+  p.header_memory = 6;  // all VLs together
+  LeafIngress in(PortId(0), p);
+  EXPECT_EQ(admit_four(in, 1), (std::array<bool, 4>{true, true, true, true}));
+  EthernetFrame at_surrogate = frame(2);
+  at_surrogate.levels = 1;  // a copy to a deeper surrogate goes on the next VL
+  const uint32_t slot = *in.store_payload(at_surrogate, true);
+  EXPECT_TRUE(in.queue_copy(slot, PortId(1), LeafId(0)).voq);
+  const LeafIngress::CopyAdmission deeper = in.queue_copy(slot, PortId(641), LeafId(1), true);
+  ASSERT_TRUE(deeper.voq);
+  EXPECT_NE(in.voq(*deeper.voq).vl, unicast_vl(0)) << "another VL, the same memory";
+  const LeafIngress::CopyAdmission third = in.queue_copy(slot, PortId(3), LeafId(0));
+  EXPECT_FALSE(third.voq);
+  EXPECT_EQ(third.reason, DropReason::header_memory);
+  in.seal(slot);
+}
+
 TEST(VoqDrop, TailDropRejectsTheArrivingHeaderAtVth) {
   LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
   p.voq_drop = LeafParams::VoqDrop::tail;
