@@ -52,6 +52,11 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
         std::make_unique<Wakeup>(events_, [this, k] { crossbar_step(k); });
   }
   crossbar_out_free_.assign(ports_, 0);
+  retransmissions_.assign(ports_, 0);
+  if (params_.retransmit) {
+    retransmit_ = std::make_unique<RetransmitTimers>(params_.retransmit_timeout);
+    retransmit_wakeup_ = std::make_unique<Wakeup>(events_, [this] { retransmit_step(); });
+  }
   cycle_ps_ = to_ps(params_.cycle);
   seed_ = ctx.seed;
   cp_in_.resize(ports_);
@@ -244,7 +249,7 @@ void Leaf::on_control(Payload& message) {
     case ControlKind::ack: {
       const std::optional<uint32_t> q = ingress_[k].find_voq(c.from, c.vl);
       if (!q) SC_REPORT_FATAL(name(), "ACK for a VOQ that does not exist");
-      ingress_[k].on_ack(*q, c.count);
+      ingress_[k].on_ack_through(*q, c.units);
       const int priority = priority_of(c.vl);
       check_pause(k, static_cast<uint8_t>(priority));
       if (k == surrogate_)  // the acknowledged frames may have arrived on any of the priority's VLs

@@ -17,6 +17,7 @@
 #include "model/leaf/input_share.h"
 #include "model/leaf/internal_path.h"
 #include "model/leaf/leaf_egress.h"
+#include "model/leaf/retransmit_timers.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/spray_policy.h"
@@ -89,6 +90,8 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
     uint16_t next_segment = 0;
     Picos free_at = 0;
     bool blocked = false;             // waiting for room in an uplink queue
+    bool resending = false;           // the copy being cut is an end-to-end retransmission
+    std::deque<std::pair<uint32_t, uint32_t>> resend;  // (VOQ, copy_seq) to retransmit, before new copies
     std::unique_ptr<Wakeup> wakeup;
   };
   struct UplinkQueue {
@@ -160,6 +163,14 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   uint32_t cache_unit(uint32_t slot, uint16_t segment) const { return slot * params_.max_frame_units + segment; }
   Cycle cycle_of(Picos t) const { return static_cast<Cycle>(t / cycle_ps_); }
   void record_cache_counters(Picos t);
+  // end-to-end recovery (leaf_retransmit.cpp)
+  void arm_retransmit(int k, uint32_t voq, uint32_t copy_seq);
+  void retransmit_step();
+  bool take_resend(int k);
+  bool resend_still_due(int k);
+  // A duplicate packet (a retransmission) of a copy already forwarded: its
+  // ACK was lost, so the cumulative ACK goes again.
+  void resend_ack(int k, const FabricPacket& duplicate);
   // egress
   void run_arbiter(int k);
   void enter_egress(int k, Payload& packet, Picos arrival);
@@ -206,6 +217,12 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   bool mc_blocked_ = false;
   bool multicast_seen_ = false;                // a hit waits for room in an uplink queue
   int mc_first_port_ = 0;                  // the port that issues first in the next cycle
+  std::unique_ptr<RetransmitTimers> retransmit_;  // null: end-to-end retransmission off
+  std::unique_ptr<Wakeup> retransmit_wakeup_;
+  std::vector<uint64_t> retransmissions_;         // by port
+
+ public:
+  uint64_t retransmissions(int k) const { return retransmissions_[k]; }
 };
 
 }  // namespace fabric

@@ -22,6 +22,7 @@ void Leaf::crossbar_step(int k) {
     in.wakeup->at(in.free_at);
     return;
   }
+  if (in.resending && !resend_still_due(k)) in.sending = in.resending = false;  // acknowledged meanwhile
   const bool unicast = in.sending || take_unicast_copy(k);
   const int stream = mc_[k].streams.empty() ? -1 : payload_stream(k, now);
   if (!unicast && stream < 0) return;
@@ -35,6 +36,7 @@ void Leaf::crossbar_step(int k) {
 
 bool Leaf::take_unicast_copy(int k) {
   CrossbarInput& in = inputs_[k];
+  if (!in.resend.empty() && take_resend(k)) return true;
   while (!in.ready.empty()) {
     const uint32_t v = in.ready.front();
     in.ready.pop_front();
@@ -42,6 +44,7 @@ bool Leaf::take_unicast_copy(int k) {
     q.listed_ready = false;
     if (!ingress_[k].head_covered(q)) continue;
     std::tie(in.slot, in.copy_seq) = ingress_[k].start_copy(v);
+    arm_retransmit(k, v, in.copy_seq);
     in.voq = v;
     in.next_segment = 0;
     in.sending = true;
@@ -72,7 +75,7 @@ uint32_t Leaf::emit_segment(int k) {
   in.free_at = now_ps() + transfer;
   launch_packet(k, q, f, in.next_segment, in.copy_seq, uplink, transfer);
   if (++in.next_segment == f.units) {
-    in.sending = false;
+    in.sending = in.resending = false;
     list_if_ready(k, in.voq);
   }
   return bytes;
@@ -129,7 +132,13 @@ void Leaf::enter_egress(int k, Payload& packet, Picos arrival) {
       to_ps(params_.cycle) * crossbar_cycles(info_of(packet).wire_bytes, params_.crossbar_bytes_per_cycle);
   const Picos entered = std::max(arrival, crossbar_out_free_[k]) + transfer;
   crossbar_out_free_[k] = entered;
-  const bool ready = egress_[k].on_packet(p, entered);
+  const LeafEgress::Arrival outcome = egress_[k].on_packet(p, entered);
+  if (outcome == LeafEgress::Arrival::duplicate) {
+    resend_ack(k, p);
+    packet.release();
+    return;
+  }
+  const bool ready = outcome == LeafEgress::Arrival::ready;
   if (ready && params_.qcn_egress && k != surrogate_) sample_egress_cp(k, p);
   packet.release();
   if (!ready) return;
@@ -183,7 +192,7 @@ void Leaf::transmission_done(int tx_index) {
   forwarding_[k].reset();
   egress_[k].on_forwarded(copy);
   run_arbiter(k);
-  send_control(ControlKind::ack, port(k), copy.src, copy.vl, 0, 1);
+  send_control(ControlKind::ack, port(k), copy.src, copy.vl, copy.copy_seq + 1, 1);
 }
 
 }  // namespace fabric

@@ -44,26 +44,27 @@ uint32_t LeafEgress::find_or_add_context(PortId src, Vl vl) {
     if (contexts_[c - 1].vl == vl) return c - 1;
     last = c;
   }
-  contexts_.push_back(Context{src, vl, ReorderBuffer{}, false, 0});
+  contexts_.push_back(Context{src, vl, ReorderBuffer{}, false, 0, 0});
   const uint32_t added = static_cast<uint32_t>(contexts_.size());
   (last == 0 ? first_of_src_[s] : contexts_[last - 1].next_of_src) = added;
   return added - 1;
 }
 
-bool LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
+LeafEgress::Arrival LeafEgress::on_packet(const FabricPacket& p, Picos entered_at) {
   const uint32_t index = context_index(p.src, p.vl);
   Context& ctx = contexts_[index];
+  if (ctx.reorder.has_packet(p.copy_seq, p.index)) return Arrival::duplicate;
   ++held_[raw(p.vl)];
   CopyMeta meta;
   static_cast<FrameHeader&>(meta) =
       FrameHeader{p.frame, p.flow, p.src, p.frame_bytes, p.priority, p.created, p.levels, p.mid};
   meta.segments = p.count;
-  if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return false;
+  if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return Arrival::kept;
   if (!ctx.listed) {
     ctx.listed = true;
     ready_[priority_of(ctx.vl)].push_back(index);
   }
-  return true;
+  return Arrival::ready;
 }
 
 LeafEgress::Next LeafEgress::next_copy(Picos now, const std::array<uint32_t, kVls>* room) {
@@ -108,7 +109,7 @@ std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Pic
     } else {
       ctx.listed = false;
     }
-    return ForwardedCopy{c.meta, ctx.src, ctx.vl};
+    return ForwardedCopy{c.meta, ctx.src, ctx.vl, ctx.forwarded++};
   }
   return std::nullopt;
 }

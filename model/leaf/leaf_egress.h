@@ -30,6 +30,7 @@ struct ForwardedCopy {
   CopyMeta meta;
   PortId src;
   Vl vl;
+  uint32_t copy_seq;  // its sequence number from src on vl: the ACK says all below copy_seq + 1 are done
 };
 
 class LeafEgress {
@@ -38,8 +39,14 @@ class LeafEgress {
 
   void on_request(PortId src, Vl vl, uint32_t units, uint32_t frames);
   void arbitrate(std::vector<EgressGrant>& out);
-  // A packet entered the egress buffer; true when a copy became ready.
-  bool on_packet(const FabricPacket& packet, Picos entered_at);
+  // A packet entered the egress buffer: kept, kept and a copy became ready,
+  // or a duplicate of one that arrived before (an end-to-end retransmission),
+  // dropped; `forwarded_through` then says whether its copy has been
+  // forwarded, the cumulative ACK to send again.
+  enum class Arrival { kept, ready, duplicate };
+  Arrival on_packet(const FabricPacket& packet, Picos entered_at);
+  // Copies from src on vl forwarded so far.
+  uint32_t forwarded(PortId src, Vl vl) { return contexts_[context_index(src, vl)].forwarded; }
   // A packet from src on vl will arrive soon: prefetch its reassembly state
   // if it is the context found last (packets of a copy come together).
   void prefetch_context(PortId src, Vl vl) const {
@@ -77,6 +84,7 @@ class LeafEgress {
     ReorderBuffer reorder;
     bool listed = false;
     uint32_t next_of_src = 0;  // 1 + index of the next context of the same source; 0: none
+    uint32_t forwarded = 0;    // copies taken for forwarding, in copy_seq order
   };
   CreditArbiter& arbiter(Vl vl);
   uint32_t context_index(PortId src, Vl vl);

@@ -180,6 +180,22 @@ void LeafIngress::on_ack(uint32_t voq_index, uint32_t count) {
   }
 }
 
+uint32_t LeafIngress::on_ack_through(uint32_t voq_index, uint32_t through) {
+  const Voq& q = voqs_[voq_index];
+  if (through > q.next_copy_seq) throw std::logic_error("leaf ingress: ACK for a copy not yet sent");
+  const uint32_t oldest = oldest_in_flight(q);
+  if (through <= oldest) return 0;
+  on_ack(voq_index, through - oldest);
+  return through - oldest;
+}
+
+std::optional<uint32_t> LeafIngress::in_flight_slot(uint32_t voq_index, uint32_t copy_seq) const {
+  const Voq& q = voqs_[voq_index];
+  const uint32_t oldest = oldest_in_flight(q);
+  if (copy_seq < oldest || copy_seq >= q.next_copy_seq) return std::nullopt;
+  return q.in_flight[copy_seq - oldest];
+}
+
 void LeafIngress::track_culprits(CulpritPolicy policy, uint32_t max_probes) {
   const uint32_t memory = params_.lossy_pool_units + kPriorities * params_.lossless_pool_units;
   culprits_ = std::make_unique<IngressCulprits>(policy, memory, max_probes);

@@ -120,6 +120,14 @@ class LeafIngress {
   // `count` oldest copies in flight are acknowledged: frees headers and,
   // after the last copy of a frame, its payload.
   void on_ack(uint32_t voq_index, uint32_t count);
+  // A cumulative ACK: every copy of the VOQ below copy sequence number
+  // `through` has been forwarded (a lost ACK is covered by a later one, a
+  // repeated one changes nothing). Returns the copies newly acknowledged.
+  uint32_t on_ack_through(uint32_t voq_index, uint32_t through);
+  // The copy sequence number of the VOQ's oldest copy in flight.
+  static uint32_t oldest_in_flight(const Voq& q) { return q.next_copy_seq - static_cast<uint32_t>(q.in_flight.size()); }
+  // The frame slot of copy `copy_seq` if it is in flight, unacknowledged.
+  std::optional<uint32_t> in_flight_slot(uint32_t voq_index, uint32_t copy_seq) const;
 
   // Keeps what an ingress CP's culprit selection needs (see IngressCulprits).
   void track_culprits(CulpritPolicy policy, uint32_t max_probes);

@@ -89,6 +89,7 @@ void Leaf::pay_owed(int k, uint32_t voq) {
 void Leaf::start_stream(int k, uint32_t voq) {
   LeafIngress& in = ingress_[k];
   const auto [slot, copy_seq] = in.start_copy(voq);
+  arm_retransmit(k, voq, copy_seq);
   in.voq(voq).streaming = true;
   const Picos now = now_ps();
   mc_[k].streams.push_back({voq, slot, copy_seq, 0, in.frame(slot).units, now});

@@ -54,6 +54,8 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.downlink_buffer_packets", ParamType::integer, "16", "packets", "leaf input buffer behind each spine-leaf link (credits the spine holds)", 1, 1024});
   r.declare({"leaf.spray", ParamType::choice, "round_robin", "", "uplink choice per packet", -1, 1, {"round_robin", "least_loaded"}});
   r.declare({"leaf.arbiter_quantum", ParamType::bytes, "9216", "B", "deficit round robin quantum of an egress credit arbiter", 256, 1024 * 1024});
+  r.declare({"leaf.e2e.retransmit", ParamType::boolean, "true", "", "end-to-end recovery: a source port retransmits a copy whose ACK has not come back within leaf.e2e.timeout; the target drops duplicates by the copy's sequence number per port pair and VL"});
+  r.declare({"leaf.e2e.timeout", ParamType::duration, "1ms", "ps", "end-to-end retransmission timeout, from the copy's start; must exceed the longest wait for its ACK, which comes after the target forwards the copy: up to the egress buffer's drain time at the port rate (140 KB per VL at 10 Gb/s is 112 us per VL) plus the fabric round trip", 1, 1e12});
   r.declare({"leaf.coalesce_control", ParamType::boolean, "true", "", "merge queued requests, grants and ACKs of the same VOQ"});
   r.declare({"leaf.control_bytes", ParamType::integer, "10", "B", "size of a request, grant, ACK or link credit message", 1, 256});
   r.declare({"ethernet.control_frame_bytes", ParamType::integer, "64", "B", "size of PAUSE and CNM frames", 64, 1522});
@@ -153,6 +155,8 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.sync_shi = static_cast<uint32_t>(c.get_int("leaf.sync.shi"));
   p.sync_slow = static_cast<uint32_t>(c.get_int("leaf.sync.slow"));
   p.sync_timeout = from_ps(c.get_duration("leaf.sync.timeout"));
+  p.retransmit = c.get_bool("leaf.e2e.retransmit");
+  p.retransmit_timeout = c.get_duration("leaf.e2e.timeout");
   p.multicast_weight = static_cast<uint32_t>(c.get_int("leaf.crossbar.multicast_weight"));
   p.surrogate_lossy_pool_units = units("leaf.surrogate.lossy_pool");
   p.surrogate_lossless_pool_units = units("leaf.surrogate.lossless_pool");

@@ -65,6 +65,10 @@ struct LeafParams {
   uint32_t surrogate_lossless_pool_units = 128;   // 32 KB per VL
   uint32_t surrogate_egress_pool_units = 400;     // 100 KB per VL
   uint32_t surrogate_voq_threshold_units = 200;   // 50 KB
+  // End-to-end recovery (mechanism 10): a source port retransmits a copy
+  // whose ACK has not come back within the timeout.
+  bool retransmit = true;
+  Picos retransmit_timeout = 1'000'000'000;
   // The same parameters with the surrogate's buffers in place of a user port's.
   LeafParams for_surrogate() const;
   sc_core::sc_time stall_timeout;

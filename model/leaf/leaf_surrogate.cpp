@@ -21,7 +21,7 @@ void Leaf::loop_step() {
     looping_.reset();
     egress_[surrogate_].on_forwarded(copy);
     run_arbiter(surrogate_);
-    send_control(ControlKind::ack, port(surrogate_), copy.src, copy.vl, 0, 1);
+    send_control(ControlKind::ack, port(surrogate_), copy.src, copy.vl, copy.copy_seq + 1, 1);
     on_looped(copy);
   }
   if (now < loop_free_at_) {

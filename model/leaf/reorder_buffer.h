@@ -29,6 +29,13 @@ class ReorderBuffer {
   // Returns true when one or more copies became ready.
   bool on_packet(uint32_t copy_seq, uint16_t index, const CopyMeta& meta, Picos entered_at);
 
+  // Whether this packet arrived before: an end-to-end retransmission's
+  // duplicate, to be dropped without taking buffer.
+  bool has_packet(uint32_t copy_seq, uint16_t index) const {
+    if (copy_seq < base_seq_) return true;
+    const size_t slot = copy_seq - base_seq_;
+    return slot < partial_.size() && partial_[slot].seen.test(index);
+  }
   bool has_ready() const { return !ready_.empty(); }
   const ReadyCopy& front() const { return ready_.front(); }
   ReadyCopy pop();

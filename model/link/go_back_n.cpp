@@ -5,13 +5,14 @@
 
 namespace fabric {
 
-GoBackNSender::GoBackNSender(size_t buffer_packets) : capacity_(buffer_packets) {
+GoBackNSender::GoBackNSender(size_t capacity) : capacity_(capacity) {
   if (capacity_ < 1) throw std::invalid_argument("go-back-N: a retry buffer of at least one packet");
 }
 
-LinkSeq GoBackNSender::add(uint64_t handle) {
-  if (!can_send()) throw std::logic_error("go-back-N: retry buffer full");
-  buffer_.push_back({next_seq_, handle});
+LinkSeq GoBackNSender::add(uint64_t handle, size_t cost) {
+  if (!can_send(cost)) throw std::logic_error("go-back-N: retry buffer full");
+  buffer_.push_back({next_seq_, handle, cost});
+  held_ += cost;
   return next_seq_++;
 }
 
@@ -24,21 +25,6 @@ std::optional<GoBackNSender::Out> GoBackNSender::next() {
   if (replay) ++replays_;
   return Out{e.seq, e.handle, replay};
 }
-
-void GoBackNSender::on_ack(LinkSeq cumulative) {
-  while (!buffer_.empty() && buffer_.front().seq <= cumulative) {
-    buffer_.pop_front();
-    ++base_;
-  }
-  send_pos_ = std::max(send_pos_, base_);
-}
-
-void GoBackNSender::on_nak(LinkSeq first_missing) {
-  if (first_missing > 0) on_ack(first_missing - 1);  // a NAK also acknowledges what came before
-  if (first_missing >= base_ && first_missing < next_seq_) send_pos_ = std::min(send_pos_, first_missing);
-}
-
-void GoBackNSender::on_timeout() { send_pos_ = base_; }
 
 GoBackNReceiver::Verdict GoBackNReceiver::on_packet(LinkSeq seq, bool crc_ok) {
   if (!crc_ok) {

@@ -24,11 +24,13 @@ using LinkSeq = uint64_t;
 
 class GoBackNSender {
  public:
-  explicit GoBackNSender(size_t buffer_packets);
+  // capacity: what the retry buffer holds, in the owner's cost unit (bytes
+  // on a link; packets when every cost is 1).
+  explicit GoBackNSender(size_t capacity);
 
-  bool can_send() const { return buffer_.size() < capacity_; }
+  bool can_send(size_t cost = 1) const { return held_ + cost <= capacity_; }
   // A new packet (the owner's handle) enters the buffer; returns its number.
-  LinkSeq add(uint64_t handle);
+  LinkSeq add(uint64_t handle, size_t cost = 1);
   // What to put on the wire next: a replay first, then the next new packet;
   // nullopt when everything in the buffer has been sent.
   struct Out {
@@ -37,20 +39,47 @@ class GoBackNSender {
     bool replay;
   };
   std::optional<Out> next();
-  void on_ack(LinkSeq cumulative);  // every number up to and including it arrived
-  void on_nak(LinkSeq first_missing);
-  void on_timeout();                // nothing heard for the retry timeout: replay all
+  bool has_next() const { return send_pos_ < next_seq_; }
+  // Every number up to and including `cumulative` arrived: their entries
+  // leave the buffer, each handed to released(handle).
+  template <class Released>
+  void on_ack(LinkSeq cumulative, Released&& released) {
+    while (!buffer_.empty() && buffer_.front().seq <= cumulative) {
+      released(buffer_.front().handle);
+      held_ -= buffer_.front().cost;
+      buffer_.pop_front();
+      ++base_;
+    }
+    if (send_pos_ < base_) send_pos_ = base_;
+  }
+  void on_ack(LinkSeq cumulative) {
+    on_ack(cumulative, [](uint64_t) {});
+  }
+  // A NAK names the first number missing; it also acknowledges what came before.
+  template <class Released>
+  void on_nak(LinkSeq first_missing, Released&& released) {
+    if (first_missing > 0) on_ack(first_missing - 1, released);
+    if (first_missing >= base_ && first_missing < next_seq_ && first_missing < send_pos_) send_pos_ = first_missing;
+  }
+  void on_nak(LinkSeq first_missing) {
+    on_nak(first_missing, [](uint64_t) {});
+  }
+  void on_timeout() { send_pos_ = base_; }  // nothing heard for the retry timeout: replay all
   bool idle() const { return buffer_.empty(); }
   size_t buffered() const { return buffer_.size(); }
+  size_t held() const { return held_; }
   uint64_t replays() const { return replays_; }
   LinkSeq oldest() const { return base_; }
+  LinkSeq next_new() const { return next_seq_; }
 
  private:
   struct Entry {
     LinkSeq seq;
     uint64_t handle;
+    size_t cost;
   };
   size_t capacity_;
+  size_t held_ = 0;
   std::deque<Entry> buffer_;  // unacknowledged, in order
   LinkSeq base_ = 0;          // oldest unacknowledged
   LinkSeq next_seq_ = 0;      // number of the next new packet

@@ -1,6 +1,7 @@
 #include "model/link/rx_port.h"
 
 #include "model/core/sim_time.h"
+#include "model/link/link_receiver.h"
 #include "model/link/tx_port.h"
 
 namespace fabric {
@@ -12,6 +13,13 @@ RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue
   index_ = index;
   static_assert(sizeof(RxPortHotState) + 2 * sizeof(void*) <= 64, "an arrival must touch one cache line");
   in.bind(*this);
+}
+
+RxPort::~RxPort() = default;
+
+void RxPort::set_link_receiver(std::unique_ptr<LinkReceiver> receiver) {
+  link_receiver_ = std::move(receiver);
+  link_layer_ = link_receiver_.get();
 }
 
 tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc_core::sc_time& delay) {
@@ -36,6 +44,7 @@ void RxPort::prefetch_deep(const void* item) const {
 
 void RxPort::on_wake(void* item) {
   Payload& p = *static_cast<Payload*>(item);
+  if (link_layer_ && !link_layer_->admit(p, credit_sink_, now_ps())) return;
   MessageInfo& info = info_of(p);
   if (info.credits > 0 && credit_sink_) {
     credit_sink_->add_credits(info.credits);

@@ -3,6 +3,7 @@
 // event queue serves equal times in the order they were scheduled, so each
 // arrival is simply an entry of that queue carrying its message: no queue
 // at the port, no sorting.
+#include <memory>
 #include <systemc>
 
 #include "model/core/event_queue.h"
@@ -23,6 +24,7 @@ class RxSink {
 };
 
 class TxPort;
+class LinkReceiver;
 
 // What an arrival touches, in one cache line with the two interfaces it
 // comes through (a base placed before sc_module, see RxPort).
@@ -30,6 +32,7 @@ struct RxPortHotState {
   EventQueue* events_ = nullptr;
   RxSink* sink_ = nullptr;
   TxPort* credit_sink_ = nullptr;
+  LinkReceiver* link_layer_ = nullptr;  // soft errors and link retry; null on a perfect link
   Picos last_arrival_ = 0;
   int index_ = 0;
 };
@@ -44,6 +47,10 @@ class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, pri
   // Hop-by-hop credits that arrive on this link (standalone credit messages,
   // or piggybacked on any message) are for the TxPort of the reverse link.
   void set_credit_sink(TxPort& reverse) { credit_sink_ = &reverse; }
+  // Soft errors on the link, and link retry if its sender numbers messages.
+  void set_link_receiver(std::unique_ptr<LinkReceiver> receiver);
+  const LinkReceiver* link_receiver() const { return link_layer_; }
+  ~RxPort() override;
 
   FabricTargetSocket in;
 
@@ -53,6 +60,8 @@ class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, pri
   void on_wake(void* item) override;
   void prefetch(const void* item) const override;
   void prefetch_deep(const void* item) const override;
+
+  std::unique_ptr<LinkReceiver> link_receiver_;
 };
 
 }  // namespace fabric

@@ -1,6 +1,7 @@
 #include "model/link/tx_port.h"
 
 #include "model/link/link.h"
+#include "model/link/retry_sender.h"
 
 #include <cstddef>
 
@@ -121,8 +122,15 @@ void TxPort::transmit_now() {
   for (;;) {
     kicked_in_transmit_ = false;
     Picos retry_at = kNever;
-    Payload* message = take_ready_control(now, retry_at);
-    if (!message && credits_ != 0) {
+    if (retry_) {  // link ACKs and NAKs, then replays, go first; new messages only with room to keep them
+      if (Payload* urgent = take_link_level(now, retry_at)) {
+        send(*urgent, std::max(now, info_of(*urgent).ready_at));
+        break;
+      }
+    }
+    const bool room = !retry_ || has_room();
+    Payload* message = room ? take_ready_control(now, retry_at) : nullptr;
+    if (!message && room && credits_ != 0) {
       // Look ahead into the sender's pipeline only while no control message
       // waits: control must not queue behind data that is not ready yet.
       const Picos not_after = control_.empty() ? kNever : now;
@@ -136,7 +144,7 @@ void TxPort::transmit_now() {
     }
     // Owed credits ride on whatever goes next; alone only if the link would
     // idle and enough are owed, or the oldest has waited long enough.
-    if (!message && credits_owed_ > 0) {
+    if (!message && room && credits_owed_ > 0) {
       const Picos due = owed_since_ + params_.credit_delay;
       if (credits_owed_ >= params_.credit_batch || now >= due) {
         message = standalone_credit();
@@ -147,6 +155,7 @@ void TxPort::transmit_now() {
     if (message) {
       info_of(*message).credits += credits_owed_;
       credits_owed_ = 0;
+      if (retry_) message = &admit_for_retry(*message, now);
       send(*message, std::max(now, info_of(*message).ready_at));
       break;
     }
@@ -165,7 +174,8 @@ void TxPort::send(Payload& message, Picos start) {
   link_->nb_transport_fw(message, phase, delay);
   free_at_ = now + to_ps(delay);
   sent_since_wake_ = true;
-  if (!control_.empty() || credits_owed_ > 0 || source_->wants_wake_after_send(index_)) schedule(free_at_);
+  if (!control_.empty() || credits_owed_ > 0 || source_->wants_wake_after_send(index_) || retry_)
+    schedule(free_at_);
 }
 
 void TxPort::schedule(Picos at) {

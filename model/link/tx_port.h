@@ -7,6 +7,7 @@
 // batch of credits is owed or the oldest has waited the credit delay. It wakes only when the link frees
 // up or a queued message becomes ready: no clock ticks on an idle port.
 #include <limits>
+#include <memory>
 #include <systemc>
 
 #include "model/core/event_queue.h"
@@ -17,6 +18,8 @@
 namespace fabric {
 
 constexpr Picos kNever = std::numeric_limits<Picos>::max();
+
+class RetrySender;
 
 class TxSource {
  public:
@@ -70,6 +73,7 @@ struct TxPortHotState {
   Picos owed_since_ = 0;
   TxPortParams params_;
   PayloadPool* pool_ = nullptr;
+  RetrySender* retry_ = nullptr;  // link-level retry; null on a link without it
 };
 
 // Base order is deliberate: the scheduler's interface and the hot state come
@@ -84,6 +88,17 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   void return_credits(uint32_t n);      // owed to the upstream sender
   void add_credits(uint32_t n);         // received from downstream
   void kick();                          // the owner has new data
+
+  // Link-level retry on this link (the port owns the sender half; see
+  // RetrySender). The port also carries the link ACKs and NAKs of the
+  // reverse link's receiver.
+  void enable_retry(std::unique_ptr<RetrySender> retry, uint32_t max_message_bytes);
+  const RetrySender* retry() const { return retry_; }
+  void on_link_ack(uint32_t cumulative, Picos now);
+  void on_link_nak(uint32_t first_missing, Picos now);
+  void owe_link_ack(uint32_t cumulative, bool now_due, Picos now);
+  void owe_link_nak(uint32_t first_missing);
+  ~TxPort() override;
 
   // Brings the state a credit or a kick touches into the cache.
   void prefetch_state() const {
@@ -106,6 +121,13 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   Payload* standalone_credit();
   void schedule(Picos at);
   void send(Payload& message, Picos start);
+  // Link-level retry (tx_port_retry.cpp).
+  bool has_room() const;
+  Payload* take_link_level(Picos now, Picos& retry_at);
+  Payload& admit_for_retry(Payload& message, Picos now);
+
+  std::unique_ptr<RetrySender> retry_sender_;
+  uint32_t max_message_bytes_ = 0;  // the largest message the owner sends: the retry buffer's unit of room
 
  public:
   FabricInitiatorSocket out;

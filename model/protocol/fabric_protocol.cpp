@@ -1,5 +1,7 @@
 #include "model/protocol/fabric_protocol.h"
 
+#include <algorithm>
+
 namespace fabric {
 
 void FabricReceiver::b_transport(Payload&, sc_core::sc_time&) {
@@ -20,6 +22,8 @@ const char* to_string(ControlKind kind) {
     case ControlKind::pause: return "pause";
     case ControlKind::cnm: return "cnm";
     case ControlKind::cancel: return "cancel";
+    case ControlKind::link_ack: return "link_ack";
+    case ControlKind::link_nak: return "link_nak";
   }
   return "?";
 }
@@ -29,13 +33,16 @@ bool try_coalesce(ControlMessage& queued, const ControlMessage& incoming, uint32
       queued.vl != incoming.vl)
     return false;
   switch (incoming.kind) {
+    case ControlKind::ack:  // cumulative: the later one covers both
+      queued.units = std::max(queued.units, incoming.units);
+      queued.count += incoming.count;
+      return true;
     case ControlKind::request:
       // A request is granted as a whole; keep it within one maximal frame so
       // that a grant never needs more egress space than a single jumbo frame.
       if (queued.units + incoming.units > max_request_units) return false;
       [[fallthrough]];
     case ControlKind::grant:
-    case ControlKind::ack:
     case ControlKind::cancel:
       queued.units += incoming.units;
       queued.count += incoming.count;

@@ -49,15 +49,20 @@ class FabricSender : public tlm::tlm_bw_transport_if<FabricProtocol> {
 };
 
 enum class MessageKind : uint8_t { frame, packet, control };
-enum class ControlKind : uint8_t { request, grant, ack, credit, pause, cnm, cancel };
+// link_ack and link_nak belong to link-level retry (mechanism 10): hop by hop,
+// about the reverse link, never forwarded.
+enum class ControlKind : uint8_t { request, grant, ack, credit, pause, cnm, cancel, link_ack, link_nak };
 const char* to_string(ControlKind kind);
 
 // What every message has: its kind and its size on the wire.
 struct MessageInfo : tlm::tlm_extension<MessageInfo> {
   MessageKind kind = MessageKind::frame;
+  bool corrupt = false;      // arrived with a bad CRC (error injection on the link)
+  bool replay = false;       // a link-level replay of a message sent before
   uint32_t wire_bytes = 0;   // excluding Ethernet preamble/IFG (the Link adds those)
   Picos ready_at = 0;        // not to be sent before this time (pipeline latency)
   uint32_t credits = 0;      // hop-by-hop credits returned to the receiver of this message
+  uint32_t link_seq = 0;     // link sequence number (links with retry; low 32 bits)
   tlm_extension_base* clone() const override { return new MessageInfo(*this); }
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const MessageInfo&>(other); }
 };
@@ -90,8 +95,10 @@ struct FabricPacket : tlm::tlm_extension<FabricPacket> {
 };
 
 // Request, grant, ACK, cancel (end to end, port to port; a cancel returns
-// units granted for copies a VOQ dropped from its head), credit (hop by hop,
-// link level), PAUSE and CNM (to a CNA).
+// units granted for copies a VOQ dropped from its head; an ACK's `units` is
+// cumulative: every copy of the VOQ below that copy sequence number has
+// been forwarded), credit (hop by hop, link level), PAUSE and CNM (to a
+// CNA), link ACK and NAK (`units`: the link sequence number, low 32 bits).
 struct ControlMessage : tlm::tlm_extension<ControlMessage> {
   ControlKind kind = ControlKind::request;
   PortId from{};             // request/ack: sender port; grant: egress port

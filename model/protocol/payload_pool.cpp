@@ -36,7 +36,20 @@ Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   info.wire_bytes = wire_bytes;
   info.ready_at = 0;
   info.credits = 0;
+  info.corrupt = false;
+  info.replay = false;
   return *p;
+}
+
+Payload& PayloadPool::clone(const Payload& original) {
+  const PooledPayload& from = static_cast<const PooledPayload&>(original);
+  Payload& copy = acquire(from.info.kind, from.info.wire_bytes);
+  PooledPayload& to = static_cast<PooledPayload&>(copy);
+  to.info.copy_from(from.info);
+  to.packet.copy_from(from.packet);
+  to.control.copy_from(from.control);
+  to.frame.copy_from(from.frame);
+  return copy;
 }
 
 void PayloadPool::free(Payload* payload) { free_.push_back(payload); }

@@ -18,6 +18,9 @@ class PayloadPool final : public tlm::tlm_mm_interface {
 
   // A payload with reference count 1; the consumer calls release().
   Payload& acquire(MessageKind kind, uint32_t wire_bytes);
+  // A new payload carrying the same message (link-level retry keeps the
+  // original and sends copies).
+  Payload& clone(const Payload& original);
   void free(Payload* payload) override;  // called by Payload::release()
 
   size_t allocated() const { return all_.size(); }

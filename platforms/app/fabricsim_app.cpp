@@ -11,6 +11,7 @@
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_loop.h"
 #include "platforms/app/run_summary.h"
+#include "platforms/fabric/link_names.h"
 #include "platforms/app/study_catalog.h"
 #include "platforms/fabric/fabric_top.h"
 #include "platforms/fabric/multicast_groups.h"
@@ -60,6 +61,10 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.fabric.cna = read_cna_params(config);
   run.fabric.cna.scale_to_line(run.fabric.topology.cna_link.rate_gbps);
   run.fabric.credit_return = read_credit_return_params(config);
+  run.fabric.retry = read_link_retry_params(
+      config, std::max(run.fabric.leaf.packet_bytes, run.fabric.leaf.control_frame_bytes));
+  run.fabric.errors = read_link_error_params(
+      config, [&](const std::string& link) { return names_link(run.fabric.topology.geometry, link); });
   run.seed = static_cast<uint64_t>(config.get_int("sim.seed"));
   run.loop.sim_time = config.get_duration("sim.time");
   run.loop.slice = config.get_duration("sim.progress_slice");

@@ -1,5 +1,8 @@
 #include "platforms/fabric/fabric_top.h"
 
+#include "model/core/random.h"
+#include "model/link/link_receiver.h"
+#include "platforms/fabric/link_names.h"
 #include "platforms/fabric/multicast_groups.h"
 #include "platforms/fabric/traffic_frame_source.h"
 
@@ -15,6 +18,7 @@ constexpr EventQueueShape kPartitionQueue{12, 8, 16};
 FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                      const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
     : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler", kPartitionQueue) {
+  seed_ = seed;
   if (config_.topology.geometry.leaves == 1) config_.topology.geometry.spines = 0;  // nothing to reach
   const Geometry& g = config_.topology.geometry;
   // Partitions: each leaf with its CNAs, and each spine. They meet only on
@@ -53,22 +57,26 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
     Leaf& leaf = *leaves_[l];
     for (int k = 0; k < g.user_ports_per_leaf; ++k) {
       Cna& cna = *cnas_[raw(g.user_port(LeafId(l), k))];
-      const std::string base = "leaf" + std::to_string(l) + "_port" + std::to_string(k);
-      Link& up = make_link(base + "_from_cna", config_.topology.cna_link);
+      const PortId port = cna.port();
+      Link& up = make_link(cna_link_name(l, k, true), config_.topology.cna_link);
       cna.tx.out.bind(up.in);
       up.out.bind(leaf.user_rx(k).in);
-      Link& down = make_link(base + "_to_cna", config_.topology.cna_link);
+      add_link_layer(up.basename(), LinkClass::cna_leaf, cna.tx, leaf.user_rx(k), port, false);
+      Link& down = make_link(cna_link_name(l, k, false), config_.topology.cna_link);
       leaf.user_tx(k).out.bind(down.in);
       down.out.bind(cna.rx.in);
+      add_link_layer(down.basename(), LinkClass::cna_leaf, leaf.user_tx(k), cna.rx, port, false);
     }
+    const bool retry = config_.retry.enabled;
     for (int s = 0; s < static_cast<int>(spines_.size()); ++s) {
-      const std::string base = "leaf" + std::to_string(l) + "_spine" + std::to_string(s);
-      Link& up = make_link(base + "_up", config_.topology.fabric_link);
+      Link& up = make_link(fabric_link_name(l, s, true), config_.topology.fabric_link);
       leaf.uplink_tx(s).out.bind(up.in);
       up.out.bind(spines_[s]->rx(l).in);
-      Link& down = make_link(base + "_down", config_.topology.fabric_link);
+      add_link_layer(up.basename(), LinkClass::leaf_spine, leaf.uplink_tx(s), spines_[s]->rx(l), PortId(0), retry);
+      Link& down = make_link(fabric_link_name(l, s, false), config_.topology.fabric_link);
       spines_[s]->tx(l).out.bind(down.in);
       down.out.bind(leaf.downlink_rx(s).in);
+      add_link_layer(down.basename(), LinkClass::spine_leaf, spines_[s]->tx(l), leaf.downlink_rx(s), PortId(0), retry);
     }
   }
 }
@@ -78,6 +86,24 @@ FabricTop::~FabricTop() = default;
 Link& FabricTop::make_link(const std::string& name, const LinkParams& params) {
   links_.push_back(std::make_unique<Link>(name.c_str(), params));
   return *links_.back();
+}
+
+void FabricTop::add_link_layer(const std::string& link, LinkClass cls, TxPort& tx, RxPort& rx, PortId port, bool retry) {
+  const std::optional<ErrorInjector::Params> errors = config_.errors.for_link(cls, link);
+  if (!errors && !retry) return;  // a perfect link without retry: nothing between the ports
+  std::unique_ptr<ErrorInjector> injector;
+  if (errors) {
+    uint64_t salt = 0x6c696e6b00000000ULL;
+    for (char c : link) salt = salt * 131 + static_cast<unsigned char>(c);
+    injector = std::make_unique<ErrorInjector>(*errors, mix_seed(seed_, salt));
+  }
+  if (retry) {
+    const uint32_t largest = std::max(config_.leaf.packet_bytes, config_.leaf.control_frame_bytes);
+    tx.enable_retry(std::make_unique<RetrySender>(config_.retry, pool_, recorder_, link), largest);
+  }
+  rx.set_link_receiver(
+      std::make_unique<LinkReceiver>(std::move(injector), retry, config_.retry.ack_every, recorder_, link, port));
+  link_ends_.push_back({link, &tx, &rx});
 }
 
 uint64_t FabricTop::messages_moved() const {
@@ -137,6 +163,15 @@ void FabricTop::finish(Picos end) {
     recorder_.sample(end, l->basename(), "messages", static_cast<double>(l->messages()));
     recorder_.sample(end, l->basename(), "bytes", static_cast<double>(l->bytes()));
     if (end > 0) recorder_.sample(end, l->basename(), "utilization", static_cast<double>(l->busy_time(end)) / end);
+  }
+  for (const LinkEnds& e : link_ends_) {
+    const LinkReceiver& rx = *e.rx->link_receiver();
+    recorder_.sample(end, e.link, "corrupted", static_cast<double>(rx.corrupted()));
+    if (const RetrySender* retry = e.tx->retry()) {
+      recorder_.sample(end, e.link, "replays", static_cast<double>(retry->replays()));
+      recorder_.sample(end, e.link, "replay_episodes", static_cast<double>(retry->replay_episodes()));
+      recorder_.sample(end, e.link, "retry_timeouts", static_cast<double>(retry->timeouts()));
+    }
   }
 }
 

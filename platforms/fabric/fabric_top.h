@@ -24,6 +24,8 @@ struct FabricConfig {
   SpineParams spine;
   CnaParams cna;
   CreditReturnParams credit_return;
+  LinkRetryParams retry;
+  LinkErrorParams errors;
   TreeLimits trees;
 };
 
@@ -57,6 +59,8 @@ class FabricTop : public sc_core::sc_module {
 
  private:
   Link& make_link(const std::string& name, const LinkParams& params);
+  // Soft errors and link retry on the link from `tx` to `rx` (see LinkReceiver).
+  void add_link_layer(const std::string& link, LinkClass cls, TxPort& tx, RxPort& rx, PortId port, bool retry);
 
   FabricConfig config_;
   Recorder& recorder_;
@@ -68,6 +72,13 @@ class FabricTop : public sc_core::sc_module {
   std::vector<std::unique_ptr<Leaf>> leaves_;
   std::vector<std::unique_ptr<Spine>> spines_;
   std::vector<std::unique_ptr<Link>> links_;
+  struct LinkEnds {
+    std::string link;
+    TxPort* tx;
+    RxPort* rx;
+  };
+  std::vector<LinkEnds> link_ends_;  // links with errors or retry
+  uint64_t seed_;
 };
 
 }  // namespace fabric

@@ -31,11 +31,15 @@ TEST(CreditCoalesce, GrantsOfTheSameVoqMerge) {
   EXPECT_EQ(q.to, PortId(2));
 }
 
+// An ACK's units are cumulative (all copies below that sequence number are
+// done): merged ACKs keep the highest, even when a repeated lower one comes last.
 TEST(CreditCoalesce, AcksOfTheSameVoqMerge) {
-  ControlMessage q = msg(ControlKind::ack, 0, 1);
-  for (int i = 0; i < 99; ++i) ASSERT_TRUE(try_coalesce(q, msg(ControlKind::ack, 0, 1), kMax));
+  ControlMessage q = msg(ControlKind::ack, 1, 1);
+  for (uint32_t i = 2; i <= 100; ++i) ASSERT_TRUE(try_coalesce(q, msg(ControlKind::ack, i, 1), kMax));
   EXPECT_EQ(q.count, 100u);
-  EXPECT_EQ(q.units, 0u);
+  EXPECT_EQ(q.units, 100u);
+  ASSERT_TRUE(try_coalesce(q, msg(ControlKind::ack, 40, 1), kMax));
+  EXPECT_EQ(q.units, 100u);
 }
 
 TEST(CreditCoalesce, RequestsMergeUpToMaxRequestUnits) {

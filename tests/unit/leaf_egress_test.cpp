@@ -47,7 +47,7 @@ std::vector<FabricPacket> copy_packets(uint32_t src, uint32_t seq, uint32_t byte
 // Delivers every packet of a copy at time t; returns on_packet of the last.
 bool deliver(LeafEgress& e, uint32_t src, uint32_t seq, uint32_t bytes, Picos t, Vl vl = kVl) {
   bool ready = false;
-  for (const auto& p : copy_packets(src, seq, bytes, vl)) ready = e.on_packet(p, t);
+  for (const auto& p : copy_packets(src, seq, bytes, vl)) ready = e.on_packet(p, t) == LeafEgress::Arrival::ready;
   return ready;
 }
 
@@ -92,15 +92,15 @@ TEST(LeafEgress, CopiesFromTwoSourcesBecomeReady) {
   auto a = copy_packets(1, 0, 1522);  // 6 packets
   auto b = copy_packets(2, 0, 600);   // 3 packets
   // Interleave and reverse the order of arrival.
-  EXPECT_FALSE(e.on_packet(a[5], 100));
-  EXPECT_FALSE(e.on_packet(b[2], 110));
-  EXPECT_FALSE(e.on_packet(a[0], 120));
-  EXPECT_FALSE(e.on_packet(b[0], 130));
-  for (int i = 1; i < 4; ++i) EXPECT_FALSE(e.on_packet(a[i], 140));
-  EXPECT_TRUE(e.on_packet(b[1], 150));
+  EXPECT_EQ(e.on_packet(a[5], 100), LeafEgress::Arrival::kept);
+  EXPECT_EQ(e.on_packet(b[2], 110), LeafEgress::Arrival::kept);
+  EXPECT_EQ(e.on_packet(a[0], 120), LeafEgress::Arrival::kept);
+  EXPECT_EQ(e.on_packet(b[0], 130), LeafEgress::Arrival::kept);
+  for (int i = 1; i < 4; ++i) EXPECT_EQ(e.on_packet(a[i], 140), LeafEgress::Arrival::kept);
+  EXPECT_EQ(e.on_packet(b[1], 150), LeafEgress::Arrival::ready);
   EXPECT_EQ(e.sources(), 2u);
   EXPECT_EQ(e.copies_held(), 2u);
-  EXPECT_TRUE(e.on_packet(a[4], 160));
+  EXPECT_EQ(e.on_packet(a[4], 160), LeafEgress::Arrival::ready);
 
   auto n1 = e.next_copy(1000);
   ASSERT_TRUE(n1.copy.has_value());

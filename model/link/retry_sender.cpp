@@ -1,0 +1,113 @@
+#include "model/link/retry_sender.h"
+
+#include <algorithm>
+
+#include "model/link/tx_port.h"
+
+namespace fabric {
+
+namespace {
+Payload* as_payload(uint64_t handle) { return reinterpret_cast<Payload*>(static_cast<uintptr_t>(handle)); }
+void release_handle(uint64_t handle) { as_payload(handle)->release(); }
+}  // namespace
+
+RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link)
+    : params_(params), pool_(pool), recorder_(recorder), link_(std::move(link)), window_(params.buffer_bytes) {}
+
+RetrySender::~RetrySender() {
+  // What the buffer still holds at the end of the run goes back to the pool.
+  window_.on_ack(window_.next_new(), release_handle);
+}
+
+LinkSeq RetrySender::widen(uint32_t seq) const {
+  const LinkSeq top = window_.next_new();
+  return top - static_cast<uint32_t>(static_cast<uint32_t>(top) - seq);
+}
+
+Payload& RetrySender::link_control(ControlKind kind, uint32_t seq) {
+  Payload& m = pool_.acquire(MessageKind::control, params_.control_bytes);
+  ControlMessage& c = control_of(m);
+  c.kind = kind;
+  c.units = seq;
+  c.count = 1;
+  return m;
+}
+
+Payload* RetrySender::take_urgent(Picos now) {
+  if (nak_owed_) {
+    nak_owed_ = false;
+    ++naks_sent_;
+    return &link_control(ControlKind::link_nak, nak_seq_);
+  }
+  if (ack_owed_ && now >= ack_due_) {
+    ack_owed_ = false;
+    ++acks_sent_;
+    return &link_control(ControlKind::link_ack, ack_seq_);
+  }
+  if (!window_.has_next()) return nullptr;
+  const GoBackNSender::Out out = *window_.next();
+  Payload& copy = pool_.clone(*as_payload(out.handle));
+  info_of(copy).replay = true;
+  return &copy;
+}
+
+Payload& RetrySender::admit(Payload& message, Picos now) {
+  if (window_.idle()) last_heard_ = now;  // the timeout counts from the first message outstanding
+  MessageInfo& info = info_of(message);
+  const LinkSeq seq = window_.add(reinterpret_cast<uintptr_t>(&message), info.wire_bytes);
+  info.link_seq = static_cast<uint32_t>(seq);
+  window_.next();  // sent now, as a first transmission
+  return pool_.clone(message);
+}
+
+Picos RetrySender::next_deadline() const {
+  Picos at = ack_owed_ ? ack_due_ : kNever;
+  if (!window_.idle()) at = std::min(at, last_heard_ + params_.timeout);
+  return at;
+}
+
+void RetrySender::check_timeout(Picos now) {
+  if (window_.idle() || now < last_heard_ + params_.timeout) return;
+  ++timeouts_;
+  start_replay(window_.oldest(), now, "timeout");
+  window_.on_timeout();
+}
+
+void RetrySender::start_replay(LinkSeq from, Picos now, const char*) {
+  last_heard_ = now;
+  const LinkSeq count = window_.next_new() - from;
+  if (count == 0) return;
+  ++episodes_;
+  recorder_.event(now, EventKind::link_replay, link_, -1, static_cast<double>(count));
+}
+
+void RetrySender::heard(Picos now) { last_heard_ = now; }
+
+void RetrySender::owe_ack(uint32_t cumulative, bool now_due, Picos now) {
+  if (!ack_owed_) ack_due_ = now + params_.ack_delay;
+  ack_owed_ = true;
+  ack_seq_ = cumulative;
+  if (now_due) ack_due_ = now;
+}
+
+void RetrySender::owe_nak(uint32_t first_missing) {
+  nak_owed_ = true;
+  nak_seq_ = first_missing;
+}
+
+void RetrySender::on_ack(uint32_t cumulative, Picos now) {
+  const LinkSeq seq = widen(cumulative);
+  if (seq >= window_.next_new()) return;  // not a number this sender gave out
+  if (seq >= window_.oldest()) heard(now);
+  window_.on_ack(seq, release_handle);
+}
+
+void RetrySender::on_nak(uint32_t first_missing, Picos now) {
+  const LinkSeq seq = widen(first_missing);
+  if (seq > window_.next_new()) return;
+  heard(now);
+  window_.on_nak(seq, release_handle);
+  if (seq < window_.next_new()) start_replay(seq, now, "nak");
+}
+
+}  // namespace fabric

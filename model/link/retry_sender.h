@@ -1,0 +1,87 @@
+#pragma once
+// The sending half of link-level retry (mechanism 10) on one leaf-spine
+// link, owned by its TxPort. Every message it sends (data and control, but
+// link ACKs and NAKs) gets a link sequence number and stays in the retry
+// buffer, the original kept, a copy sent, until a link ACK covers it. A NAK
+// or a silent retry timeout replays go-back-N from the buffer, ahead of new
+// messages; while the buffer is full nothing new goes.
+//
+// It also carries the link ACKs and NAKs of the reverse link's receiver
+// (RetryReceiver), which travel as 10 B control messages of their own:
+// a NAK at once, an ACK once `ack_every` messages arrived or the oldest
+// unacknowledged one has waited `ack_delay` (coalesced: the latest
+// cumulative number is the one sent).
+#include <cstdint>
+#include <string>
+
+#include "model/core/ids.h"
+#include "model/link/go_back_n.h"
+#include "model/protocol/payload_pool.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+struct LinkRetryParams {
+  bool enabled = true;
+  uint32_t buffer_bytes = 4096;   // retry buffer: at least the link round trip at line rate
+  uint32_t ack_every = 4;         // messages accepted per coalesced link ACK
+  Picos ack_delay = 100'000;      // ... or the longest an accepted message waits for its ACK
+  Picos timeout = 2'000'000;      // no ACK or NAK for this long with messages outstanding: replay all
+  uint32_t control_bytes = 10;    // a link ACK or NAK on the wire
+};
+
+class RetrySender {
+ public:
+  RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link);
+  ~RetrySender();
+  RetrySender(const RetrySender&) = delete;
+  RetrySender& operator=(const RetrySender&) = delete;
+
+  // A link ACK or NAK that is due now, else a replay: the message to send
+  // (owned by the caller, like any message sent), or nullptr.
+  Payload* take_urgent(Picos now);
+  // Whether a new message of up to `wire_bytes` fits the retry buffer.
+  bool has_room(uint32_t wire_bytes) const { return window_.can_send(wire_bytes); }
+  // A new message: numbered, its original kept; returns the copy to send.
+  Payload& admit(Payload& message, Picos now);
+  // When the port must look again by itself: an owed ACK's deadline or the
+  // retry timeout (kNever: nothing pending).
+  Picos next_deadline() const;
+  // Called on every wake of the port: a retry timeout replays everything.
+  void check_timeout(Picos now);
+
+  // From the reverse link's receiver: a link ACK or NAK to send.
+  void owe_ack(uint32_t cumulative, bool now_due, Picos now);
+  void owe_nak(uint32_t first_missing);
+  // Link ACK and NAK that arrived for this link.
+  void on_ack(uint32_t cumulative, Picos now);
+  void on_nak(uint32_t first_missing, Picos now);
+
+  uint64_t replays() const { return window_.replays(); }
+  uint64_t replay_episodes() const { return episodes_; }
+  uint64_t timeouts() const { return timeouts_; }
+  uint64_t link_acks_sent() const { return acks_sent_; }
+  uint64_t link_naks_sent() const { return naks_sent_; }
+  const std::string& link() const { return link_; }
+
+ private:
+  LinkSeq widen(uint32_t seq) const;  // a number on the wire, within the window
+  Payload& link_control(ControlKind kind, uint32_t seq);
+  void start_replay(LinkSeq from, Picos now, const char* why);
+  void heard(Picos now);
+
+  LinkRetryParams params_;
+  PayloadPool& pool_;
+  Recorder& recorder_;
+  std::string link_;
+  GoBackNSender window_;
+  Picos last_heard_ = 0;  // last ACK or NAK progress, or when the buffer stopped being empty
+  bool nak_owed_ = false;
+  uint32_t nak_seq_ = 0;
+  bool ack_owed_ = false;
+  uint32_t ack_seq_ = 0;
+  Picos ack_due_ = 0;
+  uint64_t episodes_ = 0, timeouts_ = 0, acks_sent_ = 0, naks_sent_ = 0;
+};
+
+}  // namespace fabric
