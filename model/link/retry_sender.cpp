@@ -61,16 +61,16 @@ Payload& RetrySender::admit(Payload& message, Picos now) {
 }
 
 Picos RetrySender::next_deadline() const {
-  Picos at = ack_owed_ ? ack_due_ : kNever;
-  if (!window_.idle()) at = std::min(at, last_heard_ + params_.timeout);
-  return at;
+  if (nak_owed_ || window_.has_next()) return 0;  // due now
+  return ack_owed_ ? ack_due_ : kNever;
 }
 
-void RetrySender::check_timeout(Picos now) {
-  if (window_.idle() || now < last_heard_ + params_.timeout) return;
+bool RetrySender::check_timeout(Picos now) {
+  if (window_.idle() || now < last_heard_ + params_.timeout) return false;
   ++timeouts_;
   start_replay(window_.oldest(), now, "timeout");
   window_.on_timeout();
+  return true;
 }
 
 void RetrySender::start_replay(LinkSeq from, Picos now, const char*) {
@@ -83,11 +83,13 @@ void RetrySender::start_replay(LinkSeq from, Picos now, const char*) {
 
 void RetrySender::heard(Picos now) { last_heard_ = now; }
 
-void RetrySender::owe_ack(uint32_t cumulative, bool now_due, Picos now) {
-  if (!ack_owed_) ack_due_ = now + params_.ack_delay;
+bool RetrySender::owe_ack(uint32_t cumulative, bool now_due, Picos now) {
+  const bool newly = !ack_owed_;
+  if (newly) ack_due_ = now + params_.ack_delay;
   ack_owed_ = true;
   ack_seq_ = cumulative;
   if (now_due) ack_due_ = now;
+  return newly;
 }
 
 void RetrySender::owe_nak(uint32_t first_missing) {

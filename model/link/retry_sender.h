@@ -16,6 +16,7 @@
 
 #include "model/core/ids.h"
 #include "model/link/go_back_n.h"
+#include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
 #include "model/recording/recorder.h"
 
@@ -23,9 +24,9 @@ namespace fabric {
 
 struct LinkRetryParams {
   bool enabled = true;
-  uint32_t buffer_bytes = 4096;   // retry buffer: at least the link round trip at line rate
-  uint32_t ack_every = 4;         // messages accepted per coalesced link ACK
-  Picos ack_delay = 100'000;      // ... or the longest an accepted message waits for its ACK
+  uint32_t buffer_bytes = 6144;   // retry buffer: at least the link round trip at line rate
+  uint32_t ack_every = 8;         // messages accepted per coalesced link ACK
+  Picos ack_delay = 500'000;      // ... or the longest an accepted message waits for its ACK
   Picos timeout = 2'000'000;      // no ACK or NAK for this long with messages outstanding: replay all
   uint32_t control_bytes = 10;    // a link ACK or NAK on the wire
 };
@@ -44,14 +45,20 @@ class RetrySender {
   bool has_room(uint32_t wire_bytes) const { return window_.can_send(wire_bytes); }
   // A new message: numbered, its original kept; returns the copy to send.
   Payload& admit(Payload& message, Picos now);
-  // When the port must look again by itself: an owed ACK's deadline or the
-  // retry timeout (kNever: nothing pending).
+  // When the port must look again by itself: now (0) for a NAK or a replay,
+  // an owed ACK's deadline; kNever: nothing pending.
   Picos next_deadline() const;
-  // Called on every wake of the port: a retry timeout replays everything.
-  void check_timeout(Picos now);
+  // Whether something is to be sent by `t`: a NAK, a replay, a due link ACK.
+  bool urgent(Picos t) const { return nak_owed_ || window_.has_next() || (ack_owed_ && ack_due_ <= t); }
+  // When the retry timeout falls due if nothing is heard; kNever with
+  // nothing outstanding.
+  Picos timeout_at() const { return window_.idle() ? kNever : last_heard_ + params_.timeout; }
+  // Past the timeout: replay everything outstanding (returns true).
+  bool check_timeout(Picos now);
 
   // From the reverse link's receiver: a link ACK or NAK to send.
-  void owe_ack(uint32_t cumulative, bool now_due, Picos now);
+  // Returns true when no ACK was owed before (its deadline starts now).
+  bool owe_ack(uint32_t cumulative, bool now_due, Picos now);
   void owe_nak(uint32_t first_missing);
   // Link ACK and NAK that arrived for this link.
   void on_ack(uint32_t cumulative, Picos now);

@@ -81,7 +81,11 @@ void TxPort::kick() {
   transmit_now();
 }
 
-void TxPort::on_wake(void*) {
+void TxPort::on_wake(void* item) {
+  if (item) {  // the retry or link ACK timer (tx_port_retry.cpp), apart from the port's own wake
+    on_retry_timer(item);
+    return;
+  }
   const Picos now = now_ps();
   if (!wake_pending_ || wake_at_ > now) return;  // superseded by an earlier wake
   wake_pending_ = false;
@@ -123,7 +127,7 @@ void TxPort::transmit_now() {
     kicked_in_transmit_ = false;
     Picos retry_at = kNever;
     if (retry_) {  // link ACKs and NAKs, then replays, go first; new messages only with room to keep them
-      if (Payload* urgent = take_link_level(now, retry_at)) {
+      if (Payload* urgent = take_link_level(now)) {
         send(*urgent, std::max(now, info_of(*urgent).ready_at));
         break;
       }
@@ -174,8 +178,11 @@ void TxPort::send(Payload& message, Picos start) {
   link_->nb_transport_fw(message, phase, delay);
   free_at_ = now + to_ps(delay);
   sent_since_wake_ = true;
-  if (!control_.empty() || credits_owed_ > 0 || source_->wants_wake_after_send(index_) || retry_)
+  if (!control_.empty() || credits_owed_ > 0 || source_->wants_wake_after_send(index_)) {
     schedule(free_at_);
+  } else if (retry_ && retry_->urgent(free_at_)) {  // a replay, NAK or link ACK due
+    schedule(free_at_);
+  }
 }
 
 void TxPort::schedule(Picos at) {

@@ -123,8 +123,15 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   void send(Payload& message, Picos start);
   // Link-level retry (tx_port_retry.cpp).
   bool has_room() const;
-  Payload* take_link_level(Picos now, Picos& retry_at);
+  Payload* take_link_level(Picos now);
   Payload& admit_for_retry(Payload& message, Picos now);
+  // The retry timeout has its own timer, armed while messages are
+  // outstanding and moved on lazily as ACKs come (one wake per timeout, not
+  // one per message); an owed link ACK's deadline has another. Neither
+  // moves the port's own wake, whose stale entries would cost events.
+  void on_retry_timer(void* which);
+  bool retry_timer_armed_ = false;
+  bool ack_timer_armed_ = false;
 
   std::unique_ptr<RetrySender> retry_sender_;
   uint32_t max_message_bytes_ = 0;  // the largest message the owner sends: the retry buffer's unit of room

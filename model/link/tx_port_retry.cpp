@@ -16,18 +16,39 @@ void TxPort::enable_retry(std::unique_ptr<RetrySender> retry, uint32_t max_messa
 
 bool TxPort::has_room() const { return retry_->has_room(max_message_bytes_); }
 
-Payload* TxPort::take_link_level(Picos now, Picos& retry_at) {
-  retry_->check_timeout(now);
-  Payload* urgent = retry_->take_urgent(now);
-  if (!urgent) retry_at = std::min(retry_at, retry_->next_deadline());
-  return urgent;
+Payload* TxPort::take_link_level(Picos now) { return retry_->take_urgent(now); }
+
+Payload& TxPort::admit_for_retry(Payload& message, Picos now) {
+  Payload& copy = retry_->admit(message, now);
+  if (!retry_timer_armed_) {
+    retry_timer_armed_ = true;
+    events_->schedule(retry_->timeout_at(), *this, this);
+  }
+  return copy;
 }
 
-Payload& TxPort::admit_for_retry(Payload& message, Picos now) { return retry_->admit(message, now); }
+void TxPort::on_retry_timer(void* which) {
+  if (which == &ack_timer_armed_) {  // an owed link ACK's deadline
+    const Picos due = retry_->next_deadline();
+    ack_timer_armed_ = due != kNever && due > now_ps();  // a later ACK is owed now: wait for its deadline
+    if (ack_timer_armed_) {
+      events_->schedule(due, *this, &ack_timer_armed_);
+    } else {
+      kick();
+    }
+    return;
+  }
+  const Picos now = now_ps();
+  if (retry_->check_timeout(now)) kick();  // replays start
+  const Picos at = retry_->timeout_at();
+  retry_timer_armed_ = at != kNever;
+  if (retry_timer_armed_) events_->schedule(at, *this, this);
+}
 
 void TxPort::on_link_ack(uint32_t cumulative, Picos now) {
+  const bool was_full = !has_room();
   retry_->on_ack(cumulative, now);
-  kick();  // the buffer may have room again
+  if (was_full) kick();  // room again for what waits
 }
 
 void TxPort::on_link_nak(uint32_t first_missing, Picos now) {
@@ -36,11 +57,12 @@ void TxPort::on_link_nak(uint32_t first_missing, Picos now) {
 }
 
 void TxPort::owe_link_ack(uint32_t cumulative, bool now_due, Picos now) {
-  retry_->owe_ack(cumulative, now_due, now);
+  const bool newly_owed = retry_->owe_ack(cumulative, now_due, now);
   if (now_due) {
     kick();
-  } else {
-    schedule(std::max(free_at_, retry_->next_deadline()));
+  } else if (newly_owed && !ack_timer_armed_) {  // later ones share its deadline
+    ack_timer_armed_ = true;
+    events_->schedule(retry_->next_deadline(), *this, &ack_timer_armed_);
   }
 }
 

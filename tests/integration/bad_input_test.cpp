@@ -146,6 +146,25 @@ TEST_F(BadInput, FlowScheduleOutOfOrder) {
                   {"flow.x.schedule", "2ms-3ms,1ms-2ms", "time order"});
 }
 
+TEST_F(BadInput, BitErrorRateOutsideItsRange) {
+  expect_rejected(two_leaf().set("errors.leaf_spine.ber=2e-3"), {"errors.leaf_spine.ber", "2e-3", "0.001"});
+  expect_rejected(two_leaf().set("errors.cna_leaf.ber=-1e-9"), {"errors.cna_leaf.ber", "-1e-9"});
+}
+
+TEST_F(BadInput, RetryBufferSmallerThanOnePacket) {
+  expect_rejected(two_leaf().set("link.retry.buffer=200B"), {"link.retry.buffer", "200B", "one packet", "256 B"});
+}
+
+TEST_F(BadInput, ZeroTimeouts) {
+  expect_rejected(two_leaf().set("link.retry.timeout=0"), {"link.retry.timeout", "'0'"});
+  expect_rejected(two_leaf().set("leaf.e2e.timeout=0ns"), {"leaf.e2e.timeout", "0ns"});
+}
+
+TEST_F(BadInput, ScriptedErrorsOnALinkThatDoesNotExist) {
+  expect_rejected(two_leaf().set("errors.scripted=leaf7_spine0_up:3"), {"errors.scripted", "leaf7_spine0_up"});
+  expect_rejected(two_leaf().set("errors.scripted=leaf0_spine0_up"), {"errors.scripted", "LINK:SEQ"});
+}
+
 TEST_F(BadInput, QcnQeqZeroOrAboveThePool) {
   expect_rejected(two_leaf().set("leaf.qcn.position=ingress").set("leaf.qcn.qeq_ingress=0"), {"leaf.qcn.qeq_ingress", "'0'"});
   expect_rejected(two_leaf().set("leaf.qcn.position=egress").set("leaf.qcn.qeq_egress=1MB"),

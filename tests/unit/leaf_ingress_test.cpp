@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <vector>
 
 #include "model/leaf/leaf_ingress.h"
 
@@ -315,6 +316,32 @@ TEST(LeafIngress, CopiesTravelOnTheVlOfTheirHop) {
     // copies use the starting VL.
     EXPECT_EQ(in.headers(in.voq(deeper).vl), levels == 0 ? 2u : 1u);
   }
+}
+
+
+// End-to-end recovery: an ACK is cumulative (every copy of the VOQ below
+// `through` is done), so a lost ACK is covered by the next one and a repeated
+// one (after a retransmission's duplicate) changes nothing. The slot of a copy
+// in flight is found by its sequence number until it is acknowledged.
+TEST(LeafIngress, CumulativeAcksCoverLostOnesAndRepeatsChangeNothing) {
+  const LeafParams p = small_params();
+  LeafIngress in(PortId(0), p);
+  uint32_t q = 0;
+  for (int i = 0; i < 4; ++i) q = *in.admit(frame(256, kLossy, i), PortId(5), LeafId(0)).voq;
+  in.on_grant(q, 4);
+  std::vector<uint32_t> slots;
+  for (int i = 0; i < 4; ++i) slots.push_back(in.start_copy(q).first);
+  EXPECT_EQ(in.in_flight_slot(q, 2), slots[2]);
+  EXPECT_EQ(in.on_ack_through(q, 1), 1u);  // copy 0
+  EXPECT_EQ(in.on_ack_through(q, 3), 2u);  // copies 1 and 2: the ACK of copy 1 was lost
+  EXPECT_FALSE(in.in_flight_slot(q, 2).has_value());
+  EXPECT_EQ(LeafIngress::oldest_in_flight(in.voq(q)), 3u);
+  EXPECT_EQ(in.on_ack_through(q, 3), 0u);  // a repeat
+  EXPECT_EQ(in.on_ack_through(q, 2), 0u);  // a stale one
+  EXPECT_EQ(in.lossy_units(), 1u);
+  EXPECT_THROW(in.on_ack_through(q, 5), std::logic_error);  // copy 4 was never sent
+  EXPECT_EQ(in.on_ack_through(q, 4), 1u);
+  EXPECT_EQ(in.lossy_units(), 0u);
 }
 
 }  // namespace

@@ -1,0 +1,123 @@
+"""ber-table DB [--plot PNG]: the soft-error sweep (scripts/sweep BER) as a
+Markdown table, one row per bit error rate on the leaf-spine and spine-leaf
+links, one column per recovery setting (link retry on; off with end-to-end
+retransmission after each timeout swept), and a plot of both against the
+bit error rate.
+
+A cell is the mean receive rate per destination port after the warm-up
+(frame bytes, Gb/s), the 99th percentile of frame latency over the whole
+run (us), and what recovery cost: messages replayed by link retry, copies
+retransmitted end to end."""
+import argparse
+import sys
+
+import numpy as np
+
+from report.markdown import table
+from report.metrics import gbps, warmup_ps
+from report.rundb import ReportError, open_database, run_ids, _config_dict
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise ReportError(message)
+
+
+def setting(config):
+    if config.get("link.retry", "true") == "true":
+        return "link retry on"
+    return f"retry off, e2e timeout {config.get('leaf.e2e.timeout', '1ms')}"
+
+
+def run_point(conn, run_id, sim_time_ps):
+    """Mean port rate after the warm-up (Gb/s), p99 latency (us), replays, retransmissions."""
+    start = warmup_ps(sim_time_ps)
+    rates = [gbps(b, sim_time_ps - start) for (b,) in conn.execute(
+        "SELECT sum(bytes) FROM deliveries WHERE run_id = ? AND t_delivered_ps >= ? GROUP BY dst_port",
+        (run_id, start))]
+    latencies = np.array([d for (d,) in conn.execute(
+        "SELECT t_delivered_ps - t_created_ps FROM deliveries WHERE run_id = ?", (run_id,))], dtype=float)
+    p99 = float(np.percentile(latencies, 99)) / 1e6 if latencies.size else float("nan")
+    replays = conn.execute("SELECT coalesce(sum(value), 0) FROM samples WHERE run_id = ? AND metric = 'replays'",
+                           (run_id,)).fetchone()[0]
+    retransmissions = conn.execute("SELECT count(*) FROM events WHERE run_id = ? AND kind = 'retransmission'",
+                                   (run_id,)).fetchone()[0]
+    return (float(np.mean(rates)) if rates else float("nan")), p99, int(replays), int(retransmissions)
+
+
+def collect(conn):
+    points = {}
+    for run_id in run_ids(conn):
+        status, sim_time_ps, config_text = conn.execute(
+            "SELECT status, sim_time_ps, config FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        if status != "done":
+            continue
+        config = _config_dict(config_text)
+        ber = float(config.get("errors.leaf_spine.ber", "0"))
+        points[(ber, setting(config))] = run_point(conn, run_id, sim_time_ps)
+    if not points:
+        raise ReportError("no finished run in this database")
+    return points
+
+
+def build_table(points):
+    bers = sorted({b for b, _ in points})
+    settings = sorted({s for _, s in points})
+    header = ["bit error rate"] + settings
+    body = []
+    for b in bers:
+        line = [f"{b:g}"]
+        for s in settings:
+            if (b, s) not in points:
+                line.append("-")
+                continue
+            rate, p99, replays, retx = points[(b, s)]
+            cost = f"{replays} replayed" if s == "link retry on" else f"{retx} retransmitted"
+            line.append(f"{rate:.1f} Gb/s, p99 {p99:.2f} us, {cost}")
+        body.append(line)
+    return table(header, body)
+
+
+def plot(points, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    bers = sorted({b for b, _ in points})
+    # A log axis has no 0: the error-free point sits one decade below the lowest rate.
+    positive = [b for b in bers if b > 0]
+    zero_at = min(positive) / 10 if positive else 1e-10
+    fig, (ax_rate, ax_p99) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for s in sorted({s for _, s in points}):
+        xs = [b if b > 0 else zero_at for b in bers if (b, s) in points]
+        ys = [points[(b, s)] for b in bers if (b, s) in points]
+        ax_rate.plot(xs, [y[0] for y in ys], marker="o", label=s)
+        ax_p99.plot(xs, [y[1] for y in ys], marker="o", label=s)
+    for ax in (ax_rate, ax_p99):
+        ax.set_xscale("log")
+        ax.set_xlabel("bit error rate on leaf-spine and spine-leaf links (leftmost point: 0)")
+        ax.grid(alpha=0.3)
+    ax_p99.set_yscale("log")
+    ax_rate.set_ylabel("mean receive rate per port (Gb/s)")
+    ax_p99.set_ylabel("p99 frame latency (us)")
+    ax_rate.legend(fontsize=8)
+    fig.suptitle("Soft errors: 2-leaf full-load permutation, lossless priority", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main(argv=None):
+    try:
+        p = _Parser(prog="ber-table", description=__doc__.split("\n\n")[0])
+        p.add_argument("db")
+        p.add_argument("--plot", metavar="PNG", help="also plot rate and p99 latency against the bit error rate")
+        args = p.parse_args(argv)
+        conn = open_database(args.db)
+        points = collect(conn)
+        print(build_table(points))
+        if args.plot:
+            plot(points, args.plot)
+            print(f"\nwrote {args.plot}")
+        return 0
+    except ReportError as e:
+        print(f"ber-table: {e}", file=sys.stderr)
+        return 2

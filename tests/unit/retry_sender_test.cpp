@@ -1,0 +1,153 @@
+// RetrySender: the sending half of link-level retry. Messages are numbered
+// and kept until a link ACK covers them; a NAK or a retry timeout replays
+// go-back-N; link ACKs are coalesced; NAKs go first.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "model/link/retry_sender.h"
+#include "model/link/tx_port.h"
+
+namespace fabric {
+namespace {
+
+struct EventLog final : Recorder {
+  struct Event {
+    Picos t;
+    EventKind kind;
+    std::string entity;
+    double value;
+  };
+  std::vector<Event> events;
+  void frame(const FrameRecord&) override {}
+  void delivery(const DeliveryRecord&) override {}
+  void drop(const DropRecord&) override {}
+  void sample(Picos, const std::string&, const std::string&, double) override {}
+  void event(Picos t, EventKind kind, const std::string& entity, int64_t, double value) override {
+    events.push_back({t, kind, entity, value});
+  }
+  void subflow_summary(const SubflowSummary&) override {}
+};
+
+class RetrySenderTest : public ::testing::Test {
+ protected:
+  RetrySenderTest() {
+    params_.buffer_bytes = 1024;
+    params_.ack_delay = 100;
+    params_.timeout = 2000;
+  }
+  Payload& packet(uint32_t bytes, uint16_t index) {
+    Payload& p = pool_.acquire(MessageKind::packet, bytes);
+    packet_of(p).index = index;
+    return p;
+  }
+  // Sends a new packet through the sender; returns the copy's sequence number and index.
+  std::pair<uint32_t, uint16_t> send_new(RetrySender& s, uint16_t index, Picos now, uint32_t bytes = 256) {
+    Payload& sent = s.admit(packet(bytes, index), now);
+    const auto r = std::make_pair(info_of(sent).link_seq, packet_of(sent).index);
+    EXPECT_FALSE(info_of(sent).replay);
+    sent.release();  // the receiver's side of the link
+    return r;
+  }
+  // Whatever is urgent now, as (kind, link seq or control units, replay); empty kind "none".
+  std::string take(RetrySender& s, Picos now) {
+    Payload* m = s.take_urgent(now);
+    if (!m) return "none";
+    std::string out;
+    if (info_of(*m).kind == MessageKind::control) {
+      out = std::string(to_string(control_of(*m).kind)) + " " + std::to_string(control_of(*m).units);
+    } else {
+      out = std::string(info_of(*m).replay ? "replay " : "new ") + std::to_string(info_of(*m).link_seq) + " #" +
+            std::to_string(packet_of(*m).index);
+    }
+    m->release();
+    return out;
+  }
+
+  LinkRetryParams params_;
+  PayloadPool pool_;
+  EventLog log_;
+};
+
+TEST_F(RetrySenderTest, NumbersMessagesAndKeepsThemUntilAcknowledged) {
+  RetrySender s(params_, pool_, log_, "l");
+  for (uint16_t i = 0; i < 4; ++i) EXPECT_EQ(send_new(s, i, 10).first, i);
+  EXPECT_EQ(pool_.in_use(), 4u);  // the originals
+  EXPECT_FALSE(s.has_room(1));     // 4 x 256 B fill 1024 B
+  s.on_ack(1, 20);
+  EXPECT_EQ(pool_.in_use(), 2u);
+  EXPECT_TRUE(s.has_room(512));
+  EXPECT_FALSE(s.has_room(513));
+  EXPECT_EQ(take(s, 20), "none");
+  s.on_ack(3, 30);
+  EXPECT_EQ(pool_.in_use(), 0u);
+}
+
+TEST_F(RetrySenderTest, NakReplaysFromTheNamedNumberInOrder) {
+  RetrySender s(params_, pool_, log_, "leaf0_spine0_up");
+  for (uint16_t i = 0; i < 4; ++i) send_new(s, i, 10);
+  s.on_nak(2, 50);  // 0 and 1 arrived, 2 did not
+  EXPECT_EQ(pool_.in_use(), 2u);
+  EXPECT_EQ(take(s, 50), "replay 2 #2");
+  EXPECT_EQ(take(s, 50), "replay 3 #3");
+  EXPECT_EQ(take(s, 50), "none");
+  EXPECT_EQ(s.replays(), 2u);
+  ASSERT_EQ(log_.events.size(), 1u);
+  EXPECT_EQ(log_.events[0].kind, EventKind::link_replay);
+  EXPECT_EQ(log_.events[0].entity, "leaf0_spine0_up");
+  EXPECT_EQ(log_.events[0].value, 2);
+  // A stale NAK for what was acknowledged since changes nothing.
+  s.on_ack(3, 60);
+  s.on_nak(2, 70);
+  EXPECT_EQ(take(s, 70), "none");
+}
+
+TEST_F(RetrySenderTest, SilenceForTheTimeoutReplaysEverything) {
+  RetrySender s(params_, pool_, log_, "l");
+  send_new(s, 0, 100);
+  send_new(s, 1, 150);
+  EXPECT_EQ(s.timeout_at(), 100 + 2000);
+  EXPECT_EQ(s.next_deadline(), kNever);  // nothing to send before then
+  EXPECT_FALSE(s.check_timeout(2099));
+  EXPECT_EQ(take(s, 2099), "none");
+  EXPECT_TRUE(s.check_timeout(2100));  // the NAK or the ACK was lost
+  EXPECT_EQ(s.next_deadline(), 0);     // replays are due now
+  EXPECT_EQ(s.timeouts(), 1u);
+  EXPECT_EQ(take(s, 2100), "replay 0 #0");
+  EXPECT_EQ(take(s, 2100), "replay 1 #1");
+  // An ACK for part of it restarts the clock from then.
+  s.on_ack(0, 2500);
+  EXPECT_EQ(s.timeout_at(), 2500 + 2000);
+  s.on_ack(1, 2600);
+  EXPECT_EQ(s.timeout_at(), kNever);
+}
+
+TEST_F(RetrySenderTest, LinkAcksAreCoalescedAndNaksGoFirst) {
+  RetrySender s(params_, pool_, log_, "l");
+  s.owe_ack(5, false, 1000);
+  s.owe_ack(6, false, 1040);  // the deadline counts from the oldest owed
+  EXPECT_EQ(s.next_deadline(), 1100);
+  EXPECT_EQ(take(s, 1099), "none");
+  EXPECT_EQ(take(s, 1100), "link_ack 6");
+  EXPECT_EQ(take(s, 1100), "none");
+  s.owe_ack(9, false, 1200);
+  s.owe_nak(10);
+  s.owe_ack(11, true, 1210);  // ack_every reached: due now
+  EXPECT_EQ(take(s, 1210), "link_nak 10");
+  EXPECT_EQ(take(s, 1210), "link_ack 11");
+  EXPECT_EQ(s.link_acks_sent(), 2u);
+  EXPECT_EQ(s.link_naks_sent(), 1u);
+}
+
+TEST_F(RetrySenderTest, AnAckForANumberNotGivenOutIsIgnored) {
+  RetrySender s(params_, pool_, log_, "l");
+  send_new(s, 0, 0);
+  s.on_ack(7, 10);  // not yet sent
+  EXPECT_EQ(pool_.in_use(), 1u);
+  s.on_ack(0, 20);
+  EXPECT_EQ(pool_.in_use(), 0u);
+}
+
+}  // namespace
+}  // namespace fabric
