@@ -94,7 +94,10 @@ def plot(points, path):
         ax_p99.plot(xs, [y[1] for y in ys], marker="o", label=s)
     for ax in (ax_rate, ax_p99):
         ax.set_xscale("log")
-        ax.set_xlabel("bit error rate on leaf-spine and spine-leaf links (leftmost point: 0)")
+        ax.set_xticks([zero_at] + positive)
+        ax.set_xticklabels(["0"] + [f"{b:g}" for b in positive])
+        ax.minorticks_off()
+        ax.set_xlabel("bit error rate on leaf-spine and spine-leaf links ")
         ax.grid(alpha=0.3)
     ax_p99.set_yscale("log")
     ax_rate.set_ylabel("mean receive rate per port (Gb/s)")

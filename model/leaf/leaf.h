@@ -223,6 +223,8 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
 
  public:
   uint64_t retransmissions(int k) const { return retransmissions_[k]; }
+  // Whether a copy sent from this leaf awaits its ACK.
+  bool awaiting_acks() const;
 };
 
 }  // namespace fabric

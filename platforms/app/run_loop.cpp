@@ -69,7 +69,9 @@ RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& 
     if (moved != last_moved) {
       last_moved = moved;
       last_movement = now;
-    } else if (now - last_movement >= o.stall_timeout && top.backlog() > 0) {
+    } else if (now - last_movement >= o.stall_timeout && top.backlog() > 0 &&
+               (o.recovery_wait == 0 || now - last_movement >= o.stall_timeout + o.recovery_wait ||
+                !top.awaiting_acks())) {
       result.outcome = RunOutcome::stalled;
       break;
     }

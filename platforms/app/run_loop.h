@@ -15,6 +15,10 @@ struct RunLoopOptions {
   Picos sim_time = 0;
   Picos slice = 0;
   Picos stall_timeout = 0;
+  // While copies await their end-to-end ACK, a lost packet may leave the
+  // fabric waiting this long for a retransmission timer: no stall until
+  // nothing has moved for the stall timeout beyond it.
+  Picos recovery_wait = 0;
   Picos sample_interval = 0;  // buffer occupancy into samples every this often; 0: never
   bool progress = false;
 };

@@ -36,6 +36,17 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                 static_cast<unsigned long long>(top.messages_moved()),
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);
   out << line;
+  const FabricTop::RecoveryTotals rec = top.recovery_totals();
+  if (rec.corrupted > 0 || rec.retransmissions > 0) {
+    std::snprintf(line, sizeof line,
+                  "  soft errors: %llu messages corrupted on %d links; link retry replayed %llu messages in %llu "
+                  "episodes (%llu timeouts); %llu copies retransmitted end to end\n",
+                  static_cast<unsigned long long>(rec.corrupted), rec.links_with_errors,
+                  static_cast<unsigned long long>(rec.replays), static_cast<unsigned long long>(rec.replay_episodes),
+                  static_cast<unsigned long long>(rec.retry_timeouts),
+                  static_cast<unsigned long long>(rec.retransmissions));
+    out << line;
+  }
   const uint64_t events = top.scheduler().served();
   std::snprintf(line, sizeof line, "  model events served: %llu, %.1f per delivered frame\n",
                 static_cast<unsigned long long>(events), delivered ? static_cast<double>(events) / delivered : 0.0);

@@ -106,6 +106,29 @@ void FabricTop::add_link_layer(const std::string& link, LinkClass cls, TxPort& t
   link_ends_.push_back({link, &tx, &rx});
 }
 
+FabricTop::RecoveryTotals FabricTop::recovery_totals() const {
+  RecoveryTotals t;
+  for (const LinkEnds& e : link_ends_) {
+    const uint64_t corrupted = e.rx->link_receiver()->corrupted();
+    t.corrupted += corrupted;
+    t.links_with_errors += corrupted > 0;
+    if (const RetrySender* retry = e.tx->retry()) {
+      t.replays += retry->replays();
+      t.replay_episodes += retry->replay_episodes();
+      t.retry_timeouts += retry->timeouts();
+    }
+  }
+  for (const auto& l : leaves_)
+    for (int k = 0; k <= config_.topology.geometry.user_ports_per_leaf; ++k) t.retransmissions += l->retransmissions(k);
+  return t;
+}
+
+bool FabricTop::awaiting_acks() const {
+  for (const auto& l : leaves_)
+    if (l->awaiting_acks()) return true;
+  return false;
+}
+
 uint64_t FabricTop::messages_moved() const {
   uint64_t n = 0;
   for (const auto& l : links_) n += l->messages();

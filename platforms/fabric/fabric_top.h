@@ -52,6 +52,16 @@ class FabricTop : public sc_core::sc_module {
   uint64_t frames_delivered() const;
   uint64_t drops() const;
   const std::vector<std::unique_ptr<Cna>>& cnas() const { return cnas_; }
+  // Soft errors and their recovery over the run, all links together (per
+  // link: the samples finish() writes).
+  struct RecoveryTotals {
+    uint64_t corrupted = 0, replays = 0, replay_episodes = 0, retry_timeouts = 0, retransmissions = 0;
+    int links_with_errors = 0;  // links whose receiver saw at least one corrupted message
+  };
+  RecoveryTotals recovery_totals() const;
+  bool has_link_layers() const { return !link_ends_.empty(); }
+  // Whether any source port holds a copy sent and not yet acknowledged.
+  bool awaiting_acks() const;
   // End of run at `end`: every CNA records what it still holds and its
   // totals; every link its messages, wire bytes and utilization (samples,
   // entity = the link's name).
