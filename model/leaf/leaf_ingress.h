@@ -106,6 +106,7 @@ class LeafIngress {
   MulticastProgress& progress(uint32_t slot) { return progress_[slot]; }
 
   Voq& voq(uint32_t index) { return voqs_[index]; }
+  const Voq& voq(uint32_t index) const { return voqs_[index]; }
   size_t voq_count() const { return voqs_.size(); }
   std::optional<uint32_t> find_voq(PortId target, Vl vl) const;
   StoredFrame& frame(uint32_t slot) { return frames_[slot]; }

@@ -70,7 +70,7 @@ void Leaf::resend_ack(int k, const FabricPacket& duplicate) {
 bool Leaf::awaiting_acks() const {
   for (const LeafIngress& in : ingress_)
     for (size_t v = 0; v < in.voq_count(); ++v)
-      if (!const_cast<LeafIngress&>(in).voq(static_cast<uint32_t>(v)).in_flight.empty()) return true;
+      if (!in.voq(static_cast<uint32_t>(v)).in_flight.empty()) return true;
   return false;
 }
 

@@ -68,12 +68,12 @@ Picos RetrySender::next_deadline() const {
 bool RetrySender::check_timeout(Picos now) {
   if (window_.idle() || now < last_heard_ + params_.timeout) return false;
   ++timeouts_;
-  start_replay(window_.oldest(), now, "timeout");
+  start_replay(window_.oldest(), now);
   window_.on_timeout();
   return true;
 }
 
-void RetrySender::start_replay(LinkSeq from, Picos now, const char*) {
+void RetrySender::start_replay(LinkSeq from, Picos now) {
   last_heard_ = now;
   const LinkSeq count = window_.next_new() - from;
   if (count == 0) return;
@@ -109,7 +109,7 @@ void RetrySender::on_nak(uint32_t first_missing, Picos now) {
   if (seq > window_.next_new()) return;
   heard(now);
   window_.on_nak(seq, release_handle);
-  if (seq < window_.next_new()) start_replay(seq, now, "nak");
+  if (seq < window_.next_new()) start_replay(seq, now);
 }
 
 }  // namespace fabric

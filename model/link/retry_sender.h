@@ -74,7 +74,7 @@ class RetrySender {
  private:
   LinkSeq widen(uint32_t seq) const;  // a number on the wire, within the window
   Payload& link_control(ControlKind kind, uint32_t seq);
-  void start_replay(LinkSeq from, Picos now, const char* why);
+  void start_replay(LinkSeq from, Picos now);
   void heard(Picos now);
 
   LinkRetryParams params_;
