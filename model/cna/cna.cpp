@@ -19,7 +19,9 @@ Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, Pay
          Recorder& recorder, EventQueue& events)
     : sc_module(name), events_(events), rx("rx", *this, 0, events_),
       tx("tx", *this, 0, pool, ethernet_tx(), events_), port_(port), params_(params),
-      pool_(pool), recorder_(recorder), entity_("port" + std::to_string(raw(port))) {
+      pool_(pool), recorder_(recorder), entity_("port" + std::to_string(raw(port))),
+      transport_entity_("cna" + std::to_string(raw(port))) {
+  if (params.e2e.enabled) transport_ = std::make_unique<E2eTransport>(params.e2e);
   SC_METHOD(start);  // runs once at time 0: the first frames go out
 }
 
@@ -29,7 +31,7 @@ void Cna::attach(std::unique_ptr<FrameSource> source) {
   limiters_.emplace_back();
 }
 
-std::deque<Cna::QueuedFrame>& Cna::queue_of(size_t source) {
+std::deque<QueuedFrame>& Cna::queue_of(size_t source) {
   return limiters_[source] ? limiters_[source]->queue : queues_[sources_[source]->priority()];
 }
 
@@ -58,7 +60,7 @@ void Cna::generate(Picos now) {
 
 bool Cna::has_ready(int p, Picos now) const {
   if (paused_[p]) return false;
-  if (!queues_[p].empty()) return true;
+  if (!queues_[p].empty() || transport_ready(p)) return true;
   if (limited_ == 0) return false;
   for (size_t i = 0; i < sources_.size(); ++i) {
     const Limiter* l = limiters_[i].get();
@@ -102,19 +104,30 @@ TxSource::Pull Cna::next_data(int, Picos) {
   const Picos now = now_ps();
   if (!pending_cnms_.empty()) apply_due_cnms(now);
   if (limited_ > 0) advance_limiter_timers(now);
+  if (transport_) advance_transport(now);
   generate(now);
   const int p = pick_priority(now);
   if (p < 0) {
     Picos retry = next_qcn_wake();
+    if (transport_) retry = std::min(retry, transport_->next_due());
     for (size_t i = 0; i < sources_.size(); ++i)
       if (!source_blocked_[i] && !paused_[sources_[i]->priority()]) retry = std::min(retry, sources_[i]->next_time());
     return {nullptr, retry};
   }
+  if (transport_ready(p)) return {next_transport_frame(p, now), kNever};
   const int source = take_turn(p, now);
   std::deque<QueuedFrame>& queue = source < 0 ? queues_[p] : limiters_[source]->queue;
   const QueuedFrame q = queue.front();
   queue.pop_front();
   if (limited_ > 0) after_send(source, q.bytes, now);
+  Payload& m = build_frame(q, p);
+  if (transport_) number_frame(frame_of(m), q, now);
+  recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, now});
+  ++frames_sent_;
+  return {&m, kNever};
+}
+
+Payload& Cna::build_frame(const QueuedFrame& q, int p) {
   Payload& m = pool_.acquire(MessageKind::frame, q.bytes);
   EthernetFrame& f = frame_of(m);
   f.frame = q.id;
@@ -126,9 +139,9 @@ TxSource::Pull Cna::next_data(int, Picos) {
   f.created = q.created;
   f.levels = 0;
   f.mid = Mid(0);
-  recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, now});
-  ++frames_sent_;
-  return {&m, kNever};
+  f.transport = TransportKind::none;
+  f.transport_seq = 0;
+  return m;
 }
 
 void Cna::receive(int, Payload& payload) {
@@ -145,6 +158,10 @@ void Cna::receive(int, Payload& payload) {
     return;
   }
   const EthernetFrame& f = frame_of(payload);
+  if (f.transport != TransportKind::none && !accept_transport(f, now)) {
+    payload.release();
+    return;
+  }
   recorder_.delivery({f.frame, f.flow, port_, now, f.levels, f.bytes, f.created});
   ++frames_received_;
   bytes_received_ += f.bytes;
@@ -172,6 +189,7 @@ void Cna::finish() {
       for (const QueuedFrame& q : limiters_[i]->queue)
         recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(sources_[i]->priority()), q.created, -1});
   for (const SubflowSummary& s : received_summaries()) recorder_.subflow_summary(s);
+  if (transport_) record_transport_totals();
 }
 
 std::vector<SubflowSummary> Cna::received_summaries() const {

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "model/cna/cna_params.h"
+#include "model/cna/e2e_transport.h"
+#include "model/cna/queued_frame.h"
 #include "model/cna/frame_source.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
@@ -53,16 +55,11 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   bool paused(int priority) const { return paused_[priority]; }
   // Per flow received here, in flow id order.
   std::vector<SubflowSummary> received_summaries() const;
+  // The end-to-end transport; null when cna.e2e.retransmit is off.
+  const E2eTransport* transport() const { return transport_.get(); }
 
  private:
   SC_HAS_PROCESS(Cna);
-  struct QueuedFrame {
-    FrameId id;
-    FlowId flow;
-    uint64_t dst_mac;
-    uint32_t bytes;
-    Picos created;
-  };
   struct Limiter {
     ReactionPoint rp;
     std::deque<QueuedFrame> queue;
@@ -89,6 +86,16 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   void after_send(int source, uint32_t bytes, Picos now);
   void record_rate(size_t source, Limiter& l, Picos now);
   Picos next_qcn_wake() const;
+  Payload& build_frame(const QueuedFrame& q, int priority);
+  // End-to-end transport (cna_e2e.cpp)
+  void advance_transport(Picos now);
+  bool transport_ready(int priority) const;
+  Payload* next_transport_frame(int priority, Picos now);  // an ACK, NAK or resent frame
+  void number_frame(EthernetFrame& f, const QueuedFrame& q, Picos now);
+  // Whether a received frame goes on to be delivered (else it was the
+  // transport's: an ACK or NAK, a duplicate, or out of order).
+  bool accept_transport(const EthernetFrame& f, Picos now);
+  void record_transport_totals();  // samples, entity cna<N>
 
   PortId port_;
   CnaParams params_;
@@ -109,6 +116,9 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   std::deque<PendingCnm> pending_cnms_;                    // in arrival order
   std::array<size_t, kPriorities> turn_{};                 // round robin: 0 the priority queue, 1 + source
   std::string entity_;
+  std::unique_ptr<E2eTransport> transport_;  // null: cna.e2e.retransmit off
+  uint32_t next_reply_seq_ = 0;              // ACK and NAK frames' ids
+  std::string transport_entity_;             // cna<N>: its retransmission events
 };
 
 }  // namespace fabric

@@ -1,6 +1,7 @@
 #pragma once
 #include <string>
 
+#include "model/cna/e2e_transport.h"
 #include "model/config/config.h"
 #include "model/qcn/reaction_point.h"
 
@@ -12,6 +13,7 @@ struct CnaParams {
   // QCN reaction points; line_gbps and the increases are set from the CNA
   // link's rate by the platform (scale_to_line).
   ReactionPoint::Params rp;
+  E2eTransportParams e2e;
   Picos reaction_time = 2'400'000;
   double r_ai_gbps_at_10g = 0.005, r_hai_gbps_at_10g = 0.05;
   void scale_to_line(double line_gbps) {

@@ -7,6 +7,10 @@
 
 namespace fabric {
 
+// The CNAs' end-to-end transport (model/cna/e2e_transport.h): a numbered
+// data frame, or an ACK or NAK frame back to its source.
+enum class TransportKind : uint8_t { none, data, ack, nak };
+
 struct FrameHeader {
   FrameId frame{};
   FlowId flow{};
@@ -16,6 +20,8 @@ struct FrameHeader {
   Picos created = 0;  // at the source CNA
   uint8_t levels = 0;  // surrogate ports passed so far (deliveries.surrogate_levels)
   Mid mid{};           // a multicast frame's group: a surrogate looks its fanout up by it
+  TransportKind transport = TransportKind::none;
+  uint32_t transport_seq = 0;  // data: its number per (source, destination, priority); ACK/NAK: the next expected
 };
 
 }  // namespace fabric

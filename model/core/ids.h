@@ -1,6 +1,7 @@
 #pragma once
 // Typed ids: a port id cannot be passed where a flow id is expected.
 #include <cstdint>
+#include <limits>
 #include <functional>
 
 namespace fabric {
@@ -25,5 +26,6 @@ constexpr int priority_of(Vl vl) { return raw(vl) / kVlsPerPriority; }
 
 // Time in the database and in configuration: integer picoseconds.
 using Picos = int64_t;
+constexpr Picos kNever = std::numeric_limits<Picos>::max();  // a time that never comes
 
 }  // namespace fabric

@@ -14,6 +14,9 @@ constexpr uint64_t kLocalMacBase = 0x020000000000ULL;
 constexpr uint64_t kGroupMacBase = 0x01005E000000ULL;
 constexpr uint64_t mac_of(PortId port) { return kLocalMacBase | raw(port); }
 constexpr uint64_t group_mac(Mid mid) { return kGroupMacBase | raw(mid); }
+// Whether a MAC is a CNA's (a unicast destination), and whose.
+constexpr bool is_cna_mac(uint64_t mac) { return (mac & ~uint64_t{0xFFFFFFFF}) == kLocalMacBase; }
+constexpr PortId port_of_mac(uint64_t mac) { return PortId(static_cast<uint32_t>(mac & 0xFFFFFFFF)); }
 
 struct FdbEntry {
   enum Kind : uint8_t { unknown, unicast, multicast } kind = unknown;

@@ -100,6 +100,8 @@ void Leaf::launch_packet(int k, const Voq& q, const StoredFrame& f, uint16_t seg
   p.created = f.created;
   p.levels = f.levels;
   p.mid = f.mid;
+  p.transport = f.transport;
+  p.transport_seq = f.transport_seq;
 
   const Picos now = now_ps();
   if (uplink < 0) {  // a one-to-one link to a port of this leaf

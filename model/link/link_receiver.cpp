@@ -62,11 +62,13 @@ void LinkReceiver::drop_corrupted(Payload& message, TxPort* reverse, Picos now) 
   if (info.kind == MessageKind::packet) {
     const FabricPacket& p = packet_of(message);
     recorder_.drop({p.frame, p.flow, p.src, static_cast<int64_t>(raw(p.target)), DropReason::link, now});
+    ++dropped_;
     if (reverse) reverse->return_credits(1);  // it never took its downstream slot
   } else if (info.kind == MessageKind::frame) {
     const EthernetFrame& f = frame_of(message);
     recorder_.drop({f.frame, f.flow, port_, raw(port_) == raw(f.src) ? -1 : static_cast<int64_t>(raw(port_)),
                     DropReason::link, now});
+    ++dropped_;
   }
   // The credits it carried are link-level fields: they count (see the header).
   if (info.credits > 0 && reverse) reverse->add_credits(info.credits);

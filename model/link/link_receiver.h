@@ -41,6 +41,7 @@ class LinkReceiver {
 
   uint64_t corrupted() const { return corrupted_; }
   uint64_t discarded() const { return discarded_; }  // dropped for order: replays will bring them
+  uint64_t dropped() const { return dropped_; }      // without retry: frames and packets dropped (reason link)
   const std::string& link() const { return link_; }
 
  private:
@@ -54,7 +55,7 @@ class LinkReceiver {
   std::string link_;
   PortId port_;  // where a drop is recorded: the receiving port
   uint64_t injector_seq_ = 0;  // without retry: messages drawn for, the scripted numbers' sense
-  uint64_t corrupted_ = 0, discarded_ = 0;
+  uint64_t corrupted_ = 0, discarded_ = 0, dropped_ = 0;
 };
 
 }  // namespace fabric

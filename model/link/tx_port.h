@@ -17,8 +17,6 @@
 
 namespace fabric {
 
-constexpr Picos kNever = std::numeric_limits<Picos>::max();
-
 class RetrySender;
 
 class TxSource {

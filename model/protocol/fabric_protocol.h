@@ -90,6 +90,8 @@ struct FabricPacket : tlm::tlm_extension<FabricPacket> {
   Picos created = 0;
   uint8_t levels = 0;        // surrogates the frame has passed
   Mid mid{};                 // its multicast group (surrogate targets)
+  TransportKind transport = TransportKind::none;  // the CNAs' end-to-end transport fields, carried through
+  uint32_t transport_seq = 0;
   tlm_extension_base* clone() const override { return new FabricPacket(*this); }
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const FabricPacket&>(other); }
 };

@@ -70,6 +70,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.loop.slice = config.get_duration("sim.progress_slice");
   run.loop.stall_timeout = config.get_duration("sim.stall_timeout");
   if (run.fabric.leaf.retransmit) run.loop.recovery_wait = run.fabric.leaf.retransmit_timeout;
+  if (run.fabric.cna.e2e.enabled) run.loop.recovery_wait = std::max(run.loop.recovery_wait, run.fabric.cna.e2e.timeout);
   run.loop.sample_interval = config.get_duration("record.sample_interval");
   run.loop.progress = !cl.quiet;
   run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(), run.seed,

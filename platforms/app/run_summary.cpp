@@ -37,7 +37,7 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);
   out << line;
   const FabricTop::RecoveryTotals rec = top.recovery_totals();
-  if (rec.corrupted > 0 || rec.retransmissions > 0) {
+  if (rec.corrupted > 0 || rec.retransmissions > 0 || rec.cna_retransmissions > 0) {
     std::snprintf(line, sizeof line,
                   "  soft errors: %llu messages corrupted on %d links; link retry replayed %llu messages in %llu "
                   "episodes (%llu timeouts); %llu copies retransmitted end to end\n",
@@ -45,6 +45,14 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                   static_cast<unsigned long long>(rec.replays), static_cast<unsigned long long>(rec.replay_episodes),
                   static_cast<unsigned long long>(rec.retry_timeouts),
                   static_cast<unsigned long long>(rec.retransmissions));
+    out << line;
+  }
+  if (rec.cna_retransmissions > 0 || rec.cna_duplicates > 0) {
+    std::snprintf(line, sizeof line,
+                  "  CNA transport: %llu frames sent again (%llu timeouts), %llu duplicates dropped at destinations\n",
+                  static_cast<unsigned long long>(rec.cna_retransmissions),
+                  static_cast<unsigned long long>(rec.cna_timeouts),
+                  static_cast<unsigned long long>(rec.cna_duplicates));
     out << line;
   }
   const uint64_t events = top.scheduler().served();

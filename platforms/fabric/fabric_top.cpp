@@ -120,12 +120,21 @@ FabricTop::RecoveryTotals FabricTop::recovery_totals() const {
   }
   for (const auto& l : leaves_)
     for (int k = 0; k <= config_.topology.geometry.user_ports_per_leaf; ++k) t.retransmissions += l->retransmissions(k);
+  for (const auto& c : cnas_) {
+    if (const E2eTransport* e2e = c->transport()) {
+      t.cna_retransmissions += e2e->retransmitted();
+      t.cna_timeouts += e2e->timeouts();
+      t.cna_duplicates += e2e->duplicates();
+    }
+  }
   return t;
 }
 
 bool FabricTop::awaiting_acks() const {
   for (const auto& l : leaves_)
     if (l->awaiting_acks()) return true;
+  for (const auto& c : cnas_)
+    if (c->transport() && c->transport()->unacknowledged() > 0) return true;
   return false;
 }
 
@@ -176,6 +185,7 @@ uint64_t FabricTop::frames_delivered() const {
 uint64_t FabricTop::drops() const {
   uint64_t n = 0;
   for (const auto& l : leaves_) n += l->drops();
+  for (const LinkEnds& e : link_ends_) n += e.rx->link_receiver()->dropped();
   return n;
 }
 

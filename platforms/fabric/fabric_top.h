@@ -56,11 +56,13 @@ class FabricTop : public sc_core::sc_module {
   // link: the samples finish() writes).
   struct RecoveryTotals {
     uint64_t corrupted = 0, replays = 0, replay_episodes = 0, retry_timeouts = 0, retransmissions = 0;
+    uint64_t cna_retransmissions = 0, cna_timeouts = 0, cna_duplicates = 0;  // the CNAs' transport (cna.e2e.*)
     int links_with_errors = 0;  // links whose receiver saw at least one corrupted message
   };
   RecoveryTotals recovery_totals() const;
   bool has_link_layers() const { return !link_ends_.empty(); }
-  // Whether any source port holds a copy sent and not yet acknowledged.
+  // Whether any source port holds a copy, or any CNA a frame, sent and not
+  // yet acknowledged.
   bool awaiting_acks() const;
   // End of run at `end`: every CNA records what it still holds and its
   // totals; every link its messages, wire bytes and utilization (samples,

@@ -158,6 +158,8 @@ TEST_F(BadInput, RetryBufferSmallerThanOnePacket) {
 TEST_F(BadInput, ZeroTimeouts) {
   expect_rejected(two_leaf().set("link.retry.timeout=0"), {"link.retry.timeout", "'0'"});
   expect_rejected(two_leaf().set("leaf.e2e.timeout=0ns"), {"leaf.e2e.timeout", "0ns"});
+  expect_rejected(two_leaf().set("cna.e2e.timeout=0ns"), {"cna.e2e.timeout", "0ns"});
+  expect_rejected(two_leaf().set("cna.e2e.ack_every=0"), {"cna.e2e.ack_every", "0"});
 }
 
 TEST_F(BadInput, ScriptedErrorsOnALinkThatDoesNotExist) {

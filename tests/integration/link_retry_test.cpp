@@ -136,9 +136,10 @@ TEST_F(LinkRetry, ScriptedErrorHitsThatMessageOnly) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'link_replay'"), 1);
 }
 
-// CNA-leaf links have no link retry, and the end-to-end layer starts at the
-// source leaf port: a corrupted frame is dropped (reason `link`) where it
-// arrives, and every frame is either delivered once or dropped so.
+// CNA-leaf links have no link retry, and the leaves' end-to-end layer starts
+// at the source leaf port: with the CNAs' transport off (its default) a
+// corrupted frame is dropped (reason `link`) where it arrives, and every
+// frame is either delivered once or dropped so.
 TEST_F(LinkRetry, CorruptedFramesOnCnaLinksAreDroppedAndAccountedFor) {
   Db db(run("cna_errors", two_leaf_shift()
                               .set("errors.cna_leaf.packet_probability=0.01")
@@ -152,6 +153,35 @@ TEST_F(LinkRetry, CorruptedFramesOnCnaLinksAreDroppedAndAccountedFor) {
   // Both directions: at the leaf's ingress (a whole frame) and at the CNA.
   EXPECT_GT(db.integer("SELECT count(*) FROM drops WHERE dst_port IS NULL"), 0);
   EXPECT_GT(db.integer("SELECT count(*) FROM drops WHERE dst_port IS NOT NULL"), 0);
+}
+
+// With the CNAs' end-to-end transport on, the frames dropped on CNA-leaf
+// links (both directions) are sent again by their source CNA: every frame
+// arrives exactly once and in order. A short timeout covers frames lost at
+// the very end of the traffic (a gap earlier is NAKed at once).
+TEST_F(LinkRetry, CnaTransportRecoversFramesCorruptedOnCnaLinks) {
+  Db db(run("cna_transport", two_leaf_shift()
+                                 .set("classes.lossless_priorities=3")
+                                 .set("traffic.priority=3")
+                                 .set("traffic.stop=2ms")
+                                 .set("errors.cna_leaf.ber=1e-7")
+                                 .set("cna.e2e.retransmit=true")
+                                 .set("cna.e2e.timeout=100us")
+                                 .opt("--time", "2400us")));
+  EXPECT_GT(db.integer("SELECT count(*) FROM drops WHERE reason = 'link' AND dst_port IS NULL"), 20);
+  EXPECT_GT(db.integer("SELECT count(*) FROM drops WHERE reason = 'link' AND dst_port IS NOT NULL"), 20);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE reason <> 'link'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM frames WHERE t_injected_ps IS NOT NULL"), 100000);
+  EXPECT_EQ(frames_not_delivered_once(db, kStopPs), 0);
+  EXPECT_EQ(out_of_order(db), 0);
+  // Every frame dropped on a link was delivered after all.
+  EXPECT_EQ(db.integer("SELECT count(*) FROM drops d WHERE d.flow_id <> 4294967295 AND NOT EXISTS "
+                       "(SELECT 1 FROM deliveries v WHERE v.frame_id = d.frame_id)"),
+            0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'retransmission' AND entity LIKE 'cna%'"), 100);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'retransmission' AND entity LIKE 'port%'"), 0);
+  EXPECT_GT(sample_sum(db, "e2e_naks_sent"), 20);
+  EXPECT_EQ(sample_sum(db, "e2e_unacknowledged"), 0);
 }
 
 TEST_F(LinkRetry, SameSeedSameRun) {

@@ -1,0 +1,77 @@
+// CNA: the end-to-end transport's shell (the algorithm is E2eTransport).
+// Unicast frames are numbered as they leave; ACK and NAK frames, then frames
+// sent again, go ahead of new frames of their priority and wait for its
+// PAUSE like them. Every frame sent again is an event 'retransmission'
+// (entity cna<N>, its flow, value = its destination port). ACK and NAK
+// frames carry flow id kTransportFlow and frame ids with bit 31 set; they
+// are not in the frames table (a drop of one is recorded like any drop).
+#include "model/cna/cna.h"
+#include "model/core/sim_time.h"
+#include "model/leaf/fdb.h"
+
+namespace fabric {
+
+void Cna::advance_transport(Picos now) {
+  transport_->release_due_acks(now);
+  transport_->expire(now);
+  transport_->drop_acknowledged_resends();
+}
+
+bool Cna::transport_ready(int p) const {
+  return transport_ && (transport_->has_reply(static_cast<uint8_t>(p)) || transport_->has_resend(static_cast<uint8_t>(p)));
+}
+
+void Cna::number_frame(EthernetFrame& f, const QueuedFrame& q, Picos now) {
+  if (!is_cna_mac(q.dst_mac)) return;  // multicast frames are not covered (see README)
+  f.transport = TransportKind::data;
+  f.transport_seq = transport_->on_send(port_of_mac(q.dst_mac), f.priority, q, now);
+}
+
+Payload* Cna::next_transport_frame(int p, Picos now) {
+  const uint8_t priority = static_cast<uint8_t>(p);
+  if (const auto reply = transport_->take_reply(priority)) {
+    const QueuedFrame q{FrameId((uint64_t{raw(port_)} << 32) | 0x80000000u | next_reply_seq_++), kTransportFlow,
+                        mac_of(reply->to), kTransportAckBytes, now};
+    Payload& m = build_frame(q, p);
+    frame_of(m).transport = reply->kind;
+    frame_of(m).transport_seq = reply->next;
+    return &m;
+  }
+  if (const auto resend = transport_->take_resend(priority, now)) {
+    Payload& m = build_frame(resend->frame, p);
+    frame_of(m).transport = TransportKind::data;
+    frame_of(m).transport_seq = resend->seq;
+    recorder_.event(now, EventKind::retransmission, transport_entity_, raw(resend->frame.flow), raw(resend->dst));
+    return &m;
+  }
+  return nullptr;  // not reached: transport_ready() said there was one
+}
+
+bool Cna::accept_transport(const EthernetFrame& f, Picos now) {
+  if (!transport_) return true;
+  if (f.transport == TransportKind::data) {
+    const E2eTransport::Received r = transport_->on_data(f.src, f.priority, f.transport_seq, now);
+    if (r.wake) tx.kick();
+    return r.verdict == E2eTransport::Verdict::deliver;
+  }
+  const bool resend = f.transport == TransportKind::ack
+                          ? transport_->on_ack(f.src, f.priority, f.transport_seq, now)
+                          : transport_->on_nak(f.src, f.priority, f.transport_seq, now);
+  if (resend) tx.kick();
+  return false;
+}
+
+void Cna::record_transport_totals() {
+  const Picos now = now_ps();
+  const E2eTransport& t = *transport_;
+  recorder_.sample(now, transport_entity_, "e2e_retransmitted", static_cast<double>(t.retransmitted()));
+  recorder_.sample(now, transport_entity_, "e2e_go_back_episodes", static_cast<double>(t.go_back_episodes()));
+  recorder_.sample(now, transport_entity_, "e2e_timeouts", static_cast<double>(t.timeouts()));
+  recorder_.sample(now, transport_entity_, "e2e_duplicates", static_cast<double>(t.duplicates()));
+  recorder_.sample(now, transport_entity_, "e2e_out_of_order", static_cast<double>(t.out_of_order()));
+  recorder_.sample(now, transport_entity_, "e2e_acks_sent", static_cast<double>(t.acks_sent()));
+  recorder_.sample(now, transport_entity_, "e2e_naks_sent", static_cast<double>(t.naks_sent()));
+  recorder_.sample(now, transport_entity_, "e2e_unacknowledged", static_cast<double>(t.unacknowledged()));
+}
+
+}  // namespace fabric
