@@ -1,13 +1,17 @@
-"""ber-table DB [--plot PNG]: the soft-error sweep (scripts/sweep BER) as a
-Markdown table, one row per bit error rate on the leaf-spine and spine-leaf
-links, one column per recovery setting (link retry on; off with end-to-end
-retransmission after each timeout swept), and a plot of both against the
-bit error rate.
+"""ber-table DB [--links leaf_spine|cna_leaf] [--plot PNG]: the soft-error
+sweep (scripts/sweep BER) as a Markdown table, one row per bit error rate on
+one link class, one column per recovery setting, and a plot of both against
+the bit error rate.
+
+Leaf-spine (and spine-leaf) links: link retry on; off with the leaves'
+end-to-end retransmission after each timeout swept. CNA-leaf links: the
+CNAs' end-to-end transport on or off.
 
 A cell is the mean receive rate per destination port after the warm-up
 (frame bytes, Gb/s), the 99th percentile of frame latency over the whole
 run (us), and what recovery cost: messages replayed by link retry, copies
-retransmitted end to end."""
+or frames retransmitted end to end, and frames dropped on a link and not
+delivered by the end of the run (lost for good, or still being recovered)."""
 import argparse
 import sys
 
@@ -23,14 +27,17 @@ class _Parser(argparse.ArgumentParser):
         raise ReportError(message)
 
 
-def setting(config):
+def setting(config, links):
+    if links == "cna_leaf":
+        on = config.get("cna.e2e.retransmit", "false") == "true"
+        return "CNA transport on" if on else "CNA transport off"
     if config.get("link.retry", "true") == "true":
         return "link retry on"
     return f"retry off, e2e timeout {config.get('leaf.e2e.timeout', '1ms')}"
 
 
 def run_point(conn, run_id, sim_time_ps):
-    """Mean port rate after the warm-up (Gb/s), p99 latency (us), replays, retransmissions."""
+    """Mean port rate after the warm-up (Gb/s), p99 latency (us), replays, retransmissions, frames lost."""
     start = warmup_ps(sim_time_ps)
     rates = [gbps(b, sim_time_ps - start) for (b,) in conn.execute(
         "SELECT sum(bytes) FROM deliveries WHERE run_id = ? AND t_delivered_ps >= ? GROUP BY dst_port",
@@ -42,10 +49,14 @@ def run_point(conn, run_id, sim_time_ps):
                            (run_id,)).fetchone()[0]
     retransmissions = conn.execute("SELECT count(*) FROM events WHERE run_id = ? AND kind = 'retransmission'",
                                    (run_id,)).fetchone()[0]
-    return (float(np.mean(rates)) if rates else float("nan")), p99, int(replays), int(retransmissions)
+    lost = conn.execute(
+        "SELECT count(DISTINCT frame_id) FROM drops d WHERE run_id = ? AND reason = 'link' AND flow_id <> 4294967295 "
+        "AND frame_id NOT IN (SELECT frame_id FROM deliveries WHERE run_id = ?)", (run_id, run_id)).fetchone()[0]
+    rate = float(np.mean(rates)) if rates else float("nan")
+    return rate, p99, int(replays), int(retransmissions), int(lost)
 
 
-def collect(conn):
+def collect(conn, links):
     points = {}
     for run_id in run_ids(conn):
         status, sim_time_ps, config_text = conn.execute(
@@ -53,8 +64,8 @@ def collect(conn):
         if status != "done":
             continue
         config = _config_dict(config_text)
-        ber = float(config.get("errors.leaf_spine.ber", "0"))
-        points[(ber, setting(config))] = run_point(conn, run_id, sim_time_ps)
+        ber = float(config.get(f"errors.{links}.ber", "0"))
+        points[(ber, setting(config, links))] = run_point(conn, run_id, sim_time_ps)
     if not points:
         raise ReportError("no finished run in this database")
     return points
@@ -71,14 +82,19 @@ def build_table(points):
             if (b, s) not in points:
                 line.append("-")
                 continue
-            rate, p99, replays, retx = points[(b, s)]
+            rate, p99, replays, retx, lost = points[(b, s)]
             cost = f"{replays} replayed" if s == "link retry on" else f"{retx} retransmitted"
+            if lost:
+                cost += f", {lost} not recovered by the end"
             line.append(f"{rate:.1f} Gb/s, p99 {p99:.2f} us, {cost}")
         body.append(line)
     return table(header, body)
 
 
-def plot(points, path):
+LINK_NAMES = {"leaf_spine": "leaf-spine and spine-leaf links", "cna_leaf": "CNA-leaf and leaf-CNA links"}
+
+
+def plot(points, path, links):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -97,7 +113,7 @@ def plot(points, path):
         ax.set_xticks([zero_at] + positive)
         ax.set_xticklabels(["0"] + [f"{b:g}" for b in positive])
         ax.minorticks_off()
-        ax.set_xlabel("bit error rate on leaf-spine and spine-leaf links ")
+        ax.set_xlabel(f"bit error rate on {LINK_NAMES[links]}")
         ax.grid(alpha=0.3)
     ax_p99.set_yscale("log")
     ax_rate.set_ylabel("mean receive rate per port (Gb/s)")
@@ -112,13 +128,15 @@ def main(argv=None):
     try:
         p = _Parser(prog="ber-table", description=__doc__.split("\n\n")[0])
         p.add_argument("db")
+        p.add_argument("--links", choices=sorted(LINK_NAMES), default="leaf_spine",
+                       help="the link class whose bit error rate was swept (default leaf_spine)")
         p.add_argument("--plot", metavar="PNG", help="also plot rate and p99 latency against the bit error rate")
         args = p.parse_args(argv)
         conn = open_database(args.db)
-        points = collect(conn)
+        points = collect(conn, args.links)
         print(build_table(points))
         if args.plot:
-            plot(points, args.plot)
+            plot(points, args.plot, args.links)
             print(f"\nwrote {args.plot}")
         return 0
     except ReportError as e:

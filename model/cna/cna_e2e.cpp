@@ -23,6 +23,7 @@ bool Cna::transport_ready(int p) const {
 
 void Cna::number_frame(EthernetFrame& f, const QueuedFrame& q, Picos now) {
   if (!is_cna_mac(q.dst_mac)) return;  // multicast frames are not covered (see README)
+  if (!(params_.e2e.priorities >> f.priority & 1)) return;
   f.transport = TransportKind::data;
   f.transport_seq = transport_->on_send(port_of_mac(q.dst_mac), f.priority, q, now);
 }

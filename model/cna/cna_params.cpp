@@ -8,6 +8,7 @@ void declare_cna_params(config::ParamRegistry& r) {
   r.declare({"cna.scheduling", ParamType::choice, "strict", "", "service of the 8 transmit queues: strict priority (7 first) or round robin", -1, 1, {"strict", "round_robin"}});
   r.declare({"cna.queue_frames", ParamType::integer, "64", "frames", "transmit queue per priority; while full, its flows create no frames (the server is held back)", 1, 1000000});
   r.declare({"cna.e2e.retransmit", ParamType::boolean, "false", "", "end-to-end transport between CNAs for unicast frames: sequence numbers per (source, destination, priority), cumulative ACK frames, a NAK on a gap, go-back-N retransmission; recovers frames lost where link retry does not reach (CNA-leaf links) and any other loss", 0, 1});
+  r.declare({"cna.e2e.priorities", ParamType::int_list, "0-7", "", "the priorities the transport covers; go-back-N has no congestion control, so on a congested lossy priority its resends are dropped in turn (see README)", 0, 7});
   r.declare({"cna.e2e.timeout", ParamType::duration, "4ms", "ps", "a pair's oldest unacknowledged frame is sent again (with all after it) this long after it was sent; a gap the receiver sees is NAKed at once, so this covers lost last frames and lost NAKs; keep it above leaf.e2e.timeout so the leaves recover their own losses first", 1, 1e13});
   r.declare({"cna.e2e.ack_every", ParamType::integer, "8", "frames", "a cumulative ACK frame after this many frames of a pair", 1, 1000000});
   r.declare({"cna.e2e.ack_delay", ParamType::duration, "2us", "ps", "or this long after the first frame not yet acknowledged", 1, 1e12});
@@ -35,6 +36,8 @@ CnaParams read_cna_params(const config::Config& c) {
   p.r_hai_gbps_at_10g = c.get_rate_gbps("cna.qcn.r_hai_at_10g");
   p.reaction_time = c.get_duration("cna.qcn.reaction_time");
   p.e2e.enabled = c.get_bool("cna.e2e.retransmit");
+  p.e2e.priorities = 0;
+  for (int64_t prio : c.get_int_list("cna.e2e.priorities")) p.e2e.priorities |= static_cast<uint8_t>(1u << prio);
   p.e2e.timeout = c.get_duration("cna.e2e.timeout");
   p.e2e.ack_every = static_cast<uint32_t>(c.get_int("cna.e2e.ack_every"));
   p.e2e.ack_delay = c.get_duration("cna.e2e.ack_delay");

@@ -34,6 +34,7 @@ namespace fabric {
 
 struct E2eTransportParams {
   bool enabled = false;
+  uint8_t priorities = 0xFF;  // bit p: frames of priority p are numbered (covered)
   Picos timeout = 4'000'000'000;  // 4 ms: beyond the leaves' own 1 ms recovery
   uint32_t ack_every = 8;
   Picos ack_delay = 2'000'000;     // 2 us

@@ -184,6 +184,26 @@ TEST_F(LinkRetry, CnaTransportRecoversFramesCorruptedOnCnaLinks) {
   EXPECT_EQ(sample_sum(db, "e2e_unacknowledged"), 0);
 }
 
+// cna.e2e.priorities: frames of a priority it does not cover are not
+// numbered, so their losses stay losses.
+TEST_F(LinkRetry, CnaTransportCoversOnlyItsPriorities) {
+  const Args args = two_leaf_shift()
+                        .set("traffic.priority=3")
+                        .set("errors.cna_leaf.packet_probability=0.01")
+                        .set("cna.e2e.retransmit=true")
+                        .set("cna.e2e.timeout=20us")
+                        .set("traffic.stop=100us")
+                        .opt("--time", "200us");
+  Db covered(run("priorities_covered", Args(args).set("cna.e2e.priorities=3")));
+  Db other(run("priorities_other", Args(args).set("cna.e2e.priorities=0-2,4-7")));
+  const std::string retransmissions = "SELECT count(*) FROM events WHERE kind = 'retransmission'";
+  EXPECT_GT(covered.integer(retransmissions), 0);
+  EXPECT_EQ(frames_not_delivered_once(covered, 100 * kUs), 0);
+  EXPECT_EQ(other.integer(retransmissions), 0);
+  EXPECT_GT(frames_not_delivered_once(other, 100 * kUs), 0);
+  EXPECT_EQ(sample_sum(other, "e2e_acks_sent"), 0);
+}
+
 TEST_F(LinkRetry, SameSeedSameRun) {
   const Args args = full_load("1e-6").set("traffic.stop=100us").opt("--time", "150us");
   Db a(run("seed_a", args));
