@@ -390,5 +390,65 @@ class PhaseTable(unittest.TestCase):
             self.assertNotIn("Traceback", result.stderr)
 
 
+class BerTable(unittest.TestCase):
+    """scripts/ber-table on short runs with errors on the CNA links, with the
+    CNAs' transport on and off: each cell against SQL."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="ber_table_test_")
+        cls.db = os.path.join(cls.dir, "ber-cna.db")
+        for transport in ("false", "true"):
+            for ber in ("0", "1e-6"):
+                fabricsim(cls.db, "--study", "ber", "--time", "200us", "--quiet", "--set", "errors.leaf_spine.ber=0",
+                          "--set", "errors.spine_leaf.ber=0", "--set", f"errors.cna_leaf.ber={ber}",
+                          "--set", f"cna.e2e.retransmit={transport}")
+
+    def run_table(self, *args):
+        import subprocess
+        tool = os.path.join(SOURCE, "scripts", "ber-table")
+        return subprocess.run(["/usr/bin/python3", tool, self.db, *args], capture_output=True, text=True)
+
+    def expected(self, run_id):
+        conn = sqlite3.connect(self.db)
+        rates = [b * 8000.0 / 200e6 for (b,) in conn.execute(
+            "SELECT sum(bytes) FROM deliveries WHERE run_id = ? GROUP BY dst_port", (run_id,))]
+        (retransmitted,) = conn.execute(
+            "SELECT count(*) FROM events WHERE run_id = ? AND kind = 'retransmission'", (run_id,)).fetchone()
+        (lost,) = conn.execute(
+            "SELECT count(*) FROM frames WHERE run_id = ? AND t_injected_ps IS NOT NULL "
+            "AND frame_id NOT IN (SELECT frame_id FROM deliveries WHERE run_id = ?) "
+            "AND frame_id IN (SELECT frame_id FROM drops WHERE run_id = ?)", (run_id, run_id, run_id)).fetchone()
+        return sum(rates) / len(rates), retransmitted, lost
+
+    def test_cells_equal_the_database(self):
+        result = self.run_table("--links", "cna_leaf", "--plot", os.path.join(self.dir, "ber-cna.png"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        lines = result.stdout.splitlines()
+        self.assertEqual(lines[0], "| bit error rate | CNA transport off | CNA transport on |")
+        rows = {l.split("|")[1].strip(): [c.strip() for c in l.strip("|").split("|")[1:]]
+                for l in lines[2:] if l.startswith("| ")}
+        self.assertEqual(sorted(rows), ["0", "1e-06"])
+        # Runs 1-4: off at 0 and 1e-6, then on at 0 and 1e-6.
+        for run_id, (ber, column) in enumerate([("0", 0), ("1e-06", 0), ("0", 1), ("1e-06", 1)], start=1):
+            rate, retransmitted, lost = self.expected(run_id)
+            cell = rows[ber][column]
+            self.assertAlmostEqual(float(cell.split(" ")[0]), rate, delta=0.051)
+            self.assertIn(f"{retransmitted} retransmitted", cell)
+            if lost:
+                self.assertIn(f"{lost} not recovered by the end", cell)
+            else:
+                self.assertNotIn("not recovered", cell)
+        # Errors at 1e-6 cost frames without the transport, resends with it.
+        self.assertIn("not recovered", rows["1e-06"][0])
+        self.assertNotIn(" 0 retransmitted", rows["1e-06"][1])
+        self.assertGreater(png_size(os.path.join(self.dir, "ber-cna.png"))[0], 500)
+
+    def test_bad_link_class_exits_2(self):
+        result = self.run_table("--links", "spine_spine")
+        self.assertEqual(result.returncode, 2)
+        self.assertNotIn("Traceback", result.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
