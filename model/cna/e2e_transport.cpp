@@ -13,12 +13,7 @@ int32_t distance(uint32_t from, uint32_t to) { return static_cast<int32_t>(to - 
 
 uint32_t E2eTransport::on_send(PortId dst, uint8_t priority, const QueuedFrame& frame, Picos now) {
   const uint64_t k = key(dst, priority);
-  auto [it, added] = send_.try_emplace(k);
-  SendPair& pair = it->second;
-  if (added) {
-    pair.dst = dst;
-    pair.priority = priority;
-  }
+  SendPair& pair = send_.try_emplace(k, dst, priority).first->second;
   const uint32_t seq = pair.next_seq++;
   pair.unacked.push_back({frame, seq, now});
   ++unacked_frames_;
@@ -117,12 +112,7 @@ std::optional<E2eTransport::Resend> E2eTransport::take_resend(uint8_t priority, 
 
 E2eTransport::Received E2eTransport::on_data(PortId from, uint8_t priority, uint32_t seq, Picos now) {
   const uint64_t k = key(from, priority);
-  auto [it, added] = receive_.try_emplace(k);
-  ReceivePair& pair = it->second;
-  if (added) {
-    pair.src = from;
-    pair.priority = priority;
-  }
+  ReceivePair& pair = receive_.try_emplace(k, from, priority).first->second;
   const int32_t ahead = distance(pair.expected, seq);
   if (ahead > 0) {  // a gap: a frame before this one was lost
     ++out_of_order_;

@@ -112,6 +112,7 @@ class E2eTransport {
     bool queued = false;  // waiting in a resend queue
   };
   struct SendPair {
+    SendPair(PortId d, uint8_t p) : dst(d), priority(p) {}
     PortId dst;
     uint8_t priority;
     uint32_t next_seq = 0;
@@ -119,6 +120,7 @@ class E2eTransport {
     bool timer_armed = false;  // one timer per pair with frames unacknowledged
   };
   struct ReceivePair {
+    ReceivePair(PortId s, uint8_t p) : src(s), priority(p) {}
     PortId src;
     uint8_t priority;
     uint32_t expected = 0;

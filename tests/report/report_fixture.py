@@ -27,6 +27,12 @@ def fabricsim(db, *args):
         raise RuntimeError(f"fabricsim {' '.join(args)} failed: {result.stderr}")
 
 
+def table_tool(name, db, *args):
+    """Runs scripts/NAME (sweep-table, phase-table, ber-table) on db as a user would."""
+    tool = os.path.join(SOURCE, "scripts", name)
+    return subprocess.run(["/usr/bin/python3", tool, db, *args], capture_output=True, text=True)
+
+
 def report(db, *args):
     """Runs fabric-report as a user would; returns (exit status, stdout, stderr)."""
     result = subprocess.run(["/usr/bin/python3", REPORT, db, *args], capture_output=True, text=True)

@@ -12,7 +12,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_fixture import (SOURCE, StudyDatabase, fabricsim, interval, markdown_table, png_size,  # noqa: E402
-                            report)
+                            report, table_tool)
 from report.cookbook import run_query  # noqa: E402
 from report.run_report import PLOTS  # noqa: E402
 
@@ -312,9 +312,7 @@ class SweepTable(unittest.TestCase):
                 fabricsim(cls.db, "--study", study, "--set", f"flow.f1.dst={group}", "--time", "200us", "--quiet")
 
     def run_table(self, *args):
-        import subprocess
-        tool = os.path.join(SOURCE, "scripts", "sweep-table")
-        return subprocess.run(["/usr/bin/python3", tool, self.db, *args], capture_output=True, text=True)
+        return table_tool("sweep-table", self.db, *args)
 
     def test_cells_equal_the_rates_in_the_database(self):
         result = self.run_table("--rows", "flow.f1.dst", "--cols", "leaf.cache.enable")
@@ -354,9 +352,7 @@ class PhaseTable(unittest.TestCase):
         fabricsim(cls.db, "--study", "E3a", "--time", "300us", "--quiet")
 
     def run_table(self, *args):
-        import subprocess
-        tool = os.path.join(SOURCE, "scripts", "phase-table")
-        return subprocess.run(["/usr/bin/python3", tool, self.db, *args], capture_output=True, text=True)
+        return table_tool("phase-table", self.db, *args)
 
     def expected(self, dst, a_ps, b_ps):
         conn = sqlite3.connect(self.db)
@@ -405,9 +401,7 @@ class BerTable(unittest.TestCase):
                           "--set", f"cna.e2e.retransmit={transport}")
 
     def run_table(self, *args):
-        import subprocess
-        tool = os.path.join(SOURCE, "scripts", "ber-table")
-        return subprocess.run(["/usr/bin/python3", tool, self.db, *args], capture_output=True, text=True)
+        return table_tool("ber-table", self.db, *args)
 
     def expected(self, run_id):
         conn = sqlite3.connect(self.db)
