@@ -55,6 +55,13 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                   static_cast<unsigned long long>(rec.cna_duplicates));
     out << line;
   }
+  if (rec.cna_link_drops > 0 && !rec.cna_transport) {
+    std::snprintf(line, sizeof line,
+                  "  %llu frames dropped corrupted on CNA-leaf links are lost: cna.e2e.retransmit=true recovers "
+                  "unicast ones\n",
+                  static_cast<unsigned long long>(rec.cna_link_drops));
+    out << line;
+  }
   const uint64_t events = top.scheduler().served();
   std::snprintf(line, sizeof line, "  model events served: %llu, %.1f per delivered frame\n",
                 static_cast<unsigned long long>(events), delivered ? static_cast<double>(events) / delivered : 0.0);

@@ -103,7 +103,7 @@ void FabricTop::add_link_layer(const std::string& link, LinkClass cls, TxPort& t
   }
   rx.set_link_receiver(
       std::make_unique<LinkReceiver>(std::move(injector), retry, config_.retry.ack_every, recorder_, link, port));
-  link_ends_.push_back({link, &tx, &rx});
+  link_ends_.push_back({link, &tx, &rx, cls});
 }
 
 FabricTop::RecoveryTotals FabricTop::recovery_totals() const {
@@ -112,6 +112,7 @@ FabricTop::RecoveryTotals FabricTop::recovery_totals() const {
     const uint64_t corrupted = e.rx->link_receiver()->corrupted();
     t.corrupted += corrupted;
     t.links_with_errors += corrupted > 0;
+    if (e.cls == LinkClass::cna_leaf) t.cna_link_drops += e.rx->link_receiver()->dropped();
     if (const RetrySender* retry = e.tx->retry()) {
       t.replays += retry->replays();
       t.replay_episodes += retry->replay_episodes();
@@ -120,6 +121,7 @@ FabricTop::RecoveryTotals FabricTop::recovery_totals() const {
   }
   for (const auto& l : leaves_)
     for (int k = 0; k <= config_.topology.geometry.user_ports_per_leaf; ++k) t.retransmissions += l->retransmissions(k);
+  t.cna_transport = config_.cna.e2e.enabled;
   for (const auto& c : cnas_) {
     if (const E2eTransport* e2e = c->transport()) {
       t.cna_retransmissions += e2e->retransmitted();

@@ -57,6 +57,8 @@ class FabricTop : public sc_core::sc_module {
   struct RecoveryTotals {
     uint64_t corrupted = 0, replays = 0, replay_episodes = 0, retry_timeouts = 0, retransmissions = 0;
     uint64_t cna_retransmissions = 0, cna_timeouts = 0, cna_duplicates = 0;  // the CNAs' transport (cna.e2e.*)
+    uint64_t cna_link_drops = 0;  // frames dropped corrupted on CNA-leaf links
+    bool cna_transport = false;   // whether the CNAs' transport sends them again
     int links_with_errors = 0;  // links whose receiver saw at least one corrupted message
   };
   RecoveryTotals recovery_totals() const;
@@ -88,6 +90,7 @@ class FabricTop : public sc_core::sc_module {
     std::string link;
     TxPort* tx;
     RxPort* rx;
+    LinkClass cls;
   };
   std::vector<LinkEnds> link_ends_;  // links with errors or retry
   uint64_t seed_;
