@@ -55,10 +55,8 @@ bool Cna::accept_transport(const EthernetFrame& f, Picos now) {
     if (r.wake) tx.kick();
     return r.verdict == E2eTransport::Verdict::deliver;
   }
-  const bool resend = f.transport == TransportKind::ack
-                          ? transport_->on_ack(f.src, f.priority, f.transport_seq, now)
-                          : transport_->on_nak(f.src, f.priority, f.transport_seq, now);
-  if (resend) tx.kick();
+  if (f.transport == TransportKind::ack) transport_->on_ack(f.src, f.priority, f.transport_seq);
+  else if (transport_->on_nak(f.src, f.priority, f.transport_seq)) tx.kick();
   return false;
 }
 

@@ -34,13 +34,12 @@ void E2eTransport::acknowledge(SendPair& pair, uint32_t next) {
   }
 }
 
-bool E2eTransport::on_ack(PortId from, uint8_t priority, uint32_t next, Picos) {
+void E2eTransport::on_ack(PortId from, uint8_t priority, uint32_t next) {
   auto it = send_.find(key(from, priority));
   if (it != send_.end()) acknowledge(it->second, next);
-  return false;
 }
 
-bool E2eTransport::on_nak(PortId from, uint8_t priority, uint32_t next, Picos) {
+bool E2eTransport::on_nak(PortId from, uint8_t priority, uint32_t next) {
   auto it = send_.find(key(from, priority));
   if (it == send_.end()) return false;
   SendPair& pair = it->second;

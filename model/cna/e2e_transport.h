@@ -52,10 +52,10 @@ class E2eTransport {
   // A new frame leaves now: its sequence number; kept until acknowledged.
   uint32_t on_send(PortId dst, uint8_t priority, const QueuedFrame& frame, Picos now);
   // A cumulative ACK or a NAK from `from` for `priority`: every frame below
-  // `next` has arrived. A NAK also asks for `next` and what follows it.
-  // Returns true when frames were queued to be sent again.
-  bool on_ack(PortId from, uint8_t priority, uint32_t next, Picos now);
-  bool on_nak(PortId from, uint8_t priority, uint32_t next, Picos now);
+  // `next` has arrived. A NAK also asks for `next` and what follows it, and
+  // returns true when frames were queued to be sent again.
+  void on_ack(PortId from, uint8_t priority, uint32_t next);
+  bool on_nak(PortId from, uint8_t priority, uint32_t next);
   // Pairs whose oldest frame timed out go back N. Returns true when frames
   // were queued to be sent again.
   bool expire(Picos now);

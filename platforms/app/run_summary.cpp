@@ -37,7 +37,7 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);
   out << line;
   const FabricTop::RecoveryTotals rec = top.recovery_totals();
-  if (rec.corrupted > 0 || rec.retransmissions > 0 || rec.cna_retransmissions > 0) {
+  if (rec.corrupted > 0 || rec.retransmissions > 0) {
     std::snprintf(line, sizeof line,
                   "  soft errors: %llu messages corrupted on %d links; link retry replayed %llu messages in %llu "
                   "episodes (%llu timeouts); %llu copies retransmitted end to end\n",

@@ -19,6 +19,12 @@ namespace {
 
 constexpr int64_t kStopPs = 2000 * kUs;
 
+// The 2-leaf permutation on priority 3 with errors on the CNA links
+// (`error`: "ber=..." or "packet_probability=...") and the CNAs' transport on.
+Args cna_transport(const std::string& error) {
+  return two_leaf_shift().set("traffic.priority=3").set("errors.cna_leaf." + error).set("cna.e2e.retransmit=true");
+}
+
 Args full_load(const std::string& ber) {
   return two_leaf_shift()
       .set("classes.lossless_priorities=3")
@@ -160,12 +166,9 @@ TEST_F(LinkRetry, CorruptedFramesOnCnaLinksAreDroppedAndAccountedFor) {
 // arrives exactly once and in order. A short timeout covers frames lost at
 // the very end of the traffic (a gap earlier is NAKed at once).
 TEST_F(LinkRetry, CnaTransportRecoversFramesCorruptedOnCnaLinks) {
-  Db db(run("cna_transport", two_leaf_shift()
+  Db db(run("cna_transport", cna_transport("ber=1e-7")
                                  .set("classes.lossless_priorities=3")
-                                 .set("traffic.priority=3")
                                  .set("traffic.stop=2ms")
-                                 .set("errors.cna_leaf.ber=1e-7")
-                                 .set("cna.e2e.retransmit=true")
                                  .set("cna.e2e.timeout=100us")
                                  .opt("--time", "2400us")));
   EXPECT_GT(db.integer("SELECT count(*) FROM drops WHERE reason = 'link' AND dst_port IS NULL"), 20);
@@ -187,10 +190,7 @@ TEST_F(LinkRetry, CnaTransportRecoversFramesCorruptedOnCnaLinks) {
 // cna.e2e.priorities: frames of a priority it does not cover are not
 // numbered, so their losses stay losses.
 TEST_F(LinkRetry, CnaTransportCoversOnlyItsPriorities) {
-  const Args args = two_leaf_shift()
-                        .set("traffic.priority=3")
-                        .set("errors.cna_leaf.packet_probability=0.01")
-                        .set("cna.e2e.retransmit=true")
+  const Args args = cna_transport("packet_probability=0.01")
                         .set("cna.e2e.timeout=20us")
                         .set("traffic.stop=100us")
                         .opt("--time", "200us");

@@ -32,11 +32,11 @@ TEST(E2eTransport, NumbersPerDestinationAndPriorityAndAcksAreCumulative) {
   EXPECT_EQ(t.on_send(PortId(5), 1, frame(3), 0), 0u);
   EXPECT_EQ(t.on_send(PortId(5), 3, frame(4), 0), 2u);
   EXPECT_EQ(t.unacknowledged(), 5u);
-  t.on_ack(PortId(5), 3, 2, 0);  // 0 and 1 of (5, 3)
+  t.on_ack(PortId(5), 3, 2);  // 0 and 1 of (5, 3)
   EXPECT_EQ(t.unacknowledged(), 3u);
-  t.on_ack(PortId(5), 3, 1, 0);  // older: nothing more
+  t.on_ack(PortId(5), 3, 1);  // older: nothing more
   EXPECT_EQ(t.unacknowledged(), 3u);
-  t.on_ack(PortId(6), 1, 5, 0);  // a pair that sent nothing
+  t.on_ack(PortId(6), 1, 5);  // a pair that sent nothing
   EXPECT_EQ(t.unacknowledged(), 3u);
 }
 
@@ -83,9 +83,9 @@ TEST(E2eTransport, AGapIsNakedOnceAndWhatFollowsItIsDropped) {
 TEST(E2eTransport, NakSendsEveryUnacknowledgedFrameAgainInOrder) {
   E2eTransport t(params());
   for (uint64_t i = 0; i < 5; ++i) t.on_send(PortId(9), 4, frame(i), 0);
-  EXPECT_TRUE(t.on_nak(PortId(9), 4, 1, 50));  // 0 arrived, 1 did not
+  EXPECT_TRUE(t.on_nak(PortId(9), 4, 1));  // 0 arrived, 1 did not
   EXPECT_EQ(t.unacknowledged(), 4u);
-  EXPECT_FALSE(t.on_nak(PortId(9), 4, 1, 60));  // already queued: nothing more
+  EXPECT_FALSE(t.on_nak(PortId(9), 4, 1));  // already queued: nothing more
   EXPECT_FALSE(t.has_resend(3));
   for (uint32_t s = 1; s < 5; ++s) {
     auto r = t.take_resend(4, 100);
@@ -98,8 +98,8 @@ TEST(E2eTransport, NakSendsEveryUnacknowledgedFrameAgainInOrder) {
   EXPECT_EQ(t.retransmitted(), 4u);
   EXPECT_EQ(t.go_back_episodes(), 1u);
   // An ACK while resends wait makes them moot.
-  EXPECT_TRUE(t.on_nak(PortId(9), 4, 3, 200));
-  t.on_ack(PortId(9), 4, 5, 210);
+  EXPECT_TRUE(t.on_nak(PortId(9), 4, 3));
+  t.on_ack(PortId(9), 4, 5);
   t.drop_acknowledged_resends();
   EXPECT_FALSE(t.has_resend(4));
   EXPECT_EQ(t.unacknowledged(), 0u);
@@ -115,12 +115,12 @@ TEST(E2eTransport, TimeoutOfTheOldestFrameSendsThePairAgain) {
   EXPECT_EQ(t.timeouts(), 1u);
   EXPECT_EQ(t.take_resend(0, 1200)->seq, 0u);
   EXPECT_EQ(t.take_resend(0, 1300)->seq, 1u);
-  t.on_ack(PortId(3), 0, 1, 1500);  // 0 arrived this time
+  t.on_ack(PortId(3), 0, 1);  // 0 arrived this time
   // Frame 1, sent again at 1300, times out at 2300, not before.
   EXPECT_FALSE(t.expire(2299));
   EXPECT_TRUE(t.expire(2300));
   EXPECT_EQ(t.take_resend(0, 2300)->seq, 1u);
-  t.on_ack(PortId(3), 0, 2, 2400);
+  t.on_ack(PortId(3), 0, 2);
   EXPECT_FALSE(t.expire(10'000));
   EXPECT_EQ(t.unacknowledged(), 0u);
   EXPECT_EQ(t.timeouts(), 2u);
@@ -166,8 +166,8 @@ TEST(E2eTransport, LossyChannelDeliversEveryFrameOnceInOrder) {
       while (!to_a.empty() && to_a.front().at <= now) {
         const InFlight m = to_a.front();
         to_a.pop_front();
-        if (m.kind == TransportKind::ack) a.on_ack(PortId(1), 0, m.seq, now);
-        else a.on_nak(PortId(1), 0, m.seq, now);
+        if (m.kind == TransportKind::ack) a.on_ack(PortId(1), 0, m.seq);
+        else a.on_nak(PortId(1), 0, m.seq);
       }
     }
     ASSERT_EQ(delivered.size(), frames) << "loss " << loss;
