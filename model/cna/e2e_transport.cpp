@@ -111,33 +111,31 @@ std::optional<E2eTransport::Resend> E2eTransport::take_resend(uint8_t priority, 
 
 E2eTransport::Received E2eTransport::on_data(PortId from, uint8_t priority, uint32_t seq, Picos now) {
   const uint64_t k = key(from, priority);
-  ReceivePair& pair = receive_.try_emplace(k, from, priority).first->second;
-  const int32_t ahead = distance(pair.expected, seq);
-  if (ahead > 0) {  // a gap: a frame before this one was lost
+  ReceivePair& pair = receive_.try_emplace(k, from, priority, params_.ack_every).first->second;
+  GoBackNReceiver& window = pair.window;
+  const int32_t ahead = distance(static_cast<uint32_t>(window.expected()), seq);
+  if (ahead > 0 && now - pair.nak_at >= params_.nak_retry) window.nak_again();
+  const GoBackNReceiver::Verdict verdict = window.on_packet(window.expected() + ahead, true);
+  if (verdict == GoBackNReceiver::Verdict::drop_out_of_order) {  // a gap: a frame before this one was lost
     ++out_of_order_;
-    if (pair.nak_sent && now - pair.nak_at < params_.nak_retry) return {Verdict::out_of_order, false};
-    pair.nak_sent = pair.nak_due = true;
+    if (!window.take_nak()) return {Verdict::out_of_order, false};
+    pair.nak_due = true;
     pair.nak_at = now;
     queue_reply(k, pair);
     return {Verdict::out_of_order, true};
   }
-  Verdict verdict = Verdict::duplicate;
-  if (ahead == 0) {
-    ++pair.expected;
-    pair.nak_sent = false;
-    verdict = Verdict::deliver;
-  } else {
-    ++duplicates_;  // its ACK was lost or late: acknowledge again
-  }
-  if (++pair.owed >= params_.ack_every) {
+  const bool duplicate = verdict == GoBackNReceiver::Verdict::drop_duplicate;
+  duplicates_ += duplicate;  // its ACK was lost or late: the window acknowledges again
+  const Verdict v = duplicate ? Verdict::duplicate : Verdict::deliver;
+  if (window.ack_ready()) {
     const bool was_queued = pair.reply_queued;
     queue_reply(k, pair);
-    return {verdict, !was_queued};
+    return {v, !was_queued};
   }
-  if (pair.ack_due != kNever || pair.reply_queued) return {verdict, false};
+  if (pair.ack_due != kNever || pair.reply_queued) return {v, false};
   pair.ack_due = now + params_.ack_delay;
   ack_delays_.push_back({pair.ack_due, k});
-  return {verdict, true};
+  return {v, true};
 }
 
 void E2eTransport::queue_reply(uint64_t k, ReceivePair& pair) {
@@ -153,7 +151,7 @@ void E2eTransport::release_due_acks(Picos now) {
     ReceivePair& pair = receive_.find(t.pair)->second;
     if (pair.ack_due != t.due) continue;  // a reply went before the delay ended
     pair.ack_due = kNever;
-    if (pair.owed > 0) queue_reply(t.pair, pair);
+    if (pair.window.owes_ack()) queue_reply(t.pair, pair);
   }
 }
 
@@ -164,12 +162,14 @@ std::optional<E2eTransport::Reply> E2eTransport::take_reply(uint8_t priority) {
     queue.pop_front();
     pair.reply_queued = false;
     const bool nak = pair.nak_due;
-    if (!nak && pair.owed == 0) continue;
+    // A NAK acknowledges what came before the gap too.
+    const bool acknowledges = pair.window.take_ack(true).has_value();
+    if (!nak && !acknowledges) continue;
     pair.nak_due = false;
-    pair.owed = 0;  // a NAK acknowledges what came before the gap too
     pair.ack_due = kNever;
     ++(nak ? naks_sent_ : acks_sent_);
-    return Reply{pair.src, priority, nak ? TransportKind::nak : TransportKind::ack, pair.expected};
+    const auto next = static_cast<uint32_t>(pair.window.expected());
+    return Reply{pair.src, priority, nak ? TransportKind::nak : TransportKind::ack, next};
   }
   return std::nullopt;
 }

@@ -10,14 +10,15 @@
 // sent, sends every unacknowledged frame of the pair again, in order, ahead
 // of new frames of that priority (go-back-N).
 //
-// Receiver: per (source port, priority) the next expected number. The frame
-// with that number is delivered; an older one is a duplicate and is dropped;
-// a later one means a frame was lost: it is dropped too (go-back-N) and a
-// NAK asks for the expected number (again if frames after the gap still
-// come `nak_retry` after the last NAK: that NAK or its resend was lost). ACKs are cumulative and coalesced: one
-// per `ack_every` frames, or `ack_delay` after the first frame not yet
-// acknowledged. ACKs and NAKs are small frames of the same priority sent
-// back through the fabric (the CNA builds them).
+// Receiver: per (source port, priority) a GoBackNReceiver, the window link
+// retry uses too. The frame with the next expected number is delivered; an
+// older one is a duplicate, dropped, and draws an ACK at once; a later one
+// means a frame was lost: it is dropped too (go-back-N) and a NAK asks for
+// the expected number (again if frames after the gap still come `nak_retry`
+// after the last NAK: that NAK or its resend was lost). ACKs are cumulative
+// and coalesced: one per `ack_every` frames, or `ack_delay` after the first
+// frame not yet acknowledged. ACKs and NAKs are small frames of the same
+// priority sent back through the fabric (the CNA builds them).
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -29,6 +30,7 @@
 #include "model/cna/queued_frame.h"
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
+#include "model/link/go_back_n.h"
 
 namespace fabric {
 
@@ -120,12 +122,10 @@ class E2eTransport {
     bool timer_armed = false;  // one timer per pair with frames unacknowledged
   };
   struct ReceivePair {
-    ReceivePair(PortId s, uint8_t p) : src(s), priority(p) {}
+    ReceivePair(PortId s, uint8_t p, uint32_t ack_every) : src(s), priority(p), window(ack_every) {}
     PortId src;
     uint8_t priority;
-    uint32_t expected = 0;
-    uint32_t owed = 0;       // frames accepted (or duplicates) not yet acknowledged
-    bool nak_sent = false;   // for the current gap
+    GoBackNReceiver window;
     Picos nak_at = 0;        // when the last NAK was asked for
     bool reply_queued = false;
     bool nak_due = false;
