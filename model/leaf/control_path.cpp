@@ -1,0 +1,31 @@
+#include "model/leaf/control_path.h"
+
+#include "model/core/sim_time.h"
+
+namespace fabric {
+
+void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count) {
+  Payload& m = pool_.acquire(MessageKind::control, params_.control_bytes);
+  ControlMessage& c = control_of(m);
+  c.kind = kind;
+  c.from = from;
+  c.to = to;
+  c.to_leaf = layout_.geometry.leaf_of(to);
+  c.vl = vl;
+  c.units = units;
+  c.count = count;
+  route(m);
+}
+
+void ControlPath::route(Payload& message) {
+  const Picos due = now_ps() + to_ps(params_.traversal);
+  if (layout_.is_local(control_of(message).to_leaf)) {
+    internal_.push(due, message);
+    return;
+  }
+  const int s = static_cast<int>(next_uplink_++ % static_cast<size_t>(layout_.spines));
+  info_of(message).ready_at = due;
+  links_.uplink_tx(s).send_control(message);
+}
+
+}  // namespace fabric

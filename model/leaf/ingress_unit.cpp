@@ -1,0 +1,191 @@
+#include "model/leaf/ingress_unit.h"
+
+#include <systemc>
+
+#include "model/core/random.h"
+#include "model/core/sim_time.h"
+#include "model/leaf/congestion_points.h"
+#include "model/leaf/crossbar.h"
+#include "model/leaf/multicast_engine.h"
+#include "model/leaf/surrogate_loop.h"
+
+namespace fabric {
+
+IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params,
+                         uint64_t seed, const Fdb& fdb, const McbcTable& mcbc, PayloadPool& pool, Recorder& recorder,
+                         LeafLinks& links, const Wiring& wiring)
+    : layout_(layout), params_(params), fdb_(fdb), mcbc_(mcbc), pool_(pool), recorder_(recorder), links_(links),
+      wiring_(wiring) {
+  for (int k = 0; k < layout.ports; ++k) {
+    const PortId p = layout.port(k);
+    ports_.emplace_back(p, k == layout.surrogate ? surrogate_params : params,
+                        mix_seed(seed, 0x696e677265737300ULL + raw(p)));
+  }
+  if (params.qcn_ingress && params.culprit != CulpritPolicy::arrival)
+    for (LeafIngress& in : ports_) in.track_culprits(params.culprit, params.culprit_probes);
+}
+
+void IngressUnit::on_frame(int k, Payload& payload) {
+  const EthernetFrame f = frame_of(payload);
+  payload.release();
+  const FdbEntry entry = fdb_.lookup(f.dst_mac);
+  if (entry.kind == FdbEntry::multicast) {
+    on_multicast_frame(k, f, entry.mid);
+    return;
+  }
+  if (entry.kind == FdbEntry::unknown) {
+    drop_frame(k, f, DropReason::other, -1);
+    return;
+  }
+  const PortId target = entry.target;
+  LeafIngress::Admission a = ports_[k].admit(f, target, layout_.geometry.leaf_of(target));
+  if (!a.voq) {
+    drop_frame(k, f, a.reason, a.reason == DropReason::payload ? -1 : static_cast<int64_t>(raw(target)));
+    return;
+  }
+  if (a.drop_head_of) {
+    drop_from_head(k, *a.drop_head_of);
+    wiring_.crossbar.offer(k, *a.drop_head_of);
+  }
+  const Voq& q = ports_[k].voq(*a.voq);
+  wiring_.control.send(ControlKind::request, layout_.port(k), target, q.vl, ports_[k].frame(q.waiting.back()).units, 1);
+  if (params_.qcn_ingress) wiring_.congestion.sample_ingress(k, f);
+  check_pause(k, f.priority);
+}
+
+void IngressUnit::on_multicast_frame(int k, const EthernetFrame& arrived, Mid mid) {
+  EthernetFrame f = arrived;
+  f.mid = mid;
+  const std::vector<PortId>* targets = mcbc_.lookup(layout_.port(k), mid);
+  if (!targets) {
+    drop_frame(k, f, DropReason::other, -1);
+    return;
+  }
+  wiring_.multicast.note_multicast();
+  LeafIngress& in = ports_[k];
+  const std::optional<uint32_t> slot = in.store_payload(f, true);
+  if (!slot) {
+    drop_frame(k, f, DropReason::payload, -1);
+    return;
+  }
+  // Each copy's header gets its own decision, in the MCBC's order or, with
+  // the random_order policy, in an order drawn for this frame.
+  const std::array<uint8_t, kMaxLocalFanout> order = in.copy_order(targets->size());
+  std::array<uint32_t, kMaxLocalFanout> dropped_from{};
+  size_t drops_from_head = 0;
+  for (size_t i = 0; i < targets->size(); ++i) {
+    const PortId target = (*targets)[order[i]];
+    const LeafIngress::CopyAdmission a =
+        in.queue_copy(*slot, target, layout_.geometry.leaf_of(target), layout_.geometry.is_surrogate(target));
+    if (!a.voq) {
+      drop_frame(k, f, a.reason, raw(target));
+      continue;
+    }
+    wiring_.control.send(ControlKind::request, layout_.port(k), target, in.voq(*a.voq).vl, in.frame(*slot).units, 1);
+    if (a.drop_head_of) {
+      drop_from_head(k, *a.drop_head_of);
+      dropped_from[drops_from_head++] = *a.drop_head_of;
+    }
+  }
+  const bool stored = in.seal(*slot);
+  const bool surrogate = k == layout_.surrogate;
+  if (stored && params_.qcn_ingress && !surrogate) wiring_.congestion.sample_ingress(k, f);  // one sample per frame
+  if (stored && surrogate) wiring_.loop.check_pause(in.frame(*slot).pool_vl);
+  // Only now, with every copy of this frame queued, may a VOQ whose head
+  // changed start it (VOQ sync needs the frame's copy count).
+  for (size_t i = 0; i < drops_from_head; ++i) wiring_.crossbar.offer(k, dropped_from[i]);
+  check_pause(k, f.priority);
+}
+
+void IngressUnit::drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t dst) {
+  ++drops_;
+  recorder_.drop({f.frame, f.flow, layout_.port(k), dst, reason, now_ps()});
+}
+
+void IngressUnit::drop_from_head(int k, uint32_t voq) {
+  LeafIngress& in = ports_[k];
+  const uint32_t slot = in.take_head(voq);
+  const StoredFrame& f = in.frame(slot);
+  ++drops_;
+  recorder_.drop({f.frame, f.flow, layout_.port(k), static_cast<int64_t>(raw(in.voq(voq).target)),
+                  DropReason::voq_head, now_ps()});
+  if (f.multicast) wiring_.multicast.on_copy_dropped(k, voq, slot);
+  in.release_copy(voq, slot);
+  pay_owed(k, voq);  // the caller offers the VOQ again once the arriving frame is queued
+}
+
+void IngressUnit::pay_owed(int k, uint32_t voq) {
+  const uint32_t paid = ports_[k].settle_owed(voq);
+  if (paid == 0) return;
+  const Voq& q = ports_[k].voq(voq);
+  wiring_.control.send(ControlKind::cancel, layout_.port(k), q.target, q.vl, paid, 1);
+}
+
+void IngressUnit::check_pause(int k, uint8_t priority) {
+  if (k == layout_.surrogate) return;  // its PAUSE is internal: SurrogateLoop
+  const std::optional<PauseChange> change = ports_[k].pause_change(priority);
+  if (!change) return;
+  Payload& m = pool_.acquire(MessageKind::control, params_.control_frame_bytes);
+  ControlMessage& c = control_of(m);
+  c.kind = ControlKind::pause;
+  c.from = c.to = layout_.port(k);
+  c.to_leaf = layout_.id;
+  c.priority = change->priority;
+  c.stop = change->stop;
+  c.count = 1;
+  c.units = 0;
+  links_.user_tx(k).send_control(m);
+  recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, layout_.port_entity(k), -1,
+                  change->priority);
+}
+
+void IngressUnit::on_grant(const ControlMessage& grant) {
+  const int k = layout_.geometry.local_index(grant.to);
+  const std::optional<uint32_t> q = ports_[k].find_voq(grant.from, grant.vl);
+  if (!q) SC_REPORT_FATAL(layout_.name.c_str(), "grant for a VOQ that does not exist");
+  ports_[k].on_grant(*q, grant.units);
+  if (ports_[k].voq(*q).owed_units > 0) pay_owed(k, *q);  // spare credit goes back
+  wiring_.crossbar.offer(k, *q);
+}
+
+void IngressUnit::on_ack(const ControlMessage& ack) {
+  const int k = layout_.geometry.local_index(ack.to);
+  const std::optional<uint32_t> q = ports_[k].find_voq(ack.from, ack.vl);
+  if (!q) SC_REPORT_FATAL(layout_.name.c_str(), "ACK for a VOQ that does not exist");
+  ports_[k].on_ack_through(*q, ack.units);
+  const int priority = priority_of(ack.vl);
+  check_pause(k, static_cast<uint8_t>(priority));
+  if (k == layout_.surrogate)  // the acknowledged frames may have arrived on any of the priority's VLs
+    for (int level = 0; level < kVlsPerPriority; ++level)
+      wiring_.loop.check_pause(Vl(priority * kVlsPerPriority + level));
+}
+
+uint64_t IngressUnit::copies_waiting() const {
+  uint64_t n = 0;
+  for (const LeafIngress& in : ports_) n += in.copies_waiting();
+  return n;
+}
+
+bool IngressUnit::awaiting_acks() const {
+  for (const LeafIngress& in : ports_)
+    for (size_t v = 0; v < in.voq_count(); ++v)
+      if (!in.voq(static_cast<uint32_t>(v)).in_flight.empty()) return true;
+  return false;
+}
+
+void IngressUnit::describe_backlog(std::ostream& out, int& max_lines) const {
+  for (int k = 0; k < layout_.ports && max_lines > 0; ++k) {
+    const LeafIngress& in = ports_[k];
+    for (size_t v = 0; v < in.voq_count() && max_lines > 0; ++v) {
+      const Voq& q = in.voq(static_cast<uint32_t>(v));
+      if (q.waiting.empty() && q.in_flight.empty()) continue;
+      out << "  " << layout_.name << " port " << raw(layout_.port(k)) << " VOQ(target " << raw(q.target) << ", VL "
+          << int(raw(q.vl)) << "): " << q.waiting.size() << " waiting, " << q.in_flight.size()
+          << " awaiting ACK, credit " << q.credits << " units"
+          << (q.parked ? ", suspended by VOQ sync" : q.streaming ? ", sending a multicast copy" : "") << "\n";
+      --max_lines;
+    }
+  }
+}
+
+}  // namespace fabric

@@ -1,0 +1,78 @@
+#pragma once
+// The ingress side of a leaf's ports, in time: frames arriving from a CNA
+// (or looped back by the surrogate) are looked up, stored once and queued
+// as one header per copy in the port's VOQs (LeafIngress holds that state),
+// each copy asking its target's arbiter for credit; drops are recorded with
+// their reason; PAUSE goes to the CNA when a lossless pool fills. Grants and
+// ACKs for the port's copies come back here: a granted VOQ is offered to the
+// crossbar, an acknowledged copy frees its header and payload.
+#include <cstdint>
+#include <deque>
+#include <ostream>
+
+#include "model/leaf/control_path.h"
+#include "model/leaf/fdb.h"
+#include "model/leaf/leaf_ingress.h"
+#include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_params.h"
+#include "model/multicast/mcbc_table.h"
+#include "model/protocol/payload_pool.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+class Crossbar;
+class MulticastEngine;
+class SurrogateLoop;
+class LeafCongestionPoints;
+
+class IngressUnit {
+ public:
+  struct Wiring {
+    ControlPath& control;
+    Crossbar& crossbar;
+    MulticastEngine& multicast;
+    SurrogateLoop& loop;
+    LeafCongestionPoints& congestion;
+  };
+  IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params, uint64_t seed,
+              const Fdb& fdb, const McbcTable& mcbc, PayloadPool& pool, Recorder& recorder, LeafLinks& links,
+              const Wiring& wiring);
+
+  // A frame from the CNA of user port k.
+  void on_frame(int k, Payload& frame);
+  // A multicast frame at port k (from its CNA, or looped back at the surrogate).
+  void on_multicast_frame(int k, const EthernetFrame& f, Mid mid);
+  void on_grant(const ControlMessage& grant);
+  void on_ack(const ControlMessage& ack);
+
+  LeafIngress& port(int k) { return ports_[k]; }
+  const LeafIngress& port(int k) const { return ports_[k]; }
+  uint64_t drops() const { return drops_; }
+  uint64_t copies_waiting() const;
+  // Whether a copy sent from this leaf awaits its ACK.
+  bool awaiting_acks() const;
+  // One line per VOQ holding copies, at most max_lines (counted down).
+  void describe_backlog(std::ostream& out, int& max_lines) const;
+
+ private:
+  void drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t dst);
+  // Drop from head: the VOQ's next-to-send copy goes (counted as forwarded
+  // for VOQ sync); its granted units go back to the target as a cancel.
+  void drop_from_head(int k, uint32_t voq);
+  void pay_owed(int k, uint32_t voq);
+  void check_pause(int k, uint8_t priority);
+
+  const LeafLayout& layout_;
+  const LeafParams& params_;
+  const Fdb& fdb_;
+  const McbcTable& mcbc_;
+  PayloadPool& pool_;
+  Recorder& recorder_;
+  LeafLinks& links_;
+  Wiring wiring_;
+  std::deque<LeafIngress> ports_;  // deque: elements never move
+  uint64_t drops_ = 0;
+};
+
+}  // namespace fabric

@@ -1,0 +1,225 @@
+#include "model/leaf/multicast_engine.h"
+
+#include <algorithm>
+
+#include "model/core/sim_time.h"
+#include "model/leaf/copy_forwarded.h"
+#include "model/leaf/crossbar.h"
+#include "model/leaf/fabric_injection.h"
+#include "model/leaf/ingress_unit.h"
+#include "model/leaf/retransmit_unit.h"
+#include "model/leaf/segmentation.h"
+
+namespace fabric {
+
+namespace {
+constexpr Cycle kNoCycle = ~Cycle{0};
+}
+
+MulticastEngine::MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events,
+                                 Recorder& recorder, const Wiring& wiring)
+    : layout_(layout), params_(params), recorder_(recorder), wiring_(wiring), ports_(layout.ports) {
+  if (params.sync_enabled) {
+    VoqSyncCam::Params sp;
+    sp.entries = params.sync_entries;
+    sp.shi = params.sync_shi;
+    sp.slow = params.sync_slow;
+    sp.timeout_cycles = static_cast<Cycle>((to_ps(params.sync_timeout) + layout.cycle_ps - 1) / layout.cycle_ps);
+    for (Port& p : ports_) p.sync = std::make_unique<VoqSyncCam>(sp);
+  }
+  if (params.cache_enabled) {
+    MulticastCache::Params cp;
+    cp.entries = params.cache_entries;
+    cp.mirrors = params.cache_mirrors;
+    cp.header_lag_cycles = params.cache_header_lag_cycles;
+    cp.background_free_min = params.cache_background_free_min;
+    cache_ = std::make_unique<MulticastCache>(cp, layout.ports);
+  }
+  clock_ = std::make_unique<Wakeup>(events, [this] { clock(); });
+}
+
+void MulticastEngine::start_stream(int k, uint32_t voq) {
+  LeafIngress& in = wiring_.ingress.port(k);
+  const auto [slot, copy_seq] = in.start_copy(voq);
+  wiring_.retransmit.arm(k, voq, copy_seq);
+  in.voq(voq).streaming = true;
+  const Picos now = now_ps();
+  ports_[k].streams.push_back({voq, slot, copy_seq, 0, in.frame(slot).units, now});
+  count_as_forwarded(k, voq, slot);
+  wiring_.crossbar.wake_when_free(k);
+  if (cache_) kick_clock(now);
+}
+
+void MulticastEngine::on_copy_dropped(int k, uint32_t voq, uint32_t slot) {
+  count_as_forwarded(k, voq, slot);
+  LeafIngress& in = wiring_.ingress.port(k);
+  MulticastProgress& m = in.progress(slot);
+  for (uint16_t segment = 0; segment < in.frame(slot).units; ++segment) {
+    ++m.packet_sends[segment];  // one copy fewer will read it
+    if (cache_) cache_->forget_copy(k, cache_unit(slot, segment));
+  }
+}
+
+void MulticastEngine::count_as_forwarded(int k, uint32_t voq, uint32_t slot) {
+  LeafIngress& in = wiring_.ingress.port(k);
+  count_copy_forwarded(ports_[k].sync.get(), in.progress(slot), in.frame(slot), voq, layout_.cycle_of(now_ps()));
+  if (ports_[k].sync) apply_sync_changes(k);
+}
+
+void MulticastEngine::apply_sync_changes(int k) {
+  VoqSyncCam& sync = *ports_[k].sync;
+  const std::vector<VoqSyncCam::Change> changes = sync.take_changes();
+  if (changes.empty()) return;
+  const Picos now = now_ps();
+  const std::string entity = layout_.port_entity(k);
+  LeafIngress& in = wiring_.ingress.port(k);
+  for (const VoqSyncCam::Change& change : changes) {
+    Voq& q = in.voq(change.voq);
+    recorder_.event(now, change.suspended ? EventKind::sync_suspend : EventKind::sync_resume, entity, -1,
+                    raw(q.target));
+    if (!change.suspended && q.parked) {
+      q.parked = false;
+      wiring_.crossbar.offer(k, change.voq);
+    }
+  }
+  if (sync.suspended_count() > 0) kick_clock(static_cast<Picos>(sync.next_timeout()) * layout_.cycle_ps);
+}
+
+int MulticastEngine::payload_stream(int k, Picos now) const {
+  const Port& pm = ports_[k];
+  const size_t n = pm.streams.size();
+  const Cycle c = layout_.cycle_of(now);
+  for (size_t i = 0; i < n; ++i) {
+    const size_t s = (pm.payload_turn + i) % n;
+    const CopyStream& st = pm.streams[s];
+    if (st.busy_until > now) continue;
+    if (cache_ && cache_->lookup(k, cache_unit(st.slot, st.next_segment), c).state != MulticastCache::State::miss)
+      continue;  // a hit, or being written: the header path takes it
+    return static_cast<int>(s);
+  }
+  return -1;
+}
+
+void MulticastEngine::on_payload_packet(int k, const CopyStream& st, uint32_t cycles, Picos now) {
+  if (!cache_) return;
+  LeafIngress& in = wiring_.ingress.port(k);
+  uint8_t& sent = in.progress(st.slot).packet_sends[st.next_segment];
+  const uint32_t copies_to_come = in.frame(st.slot).copies - sent - 1u;
+  if (cache_->pass_through(k, cache_unit(st.slot, st.next_segment), cycles, copies_to_come, sent == 0,
+                           layout_.cycle_of(now)))
+    kick_clock(now + layout_.cycle_ps * params_.cache_header_lag_cycles);
+  ++sent;
+}
+
+void MulticastEngine::payload_packet_sent(int k, int s, Picos packet_done) {
+  ports_[k].payload_turn = static_cast<size_t>(s) + 1;
+  advance_stream(k, s, packet_done);
+}
+
+// The port's header slot this cycle: the first stream in turn whose next
+// packet hits gets a mirror. Lowers `next` to the cycle work is due again.
+bool MulticastEngine::issue_hit(int k, Cycle c, Cycle& next) {
+  Port& pm = ports_[k];
+  const Picos now = now_ps();
+  const Picos cycle_ps = layout_.cycle_ps;
+  const size_t n = pm.streams.size();
+  for (size_t i = 0; i < n; ++i) {
+    const size_t s = (pm.header_turn + i) % n;
+    const CopyStream st = pm.streams[s];
+    if (st.busy_until > now) {
+      next = std::min(next, layout_.cycle_of(st.busy_until + cycle_ps - 1));
+      continue;
+    }
+    const uint32_t unit = cache_unit(st.slot, st.next_segment);
+    const MulticastCache::Lookup look = cache_->lookup(k, unit, c);
+    if (look.state == MulticastCache::State::miss) continue;  // the interface's work
+    if (look.state == MulticastCache::State::filling) {
+      next = std::min(next, look.ready_at);
+      continue;
+    }
+    const Cycle mirror_free = cache_->mirror_free_at(c);
+    if (mirror_free > c) {
+      next = std::min(next, mirror_free);
+      return false;
+    }
+    LeafIngress& in = wiring_.ingress.port(k);
+    const Voq& q = in.voq(st.voq);
+    int uplink;
+    if (!wiring_.injection.route(q, uplink)) {
+      hit_blocked_ = true;  // woken when an uplink queue has room
+      continue;
+    }
+    const StoredFrame& f = in.frame(st.slot);
+    const uint32_t cycles = crossbar_cycles(segment_bytes(f.bytes, params_.packet_bytes, st.next_segment),
+                                            params_.crossbar_bytes_per_cycle);
+    cache_->issue(k, unit, cycles, c);
+    ++in.progress(st.slot).packet_sends[st.next_segment];
+    wiring_.injection.launch(k, q, f, st.next_segment, st.copy_seq, uplink, cycle_ps * cycles);
+    pm.header_turn = s + 1;
+    advance_stream(k, static_cast<int>(s), now + cycle_ps * cycles);
+    next = std::min(next, c + 1);
+    return true;
+  }
+  return false;
+}
+
+void MulticastEngine::advance_stream(int k, int s, Picos packet_done) {
+  std::vector<CopyStream>& streams = ports_[k].streams;
+  CopyStream& st = streams[s];
+  st.busy_until = packet_done;
+  if (++st.next_segment < st.segments) return;
+  const uint32_t voq = st.voq;
+  streams.erase(streams.begin() + s);
+  wiring_.ingress.port(k).voq(voq).streaming = false;
+  wiring_.crossbar.offer(k, voq);
+}
+
+void MulticastEngine::clock() {
+  const Picos now = now_ps();
+  const Cycle c = layout_.cycle_of(now);
+  Cycle next = kNoCycle;
+  for (int i = 0; i < layout_.ports; ++i) {
+    const int k = (first_port_ + i) % layout_.ports;
+    Port& pm = ports_[k];
+    if (pm.sync && pm.sync->suspended_count() > 0) {
+      pm.sync->tick(c);
+      apply_sync_changes(k);
+      next = std::min(next, pm.sync->next_timeout());
+    }
+    if (!cache_ || pm.streams.empty()) continue;
+    issue_hit(k, c, next);
+    if (wiring_.crossbar.idle(k, now) && payload_stream(k, now) >= 0) wiring_.crossbar.wake(k, now);
+  }
+  first_port_ = (first_port_ + 1) % layout_.ports;
+  if (cache_) {
+    cache_->end_cycle(c);
+    cache_->take_evictions();  // the tags are gone: the next copies miss (counted per port)
+    if (cache_->background_work()) next = std::min(next, c + 1);
+  }
+  if (next != kNoCycle) clock_->at(static_cast<Picos>(std::max(next, c + 1)) * layout_.cycle_ps);
+}
+
+void MulticastEngine::kick_clock(Picos at) {
+  clock_->at(static_cast<Picos>(layout_.cycle_of(at + layout_.cycle_ps - 1)) * layout_.cycle_ps);
+}
+
+void MulticastEngine::on_uplink_room() {
+  if (!hit_blocked_) return;
+  hit_blocked_ = false;
+  kick_clock(now_ps());
+}
+
+void MulticastEngine::record_counters(Picos t) {
+  if (!cache_ || !multicast_seen_) return;
+  recorder_.sample(t, "leaf" + std::to_string(raw(layout_.id)), "cache_entries", cache_->occupancy());
+  for (int k = 0; k < layout_.ports; ++k) {
+    const MulticastCache::PortStats& s = cache_->stats(k);
+    if (s.writes + s.hits + s.misses + s.premature_evictions == 0) continue;
+    const std::string entity = layout_.port_entity(k);
+    recorder_.sample(t, entity, "cache_hits", static_cast<double>(s.hits));
+    recorder_.sample(t, entity, "cache_misses", static_cast<double>(s.misses));
+    recorder_.sample(t, entity, "cache_premature_evictions", static_cast<double>(s.premature_evictions));
+  }
+}
+
+}  // namespace fabric

@@ -1,0 +1,106 @@
+#pragma once
+// The multicast engine of a leaf (mechanisms 1-3): the copy streams of each
+// port, the packet cache in front of the crossbar with its 454 MHz clock,
+// and each port's VOQ sync CAM. A multicast frame is stored once and queued
+// as one header per copy, each in its own VOQ with its own request, grant
+// and ACK (fanout splitting). A granted copy becomes a stream sent packet by
+// packet: through the port's own crossbar input when its packet is not in
+// the cache (the Crossbar asks payload_stream()), or, on a hit, as a header
+// the cache replicates through a free mirror (the clock: one header per
+// port per cycle, hits first). The clock ticks only while a hit, a
+// background eviction or a sync timeout is due.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "model/core/wakeup.h"
+#include "model/leaf/leaf_ingress.h"
+#include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_params.h"
+#include "model/multicast/multicast_cache.h"
+#include "model/multicast/voq_sync_cam.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+class IngressUnit;
+class Crossbar;
+class FabricInjection;
+class RetransmitUnit;
+
+// A multicast copy being sent, packet by packet: through the port's own
+// interface (first copy, miss, cache off) or a cache mirror (hit).
+struct CopyStream {
+  uint32_t voq, slot, copy_seq;
+  uint16_t next_segment, segments;
+  Picos busy_until;  // its previous packet is still streaming
+};
+
+class MulticastEngine {
+ public:
+  struct Wiring {
+    IngressUnit& ingress;
+    Crossbar& crossbar;
+    FabricInjection& injection;
+    RetransmitUnit& retransmit;
+  };
+  MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
+                  const Wiring& wiring);
+
+  // A multicast frame arrived at some port (cache counters are sampled from then on).
+  void note_multicast() { multicast_seen_ = true; }
+  // Whether VOQ sync holds the VOQ back.
+  bool suspended(int k, uint32_t voq) const { return ports_[k].sync && ports_[k].sync->suspended(voq); }
+  // The VOQ's head copy (multicast, granted) starts as a stream.
+  void start_stream(int k, uint32_t voq);
+  // A multicast copy was dropped from the head of its VOQ: VOQ sync counts
+  // it as forwarded, and its packets have one reader fewer in the cache.
+  void on_copy_dropped(int k, uint32_t voq, uint32_t slot);
+
+  // For the port's crossbar input: the stream whose next packet goes through
+  // the input (a miss, or the cache off), -1 if none can go now.
+  bool has_streams(int k) const { return !ports_[k].streams.empty(); }
+  int payload_stream(int k, Picos now) const;
+  const CopyStream& stream(int k, int s) const { return ports_[k].streams[s]; }
+  // The input starts moving the stream's next packet (`cycles` long): the
+  // cache sees it pass (and may keep it for the copies to come).
+  void on_payload_packet(int k, const CopyStream& st, uint32_t cycles, Picos now);
+  // ... and has moved it: the stream advances, done at packet_done.
+  void payload_packet_sent(int k, int s, Picos packet_done);
+  // An uplink queue has room: a hit waiting for one goes again.
+  void on_uplink_room();
+
+  const MulticastCache* cache() const { return cache_.get(); }
+  // The cache's occupancy ('cache_entries' of leaf<L>) and the counters of
+  // the ports that sent multicast, as samples at time t.
+  void record_counters(Picos t);
+
+ private:
+  struct Port {
+    std::vector<CopyStream> streams;
+    size_t header_turn = 0, payload_turn = 0;
+    std::unique_ptr<VoqSyncCam> sync;
+  };
+
+  // A copy starts (or is dropped from its VOQ's head: the same for VOQ sync).
+  void count_as_forwarded(int k, uint32_t voq, uint32_t slot);
+  void apply_sync_changes(int k);
+  bool issue_hit(int k, Cycle c, Cycle& next);
+  void advance_stream(int k, int stream, Picos packet_done);
+  void clock();
+  void kick_clock(Picos at);
+  uint32_t cache_unit(uint32_t slot, uint16_t segment) const { return slot * params_.max_frame_units + segment; }
+
+  const LeafLayout& layout_;
+  const LeafParams& params_;
+  Recorder& recorder_;
+  Wiring wiring_;
+  std::vector<Port> ports_;
+  std::unique_ptr<MulticastCache> cache_;  // null: cache off
+  std::unique_ptr<Wakeup> clock_;
+  bool hit_blocked_ = false;     // a hit waits for room in an uplink queue
+  bool multicast_seen_ = false;
+  int first_port_ = 0;           // the port that issues first in the next cycle
+};
+
+}  // namespace fabric

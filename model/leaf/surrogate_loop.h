@@ -1,0 +1,59 @@
+#pragma once
+// The surrogate port's loop (mechanism 8). Copies addressed to the surrogate
+// are reassembled in its egress buffer like any port's; its egress then
+// hands each frame back to its own ingress over its crossbar interface, where
+// the frame arrives one surrogate level deeper and is replicated to the
+// surrogate's local fanout set (local user ports and deeper surrogates) with
+// the usual VOQs, cache, sync and drop policies. The frame's copy is
+// acknowledged to its source when it has been handed back.
+// Fabric-internal PAUSE: a frame of a lossless VL is handed back only when
+// the ingress pool of that VL has room for it; while one waits the VL is
+// paused (events 'pause' / 'go', entity the surrogate port, value = the VL).
+#include <algorithm>
+#include <bitset>
+#include <memory>
+#include <optional>
+
+#include "model/core/wakeup.h"
+#include "model/leaf/leaf_egress.h"
+#include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_params.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+class IngressUnit;
+class EgressUnit;
+
+class SurrogateLoop {
+ public:
+  struct Wiring {
+    IngressUnit& ingress;
+    EgressUnit& egress;
+  };
+  SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
+                const Wiring& wiring);
+
+  // A copy became ready in the surrogate's egress buffer.
+  void on_copy_ready() { wakeup_->at(std::max(now_ps(), free_at_)); }
+  // Room may have freed in the surrogate's ingress pool of `vl`: a frame
+  // held back on it (fabric-internal PAUSE) tries again.
+  void check_pause(Vl vl) {
+    if (paused_.test(raw(vl))) wakeup_->at(std::max(now_ps(), free_at_));
+  }
+
+ private:
+  void step();
+  void record_pause_changes(const LeafEgress& egress, const LeafEgress::Next& next, Picos now);
+
+  const LeafLayout& layout_;
+  const LeafParams& params_;
+  Recorder& recorder_;
+  Wiring wiring_;
+  std::unique_ptr<Wakeup> wakeup_;
+  std::optional<ForwardedCopy> looping_;  // the copy the surrogate's egress is handing back
+  Picos free_at_ = 0;                      // the surrogate's crossbar interface
+  std::bitset<kVls> paused_;               // VLs whose next frame waits for room at the surrogate's ingress
+};
+
+}  // namespace fabric
