@@ -44,7 +44,7 @@ void MulticastEngine::start_stream(int k, uint32_t voq) {
   wiring_.retransmit.arm(k, voq, copy_seq);
   in.voq(voq).streaming = true;
   const Picos now = now_ps();
-  ports_[k].streams.push_back({voq, slot, copy_seq, 0, in.frame(slot).units, now});
+  ports_[k].streams.start({voq, slot, copy_seq, 0, in.frame(slot).units, now});
   count_as_forwarded(k, voq, slot);
   wiring_.crossbar.wake_when_free(k);
   if (cache_) kick_clock(now);
@@ -86,12 +86,12 @@ void MulticastEngine::apply_sync_changes(int k) {
 }
 
 int MulticastEngine::payload_stream(int k, Picos now) const {
-  const Port& pm = ports_[k];
-  const size_t n = pm.streams.size();
+  const CopyStreams& streams = ports_[k].streams;
+  const size_t n = streams.size();
   const Cycle c = layout_.cycle_of(now);
   for (size_t i = 0; i < n; ++i) {
-    const size_t s = (pm.payload_turn + i) % n;
-    const CopyStream& st = pm.streams[s];
+    const size_t s = streams.in_payload_turn(i);
+    const CopyStream& st = streams[s];
     if (st.busy_until > now) continue;
     if (cache_ && cache_->lookup(k, cache_unit(st.slot, st.next_segment), c).state != MulticastCache::State::miss)
       continue;  // a hit, or being written: the header path takes it
@@ -112,20 +112,20 @@ void MulticastEngine::on_payload_packet(int k, const CopyStream& st, uint32_t cy
 }
 
 void MulticastEngine::payload_packet_sent(int k, int s, Picos packet_done) {
-  ports_[k].payload_turn = static_cast<size_t>(s) + 1;
+  ports_[k].streams.served_payload(static_cast<size_t>(s));
   advance_stream(k, s, packet_done);
 }
 
 // The port's header slot this cycle: the first stream in turn whose next
 // packet hits gets a mirror. Lowers `next` to the cycle work is due again.
 bool MulticastEngine::issue_hit(int k, Cycle c, Cycle& next) {
-  Port& pm = ports_[k];
+  CopyStreams& streams = ports_[k].streams;
   const Picos now = now_ps();
   const Picos cycle_ps = layout_.cycle_ps;
-  const size_t n = pm.streams.size();
+  const size_t n = streams.size();
   for (size_t i = 0; i < n; ++i) {
-    const size_t s = (pm.header_turn + i) % n;
-    const CopyStream st = pm.streams[s];
+    const size_t s = streams.in_header_turn(i);
+    const CopyStream st = streams[s];
     if (st.busy_until > now) {
       next = std::min(next, layout_.cycle_of(st.busy_until + cycle_ps - 1));
       continue;
@@ -155,7 +155,7 @@ bool MulticastEngine::issue_hit(int k, Cycle c, Cycle& next) {
     cache_->issue(k, unit, cycles, c);
     ++in.progress(st.slot).packet_sends[st.next_segment];
     wiring_.injection.launch(k, q, f, st.next_segment, st.copy_seq, uplink, cycle_ps * cycles);
-    pm.header_turn = s + 1;
+    streams.served_header(s);
     advance_stream(k, static_cast<int>(s), now + cycle_ps * cycles);
     next = std::min(next, c + 1);
     return true;
@@ -164,14 +164,10 @@ bool MulticastEngine::issue_hit(int k, Cycle c, Cycle& next) {
 }
 
 void MulticastEngine::advance_stream(int k, int s, Picos packet_done) {
-  std::vector<CopyStream>& streams = ports_[k].streams;
-  CopyStream& st = streams[s];
-  st.busy_until = packet_done;
-  if (++st.next_segment < st.segments) return;
-  const uint32_t voq = st.voq;
-  streams.erase(streams.begin() + s);
-  wiring_.ingress.port(k).voq(voq).streaming = false;
-  wiring_.crossbar.offer(k, voq);
+  const std::optional<uint32_t> done = ports_[k].streams.advance(static_cast<size_t>(s), packet_done);
+  if (!done) return;
+  wiring_.ingress.port(k).voq(*done).streaming = false;
+  wiring_.crossbar.offer(k, *done);
 }
 
 void MulticastEngine::clock() {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/core/wakeup.h"
+#include "model/leaf/copy_streams.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
 #include "model/leaf/leaf_params.h"
@@ -27,14 +28,6 @@ class IngressUnit;
 class Crossbar;
 class FabricInjection;
 class RetransmitUnit;
-
-// A multicast copy being sent, packet by packet: through the port's own
-// interface (first copy, miss, cache off) or a cache mirror (hit).
-struct CopyStream {
-  uint32_t voq, slot, copy_seq;
-  uint16_t next_segment, segments;
-  Picos busy_until;  // its previous packet is still streaming
-};
 
 class MulticastEngine {
  public:
@@ -61,7 +54,7 @@ class MulticastEngine {
   // the input (a miss, or the cache off), -1 if none can go now.
   bool has_streams(int k) const { return !ports_[k].streams.empty(); }
   int payload_stream(int k, Picos now) const;
-  const CopyStream& stream(int k, int s) const { return ports_[k].streams[s]; }
+  const CopyStream& stream(int k, int s) const { return ports_[k].streams[static_cast<size_t>(s)]; }
   // The input starts moving the stream's next packet (`cycles` long): the
   // cache sees it pass (and may keep it for the copies to come).
   void on_payload_packet(int k, const CopyStream& st, uint32_t cycles, Picos now);
@@ -77,9 +70,8 @@ class MulticastEngine {
 
  private:
   struct Port {
-    std::vector<CopyStream> streams;
-    size_t header_turn = 0, payload_turn = 0;
-    std::unique_ptr<VoqSyncCam> sync;
+    CopyStreams streams;
+    std::unique_ptr<VoqSyncCam> sync;  // null: VOQ sync off
   };
 
   // A copy starts (or is dropped from its VOQ's head: the same for VOQ sync).

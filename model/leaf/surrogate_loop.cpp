@@ -35,7 +35,9 @@ void SurrogateLoop::step() {
   for (int v = 0; v < kVls; ++v) room[v] = ingress.loop_room(Vl(v));
   LeafEgress& egress = wiring_.egress.port(k);
   const LeafEgress::Next next = egress.next_copy(now, &room);
-  if (egress.blocked().any() || paused_.any()) record_pause_changes(egress, next, now);
+  pause_.update(egress.blocked(), next.copy ? raw(next.copy->vl) : -1, [&](int vl, bool paused) {
+    recorder_.event(now, paused ? EventKind::pause : EventKind::go, layout_.port_entity(k), -1, vl);
+  });
   if (!next.copy) {
     if (next.retry_at != kNever) wakeup_->at(next.retry_at);
     return;  // a held-back frame is tried again when an ACK frees room (check_pause)
@@ -43,16 +45,6 @@ void SurrogateLoop::step() {
   looping_ = next.copy;
   free_at_ = now + layout_.cycle_ps * crossbar_cycles(next.copy->meta.bytes, params_.crossbar_bytes_per_cycle);
   wakeup_->at(free_at_);
-}
-
-// Newly held back: PAUSE; handed back again: GO.
-void SurrogateLoop::record_pause_changes(const LeafEgress& egress, const LeafEgress::Next& next, Picos now) {
-  for (int v = 0; v < kVls; ++v) {
-    const bool held = egress.blocked().test(v) && !(next.copy && raw(next.copy->vl) == v);
-    if (held == paused_.test(v)) continue;
-    paused_.set(v, held);
-    recorder_.event(now, held ? EventKind::pause : EventKind::go, layout_.port_entity(layout_.surrogate), -1, v);
-  }
 }
 
 }  // namespace fabric

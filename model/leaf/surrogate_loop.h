@@ -10,13 +10,13 @@
 // the ingress pool of that VL has room for it; while one waits the VL is
 // paused (events 'pause' / 'go', entity the surrogate port, value = the VL).
 #include <algorithm>
-#include <bitset>
 #include <memory>
 #include <optional>
 
 #include "model/core/wakeup.h"
 #include "model/leaf/leaf_egress.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/loop_pause.h"
 #include "model/leaf/leaf_params.h"
 #include "model/recording/recorder.h"
 
@@ -39,12 +39,11 @@ class SurrogateLoop {
   // Room may have freed in the surrogate's ingress pool of `vl`: a frame
   // held back on it (fabric-internal PAUSE) tries again.
   void check_pause(Vl vl) {
-    if (paused_.test(raw(vl))) wakeup_->at(std::max(now_ps(), free_at_));
+    if (pause_.paused(raw(vl))) wakeup_->at(std::max(now_ps(), free_at_));
   }
 
  private:
   void step();
-  void record_pause_changes(const LeafEgress& egress, const LeafEgress::Next& next, Picos now);
 
   const LeafLayout& layout_;
   const LeafParams& params_;
@@ -53,7 +52,7 @@ class SurrogateLoop {
   std::unique_ptr<Wakeup> wakeup_;
   std::optional<ForwardedCopy> looping_;  // the copy the surrogate's egress is handing back
   Picos free_at_ = 0;                      // the surrogate's crossbar interface
-  std::bitset<kVls> paused_;               // VLs whose next frame waits for room at the surrogate's ingress
+  LoopPause pause_;                        // VLs whose next frame waits for room at the surrogate's ingress
 };
 
 }  // namespace fabric
