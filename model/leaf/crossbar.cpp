@@ -22,16 +22,16 @@ Crossbar::Crossbar(const LeafLayout& layout, const LeafParams& params, EventQueu
 void Crossbar::offer(int k, uint32_t voq) {
   LeafIngress& ingress = wiring_.ingress.port(k);
   Voq& q = ingress.voq(voq);
-  if (q.listed_ready || q.streaming || !ingress.head_covered(q)) return;
+  if (q.marks.listed_ready || q.marks.streaming || !ingress.head_covered(q)) return;
   if (wiring_.multicast.suspended(k, voq)) {
-    q.parked = true;  // offered again when the sync CAM resumes it
+    q.marks.parked = true;  // offered again when the sync CAM resumes it
     return;
   }
   if (ingress.frame(q.waiting.front()).multicast) {
     wiring_.multicast.start_stream(k, voq);
     return;
   }
-  q.listed_ready = true;
+  q.marks.listed_ready = true;
   Input& in = inputs_[k];
   in.ready.push_back(voq);
   if (!in.sending) in.wakeup->at(now_ps());
@@ -74,7 +74,7 @@ bool Crossbar::take_unicast_copy(int k) {
     const uint32_t v = in.ready.front();
     in.ready.pop_front();
     Voq& q = ingress.voq(v);
-    q.listed_ready = false;
+    q.marks.listed_ready = false;
     if (!ingress.head_covered(q)) continue;
     std::tie(in.slot, in.copy_seq) = ingress.start_copy(v);
     wiring_.retransmit.arm(k, v, in.copy_seq);

@@ -182,7 +182,10 @@ void IngressUnit::describe_backlog(std::ostream& out, int& max_lines) const {
       out << "  " << layout_.name << " port " << raw(layout_.port(k)) << " VOQ(target " << raw(q.target) << ", VL "
           << int(raw(q.vl)) << "): " << q.waiting.size() << " waiting, " << q.in_flight.size()
           << " awaiting ACK, credit " << q.credits << " units"
-          << (q.parked ? ", suspended by VOQ sync" : q.streaming ? ", sending a multicast copy" : "") << "\n";
+          << (q.marks.parked      ? ", suspended by VOQ sync"
+              : q.marks.streaming ? ", sending a multicast copy"
+                                  : "")
+          << "\n";
       --max_lines;
     }
   }

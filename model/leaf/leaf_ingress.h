@@ -48,9 +48,15 @@ struct Voq {
   uint32_t waiting_units = 0;      // units of the copies not yet sent: the backlog Vth limits
   uint32_t owed_units = 0;         // units granted (or to be) for copies dropped from the head, to return
   uint32_t next_copy_seq = 0;
-  bool listed_ready = false;       // in the crossbar input's ready list
-  bool streaming = false;          // its head multicast copy is being sent
-  bool parked = false;             // ready but suspended by VOQ sync
+  // How the crossbar and the multicast engine are dealing with the VOQ:
+  // their marks, kept with the VOQ because every offer reads them. Only
+  // Crossbar (listed_ready, parked) and MulticastEngine (streaming, and
+  // parked when sync resumes the VOQ) write them; LeafIngress never does.
+  struct DispatchMarks {
+    bool listed_ready = false;  // in the crossbar input's ready list
+    bool streaming = false;     // its head multicast copy is being sent
+    bool parked = false;        // ready but suspended by VOQ sync
+  } marks;
   uint32_t next_of_target = 0;     // 1 + index of the next VOQ to the same target; 0: none
 };
 

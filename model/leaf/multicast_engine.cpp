@@ -42,7 +42,7 @@ void MulticastEngine::start_stream(int k, uint32_t voq) {
   LeafIngress& in = wiring_.ingress.port(k);
   const auto [slot, copy_seq] = in.start_copy(voq);
   wiring_.retransmit.arm(k, voq, copy_seq);
-  in.voq(voq).streaming = true;
+  in.voq(voq).marks.streaming = true;
   const Picos now = now_ps();
   ports_[k].streams.start({voq, slot, copy_seq, 0, in.frame(slot).units, now});
   count_as_forwarded(k, voq, slot);
@@ -77,8 +77,8 @@ void MulticastEngine::apply_sync_changes(int k) {
     Voq& q = in.voq(change.voq);
     recorder_.event(now, change.suspended ? EventKind::sync_suspend : EventKind::sync_resume, entity, -1,
                     raw(q.target));
-    if (!change.suspended && q.parked) {
-      q.parked = false;
+    if (!change.suspended && q.marks.parked) {
+      q.marks.parked = false;
       wiring_.crossbar.offer(k, change.voq);
     }
   }
@@ -166,7 +166,7 @@ bool MulticastEngine::issue_hit(int k, Cycle c, Cycle& next) {
 void MulticastEngine::advance_stream(int k, int s, Picos packet_done) {
   const std::optional<uint32_t> done = ports_[k].streams.advance(static_cast<size_t>(s), packet_done);
   if (!done) return;
-  wiring_.ingress.port(k).voq(*done).streaming = false;
+  wiring_.ingress.port(k).voq(*done).marks.streaming = false;
   wiring_.crossbar.offer(k, *done);
 }
 
