@@ -8,9 +8,8 @@
 namespace fabric {
 
 LeafCongestionPoints::LeafCongestionPoints(const LeafLayout& layout, const LeafParams& params, uint64_t seed,
-                                           PayloadPool& pool, Recorder& recorder, LeafLinks& links,
-                                           const Wiring& wiring)
-    : layout_(layout), params_(params), seed_(seed), pool_(pool), recorder_(recorder), links_(links),
+                                           Recorder& recorder, LeafLinks& links, const Wiring& wiring)
+    : layout_(layout), params_(params), seed_(seed), recorder_(recorder), links_(links),
       wiring_(wiring), in_(layout.ports), out_(layout.ports) {}
 
 CongestionPoint& LeafCongestionPoints::point(bool ingress, int k, uint8_t priority) {
@@ -46,16 +45,10 @@ void LeafCongestionPoints::send_cnm(PortId source, FlowId culprit, uint8_t prior
   const int k = from_ingress ? layout_.geometry.local_index(source) : cp_port;
   recorder_.event(now_ps(), EventKind::cnm, layout_.port_entity(k) + (from_ingress ? ".in" : ".out"), raw(culprit),
                   fb);
-  Payload& m = pool_.acquire(MessageKind::control, params_.control_frame_bytes);
+  Payload& m = wiring_.control.cna_frame(ControlKind::cnm, source, priority);
   ControlMessage& c = control_of(m);
-  c.kind = ControlKind::cnm;
-  c.from = c.to = source;
-  c.to_leaf = layout_.geometry.leaf_of(source);
-  c.priority = priority;
   c.flow = culprit;
   c.fb = fb;
-  c.count = 1;
-  c.units = 0;
   if (from_ingress) {  // straight to the attached CNA: no fabric bandwidth
     links_.user_tx(layout_.geometry.local_index(source)).send_control(m);
     return;

@@ -30,8 +30,8 @@ class LeafCongestionPoints {
     EgressUnit& egress;
     ControlPath& control;
   };
-  LeafCongestionPoints(const LeafLayout& layout, const LeafParams& params, uint64_t seed, PayloadPool& pool,
-                       Recorder& recorder, LeafLinks& links, const Wiring& wiring);
+  LeafCongestionPoints(const LeafLayout& layout, const LeafParams& params, uint64_t seed, Recorder& recorder,
+                       LeafLinks& links, const Wiring& wiring);
 
   // Frame f was admitted at user port k.
   void sample_ingress(int k, const EthernetFrame& f);
@@ -47,7 +47,6 @@ class LeafCongestionPoints {
   const LeafLayout& layout_;
   const LeafParams& params_;
   uint64_t seed_;
-  PayloadPool& pool_;
   Recorder& recorder_;
   LeafLinks& links_;
   Wiring wiring_;

@@ -28,4 +28,16 @@ void ControlPath::route(Payload& message) {
   links_.uplink_tx(s).send_control(message);
 }
 
+Payload& ControlPath::cna_frame(ControlKind kind, PortId port, uint8_t priority) {
+  Payload& m = pool_.acquire(MessageKind::control, params_.control_frame_bytes);
+  ControlMessage& c = control_of(m);
+  c.kind = kind;
+  c.from = c.to = port;
+  c.to_leaf = layout_.geometry.leaf_of(port);
+  c.priority = priority;
+  c.count = 1;
+  c.units = 0;
+  return m;
+}
+
 }  // namespace fabric

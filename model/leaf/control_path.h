@@ -23,6 +23,9 @@ class ControlPath {
   void send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count);
   // A control message already built, to the leaf its to_leaf names.
   void route(Payload& message);
+  // A 64 B control frame (PAUSE, CNM) for the CNA of user port `port`, of
+  // `priority`; the caller fills in what its kind needs and sends it.
+  Payload& cna_frame(ControlKind kind, PortId port, uint8_t priority);
 
  private:
   const LeafLayout& layout_;

@@ -38,9 +38,8 @@ void Crossbar::offer(int k, uint32_t voq) {
 }
 
 void Crossbar::resend(int k, uint32_t voq, uint32_t copy_seq) {
-  Input& in = inputs_[k];
-  in.resend.emplace_back(voq, copy_seq);
-  in.wakeup->at(std::max(now_ps(), in.free_at));
+  inputs_[k].resend.emplace_back(voq, copy_seq);
+  wake_when_free(k);
 }
 
 void Crossbar::wake_when_free(int k) { inputs_[k].wakeup->at(std::max(now_ps(), inputs_[k].free_at)); }

@@ -16,7 +16,9 @@ bool FabricInjection::route(const Voq& q, int& uplink) {
   uplink = -1;
   if (layout_.is_local(q.target_leaf)) return true;
   uplink = spray_->choose(depth_, params_.uplink_queue_packets);
-  return uplink >= 0;
+  if (uplink >= 0) return true;
+  someone_blocked_ = true;
+  return false;
 }
 
 void FabricInjection::launch(int k, const Voq& q, const StoredFrame& f, uint16_t segment, uint32_t copy_seq,
@@ -59,7 +61,10 @@ TxSource::Pull FabricInjection::next_packet(int s, Picos not_after) {
   if (info_of(*head).ready_at > not_after) return {nullptr, info_of(*head).ready_at};
   q.pop_front();
   --depth_[s];
-  crossbar_.on_uplink_room();
+  if (someone_blocked_) {  // the usual case, nobody waiting, costs no call
+    someone_blocked_ = false;
+    crossbar_.on_uplink_room();
+  }
   return {head, kNever};
 }
 

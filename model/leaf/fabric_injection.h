@@ -27,7 +27,8 @@ class FabricInjection {
                   LeafLinks& links, Crossbar& crossbar);
 
   // Where a packet of q goes: `uplink` is the uplink index, -1 for this
-  // leaf; false when every uplink queue is full.
+  // leaf; false when every uplink queue is full (the caller waits for
+  // Crossbar::on_uplink_room, called when a queue drains).
   bool route(const Voq& q, int& uplink);
   // Packet `segment` of a copy of f from port k to q's target, taking
   // `transfer` to cross the crossbar, to the place route() chose.
@@ -55,6 +56,7 @@ class FabricInjection {
   std::unique_ptr<SprayPolicy> spray_;
   std::unique_ptr<Queue[]> queues_;
   std::vector<int> depth_;  // packets in each uplink queue
+  bool someone_blocked_ = false;  // a route() failed since a queue last drained
 };
 
 }  // namespace fabric

@@ -12,9 +12,9 @@
 namespace fabric {
 
 IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params,
-                         uint64_t seed, const Fdb& fdb, const McbcTable& mcbc, PayloadPool& pool, Recorder& recorder,
-                         LeafLinks& links, const Wiring& wiring)
-    : layout_(layout), params_(params), fdb_(fdb), mcbc_(mcbc), pool_(pool), recorder_(recorder), links_(links),
+                         uint64_t seed, const Fdb& fdb, const McbcTable& mcbc, Recorder& recorder, LeafLinks& links,
+                         const Wiring& wiring)
+    : layout_(layout), params_(params), fdb_(fdb), mcbc_(mcbc), recorder_(recorder), links_(links),
       wiring_(wiring) {
   for (int k = 0; k < layout.ports; ++k) {
     const PortId p = layout.port(k);
@@ -125,15 +125,8 @@ void IngressUnit::check_pause(int k, uint8_t priority) {
   if (k == layout_.surrogate) return;  // its PAUSE is internal: SurrogateLoop
   const std::optional<PauseChange> change = ports_[k].pause_change(priority);
   if (!change) return;
-  Payload& m = pool_.acquire(MessageKind::control, params_.control_frame_bytes);
-  ControlMessage& c = control_of(m);
-  c.kind = ControlKind::pause;
-  c.from = c.to = layout_.port(k);
-  c.to_leaf = layout_.id;
-  c.priority = change->priority;
-  c.stop = change->stop;
-  c.count = 1;
-  c.units = 0;
+  Payload& m = wiring_.control.cna_frame(ControlKind::pause, layout_.port(k), change->priority);
+  control_of(m).stop = change->stop;
   links_.user_tx(k).send_control(m);
   recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, layout_.port_entity(k), -1,
                   change->priority);

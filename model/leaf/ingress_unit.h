@@ -36,7 +36,7 @@ class IngressUnit {
     LeafCongestionPoints& congestion;
   };
   IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params, uint64_t seed,
-              const Fdb& fdb, const McbcTable& mcbc, PayloadPool& pool, Recorder& recorder, LeafLinks& links,
+              const Fdb& fdb, const McbcTable& mcbc, Recorder& recorder, LeafLinks& links,
               const Wiring& wiring);
 
   // A frame from the CNA of user port k.
@@ -67,7 +67,6 @@ class IngressUnit {
   const LeafParams& params_;
   const Fdb& fdb_;
   const McbcTable& mcbc_;
-  PayloadPool& pool_;
   Recorder& recorder_;
   LeafLinks& links_;
   Wiring wiring_;

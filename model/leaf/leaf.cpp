@@ -29,7 +29,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
               to_ps(ctx.params.cycle)},
       internal_(ctx.events, [this](Payload& m) { on_internal(m); }),
       control_(layout_, params_, ctx.pool, internal_, links_),
-      ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, ctx.pool, ctx.recorder, links_,
+      ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, ctx.recorder, links_,
                {control_, crossbar_, multicast_, loop_, congestion_}),
       crossbar_(layout_, params_, ctx.events, {ingress_, multicast_, injection_, retransmit_}),
       multicast_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_, injection_, retransmit_}),
@@ -37,7 +37,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
       injection_(layout_, params_, ctx.pool, internal_, links_, crossbar_),
       egress_(layout_, params_, surrogate_params_, ctx.pool, links_, {control_, loop_, congestion_}),
       loop_(layout_, params_, ctx.events, ctx.recorder, {ingress_, egress_}),
-      congestion_(layout_, params_, ctx.seed, ctx.pool, ctx.recorder, links_, {ingress_, egress_, control_}) {
+      congestion_(layout_, params_, ctx.seed, ctx.recorder, links_, {ingress_, egress_, control_}) {
   const int users = layout_.users;
   links_.users = users;
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
