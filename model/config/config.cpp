@@ -1,222 +1,23 @@
-// ParamRegistry and Config: declared keys, validation at the moment a value
-// is given, typed reads, and the reports (--list-params, resolved config).
-// Value syntax lives in value_parsers.cpp.
+// Config: the values of a run, from defaults, INI files (with include) and
+// --set overrides, each checked against its declaration when given; typed
+// reads; the check that every key set was used; the resolved configuration.
 #include "model/config/config.h"
 
-#include "model/config/split.h"
-
-#include <algorithm>
-#include <filesystem>
-#include <array>
 #include <cctype>
-#include <cmath>
-#include <cstdio>
+#include <filesystem>
 #include <fstream>
+
+#include "model/config/split.h"
 
 namespace fabric::config {
 namespace {
 
-constexpr const char* kUnknownKeyAllowed = "a declared key (see --list-params)";
 constexpr const char* kUnusedKeyAllowed =
     "a key this configuration uses (it was set but nothing read it)";
 constexpr const char* kConcreteKeyAllowed =
     "a concrete key with a name (letters, digits, '_', '-') in place of '*'";
 constexpr const char* kIniFileAllowed = "a readable INI file";
 constexpr const char* kIniLineAllowed = "section.key = value";
-
-std::string trim(const std::string& text) {
-  const char* whitespace = " \t\r\n\f\v";
-  size_t begin = text.find_first_not_of(whitespace);
-  if (begin == std::string::npos) return "";
-  size_t end = text.find_last_not_of(whitespace);
-  return text.substr(begin, end - begin + 1);
-}
-
-std::vector<std::string> split_segments(const std::string& key) { return split_on(key, '.'); }
-
-bool is_instance_name(const std::string& segment) {
-  if (segment.empty()) return false;
-  return std::all_of(segment.begin(), segment.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
-  });
-}
-
-bool is_wildcard(const ParamSpec& spec) {
-  const std::vector<std::string> segments = split_segments(spec.key);
-  return std::find(segments.begin(), segments.end(), "*") != segments.end();
-}
-
-bool matches_wildcard(const std::string& pattern, const std::string& key) {
-  const std::vector<std::string> wanted = split_segments(pattern);
-  const std::vector<std::string> given = split_segments(key);
-  if (wanted.size() != given.size()) return false;
-  for (size_t i = 0; i < wanted.size(); ++i) {
-    const bool ok = wanted[i] == "*" ? is_instance_name(given[i]) : wanted[i] == given[i];
-    if (!ok) return false;
-  }
-  return true;
-}
-
-bool is_numeric(ParamType type) {
-  switch (type) {
-    case ParamType::integer:
-    case ParamType::real:
-    case ParamType::duration:
-    case ParamType::bytes:
-    case ParamType::rate:
-    case ParamType::int_list: return true;
-    default: return false;
-  }
-}
-
-// Integral bounds print without a fraction ("10000", not "10000.000000").
-std::string format_number(double value) {
-  char text[64];
-  const bool integral = std::fabs(value) < 1e15 && value == std::floor(value);
-  std::snprintf(text, sizeof text, integral ? "%.0f" : "%.15g", value);
-  return text;
-}
-
-// min and max are kept in the parsed unit, whatever unit the spec displays.
-std::string range_unit(const ParamSpec& spec) {
-  switch (spec.type) {
-    case ParamType::duration: return "ps";
-    case ParamType::bytes: return "B";
-    case ParamType::rate: return "Gb/s";
-    default: return spec.unit;
-  }
-}
-
-bool is_bounded(const ParamSpec& spec) { return std::isfinite(spec.min) || std::isfinite(spec.max); }
-
-// "1 .. 10000", ">= 1" or "<= 10"; "" when unbounded.
-std::string range_text(const ParamSpec& spec) {
-  const bool has_min = std::isfinite(spec.min), has_max = std::isfinite(spec.max);
-  if (has_min && has_max) return format_number(spec.min) + " .. " + format_number(spec.max);
-  if (has_min) return ">= " + format_number(spec.min);
-  if (has_max) return "<= " + format_number(spec.max);
-  return "";
-}
-
-std::string range_with_unit(const ParamSpec& spec) {
-  const std::string unit = range_unit(spec);
-  return unit.empty() ? range_text(spec) : range_text(spec) + " " + unit;
-}
-
-std::string join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string joined;
-  for (const std::string& item : items) joined += (joined.empty() ? "" : separator) + item;
-  return joined;
-}
-
-std::string choices_text(const ParamSpec& spec) { return "one of: " + join(spec.choices, ", "); }
-
-bool in_range(const ParamSpec& spec, double value) { return value >= spec.min && value <= spec.max; }
-
-void check_range(const ParamSpec& spec, const std::string& key, const std::string& value,
-                 double number) {
-  if (!in_range(spec, number)) throw ConfigError(key, value, range_with_unit(spec));
-}
-
-// Parses `value` as the spec's type and checks the declared range or choices,
-// so that bad input is reported where it was given, not when it is first read.
-void validate(const ParamSpec& spec, const std::string& key, const std::string& value) {
-  switch (spec.type) {
-    case ParamType::integer: check_range(spec, key, value, double(parse_integer(key, value))); break;
-    case ParamType::real: check_range(spec, key, value, parse_real(key, value)); break;
-    case ParamType::boolean: parse_bool(key, value); break;
-    case ParamType::duration: check_range(spec, key, value, double(parse_duration(key, value))); break;
-    case ParamType::bytes: check_range(spec, key, value, double(parse_bytes(key, value))); break;
-    case ParamType::rate: check_range(spec, key, value, parse_rate_gbps(key, value)); break;
-    case ParamType::text: break;
-    case ParamType::choice:
-      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
-        throw ConfigError(key, value, choices_text(spec));
-      }
-      break;
-    case ParamType::int_list:
-      for (int64_t element : parse_int_list(key, value)) {
-        if (!in_range(spec, double(element))) {
-          throw ConfigError(key, value, "each element " + range_with_unit(spec));
-        }
-      }
-      break;
-  }
-}
-
-void check_declarable(const ParamSpec& spec) {
-  const std::vector<std::string> segments = split_segments(spec.key);
-  const auto wildcards = std::count(segments.begin(), segments.end(), "*");
-  const bool stray_star = std::any_of(segments.begin(), segments.end(), [](const std::string& s) {
-    return s != "*" && s.find('*') != std::string::npos;
-  });
-  if (spec.key.empty() || wildcards > 1 || stray_star) {
-    throw std::logic_error("parameter key '" + spec.key + "': at most one segment may be '*'");
-  }
-  if (spec.type == ParamType::choice && spec.choices.empty()) {
-    throw std::logic_error("parameter '" + spec.key + "' is a choice without choices");
-  }
-  // A bad default is a programming error: report it at startup, not on first read.
-  if (spec.default_value.empty()) return;
-  try {
-    validate(spec, spec.key, spec.default_value);
-  } catch (const ConfigError& error) {
-    throw std::logic_error(std::string("invalid default: ") + error.what());
-  }
-}
-
-// Levenshtein distance, two rows.
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    current[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-    }
-    std::swap(previous, current);
-  }
-  return previous[b.size()];
-}
-
-// What a declared key looks like next to the user's: a wildcard takes the
-// user's own instance name, so that only the typo counts toward the distance.
-std::string comparable_key(const ParamSpec& spec, const std::vector<std::string>& given) {
-  std::vector<std::string> segments = split_segments(spec.key);
-  if (segments.size() != given.size()) return spec.key;
-  for (size_t i = 0; i < segments.size(); ++i) {
-    if (segments[i] == "*" && is_instance_name(given[i])) segments[i] = given[i];
-  }
-  return join(segments, ".");
-}
-
-// Long keys get one more edit of slack; beyond that a suggestion is a guess.
-size_t max_typo_distance(const std::string& key) { return key.size() > 16 ? 3 : 2; }
-
-std::string closest_declared_key(const ParamRegistry& registry, const std::string& key) {
-  const std::vector<std::string> given = split_segments(key);
-  std::string best;
-  size_t best_distance = max_typo_distance(key) + 1;
-  for (const ParamSpec& spec : registry.all()) {
-    const std::string candidate = comparable_key(spec, given);
-    const size_t distance = edit_distance(key, candidate);
-    if (distance < best_distance || (distance == best_distance && candidate < best)) {
-      best = candidate;
-      best_distance = distance;
-    }
-  }
-  return best;
-}
-
-ConfigError unknown_key_error(const ParamRegistry& registry, const std::string& key,
-                              const std::string& value) {
-  const std::string suggestion = closest_declared_key(registry, key);
-  if (suggestion.empty()) return ConfigError(key, value, kUnknownKeyAllowed);
-  return ConfigError(key, value,
-                     std::string(kUnknownKeyAllowed) + " -- did you mean '" + suggestion + "'?");
-}
 
 // A numeric, boolean or choice read needs a value: an unset key whose default
 // is empty is a declaration mistake, not something the user could fix.
@@ -259,97 +60,7 @@ IniLine parse_ini_line(const std::string& line, const std::string& where) {
   return {IniLine::Kind::assignment, key, trim(content.substr(equals + 1))};
 }
 
-using DescribeRow = std::array<std::string, 6>;
-
-std::string allowed_column(const ParamSpec& spec) {
-  if (spec.type == ParamType::choice) return choices_text(spec);
-  if (spec.type == ParamType::boolean) return "true/false";
-  if (is_numeric(spec.type)) return is_bounded(spec) ? range_with_unit(spec) : "any";
-  return "-";
-}
-
-DescribeRow describe_row(const ParamSpec& spec) {
-  return {spec.key,
-          to_string(spec.type),
-          spec.default_value.empty() ? "-" : spec.default_value,
-          spec.unit.empty() ? "-" : spec.unit,
-          allowed_column(spec),
-          spec.description};
-}
-
-std::string format_error_message(const std::string& key, const std::string& value,
-                                 const std::string& allowed) {
-  return "configuration error: key '" + key + "' has value '" + value + "'; allowed: " + allowed;
-}
-
 }  // namespace
-
-const char* to_string(ParamType type) {
-  switch (type) {
-    case ParamType::integer: return "integer";
-    case ParamType::real: return "real";
-    case ParamType::boolean: return "boolean";
-    case ParamType::duration: return "duration";
-    case ParamType::bytes: return "bytes";
-    case ParamType::rate: return "rate";
-    case ParamType::text: return "text";
-    case ParamType::choice: return "choice";
-    case ParamType::int_list: return "int_list";
-  }
-  return "unknown";
-}
-
-ConfigError::ConfigError(std::string key, std::string value, std::string allowed)
-    : std::runtime_error(format_error_message(key, value, allowed)),
-      key(std::move(key)),
-      value(std::move(value)),
-      allowed(std::move(allowed)) {}
-
-// ---- ParamRegistry ----------------------------------------------------------
-
-void ParamRegistry::declare(ParamSpec spec) {
-  for (const ParamSpec& existing : specs_) {
-    if (existing.key == spec.key) throw std::logic_error("parameter '" + spec.key + "' declared twice");
-  }
-  check_declarable(spec);
-  specs_.push_back(std::move(spec));
-}
-
-const ParamSpec* ParamRegistry::find(const std::string& key) const {
-  for (const ParamSpec& spec : specs_) {
-    if (spec.key == key) return &spec;
-  }
-  for (const ParamSpec& spec : specs_) {
-    if (is_wildcard(spec) && matches_wildcard(spec.key, key)) return &spec;
-  }
-  return nullptr;
-}
-
-std::string ParamRegistry::describe() const {
-  std::vector<const ParamSpec*> sorted;
-  for (const ParamSpec& spec : specs_) sorted.push_back(&spec);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const ParamSpec* a, const ParamSpec* b) { return a->key < b->key; });
-
-  std::vector<DescribeRow> rows = {{"KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION"}};
-  for (const ParamSpec* spec : sorted) rows.push_back(describe_row(*spec));
-
-  DescribeRow::size_type columns = rows.front().size();
-  std::vector<size_t> widths(columns, 0);
-  for (const DescribeRow& row : rows) {
-    for (size_t c = 0; c < columns; ++c) widths[c] = std::max(widths[c], row[c].size());
-  }
-  std::string table;
-  for (const DescribeRow& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < columns; ++c) {
-      line += row[c];
-      if (c + 1 < columns) line += std::string(widths[c] - row[c].size() + 2, ' ');
-    }
-    table += trim(line) + "\n";
-  }
-  return table;
-}
 
 // ---- Config -----------------------------------------------------------------
 
@@ -377,9 +88,9 @@ void Config::load_ini(const std::string& path) {
 
 void Config::set(const std::string& key, const std::string& value) {
   const ParamSpec* spec = registry_.find(key);
-  if (!spec) throw unknown_key_error(registry_, key, value);
-  if (is_wildcard(*spec) && key == spec->key) throw ConfigError(key, value, kConcreteKeyAllowed);
-  validate(*spec, key, value);
+  if (!spec) throw registry_.unknown_key(key, value);
+  if (spec->is_pattern() && key == spec->key) throw ConfigError(key, value, kConcreteKeyAllowed);
+  check_value(*spec, key, value);
   values_[key] = value;
 }
 
@@ -393,7 +104,7 @@ void Config::set_assignment(const std::string& assignment) {
 const ParamSpec& Config::spec_for(const std::string& key, ParamType type) const {
   const ParamSpec* spec = registry_.find(key);
   if (!spec) throw std::logic_error("configuration key '" + key + "' is read but not declared");
-  if (is_wildcard(*spec) && key == spec->key) {
+  if (spec->is_pattern() && key == spec->key) {
     throw std::logic_error("configuration key '" + key + "' is a pattern; read a concrete key");
   }
   if (spec->type != type) {
@@ -481,7 +192,7 @@ void Config::exempt_from_use_check() {
 std::string Config::resolved_text() const {
   std::map<std::string, std::string> resolved(values_);
   for (const ParamSpec& spec : registry_.all()) {
-    if (!is_wildcard(spec)) resolved.emplace(spec.key, spec.default_value);  // set values win
+    if (!spec.is_pattern()) resolved.emplace(spec.key, spec.default_value);  // set values win
   }
   std::string text;
   for (const auto& [key, value] : resolved) text += key + " = " + value + "\n";

@@ -37,7 +37,15 @@ struct ParamSpec {
   double min = -std::numeric_limits<double>::infinity();  // numeric types, in the parsed unit
   double max = std::numeric_limits<double>::infinity();   // (ps for duration, B for bytes)
   std::vector<std::string> choices;                        // ParamType::choice
+
+  // Whether the key is a pattern ("flow.*.src") rather than a concrete key.
+  bool is_pattern() const;
 };
+
+// Parses `value` as the spec's type and checks the declared range or
+// choices, so that bad input is reported where it is given, not when it is
+// first read: throws ConfigError naming `key`.
+void check_value(const ParamSpec& spec, const std::string& key, const std::string& value);
 
 // A user error in configuration: names the key, the value and what is allowed.
 class ConfigError : public std::runtime_error {
@@ -53,6 +61,10 @@ class ParamRegistry {
   const std::vector<ParamSpec>& all() const { return specs_; }
   // Human-readable table for --list-params: key, type, default, unit, range/choices, description.
   std::string describe() const;
+  // The error for a key nobody declared, with the closest declared key as a
+  // suggestion when one is near enough to be a typo.
+  ConfigError unknown_key(const std::string& key, const std::string& value) const;
+
  private:
   std::vector<ParamSpec> specs_;
 };

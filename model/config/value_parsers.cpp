@@ -43,14 +43,6 @@ struct RateUnit {
 constexpr RateUnit kRateUnits[] = {{"Gbps", 1.0}, {"G", 1.0},    {"Gb/s", 1.0},
                                    {"Mbps", 1e-3}, {"M", 1e-3}, {"Mb/s", 1e-3}};
 
-std::string trim(const std::string& text) {
-  const char* whitespace = " \t\r\n\f\v";
-  size_t begin = text.find_first_not_of(whitespace);
-  if (begin == std::string::npos) return "";
-  size_t end = text.find_last_not_of(whitespace);
-  return text.substr(begin, end - begin + 1);
-}
-
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 size_t skip_digits(const std::string& text, size_t pos) {
