@@ -134,6 +134,7 @@ Payload& Cna::build_frame(const QueuedFrame& q, int p) {
   f.flow = q.flow;
   f.src = port_;
   f.dst_mac = q.dst_mac;
+  f.arrival = {};  // set by the link if it delivers at the first byte
   f.bytes = q.bytes;
   f.priority = static_cast<uint8_t>(p);
   f.created = q.created;

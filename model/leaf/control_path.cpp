@@ -18,11 +18,12 @@ void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t
 }
 
 void ControlPath::route(Payload& message) {
-  const Picos due = now_ps() + to_ps(params_.traversal);
-  if (layout_.is_local(control_of(message).to_leaf)) {
-    internal_.push(due, message);
+  const Picos now = now_ps();
+  if (layout_.is_local(control_of(message).to_leaf)) {  // across the crossbar to a port of this leaf
+    internal_.push(now + to_ps(params_.crossbar_latency), message);
     return;
   }
+  const Picos due = now + to_ps(params_.traversal);
   const int s = static_cast<int>(next_uplink_++ % static_cast<size_t>(layout_.spines));
   info_of(message).ready_at = due;
   links_.uplink_tx(s).send_control(message);

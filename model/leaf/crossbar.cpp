@@ -56,13 +56,38 @@ void Crossbar::step(int k) {
   MulticastEngine& multicast = wiring_.multicast;
   const int stream = multicast.has_streams(k) ? multicast.payload_stream(k, now) : -1;
   if (!unicast && stream < 0) return;
-  const bool send_multicast = stream >= 0 && (!unicast || in.share.pick() == InputShare::multicast);
+  bool send_multicast = stream >= 0 && (!unicast || in.share.pick() == InputShare::multicast);
+  // Cut-through: a packet crosses once it is in the ingress buffer. While
+  // the chosen one is still arriving, the other class may go.
+  Picos in_at = packet_in_at(k, send_multicast, stream);
+  if (in_at > now && unicast && stream >= 0) {
+    const Picos other = packet_in_at(k, !send_multicast, stream);
+    if (other <= now) send_multicast = !send_multicast;
+    in_at = std::min(in_at, other);
+  }
+  if (in_at > now) {
+    in.wakeup->at(in_at);
+    return;
+  }
   const uint32_t bytes = send_multicast ? emit_stream_payload(k, stream) : emit_segment(k);
   if (bytes == 0) return;  // blocked: woken when an uplink queue has room
   if (stream >= 0)  // a unicast packet alone needs no bookkeeping: idleness earns no credit
     in.share.served(send_multicast ? InputShare::multicast : InputShare::unicast, bytes,
                     send_multicast ? unicast : true);
   in.wakeup->at(in.free_at);
+}
+
+Picos Crossbar::packet_in_at(int k, bool multicast, int stream) {
+  LeafIngress& ingress = wiring_.ingress.port(k);
+  uint32_t slot = inputs_[k].slot;
+  uint16_t segment = inputs_[k].next_segment;
+  if (multicast) {
+    const CopyStream st = wiring_.multicast.stream(k, stream);
+    slot = st.slot;
+    segment = st.next_segment;
+  }
+  const StoredFrame& f = ingress.frame(slot);
+  return f.arrival.packet_in_at(segment, params_.packet_bytes, f.bytes, params_.cut_through);
 }
 
 bool Crossbar::take_unicast_copy(int k) {

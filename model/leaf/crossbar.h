@@ -69,6 +69,9 @@ class Crossbar {
 
   void step(int k);
   bool take_unicast_copy(int k);
+  // When the next packet of the unicast copy being cut, or of multicast
+  // stream `stream`, is in the ingress buffer.
+  Picos packet_in_at(int k, bool multicast, int stream);
   bool take_resend(int k);
   bool resend_still_due(int k) const;
   // Each returns the bytes moved, 0 when blocked.

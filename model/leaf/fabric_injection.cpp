@@ -44,8 +44,8 @@ void FabricInjection::launch(int k, const Voq& q, const StoredFrame& f, uint16_t
   p.transport_seq = f.transport_seq;
 
   const Picos now = now_ps();
-  if (uplink < 0) {  // a one-to-one link to a port of this leaf
-    internal_.push(now + to_ps(params_.traversal), m);
+  if (uplink < 0) {  // a one-to-one crossbar link to a port of this leaf
+    internal_.push(now + to_ps(params_.crossbar_latency), m);
     return;
   }
   info_of(m).ready_at = now + transfer + to_ps(params_.traversal);

@@ -84,7 +84,8 @@ void Leaf::receive(int rx_index, Payload& payload) {
   const MessageInfo& info = info_of(payload);
   if (rx_index < layout_.users) {
     if (info.kind != MessageKind::frame) SC_REPORT_FATAL(name(), "a CNA sent its leaf something other than a frame");
-    ingress_.on_frame(rx_index, payload);
+    if (frame_of(payload).src != layout_.port(rx_index)) SC_REPORT_FATAL(name(), "a CNA sent a frame of another port");
+    internal_.push(now_ps() + to_ps(params_.lookup), payload);  // its header is looked up, then admitted
     return;
   }
   const int s = rx_index - layout_.users;
@@ -99,6 +100,10 @@ void Leaf::receive(int rx_index, Payload& payload) {
 }
 
 void Leaf::on_internal(Payload& message) {
+  if (info_of(message).kind == MessageKind::frame) {
+    ingress_.on_frame(layout_.geometry.local_index(frame_of(message).src), message);
+    return;
+  }
   if (info_of(message).kind == MessageKind::packet) {
     const int k = layout_.geometry.local_index(packet_of(message).target);
     egress_.enter(k, message, now_ps());

@@ -118,6 +118,7 @@ uint32_t LeafIngress::store(const EthernetFrame& f, uint16_t units, bool multica
   }
   StoredFrame& s = frames_[slot];
   static_cast<FrameHeader&>(s) = f;
+  s.arrival = f.arrival;
   s.units = units;
   s.copies = 0;
   s.copies_left = 0;

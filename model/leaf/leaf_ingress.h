@@ -27,6 +27,7 @@ struct StoredFrame : FrameHeader {
   uint8_t copies = 0;        // copies queued at admission
   bool multicast = false;
   Vl pool_vl{};              // the VL whose pool holds the payload: the one it arrived on
+  FrameArrival arrival;      // a frame still arriving: when its packets are in (cut-through)
 };
 
 // What the multicast mechanisms need to know of a stored multicast frame:

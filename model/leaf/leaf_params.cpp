@@ -20,7 +20,11 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.clock_mhz", ParamType::real, "454", "MHz", "leaf core clock; cycle-level behaviour rounds to it", 1, 10000});
   r.declare({"leaf.crossbar_bytes_per_cycle", ParamType::integer, "36", "B", "width of a crossbar interface (36 B at 454 MHz = 130 Gb/s)", 1, 1024});
   r.declare({"leaf.packet_bytes", ParamType::integer, "256", "B", "fabric packet and buffer unit size", 64, 4096});
-  r.declare({"leaf.traversal_latency", ParamType::duration, "50ns", "ps", "pipeline latency of a message through a leaf, input to output (sets the ~100 ns local request-grant round trip)", 0, 1e9});
+  r.declare({"leaf.traversal_latency", ParamType::duration, "50ns", "ps", "pipeline latency between the crossbar and a leaf-spine link, paid leaving a leaf and again entering one (with spine.traversal_latency it sets the ~1100 ns remote request-grant round trip)", 0, 1e9});
+  r.declare({"leaf.concurrent_header", ParamType::boolean, "true", "", "a frame's header (VL, destination) arrives beside its first bytes: the leaf looks it up and requests credit while the frame is still arriving; false: only once the whole frame is in"});
+  r.declare({"leaf.ingress.forwarding", ParamType::choice, "cut_through", "", "when a granted packet may cross the crossbar: as soon as its 256 B are in the ingress buffer (cut_through), or only once the whole frame is in (store_and_forward)", -1, 1, {"cut_through", "store_and_forward"}});
+  r.declare({"leaf.lookup_latency", ParamType::integer, "3", "cycles", "from a frame's header at the port to its requests: FDB and MCBC lookup and admission (a port takes a new frame every 3 cycles, 6.6 ns)", 0, 1000});
+  r.declare({"leaf.crossbar_latency", ParamType::integer, "8", "cycles", "pipeline latency of the crossbar between two ports of one leaf, for a packet (on top of its transfer, 8 cycles per 256 B) and for a control message (request, grant, ACK of a local copy)", 0, 1000});
   r.declare({"leaf.ingress.lossy_threshold", ParamType::bytes, "185KB", "B", "Tth: a lossy frame is dropped when the shared lossy pool holds this much", 256, 64 * 1024 * 1024});
   r.declare({"leaf.ingress.lossy_pool", ParamType::bytes, "227KB", "B", "shared pool of the lossy VLs at a user port (Tth guards it)", 256, 64 * 1024 * 1024});
   r.declare({"leaf.ingress.lossless_pool", ParamType::bytes, "227KB", "B", "private ingress pool of each lossless VL at a user port", 256, 64 * 1024 * 1024});
@@ -85,6 +89,10 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.crossbar_bytes_per_cycle = static_cast<uint32_t>(c.get_int("leaf.crossbar_bytes_per_cycle"));
   p.packet_bytes = static_cast<uint32_t>(c.get_int("leaf.packet_bytes"));
   p.traversal = from_ps(c.get_duration("leaf.traversal_latency"));
+  p.concurrent_header = c.get_bool("leaf.concurrent_header");
+  p.cut_through = c.get_choice("leaf.ingress.forwarding") == "cut_through";
+  p.lookup = p.cycle * static_cast<double>(c.get_int("leaf.lookup_latency"));
+  p.crossbar_latency = p.cycle * static_cast<double>(c.get_int("leaf.crossbar_latency"));
   auto units = [&](const char* key) {
     return static_cast<uint32_t>((c.get_bytes(key) + p.packet_bytes - 1) / p.packet_bytes);
   };

@@ -17,7 +17,12 @@ struct LeafParams {
   sc_core::sc_time cycle;
   uint32_t crossbar_bytes_per_cycle = 36;
   uint32_t packet_bytes = 256;
-  sc_core::sc_time traversal;                 // input to output through the leaf
+  sc_core::sc_time traversal;                 // between the crossbar and a leaf-spine link, each way
+  // The zero-load pipeline (docs/model.md, "The leaf's pipeline").
+  bool concurrent_header = true;              // the CNA link delivers a frame at its first byte
+  bool cut_through = true;                    // a packet crosses once it is in, not with the whole frame
+  sc_core::sc_time lookup;                    // header arrival to request (FDB, MCBC, admission)
+  sc_core::sc_time crossbar_latency;          // a packet or control message, port to port in the leaf
   uint32_t lossy_threshold_units = 740;       // Tth
   uint32_t lossy_pool_units = 908;            // the shared lossy pool Tth guards
   uint32_t lossless_pool_units = 908;

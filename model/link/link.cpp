@@ -11,11 +11,16 @@ namespace fabric {
 using sc_core::sc_time;
 using sc_core::SC_PS;
 
+namespace {
+constexpr uint32_t kPreambleBytes = 8;  // preamble and start delimiter, before a frame's first byte
+}
+
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
     : sc_module(name), in("in"), out("out") {
   ps_per_byte_q24_ = static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)));
   propagation_time_ = params.propagation;
   overhead_bytes_ = params.overhead_bytes;
+  concurrent_header_ = params.concurrent_header;
   static_assert(sizeof(LinkHotState) + sizeof(void*) <= 64, "a message must touch one cache line of a Link");
   in.bind(*this);
   out.bind(*this);
@@ -40,6 +45,12 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
   delay += from_ps(serialization_ps);  // END_REQ: when the sender may start its next message
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;
   sc_time fwd_delay = delay + propagation_time_;
+  if (concurrent_header_ && info_of(payload).kind == MessageKind::frame) {
+    // Delivered at its first byte, after the preamble and start delimiter.
+    const Picos first_byte = start + bytes_time(kPreambleBytes) + to_ps(propagation_time_);
+    frame_of(payload).arrival = {first_byte, first_byte + bytes_time(wire_bytes)};
+    fwd_delay = from_ps(first_byte - now_ps());
+  }
   receiver_->nb_transport_fw(payload, fwd_phase, fwd_delay);
 
   phase = tlm::END_REQ;

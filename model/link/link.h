@@ -16,6 +16,11 @@ struct LinkParams {
   double rate_gbps = 100;
   sc_core::sc_time propagation = sc_core::SC_ZERO_TIME;
   uint32_t overhead_bytes = 0;  // 20 for Ethernet, 0 for fabric links
+  // The frame's header travels beside its payload (the CNA-leaf link): a
+  // frame is delivered when its first byte arrives, carrying when its first
+  // and last bytes arrive (EthernetFrame::arrival). Other messages, and
+  // every message of a link without it, are delivered at their last byte.
+  bool concurrent_header = false;
 };
 
 // What a message touches, kept in one cache line with the receiving
@@ -28,6 +33,7 @@ struct LinkHotState {
   uint64_t payload_bytes_ = 0;    // wire bytes of the messages, without the per-message overhead
   uint64_t ps_per_byte_q24_ = 0;  // picoseconds per byte in 40.24 fixed point
   uint32_t overhead_bytes_ = 0;
+  bool concurrent_header_ = false;
 };
 
 // Base order is deliberate: the interface the sender calls and the state it
@@ -40,6 +46,10 @@ class alignas(64) Link : public FabricReceiver, private LinkHotState, public sc_
   // Time on the wire of a message of wire_bytes (plus the link's overhead).
   Picos serialization(uint32_t wire_bytes) const {
     return static_cast<Picos>(((wire_bytes + overhead_bytes_) * ps_per_byte_q24_ + (1u << 23)) >> 24);
+  }
+  // Time on the wire of `bytes`, without the link's overhead.
+  Picos bytes_time(uint32_t bytes) const {
+    return static_cast<Picos>((bytes * ps_per_byte_q24_ + (1u << 23)) >> 24);
   }
   // What the link delivers to (valid once bound).
   const void* far_end() { return out.get_interface(0); }

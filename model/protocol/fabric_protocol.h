@@ -12,6 +12,7 @@
 // by withheld END_REQ.
 #include <tlm>
 
+#include "model/core/frame_arrival.h"
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
 
@@ -70,6 +71,7 @@ struct MessageInfo : tlm::tlm_extension<MessageInfo> {
 // An Ethernet frame between a CNA and its leaf.
 struct EthernetFrame : tlm::tlm_extension<EthernetFrame>, FrameHeader {
   uint64_t dst_mac = 0;
+  FrameArrival arrival;  // set by a link that delivers at the first byte (concurrent header)
   tlm_extension_base* clone() const override { return new EthernetFrame(*this); }
   void copy_from(const tlm_extension_base& other) override { *this = static_cast<const EthernetFrame&>(other); }
 };

@@ -53,12 +53,14 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                                                 pool_, spine_tx, scheduler_.add_queue(kPartitionQueue)));
   }
 
+  LinkParams cna_uplink = config_.topology.cna_link;  // CNA to leaf: the frame's header beside its first bytes
+  cna_uplink.concurrent_header = config_.leaf.concurrent_header;
   for (int l = 0; l < g.leaves; ++l) {
     Leaf& leaf = *leaves_[l];
     for (int k = 0; k < g.user_ports_per_leaf; ++k) {
       Cna& cna = *cnas_[raw(g.user_port(LeafId(l), k))];
       const PortId port = cna.port();
-      Link& up = make_link(cna_link_name(l, k, true), config_.topology.cna_link);
+      Link& up = make_link(cna_link_name(l, k, true), cna_uplink);
       cna.tx.out.bind(up.in);
       up.out.bind(leaf.user_rx(k).in);
       add_link_layer(up.basename(), LinkClass::cna_leaf, cna.tx, leaf.user_rx(k), port, false);

@@ -110,14 +110,15 @@ TEST_F(IntegrationCli, LatencyOrderedByDistanceAndSize) {
     const std::string s = std::to_string(size);
     // The remote path adds at least two 200 ns leaf-spine cables.
     EXPECT_GE(lat["remote_" + s] - lat["local_" + s], 400'000) << s << " B";
-    // Both serialize twice at 100 Gb/s and cross two 10 ns CNA cables.
+    // Serialized at 100 Gb/s by the CNA and again by the storing egress,
+    // across two 10 ns CNA cables.
     EXPECT_GE(lat["local_" + s], 2 * (size + 20) * 80 + 20'000) << s << " B";
   }
   for (const std::string where : {"local_", "remote_"}) {
-    // Store and forward at the CNA and at egress: each extra byte costs at
-    // least two byte times (80 ps each at 100 Gb/s).
-    EXPECT_GE(lat[where + "1522"] - lat[where + "512"], 2 * (1522 - 512) * 80) << where;
-    EXPECT_GE(lat[where + "9022"] - lat[where + "1522"], 2 * (9022 - 1522) * 80) << where;
+    // The egress stores a frame before forwarding it: each extra byte costs
+    // at least one more byte time (80 ps at 100 Gb/s) after the CNA's.
+    EXPECT_GE(lat[where + "1522"] - lat[where + "512"], (1522 - 512) * 80) << where;
+    EXPECT_GE(lat[where + "9022"] - lat[where + "1522"], (9022 - 1522) * 80) << where;
   }
   // Zero load: a few microseconds at most, not queueing.
   EXPECT_LT(lat["remote_9022"], 10'000'000);
