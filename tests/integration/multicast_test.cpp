@@ -39,6 +39,11 @@ TEST(Multicast, EightCopiesAtFullRateWithTheCache) {
   const double misses = db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = 'cache_misses'");
   EXPECT_GT(hits, 0);
   EXPECT_LT(misses, 0.01 * hits);
+  // 128 entries hold every packet until its 8th copy: nothing live is
+  // evicted, and the dead entries are reclaimed once fewer than 10 are free.
+  EXPECT_EQ(db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = 'cache_premature_evictions'"), 0);
+  EXPECT_GT(db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = 'cache_background_reclaims'"),
+            0.5 * hits / 7);
   EXPECT_GT(db.integer("SELECT count(*) FROM samples WHERE entity = 'leaf0' AND metric = 'cache_entries'"), 90);
 }
 
@@ -64,6 +69,13 @@ TEST(Multicast, VoqSyncKeepsASmallCacheAtFullRate) {
   const std::map<int, double> without = run_multicast(dir, "E2a", c32);
   ASSERT_EQ(without.size(), 8u);
   for (const auto& [port, gbps] : without) EXPECT_LT(gbps, 0.8 * kOfferedGbps) << "sync off, port " << port;
+  {
+    // The local copies run ahead and fill the cache with live entries:
+    // writes evict them, and the remote copies miss.
+    Db db(dir.file("mc.db"));
+    EXPECT_GT(db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = 'cache_premature_evictions'"), 0);
+    EXPECT_GT(db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = 'cache_misses'"), 0);
+  }
 
   TempDir dir2;
   const std::map<int, double> with = run_multicast(dir2, "E2b", c32);
