@@ -95,13 +95,13 @@ class MulticastCache {
 
  private:
   struct Entry {
-    bool valid = false;        // live or dead (not free)
+    bool valid = false;          // live or dead (not free)
     int port = 0;
     uint32_t unit = 0;
-    uint32_t copies_left = 0;  // copies still to read it; 0: dead
-    Cycle ready_at = 0;        // first cycle a header may read it
-    Cycle written_at = 0;      // the write completes: evictable from then on
-    Cycle accesses_done_at = 0;  // its write and every read issued so far complete
+    uint32_t copies_left = 0;    // copies still to read it; 0: dead
+    Cycle ready_at = 0;          // first cycle a header may read it
+    Cycle written_at = 0;        // the write completes: a live entry is evictable from then on
+    Cycle accesses_done_at = 0;  // its write and every read issued so far complete: a dead one is reclaimable
     Cycle last_use = 0;
   };
   enum class Candidates { live, dead };
