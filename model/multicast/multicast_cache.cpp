@@ -31,7 +31,8 @@ bool MulticastCache::pass_through(int port, uint32_t unit, uint32_t cycles, uint
   if (tags_.count(key(port, unit))) throw std::logic_error("multicast cache: writing a packet it holds");
   const int a = allocate(now);
   if (a < 0) return false;
-  entries_[a] = Entry{true, port, unit, copies_to_come, now + params_.header_lag_cycles, now + cycles, now + cycles, now};
+  const Cycle written_at = now + cycles;
+  entries_[a] = Entry{true, port, unit, copies_to_come, now + params_.header_lag_cycles, written_at, written_at, now};
   tags_.emplace(key(port, unit), a);
   ++live_count_;
   write_busy_until_ = now + cycles;

@@ -139,7 +139,8 @@ TEST(MulticastCache, BackgroundReclaimNeverTakesAnEntryWithCopiesStillToCome) {
   for (Cycle k = c; k < c + 1000; ++k) cache.end_cycle(k);
   EXPECT_EQ(cache.free_entries(), 6u);
   EXPECT_EQ(cache.live_entries(), 10u);
-  for (uint32_t unit = 0; unit < 10; ++unit) EXPECT_EQ(cache.lookup(0, unit, c + 1000).state, State::hit) << "unit " << unit;
+  for (uint32_t unit = 0; unit < 10; ++unit)
+    EXPECT_EQ(cache.lookup(0, unit, c + 1000).state, State::hit) << "unit " << unit;
   EXPECT_TRUE(cache.take_evictions().empty());
   EXPECT_EQ(cache.stats(0).background_reclaims, 0u);
   EXPECT_EQ(cache.stats(0).premature_evictions, 0u);
