@@ -62,8 +62,23 @@ void MulticastEngine::on_copy_dropped(int k, uint32_t voq, uint32_t slot) {
 
 void MulticastEngine::count_as_forwarded(int k, uint32_t voq, uint32_t slot) {
   LeafIngress& in = wiring_.ingress.port(k);
+  if (cache_ && in.progress(slot).copies_started == 0) check_no_stale_entries(k, slot);
   count_copy_forwarded(ports_[k].sync.get(), in.progress(slot), in.frame(slot), voq, layout_.cycle_of(now_ps()));
   if (ports_[k].sync) apply_sync_changes(k);
+}
+
+// A frame's packets are written only once one of its copies has started. A
+// tag found before that belongs to an earlier frame in the same buffer slot:
+// its copies were miscounted, and its entry would serve the wrong packet.
+void MulticastEngine::check_no_stale_entries(int k, uint32_t slot) {
+  const uint16_t units = wiring_.ingress.port(k).frame(slot).units;
+  const Cycle c = layout_.cycle_of(now_ps());
+  for (uint16_t segment = 0; segment < units; ++segment) {
+    if (cache_->lookup(k, cache_unit(slot, segment), c).state == MulticastCache::State::miss) continue;
+    const std::string state = "port " + std::to_string(k) + " slot " + std::to_string(slot) + " segment " +
+                              std::to_string(segment) + " is still cached from the slot's previous frame";
+    SC_REPORT_FATAL(layout_.name.c_str(), state.c_str());
+  }
 }
 
 void MulticastEngine::apply_sync_changes(int k) {
@@ -103,6 +118,9 @@ int MulticastEngine::payload_stream(int k, Picos now) const {
 void MulticastEngine::on_payload_packet(int k, const CopyStream& st, uint32_t cycles, Picos now) {
   if (!cache_) return;
   LeafIngress& in = wiring_.ingress.port(k);
+  // The entry's readers: the frame's copies that have neither sent this
+  // packet nor been dropped, less this one. A copy dropped later counts
+  // itself out (forget_copy); a retransmitted copy never reads the cache.
   uint8_t& sent = in.progress(st.slot).packet_sends[st.next_segment];
   const uint32_t copies_to_come = in.frame(st.slot).copies - sent - 1u;
   if (cache_->pass_through(k, cache_unit(st.slot, st.next_segment), cycles, copies_to_come, sent == 0,
@@ -189,7 +207,10 @@ void MulticastEngine::clock() {
   first_port_ = (first_port_ + 1) % layout_.ports;
   if (cache_) {
     cache_->end_cycle(c);
-    cache_->take_evictions();  // the tags are gone: the next copies miss (counted per port)
+    // Live entries are evicted only by a write, which kicks this clock: the
+    // owner's tag is gone, its next copy misses, and the port loop above
+    // wakes the owner's input when it is idle.
+    cache_->take_evictions();
     if (cache_->background_work()) next = std::min(next, c + 1);
   }
   if (next != kNoCycle) clock_->at(static_cast<Picos>(std::max(next, c + 1)) * layout_.cycle_ps);
@@ -207,14 +228,16 @@ void MulticastEngine::on_uplink_room() {
 
 void MulticastEngine::record_counters(Picos t) {
   if (!cache_ || !multicast_seen_) return;
-  recorder_.sample(t, "leaf" + std::to_string(raw(layout_.id)), "cache_entries", cache_->occupancy());
+  // Live entries only: a dead entry waits for reclaim but holds nothing a copy needs.
+  recorder_.sample(t, "leaf" + std::to_string(raw(layout_.id)), "cache_entries", cache_->live_entries());
   for (int k = 0; k < layout_.ports; ++k) {
     const MulticastCache::PortStats& s = cache_->stats(k);
-    if (s.writes + s.hits + s.misses + s.premature_evictions == 0) continue;
+    if (s.writes + s.hits + s.misses == 0) continue;  // evictions and reclaims follow a write
     const std::string entity = layout_.port_entity(k);
     recorder_.sample(t, entity, "cache_hits", static_cast<double>(s.hits));
     recorder_.sample(t, entity, "cache_misses", static_cast<double>(s.misses));
     recorder_.sample(t, entity, "cache_premature_evictions", static_cast<double>(s.premature_evictions));
+    recorder_.sample(t, entity, "cache_background_reclaims", static_cast<double>(s.background_reclaims));
   }
 }
 

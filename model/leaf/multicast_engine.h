@@ -8,7 +8,7 @@
 // the cache (the Crossbar asks payload_stream()), or, on a hit, as a header
 // the cache replicates through a free mirror (the clock: one header per
 // port per cycle, hits first). The clock ticks only while a hit, a
-// background eviction or a sync timeout is due.
+// background reclaim or a sync timeout is due.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -64,8 +64,8 @@ class MulticastEngine {
   void on_uplink_room();
 
   const MulticastCache* cache() const { return cache_.get(); }
-  // The cache's occupancy ('cache_entries' of leaf<L>) and the counters of
-  // the ports that sent multicast, as samples at time t.
+  // The cache's live entries ('cache_entries' of leaf<L>) and the counters
+  // of the ports that sent multicast, as samples at time t.
   void record_counters(Picos t);
 
  private:
@@ -76,6 +76,7 @@ class MulticastEngine {
 
   // A copy starts (or is dropped from its VOQ's head: the same for VOQ sync).
   void count_as_forwarded(int k, uint32_t voq, uint32_t slot);
+  void check_no_stale_entries(int k, uint32_t slot);
   void apply_sync_changes(int k);
   bool issue_hit(int k, Cycle c, Cycle& next);
   void advance_stream(int k, int stream, Picos packet_done);

@@ -6,8 +6,8 @@
 namespace fabric {
 
 MulticastCache::MulticastCache(const Params& params, int ports)
-    : params_(params), entries_(params.entries), free_count_(params.entries),
-      mirror_busy_until_(params.mirrors, 0), stats_(static_cast<size_t>(ports)) {
+    : params_(params), entries_(params.entries), mirror_busy_until_(params.mirrors, 0),
+      stats_(static_cast<size_t>(ports)) {
   if (params_.entries < 1) throw std::invalid_argument("multicast cache: at least one entry");
   if (params_.mirrors < 1) throw std::invalid_argument("multicast cache: at least one mirror");
   // Highest address on top of the stack: entries are used from address 0 up.
@@ -31,9 +31,10 @@ bool MulticastCache::pass_through(int port, uint32_t unit, uint32_t cycles, uint
   if (tags_.count(key(port, unit))) throw std::logic_error("multicast cache: writing a packet it holds");
   const int a = allocate(now);
   if (a < 0) return false;
-  Entry& e = entries_[a];
-  e = Entry{true, port, unit, copies_to_come, 0, now + params_.header_lag_cycles, now + cycles, now};
+  const Cycle written_at = now + cycles;
+  entries_[a] = Entry{true, port, unit, copies_to_come, now + params_.header_lag_cycles, written_at, written_at, now};
   tags_.emplace(key(port, unit), a);
+  ++live_count_;
   write_busy_until_ = now + cycles;
   last_write_cycle_ = now;
   ++stats_[port].writes;
@@ -55,31 +56,30 @@ int MulticastCache::issue(int port, uint32_t unit, uint32_t cycles, Cycle now) {
   mirror_busy_until_[mirror] = now + cycles;
   const int a = it->second;
   Entry& e = entries_[a];
-  --e.copies_left;
-  if (e.copies_served++ == 0) ++served_entries_;
   e.last_use = now;
+  e.accesses_done_at = std::max(e.accesses_done_at, now + cycles);
   ++stats_[port].hits;
-  // The mirror streams at the write port's rate: a write into the freed
-  // entry trails the read and cannot overtake it.
-  if (e.copies_left == 0) release(a);
+  if (--e.copies_left == 0) die(a);
   return mirror;
 }
 
 void MulticastCache::forget_copy(int port, uint32_t unit) {
   const auto it = tags_.find(key(port, unit));
-  if (it == tags_.end()) return;
+  if (it == tags_.end()) return;  // not cached: a later write counts the copies still to come
   const int a = it->second;
-  if (--entries_[a].copies_left == 0) release(a);
+  if (--entries_[a].copies_left == 0) die(a);
 }
 
 void MulticastCache::end_cycle(Cycle now) {
-  if (free_count_ >= params_.background_free_min) return;
-  const int victim = least_recently_used(now, true);
-  if (victim >= 0) evict(victim);
+  if (free_entries() >= params_.background_free_min || dead_count_ == 0) return;
+  const int victim = least_recently_used(now, Candidates::dead);
+  if (victim < 0) return;  // the dead entries are still being read
+  ++stats_[entries_[victim].port].background_reclaims;
+  reclaim(victim);
 }
 
 bool MulticastCache::background_work() const {
-  return free_count_ < params_.background_free_min && served_entries_ > 0;
+  return free_entries() < params_.background_free_min && dead_count_ > 0;
 }
 
 std::vector<MulticastCache::Eviction> MulticastCache::take_evictions() {
@@ -94,47 +94,65 @@ Cycle MulticastCache::mirror_free_at(Cycle now) const {
   return earliest;
 }
 
+// A free entry; else a dead one (no copy loses anything); else the least
+// recently used live entry, evicted with a notice to its port.
 int MulticastCache::allocate(Cycle now) {
   if (free_list_.empty()) {
-    const int victim = least_recently_used(now, false);
-    if (victim < 0) return -1;
-    evict(victim);
+    const int dead = least_recently_used(now, Candidates::dead);
+    if (dead >= 0) {
+      reclaim(dead);
+    } else {
+      const int live = least_recently_used(now, Candidates::live);
+      if (live < 0) return -1;
+      evict(live);
+    }
   }
   const int a = free_list_.back();
   free_list_.pop_back();
-  --free_count_;
   return a;
 }
 
-// The least recently used entry whose write has completed; with served_only,
-// only entries that already replicated a copy (background eviction never
-// takes an entry whose copies are all still to come).
-int MulticastCache::least_recently_used(Cycle now, bool served_only) const {
+// The least recently used entry among the live ones whose write has
+// completed, or among the dead ones whose write and reads have completed.
+int MulticastCache::least_recently_used(Cycle now, Candidates among) const {
   int best = -1;
   for (size_t a = 0; a < entries_.size(); ++a) {
     const Entry& e = entries_[a];
-    if (!e.valid || e.written_at > now || (served_only && e.copies_served == 0)) continue;
+    if (!e.valid) continue;
+    const bool candidate = among == Candidates::live ? e.copies_left > 0 && e.written_at <= now
+                                                     : e.copies_left == 0 && e.accesses_done_at <= now;
+    if (!candidate) continue;
     if (best < 0 || e.last_use < entries_[best].last_use) best = static_cast<int>(a);
   }
   return best;
 }
 
-void MulticastCache::evict(int a) {
+// No header will read the entry again: its tag goes at once (the port may
+// reuse the buffer unit for another packet), the entry once it is reclaimed.
+void MulticastCache::die(int a) {
   const Entry& e = entries_[a];
-  if (e.copies_left > 0) {
-    ++stats_[e.port].premature_evictions;
-    evictions_.push_back({e.port, e.unit, e.copies_left});
-  }
-  release(a);
+  tags_.erase(key(e.port, e.unit));
+  --live_count_;
+  ++dead_count_;
 }
 
-void MulticastCache::release(int a) {
-  Entry& e = entries_[a];
-  if (e.copies_served > 0) --served_entries_;
+void MulticastCache::evict(int a) {
+  const Entry& e = entries_[a];
+  ++stats_[e.port].premature_evictions;
+  evictions_.push_back({e.port, e.unit, e.copies_left});
   tags_.erase(key(e.port, e.unit));
-  e.valid = false;
+  --live_count_;
+  free_entry(a);
+}
+
+void MulticastCache::reclaim(int a) {
+  --dead_count_;
+  free_entry(a);
+}
+
+void MulticastCache::free_entry(int a) {
+  entries_[a].valid = false;
   free_list_.push_back(a);
-  ++free_count_;
 }
 
 }  // namespace fabric

@@ -2,8 +2,17 @@
 // The multicast packet cache of one leaf, cycle accurate, as plain C++
 // (mechanism 2). C entries of one packet, mirrored in M SRAMs so that M
 // copies can stream out in parallel; one write port shared by the ports;
-// per-port tags; LRU eviction with a notice to the owning port; background
-// eviction while fewer than `background_free_min` entries are free.
+// per-port tags.
+//
+// An entry's life: live while copies will still read it (the port says at
+// the write how many copies are to come; each header and each copy the port
+// drops counts one down; its tag is in the port's table), dead from the
+// moment no header will read it again (the tag is gone, so the port's
+// buffer unit may hold a new packet), reclaimable once its write and reads
+// have completed, then free. While fewer than `background_free_min` entries
+// are free the controller reclaims one reclaimable dead entry per cycle; it
+// never takes a live one. A write that finds no free entry takes a dead one,
+// else evicts the least recently used live entry and tells its port.
 //
 // Per-cycle interface (the seam for an RTL block: see model/multicast/README.md).
 // Calls carry the current cycle, which never decreases. In one cycle:
@@ -18,10 +27,12 @@
 //                                         cycles);
 //   issue(port, unit, ...)                a header with the cache address: a
 //                                         free mirror replicates the packet;
+//   forget_copy(port, unit)               a copy the port dropped: one reader
+//                                         fewer;
 //   end_cycle()                           closes the cycle: background
-//                                         eviction of at most one entry;
-//   take_evictions()                      the notices to owning ports of
-//                                         entries evicted with copies to come.
+//                                         reclaim of at most one dead entry;
+//   take_evictions()                      the notices to owning ports of live
+//                                         entries evicted by a write.
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -52,7 +63,8 @@ class MulticastCache {
     uint64_t hits = 0;                 // copies replicated from the cache
     uint64_t misses = 0;               // copies after the first sent as payload again
     uint64_t writes = 0;
-    uint64_t premature_evictions = 0;  // its entries evicted with copies still to come
+    uint64_t premature_evictions = 0;  // its live entries evicted by a write into a full cache
+    uint64_t background_reclaims = 0;  // its dead entries freed by the controller's background reclaim
   };
 
   MulticastCache(const Params& params, int ports);
@@ -72,35 +84,40 @@ class MulticastCache {
 
   // The first cycle at or after `now` with a mirror free.
   Cycle mirror_free_at(Cycle now) const;
-  // True while end_cycle() would evict: the controller has work every cycle.
+  // True while end_cycle() has dead entries to reclaim (now, or once their
+  // reads complete): the controller has work every cycle.
   bool background_work() const;
-  uint32_t occupancy() const { return params_.entries - free_count_; }
-  uint32_t free_entries() const { return free_count_; }
+  uint32_t live_entries() const { return live_count_; }  // packets copies will still read
+  uint32_t dead_entries() const { return dead_count_; }  // waiting to be reclaimed or reused
+  uint32_t free_entries() const { return params_.entries - live_count_ - dead_count_; }
   const Params& params() const { return params_; }
   const PortStats& stats(int port) const { return stats_[port]; }
 
  private:
   struct Entry {
-    bool valid = false;
+    bool valid = false;          // live or dead (not free)
     int port = 0;
     uint32_t unit = 0;
-    uint32_t copies_left = 0;
-    uint32_t copies_served = 0;
-    Cycle ready_at = 0;     // first cycle a header may read it
-    Cycle written_at = 0;   // the write completes: evictable from then on
+    uint32_t copies_left = 0;    // copies still to read it; 0: dead
+    Cycle ready_at = 0;          // first cycle a header may read it
+    Cycle written_at = 0;        // the write completes: a live entry is evictable from then on
+    Cycle accesses_done_at = 0;  // its write and every read issued so far complete: a dead one is reclaimable
     Cycle last_use = 0;
   };
+  enum class Candidates { live, dead };
   int allocate(Cycle now);
-  int least_recently_used(Cycle now, bool served_only) const;
+  int least_recently_used(Cycle now, Candidates among) const;
+  void die(int address);
   void evict(int address);
-  void release(int address);
+  void reclaim(int address);
+  void free_entry(int address);
   static uint64_t key(int port, uint32_t unit) { return (uint64_t(uint32_t(port)) << 32) | unit; }
 
   Params params_;
   std::vector<Entry> entries_;
   std::vector<int> free_list_;
-  uint32_t free_count_;
-  uint32_t served_entries_ = 0;  // valid entries that have replicated a copy: background candidates
+  uint32_t live_count_ = 0;
+  uint32_t dead_count_ = 0;
   std::vector<Cycle> mirror_busy_until_;
   Cycle write_busy_until_ = 0;
   Cycle last_write_cycle_ = ~Cycle{0};

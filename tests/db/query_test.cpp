@@ -79,6 +79,7 @@ void write_test_database(const std::string& path) {
   rec.sample(2000, "port10", "cache_hits", 30);
   rec.sample(2000, "port10", "cache_misses", 10);
   rec.sample(2000, "port10", "cache_premature_evictions", 2);
+  rec.sample(2000, "port10", "cache_background_reclaims", 7);
   rec.sample(2000, "port11", "cache_hits", 0);
   rec.sample(2000, "port11", "cache_misses", 4);
   rec.sample(2000, "port10", "ingress_bytes", 1e6);  // not a cache counter
@@ -282,14 +283,15 @@ TEST_F(Queries, CnmsPerFlow) {
 TEST_F(Queries, CacheHitRateFromTheLastCounters) {
   RUN_OR_SKIP(r, "cache_hit_rate.sql", (Params{{"@run", int64_t{1}}}));
   ASSERT_EQ(r.rows.size(), 3u);
-  const struct { const char* port; int64_t hits, misses, premature; double rate; } expected[] = {
-      {"port10", 30, 10, 2, 0.75}, {"port11", 0, 4, 0, 0.0}, {"all", 30, 14, 2, 30.0 / 44}};
+  const struct { const char* port; int64_t hits, misses, premature, reclaims; double rate; } expected[] = {
+      {"port10", 30, 10, 2, 7, 0.75}, {"port11", 0, 4, 0, 0, 0.0}, {"all", 30, 14, 2, 7, 30.0 / 44}};
   for (size_t i = 0; i < 3; ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.text(i, "port"), expected[i].port);
     EXPECT_EQ(r.integer(i, "hits"), expected[i].hits);
     EXPECT_EQ(r.integer(i, "misses"), expected[i].misses);
     EXPECT_EQ(r.integer(i, "premature_evictions"), expected[i].premature);
+    EXPECT_EQ(r.integer(i, "background_reclaims"), expected[i].reclaims);
     EXPECT_DOUBLE_EQ(r.real(i, "hit_rate"), expected[i].rate);
   }
   RUN_OR_SKIP(none, "cache_hit_rate.sql", (Params{{"@run", int64_t{2}}}));

@@ -22,6 +22,11 @@ std::map<int, double> run_multicast(const TempDir& dir, const std::string& study
   return rx_gbps(db, kWarmup, kEnd);
 }
 
+// Port 0's cache counter at the end of the run (the samples are cumulative).
+double port0_cache_counter(Db& db, const std::string& metric) {
+  return db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = '" + metric + "'");
+}
+
 TEST(Multicast, EightCopiesAtFullRateWithTheCache) {
   TempDir dir;
   const std::map<int, double> rx = run_multicast(dir, "E1b");
@@ -35,10 +40,14 @@ TEST(Multicast, EightCopiesAtFullRateWithTheCache) {
   // Every frame injected in the first 900 us reached all 8 destinations once.
   EXPECT_EQ(frames_not_delivered_to_each(db, "f1", 900 * kUs, 8), 0);
   // The source port's copies are nearly all hits: 7 of 8 per packet.
-  const double hits = db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = 'cache_hits'");
-  const double misses = db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = 'cache_misses'");
+  const double hits = port0_cache_counter(db, "cache_hits");
+  const double misses = port0_cache_counter(db, "cache_misses");
   EXPECT_GT(hits, 0);
   EXPECT_LT(misses, 0.01 * hits);
+  // 128 entries hold every packet until its 8th copy: nothing live is
+  // evicted, and the dead entries are reclaimed once fewer than 10 are free.
+  EXPECT_EQ(port0_cache_counter(db, "cache_premature_evictions"), 0);
+  EXPECT_GT(port0_cache_counter(db, "cache_background_reclaims"), 0.5 * hits / 7);
   EXPECT_GT(db.integer("SELECT count(*) FROM samples WHERE entity = 'leaf0' AND metric = 'cache_entries'"), 90);
 }
 
@@ -64,6 +73,13 @@ TEST(Multicast, VoqSyncKeepsASmallCacheAtFullRate) {
   const std::map<int, double> without = run_multicast(dir, "E2a", c32);
   ASSERT_EQ(without.size(), 8u);
   for (const auto& [port, gbps] : without) EXPECT_LT(gbps, 0.8 * kOfferedGbps) << "sync off, port " << port;
+  {
+    // The local copies run ahead and fill the cache with live entries:
+    // writes evict them, and the remote copies miss.
+    Db db(dir.file("mc.db"));
+    EXPECT_GT(port0_cache_counter(db, "cache_premature_evictions"), 0);
+    EXPECT_GT(port0_cache_counter(db, "cache_misses"), 0);
+  }
 
   TempDir dir2;
   const std::map<int, double> with = run_multicast(dir2, "E2b", c32);

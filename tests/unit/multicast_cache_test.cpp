@@ -28,20 +28,24 @@ TEST(MulticastCache, HitAfterWriteOnceTheHeaderLagHasPassed) {
   EXPECT_EQ(during.ready_at, 103u);  // the first hit header follows the payload by 3 cycles
   EXPECT_EQ(cache.lookup(0, 7, 103).state, State::hit);
   EXPECT_EQ(cache.lookup(1, 7, 103).state, State::miss) << "tags are per port";
-  EXPECT_EQ(cache.occupancy(), 1u);
+  EXPECT_EQ(cache.live_entries(), 1u);
   EXPECT_EQ(cache.stats(0).writes, 1u);
   EXPECT_EQ(cache.stats(0).misses, 0u) << "a first copy is not a miss";
 }
 
-TEST(MulticastCache, EntryFreedWhenItsLastCopyLeaves) {
+TEST(MulticastCache, EntryDiesWithItsLastCopyAndItsTagGoesAtOnce) {
   MulticastCache cache(params(128), 5);
   cache.pass_through(2, 1, kPacketCycles, 2, true, 0);
   EXPECT_GE(cache.issue(2, 1, kPacketCycles, 3), 0);
-  EXPECT_EQ(cache.occupancy(), 1u);
+  EXPECT_EQ(cache.live_entries(), 1u);
   EXPECT_GE(cache.issue(2, 1, kPacketCycles, 4), 0);
-  EXPECT_EQ(cache.occupancy(), 0u);
+  EXPECT_EQ(cache.live_entries(), 0u);
+  EXPECT_EQ(cache.dead_entries(), 1u) << "kept until reclaimed: 127 entries are free";
   EXPECT_EQ(cache.lookup(2, 1, 5).state, State::miss);
   EXPECT_EQ(cache.stats(2).hits, 2u);
+  // The port's buffer unit may hold the next packet at once.
+  EXPECT_TRUE(cache.pass_through(2, 1, kPacketCycles, 1, true, 20));
+  EXPECT_EQ(cache.live_entries(), 1u);
 }
 
 TEST(MulticastCache, OneWritePerCycleAndOneWriterAtATime) {
@@ -51,7 +55,7 @@ TEST(MulticastCache, OneWritePerCycleAndOneWriterAtATime) {
   EXPECT_FALSE(cache.pass_through(1, 1, kPacketCycles, 1, true, 17)) << "write port busy for 8 cycles";
   EXPECT_TRUE(cache.pass_through(1, 1, kPacketCycles, 1, true, 18));
   EXPECT_FALSE(cache.pass_through(2, 1, kPacketCycles, 0, true, 40)) << "nothing to come: no write";
-  EXPECT_EQ(cache.occupancy(), 2u);
+  EXPECT_EQ(cache.live_entries(), 2u);
 }
 
 TEST(MulticastCache, EightCopiesOfOnePacketInEightCycles) {
@@ -70,7 +74,7 @@ TEST(MulticastCache, EightCopiesOfOnePacketInEightCycles) {
   EXPECT_EQ(cache.issue(0, 42, kPacketCycles, 10), -1);
   EXPECT_EQ(cache.mirror_free_at(10), 11u);
   EXPECT_GE(cache.issue(0, 42, kPacketCycles, 11), 0);
-  EXPECT_EQ(cache.occupancy(), 0u);
+  EXPECT_EQ(cache.live_entries(), 0u);
 }
 
 TEST(MulticastCache, FullCacheEvictsTheLeastRecentlyUsedEntryWithCopiesOutstandingAndTellsItsPort) {
@@ -88,13 +92,14 @@ TEST(MulticastCache, FullCacheEvictsTheLeastRecentlyUsedEntryWithCopiesOutstandi
   EXPECT_EQ(notices[0].unit, 1u);
   EXPECT_EQ(notices[0].copies_left, 2u);
   EXPECT_EQ(cache.stats(1).premature_evictions, 1u);
+  EXPECT_EQ(cache.stats(1).background_reclaims, 0u);
   // Its next copy goes through the payload interface: a miss.
   cache.pass_through(1, 1, kPacketCycles, 1, false, c + 8);
   EXPECT_EQ(cache.stats(1).misses, 1u);
 }
 
 TEST(MulticastCache, NoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExists) {
-  MulticastCache cache(params(16), 5);  // background eviction below 10 free entries
+  MulticastCache cache(params(16), 5);  // background reclaim below 10 free entries
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 15; ++unit, c += kPacketCycles) {
     ASSERT_TRUE(cache.pass_through(0, unit, kPacketCycles, 4, true, c));
@@ -109,24 +114,79 @@ TEST(MulticastCache, NoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExist
   for (uint32_t unit = 0; unit < 15; ++unit) EXPECT_NE(cache.lookup(0, unit, c + 10).state, State::miss);
 }
 
-TEST(MulticastCache, BelowTenFreeEntriesOnePartlyServedEntryIsEvictedPerCycle) {
+TEST(MulticastCache, AWriteIntoAFullCacheTakesADeadEntryBeforeEvictingALiveOne) {
+  MulticastCache cache(params(4, 0), 5);
+  Cycle c = 0;
+  for (uint32_t unit = 0; unit < 4; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 2, true, c);
+  ASSERT_GE(cache.issue(0, 2, kPacketCycles, c), 0);
+  ASSERT_GE(cache.issue(0, 2, kPacketCycles, c + 1), 0);  // unit 2 is dead; unit 0 is the least recently used
+  ASSERT_TRUE(cache.pass_through(1, 9, kPacketCycles, 1, true, c + 1 + kPacketCycles));
+  EXPECT_TRUE(cache.take_evictions().empty());
+  EXPECT_EQ(cache.stats(0).premature_evictions, 0u);
+  EXPECT_EQ(cache.dead_entries(), 0u);
+  for (uint32_t unit : {0u, 1u, 3u}) EXPECT_EQ(cache.lookup(0, unit, c + 20).state, State::hit) << "unit " << unit;
+}
+
+// Like a VOQ that sync suspends, or a remote copy not granted yet: entries
+// read by some copies with others still to come, and entries not read yet.
+TEST(MulticastCache, BackgroundReclaimNeverTakesAnEntryWithCopiesStillToCome) {
+  MulticastCache cache(params(16), 5);  // reclaim below 10 free entries
+  Cycle c = 0;
+  for (uint32_t unit = 0; unit < 10; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 3, true, c);
+  for (uint32_t unit = 0; unit < 8; ++unit) ASSERT_GE(cache.issue(0, unit, kPacketCycles, c + unit), 0);
+  ASSERT_EQ(cache.free_entries(), 6u);
+  EXPECT_FALSE(cache.background_work());
+  for (Cycle k = c; k < c + 1000; ++k) cache.end_cycle(k);
+  EXPECT_EQ(cache.free_entries(), 6u);
+  EXPECT_EQ(cache.live_entries(), 10u);
+  for (uint32_t unit = 0; unit < 10; ++unit)
+    EXPECT_EQ(cache.lookup(0, unit, c + 1000).state, State::hit) << "unit " << unit;
+  EXPECT_TRUE(cache.take_evictions().empty());
+  EXPECT_EQ(cache.stats(0).background_reclaims, 0u);
+  EXPECT_EQ(cache.stats(0).premature_evictions, 0u);
+}
+
+TEST(MulticastCache, BelowTenFreeEntriesOneDeadEntryIsReclaimedPerCycleOnceItsReadsHaveLeft) {
   MulticastCache cache(params(16), 5);
   Cycle c = 0;
-  for (uint32_t unit = 0; unit < 8; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 3, true, c);
-  for (uint32_t unit = 0; unit < 8; ++unit) ASSERT_GE(cache.issue(0, unit, kPacketCycles, c + unit), 0);
-  c += 20;
-  EXPECT_EQ(cache.free_entries(), 8u);
+  for (uint32_t unit = 0; unit < 8; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 2, true, c);
+  // Units 0..3: both copies read (dead); units 4..7: one of two (live).
+  for (uint32_t unit = 0; unit < 4; ++unit, c += 2) {
+    ASSERT_GE(cache.issue(0, unit, kPacketCycles, c), 0);
+    ASSERT_GE(cache.issue(0, unit, kPacketCycles, c + 1), 0);
+  }
+  for (uint32_t unit = 4; unit < 8; ++unit) ASSERT_GE(cache.issue(0, unit, kPacketCycles, c + unit - 4), 0);
+  ASSERT_EQ(cache.free_entries(), 8u);
+  ASSERT_EQ(cache.dead_entries(), 4u);
   ASSERT_TRUE(cache.background_work());
+  // Unit 0's last read was issued at c - 7 and streams for 8 cycles.
   cache.end_cycle(c);
-  EXPECT_EQ(cache.free_entries(), 9u) << "one per cycle";
-  ASSERT_EQ(cache.take_evictions().size(), 1u);
-  EXPECT_EQ(cache.lookup(0, 0, c).state, State::miss) << "the least recently used goes first";
+  EXPECT_EQ(cache.dead_entries(), 4u) << "a dead entry is reclaimed only once its last copy has left";
   cache.end_cycle(c + 1);
-  EXPECT_EQ(cache.free_entries(), 10u);
-  EXPECT_FALSE(cache.background_work());
-  cache.end_cycle(c + 2);
-  EXPECT_EQ(cache.free_entries(), 10u);
-  EXPECT_EQ(cache.stats(0).premature_evictions, 2u);
+  EXPECT_EQ(cache.dead_entries(), 3u);
+  EXPECT_EQ(cache.free_entries(), 9u);
+  c += 20;
+  cache.end_cycle(c);
+  EXPECT_EQ(cache.free_entries(), 10u) << "one per cycle";
+  EXPECT_FALSE(cache.background_work()) << "10 free: the other dead entries wait";
+  cache.end_cycle(c + 1);
+  EXPECT_EQ(cache.dead_entries(), 2u);
+  EXPECT_EQ(cache.live_entries(), 4u);
+  EXPECT_EQ(cache.stats(0).background_reclaims, 2u);
+  EXPECT_EQ(cache.stats(0).premature_evictions, 0u);
+  EXPECT_TRUE(cache.take_evictions().empty());
+}
+
+TEST(MulticastCache, ACopyDroppedBeforeItsReadLeavesTheEntryDeadWhenNoOtherCopyWillReadIt) {
+  MulticastCache cache(params(16), 5);
+  cache.pass_through(3, 5, kPacketCycles, 2, true, 0);
+  cache.forget_copy(3, 77);  // a packet not cached: nothing to count down
+  ASSERT_GE(cache.issue(3, 5, kPacketCycles, 3), 0);
+  EXPECT_EQ(cache.live_entries(), 1u);
+  cache.forget_copy(3, 5);  // the other copy left its VOQ from the head, dropped
+  EXPECT_EQ(cache.live_entries(), 0u);
+  EXPECT_EQ(cache.dead_entries(), 1u);
+  EXPECT_EQ(cache.lookup(3, 5, 4).state, State::miss);
 }
 
 }  // namespace
