@@ -48,6 +48,21 @@ Picos read_stop(const Config& config, const std::string& key, Picos start, const
   return stop;
 }
 
+const char* const kArrivalHelp =
+    "frame spacing: cbr (each frame's wire time at the rate) or poisson (exponential gaps with that mean)";
+const char* const kPhaseHelp =
+    "where each on-interval's first frame falls: random (a phase in [0, period) after the start, the period being "
+    "the mean frame's wire time at the rate, drawn per flow from the run seed) or zero (exactly at the start); a "
+    "flow with frames = 1 always starts exactly";
+
+Arrival read_arrival(const Config& config, const std::string& key) {
+  return config.get_choice(key) == "poisson" ? Arrival::poisson : Arrival::cbr;
+}
+
+StartPhase read_phase(const Config& config, const std::string& key) {
+  return config.get_choice(key) == "zero" ? StartPhase::zero : StartPhase::random;
+}
+
 std::string ports_allowed(int user_ports) { return "user ports 0 .. " + std::to_string(user_ports - 1); }
 
 PatternParams read_pattern(const Config& config) {
@@ -59,6 +74,8 @@ PatternParams read_pattern(const Config& config) {
   p.priority = int(config.get_int("traffic.priority"));
   p.start = config.get_duration("traffic.start");
   p.stop = read_stop(config, "traffic.stop", p.start, "traffic.start");
+  p.arrival = read_arrival(config, "traffic.arrival");
+  p.phase = read_phase(config, "traffic.phase");
   if (p.pattern == "permutation") {
     p.permutation = config.get_choice("traffic.permutation");
     if (p.permutation == "shift") p.shift = config.get_int("traffic.shift");
@@ -148,6 +165,8 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
   flow.stop = read_stop(config, prefix + "stop", flow.start, prefix + "start");
   if (config.is_set(prefix + "schedule")) read_schedule(config, prefix, flow);
   flow.max_frames = uint64_t(config.get_int(prefix + "frames"));
+  flow.arrival = read_arrival(config, prefix + "arrival");
+  flow.phase = read_phase(config, prefix + "phase");
   return flow;
 }
 
@@ -170,6 +189,8 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("traffic.start", ParamType::duration, "0", "ps", "time the pattern's flows start", 0));
   r.declare(spec("traffic.stop", ParamType::text, "", "ps",
                  std::string("time the pattern's flows stop creating frames") + kStopHelp));
+  r.declare(choice("traffic.arrival", "cbr", {"cbr", "poisson"}, std::string("pattern flows: ") + kArrivalHelp));
+  r.declare(choice("traffic.phase", "random", {"random", "zero"}, std::string("pattern flows: ") + kPhaseHelp));
   r.declare(choice("traffic.permutation", "random", {"random", "shift"},
                    "permutation pattern: random derangement (seeded) or dst = (src + traffic.shift) mod user ports"));
   r.declare(spec("traffic.shift", ParamType::integer, "5", "",
@@ -191,6 +212,8 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0));
   r.declare(spec("flow.*.stop", ParamType::text, "", "ps",
                  std::string("explicit flow: frames are created before this time") + kStopHelp));
+  r.declare(choice("flow.*.arrival", "cbr", {"cbr", "poisson"}, std::string("explicit flow: ") + kArrivalHelp));
+  r.declare(choice("flow.*.phase", "random", {"random", "zero"}, std::string("explicit flow: ") + kPhaseHelp));
   r.declare(spec("flow.*.schedule", ParamType::text, "", "",
                  "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between them "
                  "(instead of .start and .stop)"));

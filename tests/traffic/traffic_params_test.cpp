@@ -71,6 +71,29 @@ TEST_F(TrafficParams, PatternThenExplicitFlowsInNameOrder) {
   EXPECT_NO_THROW(cfg.check_all_used());
 }
 
+TEST_F(TrafficParams, ArrivalAndPhaseDefaultToCbrAndRandom) {
+  config::Config cfg(registry);
+  cfg.set("traffic.pattern", "permutation");
+  cfg.set("traffic.arrival", "poisson");
+  cfg.set("traffic.phase", "zero");
+  cfg.set("flow.a.src", "1");
+  cfg.set("flow.a.dst", "2");
+  cfg.set("flow.b.src", "1");
+  cfg.set("flow.b.dst", "2");
+  cfg.set("flow.b.arrival", "poisson");
+  cfg.set("flow.b.phase", "zero");
+  const auto flows = read_flows(cfg, 4, 1);
+  ASSERT_EQ(flows.size(), 6u);
+  EXPECT_EQ(flows[0].arrival, Arrival::poisson);
+  EXPECT_EQ(flows[0].phase, StartPhase::zero);
+  EXPECT_EQ(flows[4].name, "a");
+  EXPECT_EQ(flows[4].arrival, Arrival::cbr);
+  EXPECT_EQ(flows[4].phase, StartPhase::random);
+  EXPECT_EQ(flows[5].arrival, Arrival::poisson);
+  EXPECT_EQ(flows[5].phase, StartPhase::zero);
+  EXPECT_NO_THROW(cfg.check_all_used());
+}
+
 TEST_F(TrafficParams, PermutationFromConfigIsSeeded) {
   config::Config cfg(registry);
   cfg.set("traffic.pattern", "permutation");
@@ -127,6 +150,12 @@ TEST_F(TrafficParams, RangesAreCheckedBySet) {
   EXPECT_THROW(cfg.set("flow.f1.rate_gbps", "401"), ConfigError);
   EXPECT_THROW(cfg.set("flow.f1.frames", "-1"), ConfigError);
   EXPECT_THROW(cfg.set("traffic.pattern", "ring"), ConfigError);
+  const ConfigError arrival = config_error_of([&] { cfg.set("flow.f1.arrival", "bursty"); });
+  EXPECT_EQ(arrival.key, "flow.f1.arrival");
+  EXPECT_EQ(arrival.value, "bursty");
+  EXPECT_NE(arrival.allowed.find("poisson"), std::string::npos) << arrival.allowed;
+  EXPECT_EQ(config_error_of([&] { cfg.set("flow.f1.phase", "late"); }).key, "flow.f1.phase");
+  EXPECT_EQ(config_error_of([&] { cfg.set("traffic.phase", "late"); }).key, "traffic.phase");
   EXPECT_THROW(cfg.set("traffic.load_gbps", "500"), ConfigError);
 }
 
