@@ -25,12 +25,12 @@ class IntegrationSources : public ::testing::Test {
     if (!dir()) {
       dir() = std::make_unique<TempDir>();
       path = dir()->file("sources.db");
-      // a and b: port 0, priority 0, each alone could fill the link. c:
-      // Poisson at 30 Gb/s to the other leaf. d: one frame at 7 us.
+      // a and b: port 0, priority 0, no rate given: each alone would fill
+      // the link. c: Poisson at 30 Gb/s to the other leaf. d: one frame at 7 us.
       const Args args = Args()
                             .opt("--config", write_two_leaf_ini(*dir()))
-                            .set("flow.a.src=0").set("flow.a.dst=1").set("flow.a.rate_gbps=100")
-                            .set("flow.b.src=0").set("flow.b.dst=2").set("flow.b.rate_gbps=100")
+                            .set("flow.a.src=0").set("flow.a.dst=1")
+                            .set("flow.b.src=0").set("flow.b.dst=2")
                             .set("flow.c.src=3").set("flow.c.dst=5").set("flow.c.rate_gbps=30")
                             .set("flow.c.arrival=poisson")
                             .set("flow.d.src=4").set("flow.d.dst=6").set("flow.d.frames=1").set("flow.d.start=7us")
@@ -59,6 +59,27 @@ TEST_F(IntegrationSources, TwoSaturatingFlowsOnOnePriorityShareTheLinkEqually) {
   EXPECT_GT(a + b, 99.0) << "the CNA's link is not kept busy";
   EXPECT_NEAR(a, 50.0, 1.5) << "a gets " << a << " Gb/s, b " << b;
   EXPECT_NEAR(b, 50.0, 1.5) << "a gets " << a << " Gb/s, b " << b;
+  // Saturating: offered at the port's line rate.
+  EXPECT_EQ(db.dump("SELECT name, offered_gbps FROM flows WHERE name IN ('a', 'b') ORDER BY name"),
+            "a|100.0\nb|100.0\n");
+}
+
+// On 10G ports a flow without a rate offers 10 Gb/s, not the old fixed 100.
+TEST(IntegrationSourcesLineRate, FlowWithoutRateOffersItsPortsRate) {
+  TempDir dir;
+  const std::string path = dir.file("ten.db");
+  const ProcResult r = run_fabricsim(Args()
+                                         .opt("--config", write_two_leaf_ini(dir))
+                                         .set("topology.user_port_gbps=10")
+                                         .set("flow.u.src=0").set("flow.u.dst=5")
+                                         .opt("--time", "200us")
+                                         .opt("--db", path));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db db(path);
+  EXPECT_EQ(db.dump("SELECT name, offered_gbps FROM flows"), "u|10.0\n");
+  const auto rx = rx_gbps(db, 20 * kUs, 200 * kUs);
+  ASSERT_EQ(rx.count(5), 1u);
+  EXPECT_NEAR(rx.at(5), 10.0, 0.2);  // its link full
 }
 
 std::string flow_frames(const std::string& flow, const std::string& what) {
