@@ -10,18 +10,34 @@ namespace fabric::traffic {
 
 uint64_t flow_seed(uint64_t run_seed, FlowId flow) { return mix_seed(run_seed, 0x10000 + raw(flow)); }
 
-FlowSource::FlowSource(const FlowSpec& spec, uint64_t seed) : spec_(spec), rng_(seed), next_(spec.start) {
+namespace {
+constexpr uint64_t kArrivalSalt = 0x617272697661;  // "arriva": the phase and gaps' own stream
+
+// Gb/s = bits per ns, so bits * 1000 / rate is picoseconds.
+double wire_ps(double bytes, double rate_gbps) { return (bytes + kWireOverheadBytes) * 8.0 * 1000.0 / rate_gbps; }
+}  // namespace
+
+FlowSource::FlowSource(const FlowSpec& spec, uint64_t seed)
+    : spec_(spec), rng_(seed), arrival_(spec.arrival, mix_seed(seed, kArrivalSalt)) {
   if (spec_.dests.empty()) throw std::logic_error("FlowSource: flow " + spec_.name + " has no destination");
   on_ = spec_.schedule;
   if (on_.empty()) on_.push_back({spec_.start, spec_.stop < 0 ? kNever : spec_.stop});
-  next_ = on_.front().first;
+  if (spec_.phase == StartPhase::random && spec_.max_frames != 1 && spec_.rate_gbps > 0)
+    phase_ = arrival_.draw_phase(wire_ps(spec_.size.mean(), spec_.rate_gbps));
+  next_ = on_.front().first + phase_;
+  skip_off_time();
 }
 
 void FlowSource::skip_off_time() {
-  while (interval_ < on_.size() && next_ >= on_[interval_].second) ++interval_;
-  if (interval_ < on_.size() && next_ < on_[interval_].first) {
-    next_ = on_[interval_].first;
-    carry_ps_ = 0;
+  while (interval_ < on_.size()) {
+    if (next_ >= on_[interval_].second) {
+      ++interval_;
+    } else if (next_ < on_[interval_].first) {
+      next_ = on_[interval_].first + phase_;  // may pass a short interval's end: checked again
+      carry_ps_ = 0;
+    } else {
+      return;
+    }
   }
 }
 
@@ -48,8 +64,7 @@ GeneratedFrame FlowSource::pop(Picos now_or_later) {
   frame.sequence = sequence_++;
   frame.flow = spec_.id;
 
-  // Gb/s = bits per ns, so bits * 1000 / rate is picoseconds.
-  const double exact_ps = double(frame.bytes + kWireOverheadBytes) * 8.0 * 1000.0 / spec_.rate_gbps + carry_ps_;
+  const double exact_ps = arrival_.gap_ps(wire_ps(frame.bytes, spec_.rate_gbps)) + carry_ps_;
   const double step = std::floor(exact_ps + 0.5);
   carry_ps_ = exact_ps - step;
   next_ = created + static_cast<Picos>(step);

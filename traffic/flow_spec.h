@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/core/ids.h"
+#include "traffic/arrival_process.h"
 #include "traffic/frame_size.h"
 
 namespace fabric::traffic {
@@ -34,6 +35,11 @@ struct FlowSpec {
   // interval, [start, stop).
   std::vector<std::pair<Picos, Picos>> schedule;
   uint64_t max_frames = 0;       // 0 = unlimited
+  Arrival arrival = Arrival::cbr;         // constant spacing, or Poisson with the same mean
+  // random: each on-interval's first frame comes at the flow's phase, drawn
+  // once in [0, period), after the interval's start. A flow of one frame
+  // (max_frames = 1) has no period: it is created exactly at start.
+  StartPhase phase = StartPhase::random;
 };
 
 }  // namespace fabric::traffic

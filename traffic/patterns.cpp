@@ -67,6 +67,8 @@ std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_
     flow.priority = params.priority;
     flow.start = params.start;
     flow.stop = params.stop;
+    flow.arrival = params.arrival;
+    flow.phase = params.phase;
     flows.push_back(std::move(flow));
   };
 

@@ -16,6 +16,8 @@ struct PatternParams {
   int priority = 0;
   Picos start = 0;
   Picos stop = -1;                   // -1 = never
+  Arrival arrival = Arrival::cbr;
+  StartPhase phase = StartPhase::random;
   std::string permutation = "random";  // random | shift
   int64_t shift = 5;
   std::vector<int64_t> fanin_sources;

@@ -48,17 +48,40 @@ Picos read_stop(const Config& config, const std::string& key, Picos start, const
   return stop;
 }
 
+const char* const kArrivalHelp =
+    "frame spacing: cbr (each frame's wire time at the rate) or poisson (exponential gaps with that mean)";
+const char* const kPhaseHelp =
+    "where each on-interval's first frame falls: random (a phase in [0, period) after the start, the period being "
+    "the mean frame's wire time at the rate, drawn per flow from the run seed) or zero (exactly at the start); a "
+    "flow with frames = 1 always starts exactly";
+
+Arrival read_arrival(const Config& config, const std::string& key) {
+  return config.get_choice(key) == "poisson" ? Arrival::poisson : Arrival::cbr;
+}
+
+StartPhase read_phase(const Config& config, const std::string& key) {
+  return config.get_choice(key) == "zero" ? StartPhase::zero : StartPhase::random;
+}
+
 std::string ports_allowed(int user_ports) { return "user ports 0 .. " + std::to_string(user_ports - 1); }
 
-PatternParams read_pattern(const Config& config) {
+// A rate the configuration does not give is the port's line rate: the
+// source saturates its link, as a server with data to send would.
+double rate_or_line(const Config& config, const std::string& key, double line_gbps) {
+  return config.is_set(key) ? config.get_rate_gbps(key) : line_gbps;
+}
+
+PatternParams read_pattern(const Config& config, double line_gbps) {
   PatternParams p;
   p.pattern = config.get_choice("traffic.pattern");
   if (p.pattern == "none") return p;
-  p.load_gbps = config.get_rate_gbps("traffic.load_gbps");
+  p.load_gbps = rate_or_line(config, "traffic.load_gbps", line_gbps);
   p.frame_size = config.get_text("traffic.frame_size");
   p.priority = int(config.get_int("traffic.priority"));
   p.start = config.get_duration("traffic.start");
   p.stop = read_stop(config, "traffic.stop", p.start, "traffic.start");
+  p.arrival = read_arrival(config, "traffic.arrival");
+  p.phase = read_phase(config, "traffic.phase");
   if (p.pattern == "permutation") {
     p.permutation = config.get_choice("traffic.permutation");
     if (p.permutation == "shift") p.shift = config.get_int("traffic.shift");
@@ -109,7 +132,8 @@ void read_schedule(const Config& config, const std::string& prefix, FlowSpec& fl
   flow.stop = flow.schedule.back().second;
 }
 
-FlowSpec read_explicit_flow(const Config& config, const std::string& name, int user_ports, FlowId id) {
+FlowSpec read_explicit_flow(const Config& config, const std::string& name, int user_ports, double line_gbps,
+                            FlowId id) {
   const std::string prefix = "flow." + name + ".";
   FlowSpec flow;
   flow.id = id;
@@ -141,13 +165,15 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
     flow.dests.push_back(PortId(uint32_t(dst)));
   }
 
-  flow.rate_gbps = config.get_rate_gbps(prefix + "rate_gbps");
+  flow.rate_gbps = rate_or_line(config, prefix + "rate_gbps", line_gbps);
   flow.size = FrameSizeDistribution::parse(prefix + "frame_size", config.get_text(prefix + "frame_size"));
   flow.priority = int(config.get_int(prefix + "priority"));
   flow.start = config.get_duration(prefix + "start");
   flow.stop = read_stop(config, prefix + "stop", flow.start, prefix + "start");
   if (config.is_set(prefix + "schedule")) read_schedule(config, prefix, flow);
   flow.max_frames = uint64_t(config.get_int(prefix + "frames"));
+  flow.arrival = read_arrival(config, prefix + "arrival");
+  flow.phase = read_phase(config, prefix + "phase");
   return flow;
 }
 
@@ -163,13 +189,16 @@ void declare_traffic_params(config::ParamRegistry& r) {
                  "multicast pattern: leaves per group; a group is every user port of its leaves", 1, 100000));
   r.declare(choice("traffic.pattern", "none", {"none", "permutation", "uniform", "fanin", "multicast"},
                    "whole-fabric traffic pattern: one flow per source port (none: explicit flow.* only)"));
-  r.declare(spec("traffic.load_gbps", ParamType::rate, "100", "Gb/s",
-                 "offered load per source port of the pattern, counting 20 B preamble+IFG per frame", 0, 400));
+  r.declare(spec("traffic.load_gbps", ParamType::rate, "", "Gb/s",
+                 "offered load per source port of the pattern, counting 20 B preamble+IFG per frame; unset: "
+                 "topology.user_port_gbps (saturating)", 0, 400));
   r.declare(spec("traffic.frame_size", ParamType::text, "1522", "B", std::string("pattern ") + kSizeHelp));
   r.declare(spec("traffic.priority", ParamType::integer, "0", "", "Ethernet priority of the pattern's frames", 0, 7));
   r.declare(spec("traffic.start", ParamType::duration, "0", "ps", "time the pattern's flows start", 0));
   r.declare(spec("traffic.stop", ParamType::text, "", "ps",
                  std::string("time the pattern's flows stop creating frames") + kStopHelp));
+  r.declare(choice("traffic.arrival", "cbr", {"cbr", "poisson"}, std::string("pattern flows: ") + kArrivalHelp));
+  r.declare(choice("traffic.phase", "random", {"random", "zero"}, std::string("pattern flows: ") + kPhaseHelp));
   r.declare(choice("traffic.permutation", "random", {"random", "shift"},
                    "permutation pattern: random derangement (seeded) or dst = (src + traffic.shift) mod user ports"));
   r.declare(spec("traffic.shift", ParamType::integer, "5", "",
@@ -184,13 +213,16 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("flow.*.dst", ParamType::int_list, "", "",
                  "explicit flow: destination user ports (required); unicast: each frame goes to one, drawn "
                  "uniformly; multicast: the group, replicated through surrogate ports as needed"));
-  r.declare(spec("flow.*.rate_gbps", ParamType::rate, "100", "Gb/s",
-                 "explicit flow: offered rate, counting 20 B preamble+IFG per frame", 0.001, 400));
+  r.declare(spec("flow.*.rate_gbps", ParamType::rate, "", "Gb/s",
+                 "explicit flow: offered rate, counting 20 B preamble+IFG per frame; unset: the source port's "
+                 "line rate, topology.user_port_gbps (a saturating flow)", 0.001, 400));
   r.declare(spec("flow.*.frame_size", ParamType::text, "1522", "B", std::string("explicit flow: ") + kSizeHelp));
   r.declare(spec("flow.*.priority", ParamType::integer, "0", "", "explicit flow: Ethernet priority", 0, 7));
   r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0));
   r.declare(spec("flow.*.stop", ParamType::text, "", "ps",
                  std::string("explicit flow: frames are created before this time") + kStopHelp));
+  r.declare(choice("flow.*.arrival", "cbr", {"cbr", "poisson"}, std::string("explicit flow: ") + kArrivalHelp));
+  r.declare(choice("flow.*.phase", "random", {"random", "zero"}, std::string("explicit flow: ") + kPhaseHelp));
   r.declare(spec("flow.*.schedule", ParamType::text, "", "",
                  "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between them "
                  "(instead of .start and .stop)"));
@@ -208,8 +240,9 @@ void declare_traffic_params(config::ParamRegistry& r) {
                  "explicit flow: number of frames to send; 0 = unlimited", 0));
 }
 
-std::vector<FlowSpec> read_flows(const Config& config, int user_ports, uint64_t seed, int ports_per_leaf) {
-  PatternParams pattern = read_pattern(config);
+std::vector<FlowSpec> read_flows(const Config& config, int user_ports, double line_gbps, uint64_t seed,
+                                 int ports_per_leaf) {
+  PatternParams pattern = read_pattern(config, line_gbps);
   pattern.ports_per_leaf = ports_per_leaf;
   std::vector<FlowSpec> flows = build_pattern_flows(pattern, user_ports, mix_seed(seed, 0x7061747465726e), FlowId(0));
   std::set<std::string> pattern_names;
@@ -219,7 +252,7 @@ std::vector<FlowSpec> read_flows(const Config& config, int user_ports, uint64_t 
     // Flow names label results (flows.name), so they must be unique.
     if (pattern_names.count(name))
       config.fail("flow." + name + ".src", "a flow name other than those of the traffic.pattern flows (" + name + ")");
-    flows.push_back(read_explicit_flow(config, name, user_ports, FlowId(uint32_t(flows.size()))));
+    flows.push_back(read_explicit_flow(config, name, user_ports, line_gbps, FlowId(uint32_t(flows.size()))));
   }
   return flows;
 }

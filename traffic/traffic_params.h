@@ -12,10 +12,12 @@ namespace fabric::traffic {
 void declare_traffic_params(fabric::config::ParamRegistry& registry);
 
 // Pattern flows first (ids from 0, in port order), then explicit flows in
-// sorted name order. Reads only the keys that matter for the chosen pattern,
-// so a key set for another pattern is reported by Config::check_all_used.
-// Throws fabric::config::ConfigError naming the key at fault.
-std::vector<FlowSpec> read_flows(const fabric::config::Config& config, int user_ports, uint64_t seed,
-                                 int ports_per_leaf = 5);
+// sorted name order. A flow or pattern whose rate is not given offers
+// line_gbps, the user ports' rate: it saturates its link. Reads only the
+// keys that matter for the chosen pattern, so a key set for another pattern
+// is reported by Config::check_all_used. Throws fabric::config::ConfigError
+// naming the key at fault.
+std::vector<FlowSpec> read_flows(const fabric::config::Config& config, int user_ports, double line_gbps,
+                                 uint64_t seed, int ports_per_leaf = 5);
 
 }  // namespace fabric::traffic

@@ -23,7 +23,9 @@ def key_parameters(run):
              f"{offered:g} Gb/s offered", fabric, f"seed {run.seed}", duration(run.sim_time_ps)]
     pattern = c.get("traffic.pattern")
     if pattern and pattern != "none":
-        parts.insert(0, f"{pattern} at {c.get('traffic.load_gbps', '?')} Gb/s per port")
+        # An unset load is the ports' line rate (saturating).
+        load = c.get("traffic.load_gbps") or c.get("topology.user_port_gbps", "?")
+        parts.insert(0, f"{pattern} at {load} Gb/s per port")
     return ", ".join(parts)
 
 

@@ -1,6 +1,7 @@
 #include "model/cna/cna.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "model/core/sim_time.h"
 #include "model/leaf/fdb.h"
@@ -26,6 +27,10 @@ Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, Pay
 }
 
 void Cna::attach(std::unique_ptr<FrameSource> source) {
+  const int p = source->priority();
+  if (admission_[p].empty())
+    used_priorities_.insert(std::upper_bound(used_priorities_.begin(), used_priorities_.end(), p), p);
+  admission_[p].add(sources_.size());
   sources_.push_back(std::move(source));
   source_blocked_.push_back(false);
   limiters_.emplace_back();
@@ -37,24 +42,44 @@ std::deque<QueuedFrame>& Cna::queue_of(size_t source) {
 
 void Cna::start() { tx.kick(); }
 
+bool Cna::has_frame_due(size_t source, Picos now) const {
+  return source_blocked_[source] || sources_[source]->next_time() <= now;
+}
+
+void Cna::admit_one(size_t source, std::deque<QueuedFrame>& queue, Picos now) {
+  FrameSource& s = *sources_[source];
+  if (source_blocked_[source]) {  // held back while the queue was full: its frame is created now
+    s.defer_to(now);
+    source_blocked_[source] = false;
+    if (s.next_time() > now) return;  // the hold-back outlasted its on-interval
+  }
+  const NewFrame f = s.pop(now);
+  const FrameId id = FrameId((uint64_t{raw(port_)} << 32) | next_frame_seq_++);
+  queue.push_back({id, s.flow(), f.dst_mac, f.bytes, f.created});
+}
+
 void Cna::generate(Picos now) {
-  for (size_t i = 0; i < sources_.size(); ++i) {
-    FrameSource& s = *sources_[i];
-    auto& queue = queue_of(i);
-    if (source_blocked_[i]) {  // its queue was full until this moment
-      if (queue.size() >= static_cast<size_t>(params_.queue_frames)) continue;
-      s.defer_to(now);
-      source_blocked_[i] = false;
+  const size_t capacity = static_cast<size_t>(params_.queue_frames);
+  // A rate-limited flow fills a queue of its own.
+  for (size_t i = 0; limited_ > 0 && i < sources_.size(); ++i) {
+    if (!limiters_[i]) continue;
+    auto& queue = limiters_[i]->queue;
+    while (queue.size() < capacity && has_frame_due(i, now)) admit_one(i, queue, now);
+    if (queue.size() >= capacity && has_frame_due(i, now)) source_blocked_[i] = true;
+  }
+  // The flows of one priority share its queue: places go round robin, so
+  // each flow with frames due gets the same number of them.
+  for (int p : used_priorities_) {
+    auto& queue = queues_[p];
+    auto shares_queue_with_frame_due = [&](size_t i) { return !limiters_[i] && has_frame_due(i, now); };
+    while (queue.size() < capacity) {
+      const std::optional<size_t> i = admission_[p].next(shares_queue_with_frame_due);
+      if (!i) break;
+      admit_one(*i, queue, now);
     }
-    while (s.next_time() <= now) {
-      if (queue.size() >= static_cast<size_t>(params_.queue_frames)) {
-        source_blocked_[i] = true;
-        break;
-      }
-      const NewFrame f = s.pop(now);
-      const FrameId id = FrameId((uint64_t{raw(port_)} << 32) | next_frame_seq_++);
-      queue.push_back({id, s.flow(), f.dst_mac, f.bytes, f.created});
-    }
+    if (queue.size() < capacity) continue;
+    for (size_t i : admission_[p].members())
+      if (shares_queue_with_frame_due(i)) source_blocked_[i] = true;  // waits for a place
   }
 }
 

@@ -14,6 +14,7 @@
 
 #include "model/cna/cna_params.h"
 #include "model/cna/e2e_transport.h"
+#include "model/cna/flow_round_robin.h"
 #include "model/cna/queued_frame.h"
 #include "model/cna/frame_source.h"
 #include "model/link/rx_port.h"
@@ -72,7 +73,10 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
     Picos at;
   };
   void start();
+  // Moves the frames due into the transmit queues, as far as they have room.
   void generate(Picos now);
+  bool has_frame_due(size_t source, Picos now) const;  // due now, or held back by a full queue
+  void admit_one(size_t source, std::deque<QueuedFrame>& queue, Picos now);
   int pick_priority(Picos now) const;
   bool has_ready(int priority, Picos now) const;
   // The queue the next frame of `priority` comes from: -1 its priority
@@ -104,6 +108,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   std::vector<std::unique_ptr<FrameSource>> sources_;
   std::vector<bool> source_blocked_;
   std::array<std::deque<QueuedFrame>, kPriorities> queues_;
+  std::array<FlowRoundRobin, kPriorities> admission_;  // whose frame takes a free place in queues_
+  std::vector<int> used_priorities_;                   // those with flows, ascending
   std::array<bool, kPriorities> paused_{};
   mutable int round_robin_next_ = kPriorities - 1;
   uint64_t next_frame_seq_ = 0;

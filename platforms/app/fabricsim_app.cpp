@@ -73,7 +73,8 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   if (run.fabric.cna.e2e.enabled) run.loop.recovery_wait = std::max(run.loop.recovery_wait, run.fabric.cna.e2e.timeout);
   run.loop.sample_interval = config.get_duration("record.sample_interval");
   run.loop.progress = !cl.quiet;
-  run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(), run.seed,
+  run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(),
+                                  run.fabric.topology.cna_link.rate_gbps, run.seed,
                                   run.fabric.topology.geometry.user_ports_per_leaf);
   run.fabric.trees.max_levels = static_cast<int>(config.get_int("multicast.max_levels"));
   run.fabric.trees.max_source_fanout = static_cast<size_t>(config.get_int("multicast.source_fanout"));

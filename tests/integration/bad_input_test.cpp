@@ -196,6 +196,14 @@ TEST_F(BadInput, ExplicitTreesWithMistakes) {
   expect_rejected(tree("0:1,6;6:7,11"), {"flow.m.explicit_tree", "port 6 replicates but is not a surrogate"});
 }
 
+TEST_F(BadInput, UnknownArrivalOrPhase) {
+  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.arrival=bursty"),
+                  {"flow.x.arrival", "bursty", "cbr", "poisson"});
+  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.phase=late"),
+                  {"flow.x.phase", "late", "random", "zero"});
+  expect_rejected(two_leaf_shift().set("traffic.arrival=uniform"), {"traffic.arrival", "uniform", "poisson"});
+}
+
 TEST_F(BadInput, FrameTooSmall) {
   expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.frame_size=40"),
                   {"flow.x.frame_size", "40", "64"});

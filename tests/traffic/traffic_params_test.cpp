@@ -24,7 +24,7 @@ class TrafficParams : public ::testing::Test {
 
 TEST_F(TrafficParams, DefaultsGiveNoFlows) {
   config::Config cfg(registry);
-  EXPECT_TRUE(read_flows(cfg, 640, 1).empty());
+  EXPECT_TRUE(read_flows(cfg, 640, 100, 1).empty());
   EXPECT_NO_THROW(cfg.check_all_used());
 }
 
@@ -45,7 +45,7 @@ TEST_F(TrafficParams, PatternThenExplicitFlowsInNameOrder) {
   cfg.set("flow.alpha.start", "10us");
   cfg.set("flow.alpha.stop", "20us");
   cfg.set("flow.alpha.frames", "7");
-  const auto flows = read_flows(cfg, 16, 1);
+  const auto flows = read_flows(cfg, 16, 100, 1);
   ASSERT_EQ(flows.size(), 4u);
   EXPECT_EQ(flows[0].name, "f5");
   EXPECT_EQ(flows[1].name, "f10");
@@ -71,10 +71,60 @@ TEST_F(TrafficParams, PatternThenExplicitFlowsInNameOrder) {
   EXPECT_NO_THROW(cfg.check_all_used());
 }
 
+// A rate the study does not give is the source port's line rate: the flow
+// saturates its link (E8's u1..u3), on 10G ports as on 100G ones.
+TEST_F(TrafficParams, FlowWithoutRateOffersTheLineRate) {
+  config::Config cfg(registry);
+  cfg.set("flow.u1.src", "5");
+  cfg.set("flow.u1.dst", "1");
+  cfg.set("flow.t.src", "0");
+  cfg.set("flow.t.dst", "1");
+  cfg.set("flow.t.rate_gbps", "50");
+  for (const double line : {100.0, 10.0}) {
+    const auto flows = read_flows(cfg, 16, line, 1);
+    ASSERT_EQ(flows.size(), 2u);
+    EXPECT_EQ(flows[1].name, "u1");
+    EXPECT_DOUBLE_EQ(flows[1].rate_gbps, line);
+    EXPECT_DOUBLE_EQ(flows[0].rate_gbps, 50);
+  }
+  config::Config pattern(registry);
+  pattern.set("traffic.pattern", "permutation");
+  for (const FlowSpec& f : read_flows(pattern, 8, 10, 1)) EXPECT_DOUBLE_EQ(f.rate_gbps, 10) << f.name;
+  pattern.set("traffic.pattern", "multicast");
+  pattern.set("traffic.multicast_sources", "0");
+  pattern.set("traffic.multicast_flows_per_source", "4");
+  pattern.set("traffic.multicast_leaf_pool", "1");
+  pattern.set("traffic.multicast_leaves_per_flow", "1");
+  for (const FlowSpec& f : read_flows(pattern, 8, 10, 1, 4)) EXPECT_DOUBLE_EQ(f.rate_gbps, 2.5) << f.name;
+}
+
+TEST_F(TrafficParams, ArrivalAndPhaseDefaultToCbrAndRandom) {
+  config::Config cfg(registry);
+  cfg.set("traffic.pattern", "permutation");
+  cfg.set("traffic.arrival", "poisson");
+  cfg.set("traffic.phase", "zero");
+  cfg.set("flow.a.src", "1");
+  cfg.set("flow.a.dst", "2");
+  cfg.set("flow.b.src", "1");
+  cfg.set("flow.b.dst", "2");
+  cfg.set("flow.b.arrival", "poisson");
+  cfg.set("flow.b.phase", "zero");
+  const auto flows = read_flows(cfg, 4, 100, 1);
+  ASSERT_EQ(flows.size(), 6u);
+  EXPECT_EQ(flows[0].arrival, Arrival::poisson);
+  EXPECT_EQ(flows[0].phase, StartPhase::zero);
+  EXPECT_EQ(flows[4].name, "a");
+  EXPECT_EQ(flows[4].arrival, Arrival::cbr);
+  EXPECT_EQ(flows[4].phase, StartPhase::random);
+  EXPECT_EQ(flows[5].arrival, Arrival::poisson);
+  EXPECT_EQ(flows[5].phase, StartPhase::zero);
+  EXPECT_NO_THROW(cfg.check_all_used());
+}
+
 TEST_F(TrafficParams, PermutationFromConfigIsSeeded) {
   config::Config cfg(registry);
   cfg.set("traffic.pattern", "permutation");
-  const auto a = read_flows(cfg, 20, 5), b = read_flows(cfg, 20, 5);
+  const auto a = read_flows(cfg, 20, 100, 5), b = read_flows(cfg, 20, 100, 5);
   ASSERT_EQ(a.size(), 20u);
   for (size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].dests, b[i].dests);
@@ -82,7 +132,7 @@ TEST_F(TrafficParams, PermutationFromConfigIsSeeded) {
   }
   cfg.set("traffic.permutation", "shift");
   cfg.set("traffic.shift", "20");
-  EXPECT_EQ(config_error_of([&] { read_flows(cfg, 20, 5); }).key, "traffic.shift");
+  EXPECT_EQ(config_error_of([&] { read_flows(cfg, 20, 100, 5); }).key, "traffic.shift");
 }
 
 // Each case: the keys set, and the key the error must name.
@@ -116,7 +166,7 @@ TEST_F(TrafficParams, ExplicitFlowErrorsNameTheKey) {
   for (const BadFlowCase& c : cases) {
     config::Config cfg(registry);
     for (const auto& [key, value] : c.keys) cfg.set(key, value);
-    EXPECT_EQ(config_error_of([&] { read_flows(cfg, 16, 1); }).key, c.error_key) << c.keys.back().first;
+    EXPECT_EQ(config_error_of([&] { read_flows(cfg, 16, 100, 1); }).key, c.error_key) << c.keys.back().first;
   }
 }
 
@@ -127,6 +177,12 @@ TEST_F(TrafficParams, RangesAreCheckedBySet) {
   EXPECT_THROW(cfg.set("flow.f1.rate_gbps", "401"), ConfigError);
   EXPECT_THROW(cfg.set("flow.f1.frames", "-1"), ConfigError);
   EXPECT_THROW(cfg.set("traffic.pattern", "ring"), ConfigError);
+  const ConfigError arrival = config_error_of([&] { cfg.set("flow.f1.arrival", "bursty"); });
+  EXPECT_EQ(arrival.key, "flow.f1.arrival");
+  EXPECT_EQ(arrival.value, "bursty");
+  EXPECT_NE(arrival.allowed.find("poisson"), std::string::npos) << arrival.allowed;
+  EXPECT_EQ(config_error_of([&] { cfg.set("flow.f1.phase", "late"); }).key, "flow.f1.phase");
+  EXPECT_EQ(config_error_of([&] { cfg.set("traffic.phase", "late"); }).key, "traffic.phase");
   EXPECT_THROW(cfg.set("traffic.load_gbps", "500"), ConfigError);
 }
 

@@ -25,6 +25,7 @@ FlowSpec unicast_flow(double rate, const std::string& size = "1522") {
   f.dests = {PortId(1)};
   f.rate_gbps = rate;
   f.size = FrameSizeDistribution::parse("k", size);
+  f.phase = StartPhase::zero;  // these tests count from start; arrival_test.cpp covers the phase
   return f;
 }
 
