@@ -4,6 +4,14 @@
 
 namespace fabric {
 
+namespace {
+// A VOQ's messages of one kind: (kind, sender, receiver, VL).
+uint64_t voq_key(const ControlMessage& c) {
+  return uint64_t{static_cast<uint8_t>(c.kind)} << 60 | uint64_t{raw(c.vl)} << 52 | uint64_t{raw(c.from)} << 26 |
+         raw(c.to);
+}
+}  // namespace
+
 void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count) {
   Payload& m = pool_.acquire(MessageKind::control, params_.control_bytes);
   ControlMessage& c = control_of(m);
@@ -14,7 +22,23 @@ void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t
   c.vl = vl;
   c.units = units;
   c.count = count;
-  route(m);
+  if (!(params_.control_coalesced >> static_cast<int>(kind) & 1)) {
+    route(m);
+    return;
+  }
+  const auto merge = [this](Payload* held, Payload* incoming) {
+    if (!try_coalesce(control_of(*held), control_of(*incoming), params_.max_frame_units)) return false;
+    incoming->release();
+    return true;
+  };
+  const auto outcome = batcher_.offer(voq_key(c), &m, now_ps(), merge);
+  if (outcome.send) route(**outcome.send);
+  if (outcome.due) events_.schedule(*outcome.due, *this, &m);  // a batch opened: m is held until then
+}
+
+void ControlPath::on_wake(void* item) {
+  Payload* m = static_cast<Payload*>(item);
+  if (const auto due = batcher_.take_due(voq_key(control_of(*m)), m, now_ps())) route(**due);
 }
 
 void ControlPath::route(Payload& message) {

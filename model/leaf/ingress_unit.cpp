@@ -21,6 +21,7 @@ IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, con
     ports_.emplace_back(p, k == layout.surrogate ? surrogate_params : params,
                         mix_seed(seed, 0x696e677265737300ULL + raw(p)));
   }
+  remote_hold_.resize(layout.ports);
   if (params.qcn_ingress && params.culprit != CulpritPolicy::arrival)
     for (LeafIngress& in : ports_) in.track_culprits(params.culprit, params.culprit_probes);
 }
@@ -48,6 +49,7 @@ void IngressUnit::on_frame(int k, Payload& payload) {
     wiring_.crossbar.offer(k, *a.drop_head_of);
   }
   const Voq& q = ports_[k].voq(*a.voq);
+  ports_[k].frame(q.waiting.back()).admitted = now_ps();
   wiring_.control.send(ControlKind::request, layout_.port(k), target, q.vl, ports_[k].frame(q.waiting.back()).units, 1);
   if (params_.qcn_ingress) wiring_.congestion.sample_ingress(k, f);
   check_pause(k, f.priority);
@@ -70,6 +72,7 @@ void IngressUnit::on_multicast_frame(int k, const EthernetFrame& arrived, Mid mi
   }
   // Each copy's header gets its own decision, in the MCBC's order or, with
   // the random_order policy, in an order drawn for this frame.
+  in.frame(*slot).admitted = now_ps();
   const std::array<uint8_t, kMaxLocalFanout> order = in.copy_order(targets->size());
   std::array<uint32_t, kMaxLocalFanout> dropped_from{};
   size_t drops_from_head = 0;
@@ -145,12 +148,33 @@ void IngressUnit::on_ack(const ControlMessage& ack) {
   const int k = layout_.geometry.local_index(ack.to);
   const std::optional<uint32_t> q = ports_[k].find_voq(ack.from, ack.vl);
   if (!q) SC_REPORT_FATAL(layout_.name.c_str(), "ACK for a VOQ that does not exist");
+  note_hold_times(k, *q, ack.units);
   ports_[k].on_ack_through(*q, ack.units);
   const int priority = priority_of(ack.vl);
   check_pause(k, static_cast<uint8_t>(priority));
   if (k == layout_.surrogate)  // the acknowledged frames may have arrived on any of the priority's VLs
     for (int level = 0; level < kVlsPerPriority; ++level)
       wiring_.loop.check_pause(Vl(priority * kVlsPerPriority + level));
+}
+
+void IngressUnit::note_hold_times(int k, uint32_t voq, uint32_t through) {
+  LeafIngress& in = ports_[k];
+  const Voq& q = in.voq(voq);
+  if (layout_.is_local(q.target_leaf)) return;
+  const Picos now = now_ps();
+  for (uint32_t seq = LeafIngress::oldest_in_flight(q); seq < through && seq < q.next_copy_seq; ++seq) {
+    remote_hold_[k].total += now - in.frame(*in.in_flight_slot(voq, seq)).admitted;
+    ++remote_hold_[k].copies;
+  }
+}
+
+void IngressUnit::record_counters(Picos t) {
+  for (int k = 0; k < layout_.ports; ++k) {
+    if (remote_hold_[k].copies == 0) continue;
+    const std::string entity = layout_.port_entity(k);
+    recorder_.sample(t, entity, "remote_copies_acked", static_cast<double>(remote_hold_[k].copies));
+    recorder_.sample(t, entity, "remote_copy_hold_ps", static_cast<double>(remote_hold_[k].total));
+  }
 }
 
 uint64_t IngressUnit::copies_waiting() const {

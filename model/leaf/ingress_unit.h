@@ -49,6 +49,9 @@ class IngressUnit {
   LeafIngress& port(int k) { return ports_[k]; }
   const LeafIngress& port(int k) const { return ports_[k]; }
   uint64_t drops() const { return drops_; }
+  // Per port: remote copies acknowledged, and the sum of the times from
+  // their admission to their ACK (how long a copy holds header and payload).
+  void record_counters(Picos t);
   uint64_t copies_waiting() const;
   // Whether a copy sent from this leaf awaits its ACK.
   bool awaiting_acks() const;
@@ -62,6 +65,7 @@ class IngressUnit {
   void drop_from_head(int k, uint32_t voq);
   void pay_owed(int k, uint32_t voq);
   void check_pause(int k, uint8_t priority);
+  void note_hold_times(int k, uint32_t voq, uint32_t through);
 
   const LeafLayout& layout_;
   const LeafParams& params_;
@@ -72,6 +76,11 @@ class IngressUnit {
   Wiring wiring_;
   std::deque<LeafIngress> ports_;  // deque: elements never move
   uint64_t drops_ = 0;
+  struct HoldTimes {
+    uint64_t copies = 0;
+    Picos total = 0;
+  };
+  std::vector<HoldTimes> remote_hold_;  // by port
 };
 
 }  // namespace fabric

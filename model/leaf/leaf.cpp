@@ -28,7 +28,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
               ctx.geometry.spines,
               to_ps(ctx.params.cycle)},
       internal_(ctx.events, [this](Payload& m) { on_internal(m); }),
-      control_(layout_, params_, ctx.pool, internal_, links_),
+      control_(layout_, params_, ctx.pool, internal_, links_, ctx.events),
       ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, ctx.recorder, links_,
                {control_, crossbar_, multicast_, loop_, congestion_}),
       crossbar_(layout_, params_, ctx.events, {ingress_, multicast_, injection_, retransmit_}),
@@ -119,6 +119,7 @@ void Leaf::on_control(Payload& message) {
   }
   const ControlMessage c = control_of(message);
   message.release();
+  ++control_received_;
   switch (c.kind) {
     case ControlKind::request:
       egress_.on_request(c);
@@ -162,6 +163,11 @@ void Leaf::sample_occupancy(Picos t) {
     recorder_.sample(t, entity, "egress_bytes", static_cast<double>(egress_.port(k).used_units()) * params_.packet_bytes);
   }
   multicast_.record_counters(t);
+  ingress_.record_counters(t);
+  if (control_received_ == 0) return;
+  const std::string leaf = "leaf" + std::to_string(raw(layout_.id));
+  recorder_.sample(t, leaf, "control_messages", static_cast<double>(control_received_));
+  recorder_.sample(t, leaf, "control_merged", static_cast<double>(control_.merged()));
 }
 
 void Leaf::describe_backlog(std::ostream& out, int max_lines) const { ingress_.describe_backlog(out, max_lines); }

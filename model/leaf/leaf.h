@@ -98,6 +98,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   LeafLinks links_;
   InternalPath internal_;
   ControlPath control_;
+  uint64_t control_received_ = 0;  // requests, grants, ACKs, cancels that reached this leaf's ports
   // The units, in the order a frame meets them.
   IngressUnit ingress_;
   Crossbar crossbar_;

@@ -28,6 +28,7 @@ struct StoredFrame : FrameHeader {
   bool multicast = false;
   Vl pool_vl{};              // the VL whose pool holds the payload: the one it arrived on
   FrameArrival arrival;      // a frame still arriving: when its packets are in (cut-through)
+  Picos admitted = 0;        // when its header was admitted: copies hold header and payload from then
 };
 
 // What the multicast mechanisms need to know of a stored multicast frame:

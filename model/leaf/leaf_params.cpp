@@ -1,6 +1,8 @@
 #include "model/leaf/leaf_params.h"
 
+#include "model/config/split.h"
 #include "model/core/sim_time.h"
+#include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
 
@@ -60,7 +62,10 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.arbiter_quantum", ParamType::bytes, "9216", "B", "deficit round robin quantum of an egress credit arbiter", 256, 1024 * 1024});
   r.declare({"leaf.e2e.retransmit", ParamType::boolean, "true", "", "end-to-end recovery: a source port retransmits a copy whose ACK has not come back within leaf.e2e.timeout; the target drops duplicates by the copy's sequence number per port pair and VL"});
   r.declare({"leaf.e2e.timeout", ParamType::duration, "1ms", "ps", "end-to-end retransmission timeout, from the copy's start; must exceed the longest wait for its ACK, which comes after the target forwards the copy: up to the egress buffer's drain time at the port rate (140 KB per VL at 10 Gb/s is 112 us per VL) plus the fabric round trip", 1, 1e12});
-  r.declare({"leaf.coalesce_control", ParamType::boolean, "true", "", "merge queued requests, grants and ACKs of the same VOQ"});
+  r.declare({"leaf.coalesce_control", ParamType::boolean, "true", "", "merge requests, grants and ACKs of the same VOQ that queue behind each other at a link"});
+  r.declare({"leaf.control.coalesce", ParamType::text, "request,grant,ack", "", "which of a VOQ's control messages are coalesced before they are sent (comma list of request, grant, ack; empty: none): the first after a quiet spell leaves at once, later ones within the hold-off wait and merge"});
+  r.declare({"leaf.control.holdoff", ParamType::duration, "100ns", "ps", "longest a VOQ's control message waits for others of its kind to merge with, counted from the last one sent (about a tenth of the ~1.1 us remote round trip: what an ACK can add to the time a copy holds its header and payload)", 0, 1e9});
+  r.declare({"leaf.control.max_merged", ParamType::integer, "8", "messages", "most messages one coalesced control message carries; a full one leaves at once (a request also stays within one jumbo frame, 36 units)", 1, 1024});
   r.declare({"leaf.control_bytes", ParamType::integer, "10", "B", "size of a request, grant, ACK or link credit message", 1, 256});
   r.declare({"ethernet.control_frame_bytes", ParamType::integer, "64", "B", "size of PAUSE and CNM frames", 64, 1522});
   r.declare({"classes.lossless_priorities", ParamType::int_list, "", "", "Ethernet priorities of lossless service (PAUSE, never dropped); the others are lossy", 0, 7});
@@ -68,7 +73,7 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.cache.entries", ParamType::integer, "128", "packets", "C: cache entries of one packet each", 1, 4096});
   r.declare({"leaf.cache.mirrors", ParamType::integer, "8", "", "SRAM mirrors of the cache: copies replicated in parallel", 1, 64});
   r.declare({"leaf.cache.header_lag", ParamType::integer, "3", "cycles", "the first hit header follows the payload being written by this many cycles", 0, 64});
-  r.declare({"leaf.cache.background_free_min", ParamType::integer, "10", "entries", "below this many free entries the controller evicts one partly served entry per cycle", 0, 4096});
+  r.declare({"leaf.cache.background_free_min", ParamType::integer, "10", "entries", "below this many free entries the controller reclaims one dead entry (no copy will read it again) per cycle", 0, 4096});
   r.declare({"leaf.sync.enable", ParamType::boolean, "true", "", "VOQ synchronization CAM at each port (keeps the subflows of a multicast flow loosely in step)"});
   r.declare({"leaf.sync.entries", ParamType::integer, "24", "", "entries of each port's VOQ sync CAM", 1, 1024});
   r.declare({"leaf.sync.shi", ParamType::integer, "18", "packets", "Shi: a VOQ more than this many packets ahead is suspended", 1, 100000});
@@ -149,6 +154,15 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.arbiter_quantum_units = units("leaf.arbiter_quantum");
   p.max_frame_units = (9216 + p.packet_bytes - 1) / p.packet_bytes;
   p.coalesce_control = c.get_bool("leaf.coalesce_control");
+  for (const std::string& piece : config::split_on(c.get_text("leaf.control.coalesce"), ',')) {
+    const std::string kind = config::trim(piece);
+    if (kind == "request") p.control_coalesced |= 1u << static_cast<int>(ControlKind::request);
+    else if (kind == "grant") p.control_coalesced |= 1u << static_cast<int>(ControlKind::grant);
+    else if (kind == "ack") p.control_coalesced |= 1u << static_cast<int>(ControlKind::ack);
+    else if (!kind.empty()) c.fail("leaf.control.coalesce", "a comma list of request, grant, ack (or empty)");
+  }
+  p.control_holdoff = from_ps(c.get_duration("leaf.control.holdoff"));
+  p.control_max_batch = static_cast<uint32_t>(c.get_int("leaf.control.max_merged"));
   p.control_bytes = static_cast<uint32_t>(c.get_int("leaf.control_bytes"));
   p.control_frame_bytes = static_cast<uint32_t>(c.get_int("ethernet.control_frame_bytes"));
   for (int64_t prio : c.get_int_list("classes.lossless_priorities")) p.lossless.set(static_cast<size_t>(prio));

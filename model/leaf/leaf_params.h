@@ -50,6 +50,12 @@ struct LeafParams {
   uint32_t arbiter_quantum_units = 36;
   uint32_t max_frame_units = 36;
   bool coalesce_control = true;
+  // Coalescing of a VOQ's requests, grants and ACKs (HoldoffBatcher): the
+  // kinds (bits by ControlKind), how long a message may wait, how many ride
+  // in one message.
+  uint32_t control_coalesced = 0;
+  sc_core::sc_time control_holdoff;
+  uint32_t control_max_batch = 8;
   uint32_t control_bytes = 10;
   uint32_t control_frame_bytes = 64;          // PAUSE and CNM frames
   std::bitset<8> lossless;                    // priorities of lossless service
