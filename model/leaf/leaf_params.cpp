@@ -45,7 +45,7 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.qcn.schedule", ParamType::choice, "standard", "", "sampling: every Is (fixed) or shorter as Fb grows, Is down to Is/10 with +-15 % jitter (standard)", -1, 1, {"standard", "fixed"}});
   r.declare({"leaf.qcn.frames_per_cnm", ParamType::integer, "100", "frames", "a CP sends at most one CNM per this many frames received", 1, 1000000});
   r.declare({"leaf.header_pool.lossy", ParamType::integer, "500", "headers", "header pool per lossy VL at an ingress port", 1, 1000000});
-  r.declare({"leaf.header_pool.lossless", ParamType::integer, "291", "headers", "header pool per lossless VL at an ingress port", 1, 1000000});
+  r.declare({"leaf.header_pool.lossless", ParamType::integer, "291", "headers", "header pool per lossless VL at an ingress port, private (outside leaf.header_memory); at least the PAUSE headroom (docs/model.md)", 1, 1000000});
   r.declare({"leaf.header_memory", ParamType::integer, "2048", "headers", "header memory of a port for the headers of its lossy VLs together (each lossless VL has its private pool, leaf.header_pool.lossless): a lossy header drops when it is full (not given by the spec)", 1, 1000000});
   r.declare({"leaf.header.policy", ParamType::choice, "red", "", "header admission at lossy VLs: hard threshold Hth trying a frame's copies in MCBC order (fixed_order) or in a random order per frame (random_order), or RED", -1, 1, {"red", "fixed_order", "random_order"}});
   r.declare({"leaf.header.hth", ParamType::integer, "500", "headers", "Hth: with fixed_order or random_order a header drops when its VL's pool holds this many", 1, 1000000});

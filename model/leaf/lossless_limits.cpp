@@ -56,8 +56,7 @@ void set_header_thresholds(const config::Config& c, LeafParams& p, const PauseRo
                " frames (the one that crosses the STOP threshold and " + std::to_string(after) +
                " more in the PAUSE round trip) of up to " + std::to_string(headers_per_frame) +
                " headers each must still find theirs");
-  const bool hi_given = p.pause_headers_hi != 0;
-  if (!hi_given) p.pause_headers_hi = derived->stop_above;
+  if (p.pause_headers_hi == 0) p.pause_headers_hi = derived->stop_above;
   if (p.pause_headers_hi > derived->stop_above)
     c.fail("leaf.pause.headers_hi", "0 (derived: " + std::to_string(derived->stop_above) + ") or 1 .. " +
                                         std::to_string(derived->stop_above) + ", leaf.header_pool.lossless less " +
