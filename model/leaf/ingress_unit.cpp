@@ -166,7 +166,7 @@ void IngressUnit::check_pause(int k, uint8_t priority) {
   Payload& m = wiring_.control.cna_frame(ControlKind::pause, layout_.port(k), change->priority);
   control_of(m).stop = change->stop;
   links_.user_tx(k).send_control(m);
-  const std::string& entity = layout_.port_entity(k);
+  const std::string entity = layout_.port_entity(k);
   recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, entity, -1, change->priority);
   if (change->headers) recorder_.event(now_ps(), EventKind::pause_headers, entity, -1, change->priority);
 }

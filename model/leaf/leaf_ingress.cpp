@@ -226,15 +226,18 @@ RoomShortage LeafIngress::room_for(const FrameHeader& f, HeaderDemand demand) co
   if (!lossless(f.priority)) return RoomShortage::none;
   if (!lossless_pool_[raw(arrival_vl(f))].can_take(segment_count(f.bytes, params_.packet_bytes)))
     return RoomShortage::payload;
-  const BufferPool& finals = header_pool_[raw(copy_vl(f, false))];
-  if (demand.to_surrogates == 0) return finals.can_take(demand.to_destinations) ? RoomShortage::none : RoomShortage::headers;
-  if (f.levels >= kVlsPerPriority) throw std::logic_error("leaf ingress: copies towards surrogates below the deepest level");
-  const Vl deeper = copy_vl(f, true);
-  if (deeper == copy_vl(f, false))  // at the source: both on the starting VL
-    return finals.can_take(demand.to_destinations + demand.to_surrogates) ? RoomShortage::none : RoomShortage::headers;
-  return finals.can_take(demand.to_destinations) && header_pool_[raw(deeper)].can_take(demand.to_surrogates)
-             ? RoomShortage::none
-             : RoomShortage::headers;
+  const Vl final_vl = copy_vl(f, false);
+  bool fits;
+  if (demand.to_surrogates == 0) {
+    fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations);
+  } else if (f.levels == 0) {  // at the source both go on the starting VL
+    fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations + demand.to_surrogates);
+  } else {
+    if (f.levels >= kVlsPerPriority) throw std::logic_error("leaf ingress: copies towards surrogates below the deepest level");
+    fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations) &&
+           header_pool_[raw(copy_vl(f, true))].can_take(demand.to_surrogates);
+  }
+  return fits ? RoomShortage::none : RoomShortage::headers;
 }
 
 std::optional<PauseChange> LeafIngress::pause_change(uint8_t priority) {
