@@ -29,20 +29,22 @@ IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, con
 void IngressUnit::on_frame(int k, Payload& payload) {
   const EthernetFrame f = frame_of(payload);
   payload.release();
+  if (ports_[k].holding(f.priority) || !admit(k, f)) hold(k, f);  // behind the frames of its priority held already
+}
+
+bool IngressUnit::admit(int k, const EthernetFrame& f) {
   const FdbEntry entry = fdb_.lookup(f.dst_mac);
-  if (entry.kind == FdbEntry::multicast) {
-    on_multicast_frame(k, f, entry.mid);
-    return;
-  }
+  if (entry.kind == FdbEntry::multicast) return admit_multicast(k, f, entry.mid);
   if (entry.kind == FdbEntry::unknown) {
     drop_frame(k, f, DropReason::other, -1);
-    return;
+    return true;
   }
   const PortId target = entry.target;
+  if (ports_[k].room_for(f, HeaderDemand{1, 0}) != RoomShortage::none) return false;
   LeafIngress::Admission a = ports_[k].admit(f, target, layout_.geometry.leaf_of(target));
   if (!a.voq) {
     drop_frame(k, f, a.reason, a.reason == DropReason::payload ? -1 : static_cast<int64_t>(raw(target)));
-    return;
+    return true;
   }
   if (a.drop_head_of) {
     drop_from_head(k, *a.drop_head_of);
@@ -53,22 +55,42 @@ void IngressUnit::on_frame(int k, Payload& payload) {
   wiring_.control.send(ControlKind::request, layout_.port(k), target, q.vl, ports_[k].frame(q.waiting.back()).units, 1);
   if (params_.qcn_ingress) wiring_.congestion.sample_ingress(k, f);
   check_pause(k, f.priority);
+  return true;
 }
 
-void IngressUnit::on_multicast_frame(int k, const EthernetFrame& arrived, Mid mid) {
+void IngressUnit::on_handed_back(const EthernetFrame& f) {
+  if (!admit_multicast(layout_.surrogate, f, f.mid))
+    SC_REPORT_FATAL(layout_.name.c_str(), "the surrogate handed back a lossless frame its ingress has no room for");
+}
+
+RoomShortage IngressUnit::loop_shortage(const FrameHeader& handed_back) const {
+  if (!params_.lossless.test(handed_back.priority)) return RoomShortage::none;  // its drops decide
+  const int k = layout_.surrogate;
+  const std::vector<PortId>* targets = mcbc_.lookup(layout_.port(k), handed_back.mid);
+  return targets ? ports_[k].room_for(handed_back, demand_of(*targets)) : RoomShortage::none;
+}
+
+HeaderDemand IngressUnit::demand_of(const std::vector<PortId>& targets) const {
+  HeaderDemand d;
+  for (PortId t : targets) ++(layout_.geometry.is_surrogate(t) ? d.to_surrogates : d.to_destinations);
+  return d;
+}
+
+bool IngressUnit::admit_multicast(int k, const EthernetFrame& arrived, Mid mid) {
   EthernetFrame f = arrived;
   f.mid = mid;
   const std::vector<PortId>* targets = mcbc_.lookup(layout_.port(k), mid);
   if (!targets) {
     drop_frame(k, f, DropReason::other, -1);
-    return;
+    return true;
   }
-  wiring_.multicast.note_multicast();
   LeafIngress& in = ports_[k];
+  if (in.room_for(f, demand_of(*targets)) != RoomShortage::none) return false;
+  wiring_.multicast.note_multicast();
   const std::optional<uint32_t> slot = in.store_payload(f, true);
   if (!slot) {
     drop_frame(k, f, DropReason::payload, -1);
-    return;
+    return true;
   }
   // Each copy's header gets its own decision, in the MCBC's order or, with
   // the random_order policy, in an order drawn for this frame.
@@ -98,6 +120,22 @@ void IngressUnit::on_multicast_frame(int k, const EthernetFrame& arrived, Mid mi
   // changed start it (VOQ sync needs the frame's copy count).
   for (size_t i = 0; i < drops_from_head; ++i) wiring_.crossbar.offer(k, dropped_from[i]);
   check_pause(k, f.priority);
+  return true;
+}
+
+void IngressUnit::hold(int k, const EthernetFrame& f) {
+  ports_[k].hold(f);
+  recorder_.event(now_ps(), EventKind::hold, layout_.port_entity(k), static_cast<int64_t>(raw(f.flow)), f.priority);
+  check_pause(k, f.priority);  // STOP now, whatever the thresholds
+}
+
+void IngressUnit::admit_held(int k, uint8_t priority) {
+  LeafIngress& in = ports_[k];
+  while (in.holding(priority)) {
+    const EthernetFrame f = in.next_held(priority);
+    if (!admit(k, f)) return;
+    in.pop_held(priority);
+  }
 }
 
 void IngressUnit::drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t dst) {
@@ -131,8 +169,9 @@ void IngressUnit::check_pause(int k, uint8_t priority) {
   Payload& m = wiring_.control.cna_frame(ControlKind::pause, layout_.port(k), change->priority);
   control_of(m).stop = change->stop;
   links_.user_tx(k).send_control(m);
-  recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, layout_.port_entity(k), -1,
-                  change->priority);
+  const std::string entity = layout_.port_entity(k);
+  recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, entity, -1, change->priority);
+  if (change->headers) recorder_.event(now_ps(), EventKind::pause_headers, entity, -1, change->priority);
 }
 
 void IngressUnit::on_grant(const ControlMessage& grant) {
@@ -151,6 +190,7 @@ void IngressUnit::on_ack(const ControlMessage& ack) {
   note_hold_times(k, *q, ack.units);
   ports_[k].on_ack_through(*q, ack.units);
   const int priority = priority_of(ack.vl);
+  admit_held(k, static_cast<uint8_t>(priority));  // room freed: a frame waiting at the port goes first
   check_pause(k, static_cast<uint8_t>(priority));
   if (k == layout_.surrogate)  // the acknowledged frames may have arrived on any of the priority's VLs
     for (int level = 0; level < kVlsPerPriority; ++level)
@@ -193,6 +233,12 @@ bool IngressUnit::awaiting_acks() const {
 void IngressUnit::describe_backlog(std::ostream& out, int& max_lines) const {
   for (int k = 0; k < layout_.ports && max_lines > 0; ++k) {
     const LeafIngress& in = ports_[k];
+    for (uint8_t p = 0; p < kPriorities && max_lines > 0; ++p) {
+      if (!in.holding(p)) continue;
+      out << "  " << layout_.name << " port " << raw(layout_.port(k)) << ": lossless frames of priority " << int(p)
+          << " wait at the port for room\n";
+      --max_lines;
+    }
     for (size_t v = 0; v < in.voq_count() && max_lines > 0; ++v) {
       const Voq& q = in.voq(static_cast<uint32_t>(v));
       if (q.waiting.empty() && q.in_flight.empty()) continue;

@@ -3,12 +3,15 @@
 // (or looped back by the surrogate) are looked up, stored once and queued
 // as one header per copy in the port's VOQs (LeafIngress holds that state),
 // each copy asking its target's arbiter for credit; drops are recorded with
-// their reason; PAUSE goes to the CNA when a lossless pool fills. Grants and
-// ACKs for the port's copies come back here: a granted VOQ is offered to the
-// crossbar, an acknowledged copy frees its header and payload.
+// their reason; PAUSE goes to the CNA when a lossless pool fills. A lossless
+// frame is admitted whole or not at all: one without room waits at the port
+// (event 'hold') while its CNA is STOPped, and goes in when ACKs free room.
+// Grants and ACKs for the port's copies come back here: a granted VOQ is
+// offered to the crossbar, an acknowledged copy frees its header and payload.
 #include <cstdint>
 #include <deque>
 #include <ostream>
+#include <vector>
 
 #include "model/leaf/control_path.h"
 #include "model/leaf/fdb.h"
@@ -41,8 +44,11 @@ class IngressUnit {
 
   // A frame from the CNA of user port k.
   void on_frame(int k, Payload& frame);
-  // A multicast frame at port k (from its CNA, or looped back at the surrogate).
-  void on_multicast_frame(int k, const EthernetFrame& f, Mid mid);
+  // A frame the surrogate's egress handed back, one level deeper; it had
+  // room (loop_shortage), so it is admitted now.
+  void on_handed_back(const EthernetFrame& f);
+  // What the surrogate's ingress lacks for that frame (ingress_room.h).
+  RoomShortage loop_shortage(const FrameHeader& handed_back) const;
   void on_grant(const ControlMessage& grant);
   void on_ack(const ControlMessage& ack);
 
@@ -59,6 +65,15 @@ class IngressUnit {
   void describe_backlog(std::ostream& out, int& max_lines) const;
 
  private:
+  // Admission of a frame from the CNA, or of one that waited: false when a
+  // lossless frame has no room for its payload and every copy's header.
+  bool admit(int k, const EthernetFrame& f);
+  bool admit_multicast(int k, const EthernetFrame& f, Mid mid);
+  HeaderDemand demand_of(const std::vector<PortId>& targets) const;
+  // A lossless frame without room waits at the port; STOP goes to the CNA.
+  void hold(int k, const EthernetFrame& f);
+  // Frames of `priority` that waited go in, in order, while they fit.
+  void admit_held(int k, uint8_t priority);
   void drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t dst);
   // Drop from head: the VOQ's next-to-send copy goes (counted as forwarded
   // for VOQ sync); its granted units go back to the target as a cancel.

@@ -68,8 +68,9 @@ LeafEgress::Arrival LeafEgress::on_packet(const FabricPacket& p, Picos entered_a
   return Arrival::ready;
 }
 
-LeafEgress::Next LeafEgress::next_copy(Picos now, const std::array<uint32_t, kVls>* room) {
+LeafEgress::Next LeafEgress::next_copy(Picos now, const LoopRoom* room) {
   blocked_.reset();
+  blocked_by_headers_.reset();
   Picos earliest = kNever;
   // One more step than priorities: the priority whose turn it is may have
   // used its weight up, and comes round again last.
@@ -87,16 +88,20 @@ LeafEgress::Next LeafEgress::next_copy(Picos now, const std::array<uint32_t, kVl
 }
 
 std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Picos& earliest,
-                                                    const std::array<uint32_t, kVls>* room) {
+                                                    const LoopRoom* room) {
   std::deque<uint32_t>& ready = ready_[priority];
   for (size_t tries = ready.size(); tries > 0; --tries) {
     const uint32_t index = ready.front();
     ready.pop_front();
     Context& ctx = contexts_[index];
-    if (room && ctx.reorder.front().meta.segments > (*room)[raw(ctx.vl)]) {  // tried again when room frees
-      blocked_.set(raw(ctx.vl));
-      ready.push_back(index);
-      continue;
+    if (room) {  // a held-back copy is tried again when room frees
+      const RoomShortage shortage = room->shortage(ctx.reorder.front().meta);
+      if (shortage != RoomShortage::none) {
+        blocked_.set(raw(ctx.vl));
+        if (shortage == RoomShortage::headers) blocked_by_headers_.set(raw(ctx.vl));
+        ready.push_back(index);
+        continue;
+      }
     }
     const Picos ready_at = ctx.reorder.front().ready_at;
     if (ready_at > now) {

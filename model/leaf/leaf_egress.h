@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/leaf/credit_arbiter.h"
+#include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/reorder_buffer.h"
 #include "model/protocol/fabric_protocol.h"
@@ -59,11 +60,13 @@ class LeafEgress {
     std::optional<ForwardedCopy> copy;
     Picos retry_at;  // when nothing is ready now: the earliest ready time, or kNever
   };
-  // The next copy to forward. With `room`, a copy waits while it needs more
-  // units than room[its VL] (a surrogate's loopback into its own ingress);
-  // the VLs that held a copy back are in blocked().
-  Next next_copy(Picos now, const std::array<uint32_t, kVls>* room = nullptr);
+  // The next copy to forward. With `room` (a surrogate's loopback into its
+  // own ingress), a copy waits while room->shortage says its frame would not
+  // fit; the VLs that held a copy back are in blocked(), those where a copy
+  // lacked headers (not payload room) also in blocked_by_headers().
+  Next next_copy(Picos now, const LoopRoom* room = nullptr);
   const std::bitset<kVls>& blocked() const { return blocked_; }
+  const std::bitset<kVls>& blocked_by_headers() const { return blocked_by_headers_; }
   // The copy has left for the CNA: its units go back to the arbiter.
   void on_forwarded(const ForwardedCopy& copy);
   // Units granted for copies the source dropped from a VOQ's head.
@@ -89,8 +92,7 @@ class LeafEgress {
   CreditArbiter& arbiter(Vl vl);
   uint32_t context_index(PortId src, Vl vl);
   uint32_t find_or_add_context(PortId src, Vl vl);
-  std::optional<ForwardedCopy> take_ready(int priority, Picos now, Picos& earliest,
-                                         const std::array<uint32_t, kVls>* room);
+  std::optional<ForwardedCopy> take_ready(int priority, Picos now, Picos& earliest, const LoopRoom* room);
 
   PortId port_;
   const LeafParams& params_;
@@ -109,6 +111,7 @@ class LeafEgress {
   std::vector<CreditArbiter::Grant> scratch_;
   std::array<uint32_t, kVls> held_{};
   std::bitset<kVls> blocked_;
+  std::bitset<kVls> blocked_by_headers_;
 };
 
 }  // namespace fabric

@@ -12,8 +12,8 @@ LeafIngress::LeafIngress(PortId port, const LeafParams& params, uint64_t seed)
       rng_(seed) {
   for (auto& pool : lossless_pool_) pool = BufferPool(params.lossless_pool_units);
   for (int vl = 0; vl < kVls; ++vl) {
-    const bool lossless = params.lossless.test(static_cast<size_t>(priority_of(Vl(vl))));
-    header_pool_[vl] = BufferPool(lossless ? params.header_pool_lossless : params.header_pool_lossy);
+    const bool private_pool = lossless(static_cast<uint8_t>(priority_of(Vl(vl))));
+    header_pool_[vl] = BufferPool(private_pool ? params.header_pool_lossless : params.header_pool_lossy);
   }
 }
 
@@ -27,10 +27,13 @@ LeafIngress::Admission LeafIngress::admit(const EthernetFrame& f, PortId target,
 
 std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool multicast) {
   const uint16_t units = segment_count(f.bytes, params_.packet_bytes);
-  const Vl arrival = Vl(raw(unicast_vl(f.priority)) + (f.levels > 0 ? f.levels - 1 : 0));
+  const Vl arrival = arrival_vl(f);
   BufferPool& pool = payload_pool(f.priority, arrival);
-  if (!params_.lossless.test(f.priority) && pool.used() >= params_.lossy_threshold_units) return std::nullopt;
-  if (!pool.try_take(units)) return std::nullopt;
+  if (!lossless(f.priority) && pool.used() >= params_.lossy_threshold_units) return std::nullopt;
+  if (!pool.try_take(units)) {
+    if (lossless(f.priority)) throw std::logic_error("leaf ingress: a lossless frame admitted without room for its payload");
+    return std::nullopt;
+  }
   const uint32_t slot = store(f, units, multicast);
   frames_[slot].pool_vl = arrival;
   if (culprits_) culprits_->on_store(slot, f.flow, f.priority, units);
@@ -46,13 +49,16 @@ std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool 
 LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target, LeafId target_leaf,
                                                    bool to_surrogate) {
   StoredFrame& s = frames_[slot];
-  const Vl vl = Vl(raw(unicast_vl(s.priority)) + (to_surrogate ? s.levels : 0));
+  const Vl vl = copy_vl(s, to_surrogate);
   if (to_surrogate && s.levels >= kVlsPerPriority)
     throw std::logic_error("leaf ingress: a copy towards a surrogate below the deepest level");
   BufferPool& headers = header_pool_[raw(vl)];
-  if (headers_held_ >= params_.header_memory) return {std::nullopt, DropReason::header_memory, std::nullopt};
+  const bool lossy = !lossless(s.priority);
+  if (!lossy && !headers.can_take(1))
+    throw std::logic_error("leaf ingress: a lossless copy admitted without room for its header");
+  if (lossy && lossy_headers_held_ >= params_.header_memory)
+    return {std::nullopt, DropReason::header_memory, std::nullopt};
   if (!headers.can_take(1)) return {std::nullopt, DropReason::header_pool, std::nullopt};
-  const bool lossy = !params_.lossless.test(s.priority);
   if (lossy && !admission_.accept(headers.used(), rng_)) {
     const bool red = params_.header_admission.policy == HeaderAdmission::Policy::red;
     return {std::nullopt, red ? DropReason::header_red : DropReason::header_pool, std::nullopt};
@@ -64,7 +70,7 @@ LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target,
     drop_head_of = q;
   }
   headers.try_take(1);
-  ++headers_held_;
+  if (lossy) ++lossy_headers_held_;
   ++s.copies;
   ++s.copies_left;
   Voq& v = voqs_[q];
@@ -84,8 +90,9 @@ uint32_t LeafIngress::take_head(uint32_t voq_index) {
 }
 
 void LeafIngress::release_copy(uint32_t voq_index, uint32_t slot) {
-  header_pool_[raw(voqs_[voq_index].vl)].give_back(1);
-  --headers_held_;
+  const Vl vl = voqs_[voq_index].vl;
+  header_pool_[raw(vl)].give_back(1);
+  if (!lossless(static_cast<uint8_t>(priority_of(vl)))) --lossy_headers_held_;
   if (--frames_[slot].copies_left == 0) free_frame(slot);
 }
 
@@ -215,20 +222,37 @@ uint32_t LeafIngress::payload_units() const {
   return units;
 }
 
-uint32_t LeafIngress::loop_room(Vl vl) const {
-  if (!params_.lossless.test(static_cast<size_t>(priority_of(vl)))) return UINT32_MAX;
-  return lossless_pool_[raw(vl)].free();
+RoomShortage LeafIngress::room_for(const FrameHeader& f, HeaderDemand demand) const {
+  if (!lossless(f.priority)) return RoomShortage::none;
+  if (!lossless_pool_[raw(arrival_vl(f))].can_take(segment_count(f.bytes, params_.packet_bytes)))
+    return RoomShortage::payload;
+  const Vl final_vl = copy_vl(f, false);
+  bool fits;
+  if (demand.to_surrogates == 0) {
+    fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations);
+  } else if (f.levels == 0) {  // at the source both go on the starting VL
+    fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations + demand.to_surrogates);
+  } else {
+    if (f.levels >= kVlsPerPriority) throw std::logic_error("leaf ingress: copies towards surrogates below the deepest level");
+    fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations) &&
+           header_pool_[raw(copy_vl(f, true))].can_take(demand.to_surrogates);
+  }
+  return fits ? RoomShortage::none : RoomShortage::headers;
 }
 
 std::optional<PauseChange> LeafIngress::pause_change(uint8_t priority) {
-  if (!params_.pause_enabled || !params_.lossless.test(priority)) return std::nullopt;
+  if (!lossless(priority)) return std::nullopt;
+  const bool held = holding(priority);
+  const bool thresholds = params_.pause_enabled;
   const uint32_t used = lossless_pool_[raw(unicast_vl(priority))].used();
   const uint32_t headers = header_pool_[raw(unicast_vl(priority))].used();
-  if (!paused_[priority] && (used > params_.pause_qhi_units || headers > params_.pause_headers_hi)) {
+  const bool headers_high = thresholds && headers > params_.pause_headers_hi;
+  if (!paused_[priority] && (held || headers_high || (thresholds && used > params_.pause_qhi_units))) {
     paused_[priority] = true;
-    return PauseChange{priority, true};
+    return PauseChange{priority, true, headers_high};
   }
-  if (paused_[priority] && used < params_.pause_qlow_units && headers < params_.pause_headers_lo) {
+  const bool below = !thresholds || (used < params_.pause_qlow_units && headers < params_.pause_headers_lo);
+  if (paused_[priority] && !held && below) {
     paused_[priority] = false;
     return PauseChange{priority, false};
   }
@@ -238,6 +262,7 @@ std::optional<PauseChange> LeafIngress::pause_change(uint8_t priority) {
 uint64_t LeafIngress::copies_waiting() const {
   uint64_t n = 0;
   for (const Voq& q : voqs_) n += q.waiting.size() + q.in_flight.size();
+  for (const auto& frames : held_) n += frames.size();
   return n;
 }
 

@@ -3,9 +3,12 @@
 // the frames stored in them and the virtual output queues (one per target
 // port and VL) holding one header per frame copy. A copy leaves its VOQ when
 // the port's credit covers it and is held until its ACK comes back; the
-// payload is freed after the last copy's ACK.
+// payload is freed after the last copy's ACK. A lossless frame is admitted
+// only whole (room_for); one without room waits at the port (hold), never
+// dropped.
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <random>
@@ -13,6 +16,7 @@
 
 #include "model/core/ring_queue.h"
 #include "model/leaf/buffer_pool.h"
+#include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/mcbc_table.h"
 #include "model/qcn/ingress_culprits.h"
@@ -66,6 +70,7 @@ struct Voq {
 struct PauseChange {
   uint8_t priority;
   bool stop;
+  bool headers = false;  // a STOP the header pool called for (above leaf.pause.headers_hi)
 };
 
 class LeafIngress {
@@ -83,10 +88,13 @@ class LeafIngress {
 
   // Multicast admission in three steps: the payload once (nullopt: dropped
   // whole), then each copy's header into its VOQ, then seal: false when no
-  // copy was queued, and the payload is freed again.
+  // copy was queued, and the payload is freed again. A lossless frame must
+  // have room_for its payload and headers first: admitting one without is a
+  // broken invariant (std::logic_error), never a drop.
   std::optional<uint32_t> store_payload(const EthernetFrame& frame, bool multicast);
   // One copy's header (mechanism 4, steps 2 and 3): header memory, the VL's
   // pool, the header policy (lossy VLs), then the VOQ threshold (lossy).
+  // A lossless VL's header pool is private, outside the header memory.
   // With drop-from-head the header is queued and `drop_head_of` names the
   // VOQ whose next-to-send copy the caller must now drop (take_head, then
   // release_copy).
@@ -143,26 +151,48 @@ class LeafIngress {
   FlowId culprit(uint8_t priority, FlowId arriving) { return culprits_->pick(priority, arriving, rng_); }
   std::mt19937_64& rng() { return rng_; }
 
-  // PAUSE transitions since the last call (lossless priorities only).
+  // Whether a lossless frame fits whole now: its payload in the pool of the
+  // VL it arrives on, and `demand` headers in its copies' header pools.
+  // Always none for a lossy priority (its drops decide).
+  RoomShortage room_for(const FrameHeader& frame, HeaderDemand demand) const;
+  // A lossless frame without room waits at the port, behind any frame of its
+  // priority that waits already (arrival order), until room frees; the port
+  // STOPs its CNA meanwhile (pause_change).
+  void hold(const EthernetFrame& frame) { held_[frame.priority].push_back(frame); }
+  bool holding(uint8_t priority) const { return !held_[priority].empty(); }
+  const EthernetFrame& next_held(uint8_t priority) const { return held_[priority].front(); }
+  void pop_held(uint8_t priority) { held_[priority].pop_front(); }
+
+  // PAUSE transitions since the last call (lossless priorities only): STOP
+  // above Qhi or leaf.pause.headers_hi, or while a frame is held; GO below
+  // Qlow and leaf.pause.headers_lo with none held. With leaf.pause.enable
+  // off, only a held frame STOPs.
   std::optional<PauseChange> pause_change(uint8_t priority);
-  // At a surrogate port: the units a frame looped back on `vl` may take:
-  // the free units of a lossless VL's pool (fabric-internal PAUSE holds a
-  // frame that does not fit), unlimited for a lossy VL (its drops decide).
-  uint32_t loop_room(Vl vl) const;
 
   uint32_t lossy_units() const { return lossy_pool_.used(); }
   // Payload units held in the lossy pool and every lossless pool.
   uint32_t payload_units() const;
   uint32_t lossless_units(uint8_t priority) const { return lossless_pool_[raw(unicast_vl(priority))].used(); }
   uint32_t headers(Vl vl) const { return header_pool_[raw(vl)].used(); }
+  // Copies queued or awaiting their ACK, and frames held at the port.
   uint64_t copies_waiting() const;
 
  private:
   uint32_t voq_index(PortId target, Vl vl, LeafId target_leaf);
   uint32_t store(const EthernetFrame& frame, uint16_t units, bool multicast);
   void free_frame(uint32_t slot);
+  bool lossless(uint8_t priority) const { return params_.lossless.test(priority); }
+  // The VL whose pool holds a frame's payload: the one it arrived on.
+  static Vl arrival_vl(const FrameHeader& f) {
+    return Vl(raw(unicast_vl(f.priority)) + (f.levels > 0 ? f.levels - 1 : 0));
+  }
+  // A copy's VL (mechanism 8): a copy towards a surrogate on the VL of the
+  // frame's level, a copy to a final destination on the starting VL.
+  static Vl copy_vl(const FrameHeader& f, bool to_surrogate) {
+    return Vl(raw(unicast_vl(f.priority)) + (to_surrogate ? f.levels : 0));
+  }
   BufferPool& payload_pool(uint8_t priority, Vl vl) {
-    return params_.lossless.test(priority) ? lossless_pool_[raw(vl)] : lossy_pool_;
+    return lossless(priority) ? lossless_pool_[raw(vl)] : lossy_pool_;
   }
 
   PortId port_;
@@ -170,11 +200,12 @@ class LeafIngress {
   BufferPool lossy_pool_;
   std::array<BufferPool, kVls> lossless_pool_;  // one per lossless VL
   std::array<BufferPool, kVls> header_pool_;
-  uint32_t headers_held_ = 0;  // all VLs: the header memory
+  uint32_t lossy_headers_held_ = 0;  // lossy VLs: the header memory
   HeaderAdmission admission_;
   std::unique_ptr<IngressCulprits> culprits_;  // null without ingress CPs
   std::mt19937_64 rng_;
   std::array<bool, kPriorities> paused_{};
+  std::array<std::deque<EthernetFrame>, kPriorities> held_;  // lossless frames waiting for room
   std::vector<StoredFrame> frames_;
   std::vector<MulticastProgress> progress_;  // by slot, for multicast frames
   std::vector<uint32_t> free_slots_;

@@ -35,8 +35,8 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.pause.enable", ParamType::boolean, "true", "", "lossless priorities send PAUSE (STOP/GO) to the CNA"});
   r.declare({"leaf.pause.qhi", ParamType::bytes, "160KB", "B", "Qhi: STOP when a lossless VL pool holds more", 256, 64 * 1024 * 1024});
   r.declare({"leaf.pause.qlow", ParamType::bytes, "90KB", "B", "Qlow: GO when a lossless VL pool falls below", 0, 64 * 1024 * 1024});
-  r.declare({"leaf.pause.headers_hi", ParamType::integer, "200", "headers", "STOP also when a lossless VL's header pool holds more headers (multicast and small frames run out of headers before Qhi; not given by the spec)", 1, 1000000});
-  r.declare({"leaf.pause.headers_lo", ParamType::integer, "120", "headers", "GO needs the header pool below this too", 0, 1000000});
+  r.declare({"leaf.pause.headers_hi", ParamType::integer, "0", "headers", "STOP also when a lossless VL's header pool holds more headers (multicast and small frames run out of headers before Qhi; not given by the spec). 0: derived, the pool less the headers of the frames that can still arrive after the STOP (docs/model.md, 235 of 291 at 100G with multicast); a given value may only be lower", 0, 1000000});
+  r.declare({"leaf.pause.headers_lo", ParamType::integer, "0", "headers", "GO needs the header pool below this too. 0: derived, the STOP threshold less the same headroom (at least 1)", 0, 1000000});
   r.declare({"leaf.qcn.position", ParamType::choice, "off", "", "QCN congestion points on the lossless priorities: at the ingress pools (inputs), the egress buffers (outputs, the standard), both, or off", -1, 1, {"off", "ingress", "egress", "both"}});
   r.declare({"leaf.qcn.culprit", ParamType::choice, "arrival", "", "culprit of an ingress CP's CNM: the sampled frame's flow (arrival), the flow with the most units in the pool (occupancy), or a random occupied unit's flow (random, CulpritArray); egress CPs use arrival", -1, 1, {"arrival", "occupancy", "random"}});
   r.declare({"leaf.qcn.random_probes", ParamType::integer, "8", "", "random occupancy sampling: random probes before the sequential scan", 0, 1000000});
@@ -47,8 +47,8 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.qcn.schedule", ParamType::choice, "standard", "", "sampling: every Is (fixed) or shorter as Fb grows, Is down to Is/10 with +-15 % jitter (standard)", -1, 1, {"standard", "fixed"}});
   r.declare({"leaf.qcn.frames_per_cnm", ParamType::integer, "100", "frames", "a CP sends at most one CNM per this many frames received", 1, 1000000});
   r.declare({"leaf.header_pool.lossy", ParamType::integer, "500", "headers", "header pool per lossy VL at an ingress port", 1, 1000000});
-  r.declare({"leaf.header_pool.lossless", ParamType::integer, "291", "headers", "header pool per lossless VL at an ingress port", 1, 1000000});
-  r.declare({"leaf.header_memory", ParamType::integer, "2048", "headers", "header memory of a port, all VLs together: a header drops when it is full (not given by the spec)", 1, 1000000});
+  r.declare({"leaf.header_pool.lossless", ParamType::integer, "291", "headers", "header pool per lossless VL at an ingress port, private (outside leaf.header_memory); at least the PAUSE headroom (docs/model.md)", 1, 1000000});
+  r.declare({"leaf.header_memory", ParamType::integer, "2048", "headers", "header memory of a port for the headers of its lossy VLs together (each lossless VL has its private pool, leaf.header_pool.lossless): a lossy header drops when it is full (not given by the spec)", 1, 1000000});
   r.declare({"leaf.header.policy", ParamType::choice, "red", "", "header admission at lossy VLs: hard threshold Hth trying a frame's copies in MCBC order (fixed_order) or in a random order per frame (random_order), or RED", -1, 1, {"red", "fixed_order", "random_order"}});
   r.declare({"leaf.header.hth", ParamType::integer, "500", "headers", "Hth: with fixed_order or random_order a header drops when its VL's pool holds this many", 1, 1000000});
   r.declare({"leaf.header.red_high", ParamType::integer, "500", "headers", "Hhi: RED drops every header above this pool occupancy", 1, 1000000});
@@ -191,14 +191,9 @@ LeafParams read_leaf_params(const config::Config& c) {
   if (p.lossy_threshold_units > p.lossy_pool_units)
     c.fail("leaf.ingress.lossy_threshold", "at most leaf.ingress.lossy_pool (" +
                                                std::to_string(p.lossy_pool_units * p.packet_bytes) + " B)");
-  if (p.pause_headers_lo >= p.pause_headers_hi)
-    c.fail("leaf.pause.headers_lo", "below leaf.pause.headers_hi = " + std::to_string(p.pause_headers_hi));
   if (p.pause_qlow_units >= p.pause_qhi_units)
     c.fail("leaf.pause.qlow", "below leaf.pause.qhi (GO must come after STOP)");
-  if (p.pause_qhi_units > p.lossless_pool_units)
-    c.fail("leaf.pause.qhi", "at most leaf.ingress.lossless_pool");
-  if (p.egress_pool_units < p.max_frame_units)
-    c.fail("leaf.egress.pool", "at least one jumbo frame (9216 B)");
+  // Pools against the largest frame and the PAUSE headroom: apply_lossless_limits.
   if (p.arbiter_quantum_units < 1) c.fail("leaf.arbiter_quantum", "at least one packet");
   return p;
 }

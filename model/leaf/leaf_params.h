@@ -31,8 +31,11 @@ struct LeafParams {
   bool pause_enabled = true;
   uint32_t pause_qhi_units = 640;
   uint32_t pause_qlow_units = 360;
-  uint32_t pause_headers_hi = 200;            // STOP also when a lossless VL holds more headers
-  uint32_t pause_headers_lo = 120;            // GO needs fewer headers too
+  // STOP also when a lossless VL holds more headers; GO needs fewer too. The
+  // keys' 0 means derived (apply_lossless_limits); these are the values
+  // derived for the default fabric (100G, 2 m, multicast on a lossless priority).
+  uint32_t pause_headers_hi = 235;
+  uint32_t pause_headers_lo = 179;
   // QCN congestion points (lossless priorities)
   bool qcn_ingress = false, qcn_egress = false;
   CongestionPoint::Params cp_ingress, cp_egress;
@@ -40,7 +43,7 @@ struct LeafParams {
   uint32_t culprit_probes = 8;
   uint32_t header_pool_lossy = 500;
   uint32_t header_pool_lossless = 291;
-  uint32_t header_memory = 2048;              // headers of all VLs at a port
+  uint32_t header_memory = 2048;              // headers of the lossy VLs at a port
   HeaderAdmission::Params header_admission;   // lossy VLs
   enum class VoqDrop { off, tail, head } voq_drop = VoqDrop::head;
   uint32_t voq_threshold_units = 240;         // Vth (lossy)

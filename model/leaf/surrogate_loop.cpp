@@ -1,12 +1,26 @@
 #include "model/leaf/surrogate_loop.h"
 
-#include <array>
+#include <string>
 
 #include "model/leaf/egress_unit.h"
 #include "model/leaf/ingress_unit.h"
 #include "model/leaf/segmentation.h"
 
 namespace fabric {
+
+namespace {
+
+// The frame a copy at the surrogate's egress becomes when handed back: one
+// surrogate level deeper, replicated by the surrogate's MCBC entry.
+EthernetFrame handed_back(const FrameHeader& copy) {
+  EthernetFrame f;
+  static_cast<FrameHeader&>(f) = copy;
+  f.levels = static_cast<uint8_t>(copy.levels + 1);
+  f.dst_mac = 0;
+  return f;
+}
+
+}  // namespace
 
 SurrogateLoop::SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events,
                              Recorder& recorder, const Wiring& wiring)
@@ -20,23 +34,18 @@ void SurrogateLoop::step() {
     const ForwardedCopy copy = *looping_;
     looping_.reset();
     wiring_.egress.copy_left(k, copy);
-    EthernetFrame f;
-    static_cast<FrameHeader&>(f) = copy.meta;
-    f.levels = static_cast<uint8_t>(copy.meta.levels + 1);
-    f.dst_mac = 0;
-    wiring_.ingress.on_multicast_frame(k, f, copy.meta.mid);
+    wiring_.ingress.on_handed_back(handed_back(copy.meta));
   }
   if (now < free_at_) {
     wakeup_->at(free_at_);
     return;
   }
-  const LeafIngress& ingress = wiring_.ingress.port(k);
-  std::array<uint32_t, kVls> room;
-  for (int v = 0; v < kVls; ++v) room[v] = ingress.loop_room(Vl(v));
   LeafEgress& egress = wiring_.egress.port(k);
-  const LeafEgress::Next next = egress.next_copy(now, &room);
+  const LeafEgress::Next next = egress.next_copy(now, this);
   pause_.update(egress.blocked(), next.copy ? raw(next.copy->vl) : -1, [&](int vl, bool paused) {
-    recorder_.event(now, paused ? EventKind::pause : EventKind::go, layout_.port_entity(k), -1, vl);
+    const std::string entity = layout_.port_entity(k);
+    recorder_.event(now, paused ? EventKind::pause : EventKind::go, entity, -1, vl);
+    if (paused && egress.blocked_by_headers().test(vl)) recorder_.event(now, EventKind::pause_headers, entity, -1, vl);
   });
   if (!next.copy) {
     if (next.retry_at != kNever) wakeup_->at(next.retry_at);
@@ -45,6 +54,10 @@ void SurrogateLoop::step() {
   looping_ = next.copy;
   free_at_ = now + layout_.cycle_ps * crossbar_cycles(next.copy->meta.bytes, params_.crossbar_bytes_per_cycle);
   wakeup_->at(free_at_);
+}
+
+RoomShortage SurrogateLoop::shortage(const FrameHeader& copy) const {
+  return wiring_.ingress.loop_shortage(handed_back(copy));
 }
 
 }  // namespace fabric

@@ -7,13 +7,17 @@
 // the usual VOQs, cache, sync and drop policies. The frame's copy is
 // acknowledged to its source when it has been handed back.
 // Fabric-internal PAUSE: a frame of a lossless VL is handed back only when
-// the ingress pool of that VL has room for it; while one waits the VL is
-// paused (events 'pause' / 'go', entity the surrogate port, value = the VL).
+// the surrogate's ingress can take it whole, its payload in that VL's pool
+// and every copy's header in its VL's header pool (issue 18 §4: held, never
+// dropped); while one waits the VL is paused (events 'pause' / 'go', entity
+// the surrogate port, value = the VL; 'pause_headers' beside a 'pause' when
+// the frame lacked headers rather than payload room).
 #include <algorithm>
 #include <memory>
 #include <optional>
 
 #include "model/core/wakeup.h"
+#include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_egress.h"
 #include "model/leaf/leaf_layout.h"
 #include "model/leaf/loop_pause.h"
@@ -25,7 +29,7 @@ namespace fabric {
 class IngressUnit;
 class EgressUnit;
 
-class SurrogateLoop {
+class SurrogateLoop : private LoopRoom {
  public:
   struct Wiring {
     IngressUnit& ingress;
@@ -44,6 +48,7 @@ class SurrogateLoop {
 
  private:
   void step();
+  RoomShortage shortage(const FrameHeader& copy) const override;
 
   const LeafLayout& layout_;
   const LeafParams& params_;

@@ -11,10 +11,6 @@ namespace fabric {
 using sc_core::sc_time;
 using sc_core::SC_PS;
 
-namespace {
-constexpr uint32_t kPreambleBytes = 8;  // preamble and start delimiter, before a frame's first byte
-}
-
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
     : sc_module(name), in("in"), out("out") {
   ps_per_byte_q24_ = static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)));

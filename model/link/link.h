@@ -12,6 +12,9 @@
 
 namespace fabric {
 
+// Preamble and start delimiter: what arrives before a frame's first byte.
+constexpr uint32_t kPreambleBytes = 8;
+
 struct LinkParams {
   double rate_gbps = 100;
   sc_core::sc_time propagation = sc_core::SC_ZERO_TIME;

@@ -20,6 +20,8 @@ const char* to_string(EventKind kind) {
   switch (kind) {
     case EventKind::pause: return "pause";
     case EventKind::go: return "go";
+    case EventKind::pause_headers: return "pause_headers";
+    case EventKind::hold: return "hold";
     case EventKind::cnm: return "cnm";
     case EventKind::rate_change: return "rate_change";
     case EventKind::link_replay: return "link_replay";

@@ -10,7 +10,11 @@ namespace fabric {
 enum class DropReason { payload, header_pool, header_red, header_memory, voq_tail, voq_head, link, other };
 const char* to_string(DropReason reason);
 
-enum class EventKind { pause, go, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall };
+// pause_headers: beside a 'pause' (STOP) that the header pool called for.
+// hold: a lossless frame without room waits at a user port (never dropped).
+enum class EventKind {
+  pause, go, pause_headers, hold, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall
+};
 const char* to_string(EventKind kind);
 
 struct FrameRecord {

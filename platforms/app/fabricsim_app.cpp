@@ -7,6 +7,8 @@
 
 #include "db/sqlite_recorder.h"
 #include "model/config/config.h"
+#include "model/core/sim_time.h"
+#include "model/leaf/lossless_limits.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_loop.h"
@@ -15,6 +17,7 @@
 #include "platforms/app/study_catalog.h"
 #include "platforms/fabric/fabric_top.h"
 #include "platforms/fabric/multicast_groups.h"
+#include "traffic/frame_size.h"
 #include "traffic/traffic_params.h"
 
 namespace fabric {
@@ -29,6 +32,29 @@ struct ResolvedRun {
   RunLoopOptions loop;
   std::string config_text;
 };
+
+// The PAUSE round trip on a CNA-leaf link, for the lossless thresholds.
+PauseRoundTrip cna_pause_round_trip(const FabricConfig& f) {
+  PauseRoundTrip rt;
+  rt.link_gbps = f.topology.cna_link.rate_gbps;
+  rt.propagation = to_ps(f.topology.cna_link.propagation);
+  rt.lookup = to_ps(f.leaf.lookup);
+  rt.overhead_bytes = f.topology.cna_link.overhead_bytes;
+  // With the concurrent header the leaf sees a frame after its preamble,
+  // without it after the whole (smallest) frame.
+  rt.header_after_bytes =
+      f.leaf.concurrent_header ? kPreambleBytes : traffic::kMinFrameBytes + f.topology.cna_link.overhead_bytes;
+  rt.pause_frame_bytes = f.leaf.control_frame_bytes;
+  rt.smallest_frame_bytes = traffic::kMinFrameBytes;
+  return rt;
+}
+
+// The most headers one lossless frame takes at a user port: one per copy.
+uint32_t lossless_headers_per_frame(const std::vector<traffic::FlowSpec>& flows, const LeafParams& leaf) {
+  for (const traffic::FlowSpec& f : flows)
+    if (f.multicast && leaf.lossless.test(static_cast<size_t>(f.priority))) return kMaxLocalFanout;
+  return 1;
+}
 
 std::string study_choices() {
   std::string s;
@@ -76,6 +102,8 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(),
                                   run.fabric.topology.cna_link.rate_gbps, run.seed,
                                   run.fabric.topology.geometry.user_ports_per_leaf);
+  apply_lossless_limits(config, run.fabric.leaf, cna_pause_round_trip(run.fabric), traffic::kMaxFrameBytes,
+                        lossless_headers_per_frame(run.flows, run.fabric.leaf));
   run.fabric.trees.max_levels = static_cast<int>(config.get_int("multicast.max_levels"));
   run.fabric.trees.max_source_fanout = static_cast<size_t>(config.get_int("multicast.source_fanout"));
   {  // every multicast group has a legal tree, or the run stops here

@@ -80,6 +80,42 @@ TEST_F(BadInput, GoThresholdAboveStop) {
   expect_rejected(two_leaf().set("leaf.pause.qlow=200KB"), {"leaf.pause.qlow", "200KB", "leaf.pause.qhi"});
 }
 
+// Lossless means lossless (issue 18 §4): every lossless pool holds one
+// largest frame (9216 B) or the run is refused, naming the key.
+TEST_F(BadInput, LosslessPoolSmallerThanALargestFrame) {
+  for (const char* key : {"leaf.ingress.lossless_pool", "leaf.surrogate.lossless_pool", "leaf.egress.pool",
+                          "leaf.surrogate.egress_pool"}) {
+    SCOPED_TRACE(key);
+    expect_rejected(two_leaf().set("classes.lossless_priorities=0").set(std::string(key) + "=8KB"), {key, "8KB"});
+  }
+  expect_rejected(two_leaf().set("leaf.ingress.lossless_pool=8KB"), {"at least one largest frame, 9216 B"});
+}
+
+// Qhi leaves room for a frame crossing it and for what can still arrive
+// after the STOP (188 units at 100G: docs/model.md); a pool too small for
+// that is refused itself.
+TEST_F(BadInput, QhiWithoutRoomForWhatArrivesAfterTheStop) {
+  expect_rejected(two_leaf().set("leaf.pause.qhi=200KB"),
+                  {"leaf.pause.qhi", "200KB", "256 B .. 175104 B", "leaf.ingress.lossless_pool"});
+  expect_rejected(two_leaf().set("leaf.ingress.lossless_pool=40KB").set("leaf.pause.qhi=20KB").set("leaf.pause.qlow=10KB"),
+                  {"leaf.ingress.lossless_pool", "40KB", "at least 57600 B"});
+}
+
+// The lossless header pool holds the headers of the frames that can still
+// arrive after a STOP: 7 frames of 8 copies with a lossless multicast flow,
+// of 1 copy without; a given STOP threshold may not be later than derived.
+TEST_F(BadInput, LosslessHeaderPoolSmallerThanThePauseHeadroom) {
+  expect_rejected(two_leaf()
+                      .set("classes.lossless_priorities=0")
+                      .set("leaf.header_pool.lossless=40")
+                      .set("flow.m.kind=multicast")
+                      .set("flow.m.src=0")
+                      .set("flow.m.dst=1,2,3"),
+                  {"leaf.header_pool.lossless", "40", "at least 57 headers"});
+  expect_rejected(two_leaf().set("leaf.header_pool.lossless=4"), {"leaf.header_pool.lossless", "at least 8 headers"});
+  expect_rejected(two_leaf().set("leaf.pause.headers_hi=290"), {"leaf.pause.headers_hi", "290", "1 .. 284"});
+}
+
 TEST_F(BadInput, FlowToMissingPortFullTopology) {
   expect_rejected(Args().set("flow.x.src=0").set("flow.x.dst=700"), {"flow.x.dst", "700", "639"});
 }

@@ -53,7 +53,27 @@ TEST_F(IntegrationCli, ListStudies) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.out.find("E11"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("perm640"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("E10\tE10 full-system broadcast, lossless"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("E10lossy\tE10lossy full-system broadcast, lossy"), std::string::npos) << r.out;
   EXPECT_FALSE(file_exists(dir.file("x.db")));
+}
+
+// The published broadcast study in both classes: E10 on lossless priority 0,
+// E10lossy the same flow (it includes E10.ini) with no lossless priority.
+TEST_F(IntegrationCli, BroadcastStudyShipsLosslessAndLossy) {
+  TempDir dir;
+  for (const char* study : {"E10", "E10lossy"}) {
+    const ProcResult r = run_fabricsim(Args().opt("--study", study).opt("--time", "1us").opt("--db", dir.file("e10.db")));
+    ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  }
+  Db db(dir.file("e10.db"));
+  EXPECT_EQ(db.dump("SELECT study, instr(config, 'classes.lossless_priorities = 0' || char(10)) > 0 FROM runs ORDER BY run_id"),
+            "E10|1\nE10lossy|0\n");
+  EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE instr(config, 'classes.lossless_priorities = ' || char(10)) > 0"), 1);
+  EXPECT_EQ(db.dump("SELECT run_id, name, kind, src_port, priority FROM flows ORDER BY run_id"),
+            "1|b|multicast|0|0\n2|b|multicast|0|0\n");
+  EXPECT_EQ(db.integer("SELECT count(*) FROM flow_dests d JOIN flows f USING (run_id, flow_id) WHERE f.name = 'b'"),
+            2 * 639);
 }
 
 

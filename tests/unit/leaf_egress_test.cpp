@@ -268,3 +268,50 @@ TEST(LeafEgressWeights, EqualWeightsAlternateAndIdlePrioritiesAreSkipped) {
 
 }  // namespace
 }  // namespace fabric
+
+namespace fabric {
+namespace {
+
+// A surrogate's loop asks LoopRoom before it hands a copy back: this one
+// answers by the copy's source port.
+class FakeLoopRoom final : public LoopRoom {
+ public:
+  std::map<uint32_t, RoomShortage> by_src;
+  RoomShortage shortage(const FrameHeader& copy) const override {
+    auto it = by_src.find(raw(copy.src));
+    return it == by_src.end() ? RoomShortage::none : it->second;
+  }
+};
+
+// A copy whose frame would not fit waits and marks its VL blocked; one that
+// lacks headers (not payload room) also marks it blocked by headers; a copy
+// of another source that fits goes ahead.
+TEST(LeafEgressLoopRoom, CopiesThatWouldNotFitWaitAndSayWhy) {
+  const LeafParams params = egress_params(1000);
+  LeafEgress e(PortId(9), params);
+  const Vl payload_short = unicast_vl(1), headers_short = unicast_vl(3);
+  deliver(e, 1, 0, 256, 0, payload_short);
+  deliver(e, 2, 0, 256, 0, headers_short);
+  deliver(e, 3, 0, 256, 0, kVl);
+  FakeLoopRoom room;
+  room.by_src[1] = RoomShortage::payload;
+  room.by_src[2] = RoomShortage::headers;
+  LeafEgress::Next n = e.next_copy(10, &room);
+  ASSERT_TRUE(n.copy.has_value());
+  EXPECT_EQ(n.copy->src, PortId(3));
+  EXPECT_FALSE(e.next_copy(10, &room).copy.has_value());
+  EXPECT_TRUE(e.blocked().test(raw(payload_short)));
+  EXPECT_TRUE(e.blocked().test(raw(headers_short)));
+  EXPECT_FALSE(e.blocked_by_headers().test(raw(payload_short)));
+  EXPECT_TRUE(e.blocked_by_headers().test(raw(headers_short)));
+  EXPECT_EQ(e.blocked().count(), 2u);
+  // Room frees for the headers: that copy goes, and the blocks are recomputed.
+  room.by_src.erase(2);
+  n = e.next_copy(10, &room);
+  ASSERT_TRUE(n.copy.has_value());
+  EXPECT_EQ(n.copy->src, PortId(2));
+  EXPECT_FALSE(e.blocked_by_headers().any());
+}
+
+}  // namespace
+}  // namespace fabric

@@ -256,16 +256,20 @@ TEST(LeafIngress, NoPauseForLossyPrioritiesOrWhenDisabled) {
   EXPECT_FALSE(in2.pause_change(kLossless).has_value());
 }
 
-TEST(LeafIngress, LosslessPoolFullDropsAsPayload) {
+// A lossless frame is never dropped: the caller asks room_for first, and
+// admitting one without room is a broken invariant, not a drop.
+TEST(LeafIngress, LosslessFrameWithoutPayloadRoomIsNotAdmitted) {
   const LeafParams p = small_params();  // lossless pool 20 units
   LeafIngress in(PortId(0), p);
   admit_units(in, 18);
-  auto a = in.admit(frame(768, kLossless), PortId(1), LeafId(0));
-  EXPECT_FALSE(a.voq.has_value());
-  EXPECT_EQ(a.reason, DropReason::payload);
+  EXPECT_EQ(in.room_for(frame(768, kLossless), HeaderDemand{1, 0}), RoomShortage::payload);
+  EXPECT_THROW(in.admit(frame(768, kLossless), PortId(1), LeafId(0)), std::logic_error);
   EXPECT_EQ(in.lossless_units(kLossless), 18u);
+  EXPECT_EQ(in.room_for(frame(512, kLossless), HeaderDemand{1, 0}), RoomShortage::none);
   EXPECT_TRUE(in.admit(frame(512, kLossless), PortId(1), LeafId(0)).voq);
   EXPECT_EQ(in.lossless_units(kLossless), 20u);
+  // A lossy frame is never short of room: its drops decide.
+  EXPECT_EQ(in.room_for(frame(9000, kLossy), HeaderDemand{8, 0}), RoomShortage::none);
 }
 
 TEST(BufferPool, TakeGiveBackAndPeak) {
