@@ -87,6 +87,7 @@ Picos Crossbar::packet_in_at(int k, bool multicast, int stream) {
     segment = st.next_segment;
   }
   const StoredFrame& f = ingress.frame(slot);
+  if (f.arrival.last_byte <= now_ps()) return f.arrival.last_byte;  // the usual case: the frame is whole
   return f.arrival.packet_in_at(segment, params_.packet_bytes, f.bytes, params_.cut_through);
 }
 
