@@ -143,6 +143,7 @@ void bind_row(sqlite3_stmt* s, int b, const SubflowSummary& r) {
 BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
     : db_(db),
       path_(std::move(path)),
+      advance_reached_(prepare(db, path_, "UPDATE runs SET sim_time_ps = ?1 WHERE run_id = ?2")),
       ports_(prepare_table(db, path_, run_id, "ports", "run_id, port_id, leaf_id, kind, rack, chassis, cie", 7)),
       flows_(prepare_table(db, path_, run_id, "flows",
                            "run_id, flow_id, name, kind, src_port, priority, offered_gbps, frame_bytes, "
@@ -161,7 +162,9 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
       summaries_(prepare_table(db, path_, run_id, "subflow_summary",
                                "run_id, flow_id, dst_port, frames, bytes, first_delivered_ps, last_delivered_ps, "
                                "latency_sum_ps, latency_min_ps, latency_max_ps",
-                               10)) {}
+                               10)) {
+  sqlite3_bind_int64(advance_reached_.get(), 2, run_id);
+}
 
 void BatchInserter::write(const RecordBatch& batch) {
   exec(db_, path_, "starting a batch", "BEGIN IMMEDIATE");
@@ -176,6 +179,10 @@ void BatchInserter::write(const RecordBatch& batch) {
     insert_all(batch.samples, samples_);
     insert_all(batch.events, events_);
     insert_all(batch.summaries, summaries_);
+    if (batch.reached >= 0) {
+      sqlite3_bind_int64(advance_reached_.get(), 1, batch.reached);
+      step(advance_reached_.get(), "runs");
+    }
     exec(db_, path_, "committing a batch", "COMMIT");
   } catch (...) {
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

@@ -19,8 +19,9 @@ class BatchInserter {
   // Prepares the statements now, so that schema problems show at once.
   BatchInserter(sqlite3* db, std::string path, int64_t run_id);
 
-  // Inserts every row of `batch` in call order, in one transaction; on
-  // failure rolls the batch back and throws DbError.
+  // Inserts every row of `batch` in call order and advances the run's
+  // sim_time_ps to batch.reached, in one transaction; on failure rolls the
+  // batch back and throws DbError.
   void write(const RecordBatch& batch);
 
   struct TableStatements {
@@ -37,6 +38,7 @@ class BatchInserter {
 
   sqlite3* db_;
   std::string path_;
+  Statement advance_reached_;
   TableStatements ports_, flows_, flow_dests_, frames_, deliveries_, drops_, samples_, events_, summaries_;
 };
 

@@ -70,7 +70,7 @@ void check_is_fabricsim(sqlite3* db, const std::string& path) {
 
 }  // namespace
 
-Connection open_fabric_database(const std::string& path) {
+Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
   sqlite3* raw_db = nullptr;
   // NOMUTEX: the recorder hands the connection between threads but never
   // uses it from two at once, and per-call mutexes cost ~20% of insert time.
@@ -79,7 +79,7 @@ Connection open_fabric_database(const std::string& path) {
   Connection db(raw_db);
   if (rc != SQLITE_OK) throw_db_error(path, "cannot open", open_failure_reason(path, db.get(), rc));
   sqlite3_extended_result_codes(db.get(), 1);
-  sqlite3_busy_timeout(db.get(), kBusyTimeoutMs);
+  lock_wait.install(db.get());
   if (sqlite3_db_readonly(db.get(), "main") == 1) {
     throw_db_error(path, "cannot open for writing", "the file or its directory is read-only");
   }
@@ -98,6 +98,9 @@ Connection open_fabric_database(const std::string& path) {
   exec(db.get(), path, "creating the schema", "BEGIN IMMEDIATE");
   try {
     exec(db.get(), path, "creating the schema", kSchemaTablesSql);
+    // A file from an older fabricsim may lack them (it dropped them while a
+    // run loaded): built once here, before anything is simulated.
+    exec(db.get(), path, "creating the indexes", kSchemaIndexesSql);
     exec(db.get(), path, "creating the schema", "COMMIT");
   } catch (...) {
     sqlite3_exec(db.get(), "ROLLBACK", nullptr, nullptr, nullptr);

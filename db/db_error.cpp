@@ -9,8 +9,7 @@ std::string sqlite_reason(sqlite3* db, int rc) {
   switch (rc & 0xff) {  // primary code; extended codes refine it
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      return "the database is locked by another connection (gave up after " +
-             std::to_string(kBusyTimeoutMs / 1000) + " s): " + detail;
+      return "the database is locked by another connection: " + detail;
     case SQLITE_NOTADB:
       return "it is not a fabricsim database (not an SQLite file): " + detail;
     case SQLITE_READONLY:

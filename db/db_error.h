@@ -13,11 +13,8 @@ class DbError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// How long a connection waits for another one's lock before giving up.
-constexpr int kBusyTimeoutMs = 2000;
-
 // A readable reason for SQLite result `rc` on `db` (which may be null),
-// e.g. "locked by another connection (gave up after 2 s)".
+// e.g. "the database is locked by another connection: ...".
 std::string sqlite_reason(sqlite3* db, int rc);
 
 // Throws DbError("database '<path>': <action>: <reason>").

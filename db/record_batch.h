@@ -64,6 +64,9 @@ struct RecordBatch {
   std::vector<SampleRow> samples;
   std::vector<EventRow> events;
   std::vector<SubflowSummary> summaries;
+  // The simulated time the run's rows are complete to once this batch is
+  // in (runs.sim_time_ps, advanced in the batch's transaction); -1: unchanged.
+  Picos reached = -1;
 
   size_t size() const {
     return ports.size() + flows.size() + flow_dests.size() + frames.size() + deliveries.size() + drops.size() +
@@ -81,6 +84,7 @@ struct RecordBatch {
     samples.clear();
     events.clear();
     summaries.clear();
+    reached = -1;
   }
 };
 

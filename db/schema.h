@@ -5,8 +5,8 @@ namespace fabric::db {
 
 // Tables, the meta rows and the views; safe to run on an existing database.
 extern const char* const kSchemaTablesSql;
-// CREATE INDEX IF NOT EXISTS statements for the bulk tables, run after a
-// run's rows are in (see create_bulk_indexes).
+// CREATE INDEX IF NOT EXISTS statements for the bulk tables, run when a
+// file is opened; the indexes are then kept up as rows go in.
 extern const char* const kSchemaIndexesSql;
 
 // meta('schema_version') this code writes and understands.

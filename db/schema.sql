@@ -20,12 +20,23 @@ CREATE TABLE IF NOT EXISTS runs (
   study         TEXT NOT NULL,
   config        TEXT NOT NULL,     -- the full resolved configuration
   seed          INTEGER NOT NULL,  -- seeds above 2^63-1 appear as their two's complement
-  sim_time_ps   INTEGER,           -- simulated time reached; NULL while running
+  sim_time_ps   INTEGER,           -- simulated time reached; while running, how far its rows are complete
   wall_seconds  REAL,              -- NULL while running
   model_version TEXT NOT NULL,
   started_at    TEXT NOT NULL,     -- ISO-8601 UTC, e.g. 2024-05-01T12:00:00Z
   status        TEXT NOT NULL CHECK (status IN ('running', 'done', 'interrupted', 'failed')),
   log_level     TEXT NOT NULL      -- 'frames' or 'summary'
+);
+
+-- The process writing a run that is still 'running'; removed when the run
+-- ends. A later fabricsim that opens the file marks a run 'interrupted' when
+-- its process is gone (killed outright): see docs/database.md.
+CREATE TABLE IF NOT EXISTS run_owners (
+  run_id      INTEGER PRIMARY KEY REFERENCES runs(run_id),
+  host        TEXT NOT NULL,     -- host name
+  boot_id     TEXT NOT NULL,     -- the machine's boot (/proc/sys/kernel/random/boot_id)
+  pid         INTEGER NOT NULL,
+  start_ticks INTEGER NOT NULL   -- the process's start time, clock ticks since boot
 );
 
 CREATE TABLE IF NOT EXISTS ports (
@@ -141,17 +152,17 @@ SELECT d.run_id, d.frame_id, d.flow_id, fl.src_port, d.dst_port, d.bytes, fl.pri
 FROM deliveries AS d
 LEFT JOIN flows AS fl ON fl.run_id = d.run_id AND fl.flow_id = d.flow_id;
 
--- Indexes: created after the bulk load. A run drops every index of the
--- bulk tables when it starts, so its rows go in without index upkeep, and
--- when it ends (done, interrupted or failed) creates these and re-creates
--- any other index it dropped (SqliteRecorder::finish).
+-- Indexes: present at all times, kept up row by row as a run loads, so that
+-- no stop at any moment leaves a file without them (they are created when a
+-- file is opened, if missing). They cost 1-2 % of a full-system run's wall
+-- time (docs/performance.md).
 --
 -- frames and deliveries have none: queries over a run scan it (0.65 s per
 -- 5 M rows), and an index on run_id made that scan slower, not faster
--- (0.78 s), while building one cost 1.8-2.9 s after a 1 ms full-system run.
--- Whoever looks up many single frames or joins frames with deliveries can
--- add frames_by_id once (db/queries/frames_index.sql, 4.6 s for 5 M
--- frames); later runs keep it, rebuilt after their load.
+-- (0.78 s). Whoever looks up many single frames or joins frames with
+-- deliveries can add frames_by_id once (db/queries/frames_index.sql, 4.6 s
+-- for 5 M frames); later runs then keep it up as they load, which slows
+-- their recording (docs/database.md).
 CREATE INDEX IF NOT EXISTS drops_by_run ON drops(run_id);
 CREATE INDEX IF NOT EXISTS events_by_run ON events(run_id, kind);
 CREATE INDEX IF NOT EXISTS samples_by_series ON samples(run_id, metric, entity);

@@ -2,8 +2,8 @@
 
 #include <ctime>
 
-#include "db/bulk_indexes.h"
 #include "db/database_file.h"
+#include "db/run_owner.h"
 #include "db/schema.h"
 
 namespace fabric::db {
@@ -24,8 +24,17 @@ void bind_text(sqlite3_stmt* s, int i, const std::string& v) {
 
 }  // namespace
 
-SqliteRecorder::SqliteRecorder(const std::string& path, bool record_frames)
-    : path_(path), record_frames_(record_frames), db_(open_fabric_database(path)) {}
+// A batch is committed at least this often (wall time) while a run
+// reaches new simulated times, so that a run stopped outright loses at most
+// this much.
+constexpr std::chrono::seconds kMaxUncommitted{1};
+
+SqliteRecorder::SqliteRecorder(const std::string& path, bool record_frames, double lock_wait_before_run)
+    : path_(path),
+      record_frames_(record_frames),
+      lock_wait_(path, lock_wait_before_run),
+      db_(open_fabric_database(path, lock_wait_)),
+      abandoned_(mark_abandoned_runs(db_.get(), path)) {}
 
 SqliteRecorder::~SqliteRecorder() {
   if (state_ != State::running) return;
@@ -38,20 +47,38 @@ SqliteRecorder::~SqliteRecorder() {
 
 int64_t SqliteRecorder::begin_run(const RunInfo& info) {
   if (state_ != State::opened) throw DbError("database '" + path_ + "': begin_run() may be called only once");
-  Statement insert = prepare(db_.get(), path_,
-                             "INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level) "
-                             "VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6)");
-  bind_text(insert.get(), 1, info.study);
-  bind_text(insert.get(), 2, info.config_text);
-  sqlite3_bind_int64(insert.get(), 3, static_cast<sqlite3_int64>(info.seed));
-  bind_text(insert.get(), 4, info.model_version);
-  bind_text(insert.get(), 5, utc_now_iso8601());
-  bind_text(insert.get(), 6, info.log_level);
-  step_done(db_.get(), insert.get(), path_, "starting a run");  // autocommit: its own transaction
-  run_id_ = sqlite3_last_insert_rowid(db_.get());
+  const char* action = "starting a run";
+  exec(db_.get(), path_, action, "BEGIN IMMEDIATE");
+  try {
+    Statement insert = prepare(db_.get(), path_,
+                               "INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level) "
+                               "VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6)");
+    bind_text(insert.get(), 1, info.study);
+    bind_text(insert.get(), 2, info.config_text);
+    sqlite3_bind_int64(insert.get(), 3, static_cast<sqlite3_int64>(info.seed));
+    bind_text(insert.get(), 4, info.model_version);
+    bind_text(insert.get(), 5, utc_now_iso8601());
+    bind_text(insert.get(), 6, info.log_level);
+    step_done(db_.get(), insert.get(), path_, action);
+    run_id_ = sqlite3_last_insert_rowid(db_.get());
+    const RunOwner me = this_process();
+    Statement owner = prepare(db_.get(), path_,
+                              "INSERT INTO run_owners(run_id, host, boot_id, pid, start_ticks) VALUES (?1, ?2, ?3, ?4, ?5)");
+    sqlite3_bind_int64(owner.get(), 1, run_id_);
+    bind_text(owner.get(), 2, me.host);
+    bind_text(owner.get(), 3, me.boot_id);
+    sqlite3_bind_int64(owner.get(), 4, me.pid);
+    sqlite3_bind_int64(owner.get(), 5, me.start_ticks);
+    step_done(db_.get(), owner.get(), path_, action);
+    exec(db_.get(), path_, action, "COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+    run_id_ = -1;
+    throw;
+  }
+  lock_wait_.wait_forever();
 
   try {
-    dropped_indexes_ = drop_bulk_indexes(db_.get(), path_);
     inserter_ = std::make_unique<BatchInserter>(db_.get(), path_, run_id_);
     writer_ = std::make_unique<BatchWriter>(*inserter_, kMaxQueuedBatches);
   } catch (...) {
@@ -63,6 +90,7 @@ int64_t SqliteRecorder::begin_run(const RunInfo& info) {
     throw;
   }
   state_ = State::running;
+  last_hand_off_ = std::chrono::steady_clock::now();
   return run_id_;
 }
 
@@ -148,6 +176,12 @@ void SqliteRecorder::flush() {
   writer_->drain();
 }
 
+void SqliteRecorder::reached(Picos t) {
+  require_running("reached");
+  current_.reached = t;
+  if (std::chrono::steady_clock::now() - last_hand_off_ >= kMaxUncommitted) hand_off();
+}
+
 void SqliteRecorder::finish(const std::string& status, Picos sim_time_ps, double wall_seconds) {
   if (status != "done" && status != "interrupted" && status != "failed") {
     throw DbError("finish: status '" + status + "' is not one of done, interrupted, failed");
@@ -159,6 +193,7 @@ void SqliteRecorder::finish(const std::string& status, Picos sim_time_ps, double
 void SqliteRecorder::hand_off() {
   writer_->submit(current_);
   pending_ = 0;
+  last_hand_off_ = std::chrono::steady_clock::now();
 }
 
 void SqliteRecorder::throw_not_running(const char* call) const {
@@ -182,15 +217,6 @@ void SqliteRecorder::complete(const std::string& status, std::optional<Picos> si
   current_ = RecordBatch{};
   pending_ = 0;
 
-  // Whatever was recorded stays queryable, whatever the outcome.
-  std::optional<std::string> index_failure;
-  try {
-    index_seconds_ = create_bulk_indexes(db_.get(), path_, dropped_indexes_);
-  } catch (const DbError& e) {
-    index_failure = e.what();
-  }
-  if (!failure) failure = index_failure;
-
   if (failure) {
     try {
       update_run_row("failed", sim_time_ps, wall_seconds);
@@ -205,13 +231,26 @@ void SqliteRecorder::complete(const std::string& status, std::optional<Picos> si
 
 void SqliteRecorder::update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
                                     std::optional<double> wall_seconds) {
-  Statement update = prepare(db_.get(), path_,
-                             "UPDATE runs SET status = ?1, sim_time_ps = ?2, wall_seconds = ?3 WHERE run_id = ?4");
-  bind_text(update.get(), 1, status);
-  if (sim_time_ps) sqlite3_bind_int64(update.get(), 2, *sim_time_ps); else sqlite3_bind_null(update.get(), 2);
-  if (wall_seconds) sqlite3_bind_double(update.get(), 3, *wall_seconds); else sqlite3_bind_null(update.get(), 3);
-  sqlite3_bind_int64(update.get(), 4, run_id_);
-  step_done(db_.get(), update.get(), path_, "completing the runs row");
+  const char* action = "completing the runs row";
+  exec(db_.get(), path_, action, "BEGIN IMMEDIATE");
+  try {
+    // A run that stops without knowing its time keeps what its batches reached.
+    Statement update = prepare(db_.get(), path_,
+                               "UPDATE runs SET status = ?1, sim_time_ps = coalesce(?2, sim_time_ps), "
+                               "wall_seconds = ?3 WHERE run_id = ?4");
+    bind_text(update.get(), 1, status);
+    if (sim_time_ps) sqlite3_bind_int64(update.get(), 2, *sim_time_ps); else sqlite3_bind_null(update.get(), 2);
+    if (wall_seconds) sqlite3_bind_double(update.get(), 3, *wall_seconds); else sqlite3_bind_null(update.get(), 3);
+    sqlite3_bind_int64(update.get(), 4, run_id_);
+    step_done(db_.get(), update.get(), path_, action);
+    Statement forget = prepare(db_.get(), path_, "DELETE FROM run_owners WHERE run_id = ?1");
+    sqlite3_bind_int64(forget.get(), 1, run_id_);
+    step_done(db_.get(), forget.get(), path_, action);
+    exec(db_.get(), path_, action, "COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
 }
 
 }  // namespace fabric::db

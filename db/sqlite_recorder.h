@@ -4,6 +4,7 @@
 // Use: construct, begin_run(), add_port/add_flow/add_flow_dest, hand the
 // recorder to the model, then finish(). The Recorder calls only append to an
 // in-memory batch; full batches go to a writer thread, one transaction each.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -13,9 +14,11 @@
 #include <utility>
 #include <vector>
 
+#include "db/abandoned_runs.h"
 #include "db/batch_inserter.h"
 #include "db/batch_writer.h"
 #include "db/db_error.h"
+#include "db/lock_wait.h"
 #include "db/record_batch.h"
 #include "db/sqlite_handle.h"
 #include "model/recording/recorder.h"
@@ -38,17 +41,22 @@ class SqliteRecorder final : public Recorder {
   static constexpr size_t kBatchRecords = 65536;
   static constexpr size_t kMaxQueuedBatches = 8;
 
-  // Opens or creates `path` (see open_fabric_database for the errors).
-  // With record_frames false, frame() and delivery() are ignored
-  // (log level `summary`); everything else is still written.
-  SqliteRecorder(const std::string& path, bool record_frames);
+  // Opens or creates `path` (see open_fabric_database for the errors) and
+  // marks the runs of processes that are gone as interrupted
+  // (abandoned_runs()). With record_frames false, frame() and delivery() are
+  // ignored (log level `summary`); everything else is still written. Until
+  // begin_run() has its row, another writer's lock is waited for up to
+  // `lock_wait_before_run` seconds; after that, for ever: a run that has
+  // simulated never gives up its rows for a lock.
+  SqliteRecorder(const std::string& path, bool record_frames, double lock_wait_before_run = LockWait::kForever);
   // Without finish(): writes what is buffered and marks the run 'failed'.
   ~SqliteRecorder() override;
   SqliteRecorder(const SqliteRecorder&) = delete;
   SqliteRecorder& operator=(const SqliteRecorder&) = delete;
 
-  // Inserts the runs row (status 'running') in its own transaction and
-  // returns its run_id. Call once, before any other call below.
+  // Inserts the runs row (status 'running') and its owner (this process),
+  // in one transaction, and returns its run_id. Call once, before any other
+  // call below.
   int64_t begin_run(const RunInfo& info);
 
   // Metadata, called before simulation; written with the first batch.
@@ -72,14 +80,20 @@ class SqliteRecorder final : public Recorder {
   // reader sees it). Write failures still surface only in finish().
   void flush();
 
-  // Writes everything, creates the indexes and completes the runs row.
+  // Everything up to simulated time `t` has been recorded: the runs row
+  // says so once the current batch is committed, which happens within
+  // about a second of wall time, so that a run stopped outright keeps what
+  // it simulated up to a second before.
+  void reached(Picos t);
+
+  // Writes everything and completes the runs row.
   // `status` is 'done', 'interrupted' or 'failed'. Throws DbError if any
   // write failed (the run is then marked 'failed').
   void finish(const std::string& status, Picos sim_time_ps, double wall_seconds);
 
   const std::string& path() const { return path_; }
-  // Seconds finish() spent building the indexes after the load.
-  double index_seconds() const { return index_seconds_; }
+  // Runs of processes that are gone, marked interrupted when the file was opened.
+  const std::vector<AbandonedRun>& abandoned_runs() const { return abandoned_; }
   int64_t run_id() const { return run_id_; }
   bool records_frames() const { return record_frames_; }
 
@@ -103,11 +117,12 @@ class SqliteRecorder final : public Recorder {
 
   std::string path_;
   bool record_frames_;
+  LockWait lock_wait_;  // declared before db_: outlives the connection
   Connection db_;
+  std::vector<AbandonedRun> abandoned_;
   State state_ = State::opened;
   int64_t run_id_ = -1;
-  double index_seconds_ = 0;
-  std::vector<std::string> dropped_indexes_;  // re-created after the load
+  std::chrono::steady_clock::time_point last_hand_off_ = std::chrono::steady_clock::now();
   RecordBatch current_;
   size_t pending_ = 0;
   // Keys already recorded, to refuse duplicates before they reach SQLite.

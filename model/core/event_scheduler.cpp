@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/core/sim_time.h"
+#include "model/core/stop_request.h"
 
 namespace fabric {
 
@@ -83,6 +84,13 @@ void EventScheduler::run() {
     for (const auto& q : queues_) {
       serving_ = q.get();
       q->serve_before(window_end);
+    }
+    // Between windows every queue stands at window_end: a consistent place
+    // to stop. The kernel returns from sc_start at the end of this delta.
+    if (StopRequest::raised()) {
+      stopped_at_ = window_end;
+      sc_core::sc_pause();
+      break;
     }
   }
   ModelClock::release();

@@ -55,6 +55,10 @@ class EventScheduler : public sc_core::sc_module {
   void run_until(Picos end);
   size_t pending() const;
   uint64_t served() const;
+  // Where the model stopped for a StopRequest: every entry due before it was
+  // served, none after. kNoEntry while it has not stopped.
+  Picos stopped_at() const { return stopped_at_; }
+  bool stopped() const { return stopped_at_ != kNoEntry; }
   size_t queues() const { return queues_.size(); }
 
  private:
@@ -72,6 +76,7 @@ class EventScheduler : public sc_core::sc_module {
   Picos lookahead_ = 1;
   Picos notified_for_ = kNoEntry;
   Picos end_ = kNoEntry;
+  Picos stopped_at_ = kNoEntry;
   EventQueue* serving_ = nullptr;  // the queue under service
   Picos window_end_ = 0;           // of the window under service
   sc_core::sc_event event_;

@@ -8,11 +8,13 @@
 #include "db/sqlite_recorder.h"
 #include "model/config/config.h"
 #include "model/core/sim_time.h"
+#include "model/core/stop_request.h"
 #include "model/leaf/lossless_limits.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_loop.h"
 #include "platforms/app/run_summary.h"
+#include "platforms/app/stop_signals.h"
 #include "platforms/fabric/link_names.h"
 #include "platforms/app/study_catalog.h"
 #include "platforms/fabric/fabric_top.h"
@@ -148,23 +150,38 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   std::unique_ptr<db::SqliteRecorder> rec;
   try {
     rec = std::make_unique<db::SqliteRecorder>(cl.db, cl.log_level == "frames");
-    rec->begin_run({run.study, run.config_text, FABRICSIM_VERSION, cl.log_level, run.seed});
-    record_metadata(*rec, run);
   } catch (const db::DbError& e) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 2;
   }
+  for (const db::AbandonedRun& a : rec->abandoned_runs()) std::cerr << "fabricsim: " << cl.db << ": " << describe(a) << "\n";
   sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_DISPLAY | sc_core::SC_THROW);
   sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_DISPLAY | sc_core::SC_THROW);
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
 
+  // Built before the run has its row: a stop while it builds (seconds for
+  // the full system) ends the process at once with nothing written.
   auto top = std::make_unique<FabricTop>("fabric", run.fabric, run.flows, run.seed, *rec);
-  install_interrupt_handler();
+  set_run_phase(RunPhase::running);
+  try {
+    rec->begin_run({run.study, run.config_text, FABRICSIM_VERSION, cl.log_level, run.seed});
+    record_metadata(*rec, run);
+    rec->flush();  // the run's description is in before anything is simulated
+  } catch (const db::DbError& e) {
+    std::cerr << "fabricsim: " << e.what() << "\n";
+    return StopRequest::raised() ? stopped_exit_status() : 2;
+  }
+  RunLoopOptions loop = run.loop;
+  loop.on_slice = [&rec](Picos reached) { rec->reached(reached); };
   RunResult result;
   std::string status;
   int exit_code = 0;
   try {
-    result = run_simulation(*top, run.loop, std::cerr);
+    if (StopRequest::raised()) {
+      result.outcome = RunOutcome::interrupted;  // stopped while the run started
+    } else {
+      result = run_simulation(*top, loop, std::cerr);
+    }
     status = status_of(result.outcome);
     if (result.outcome == RunOutcome::stalled) {
       std::cerr << "fabricsim: stall at " << result.simulated / 1e6
@@ -173,7 +190,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
       rec->event(result.simulated, EventKind::stall, "fabric", -1, static_cast<double>(top->backlog()));
       exit_code = 1;
     } else if (result.outcome == RunOutcome::interrupted) {
-      exit_code = 130;
+      exit_code = stopped_exit_status();
     }
   } catch (const sc_core::sc_report& e) {
     std::cerr << "fabricsim: the model stopped: " << e.what() << "\n";
@@ -189,7 +206,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 1;
   }
-  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status, rec->index_seconds()}, result, *top, run.flows);
+  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top, run.flows);
   rec.reset();  // closes the database
   // The fabric is not destroyed object by object: SystemC unregisters each
   // module, port and export by a linear search, which for the ~40,000 of a
@@ -202,6 +219,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
 }  // namespace
 
 int run_fabricsim(int argc, const char* const argv[]) {
+  install_stop_signals();
   CommandLine cl;
   try {
     cl = parse_command_line(argc, argv);

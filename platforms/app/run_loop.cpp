@@ -3,21 +3,16 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <limits>
 
 #include "model/core/sim_time.h"
+#include "model/core/stop_request.h"
 
 namespace fabric {
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
 
 std::string format_duration(Picos ps) {
   char buf[32];
@@ -41,11 +36,6 @@ void show_progress(std::ostream& err, Picos now, Picos total, double wall, uint6
 
 }  // namespace
 
-void install_interrupt_handler() {
-  g_interrupted.store(false);
-  std::signal(SIGINT, on_sigint);
-}
-
 RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& err) {
   using clock = std::chrono::steady_clock;
   const auto wall_start = clock::now();
@@ -60,6 +50,10 @@ RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& 
   while (now_ps() < o.sim_time) {
     const Picos stop = std::min({now_ps() + o.slice, next_sample, o.sim_time});
     top.scheduler().run_until(stop);
+    if (top.scheduler().stopped()) {  // a StopRequest, within the slice
+      result.outcome = RunOutcome::interrupted;
+      break;
+    }
     const Picos now = now_ps();
     if (now >= next_sample) {
       top.sample_occupancy(now);
@@ -75,7 +69,8 @@ RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& 
       result.outcome = RunOutcome::stalled;
       break;
     }
-    if (g_interrupted.load()) {
+    if (o.on_slice) o.on_slice(now);
+    if (StopRequest::raised()) {  // raised after the scheduler's last window
       result.outcome = RunOutcome::interrupted;
       break;
     }
@@ -86,7 +81,7 @@ RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& 
       last_display = wall_now;
     }
   }
-  result.simulated = now_ps();
+  result.simulated = top.scheduler().stopped() ? top.scheduler().stopped_at() : now_ps();
   result.wall_seconds = std::chrono::duration<double>(clock::now() - wall_start).count();
   if (progress) err << "\r" << std::string(90, ' ') << "\r" << std::flush;
   return result;

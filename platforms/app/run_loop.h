@@ -1,7 +1,9 @@
 #pragma once
-// Drives sc_start in slices of simulated time: occupancy samples, progress display, SIGINT at
-// the next slice boundary, and stall detection (nothing moved on any link
+// Drives sc_start in slices of simulated time: occupancy samples, progress
+// display, a StopRequest (model/core/stop_request.h) within one time window
+// of the model, and stall detection (nothing moved on any link
 // for the stall timeout while frames or copies are held somewhere).
+#include <functional>
 #include <ostream>
 
 #include "model/core/ids.h"
@@ -21,6 +23,8 @@ struct RunLoopOptions {
   Picos recovery_wait = 0;
   Picos sample_interval = 0;  // buffer occupancy into samples every this often; 0: never
   bool progress = false;
+  // Called after each slice with the simulated time everything before which is done.
+  std::function<void(Picos)> on_slice;
 };
 
 struct RunResult {
@@ -29,7 +33,6 @@ struct RunResult {
   double wall_seconds = 0;
 };
 
-void install_interrupt_handler();
 RunResult run_simulation(FabricTop& top, const RunLoopOptions& options, std::ostream& err);
 
 }  // namespace fabric

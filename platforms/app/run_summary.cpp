@@ -26,8 +26,6 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
   std::snprintf(line, sizeof line, "  simulated %.3f us in %.2f s wall: %.0f frames delivered per wall second\n",
                 r.simulated / 1e6, r.wall_seconds, r.wall_seconds > 0 ? delivered / r.wall_seconds : 0.0);
   out << line;
-  std::snprintf(line, sizeof line, "  database indexes built after the run in %.2f s\n", ctx.index_seconds);
-  out << line;
   std::snprintf(line, sizeof line, "  frames: %llu sent, %llu delivered, %llu dropped\n",
                 static_cast<unsigned long long>(top.frames_sent()), static_cast<unsigned long long>(delivered),
                 static_cast<unsigned long long>(top.drops()));

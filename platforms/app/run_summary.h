@@ -16,7 +16,6 @@ struct SummaryContext {
   std::string db_path;
   int64_t run_id;
   std::string status;
-  double index_seconds;  // building the database indexes after the run
 };
 
 void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult& result, const FabricTop& top,

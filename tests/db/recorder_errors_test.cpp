@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <thread>
 #include <fstream>
 
 #include "db/sqlite_recorder.h"
@@ -75,7 +76,7 @@ TEST(SqliteRecorderErrors, MissingDirectoryIsNamed) {
   expect_db_error([&] { SqliteRecorder rec(path, true); }, {path, "does not exist"});
 }
 
-TEST(SqliteRecorderErrors, LockedDatabaseFailsQuicklyAndEarlierRunsSurvive) {
+TEST(SqliteRecorderErrors, LockedDatabaseFailsBeforeTheRunWithinItsLimitAndEarlierRunsSurvive) {
   TempDbPath db;
   record_one_run(db.str());
 
@@ -85,11 +86,12 @@ TEST(SqliteRecorderErrors, LockedDatabaseFailsQuicklyAndEarlierRunsSurvive) {
   const auto start = std::chrono::steady_clock::now();
   expect_db_error(
       [&] {
-        SqliteRecorder rec(db.str(), true);
+        SqliteRecorder rec(db.str(), true, 1.0);
         rec.begin_run(info());
       },
       {db.str(), "locked"});
   const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GE(waited, 1.0);
   EXPECT_LT(waited, 5.0);
   sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
   sqlite3_close(other);
@@ -126,20 +128,24 @@ TEST(SqliteRecorderErrors, WriterThreadErrorIsReportedByFinish) {
   EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames"), 0);  // the failed batch was rolled back
 }
 
-TEST(SqliteRecorderErrors, LockHeldDuringARunIsReportedByFinish) {
+TEST(SqliteRecorderErrors, ALockTakenDuringARunIsWaitedForAndNothingIsLost) {
   TempDbPath db;
   record_one_run(db.str());
-  SqliteRecorder rec(db.str(), true);
+  SqliteRecorder rec(db.str(), true, 0.5);  // the limit holds only until the run has its row
   rec.begin_run(info());
   sqlite3* other = nullptr;
   ASSERT_EQ(sqlite3_open(db.str().c_str(), &other), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  std::thread release([other] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  });
   rec.frame(FrameRecord{FrameId(1), FlowId(1), PortId(0), 100, 0, 0, 5});
-  expect_db_error([&] { rec.finish("done", 100, 0.1); }, {db.str(), "locked"});
-  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  rec.finish("done", 100, 0.1);  // waits 2.5 s for the lock, past the 0.5 s before the run
+  release.join();
   sqlite3_close(other);
-  EXPECT_EQ(run_sql(db.str(), "SELECT status FROM runs WHERE run_id = 1").text(0, "status"), "done");
-  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames"), 1);  // run 1's only
+  EXPECT_EQ(run_sql(db.str(), "SELECT status FROM runs WHERE run_id = 2").text(0, "status"), "done");
+  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames"), 2);
 }
 
 TEST(SqliteRecorderErrors, DuplicateKeysAreRefusedAtOnce) {
