@@ -11,9 +11,11 @@
 #include "model/core/stop_request.h"
 #include "model/leaf/lossless_limits.h"
 #include "platforms/app/command_line.h"
+#include "platforms/app/huge_pages.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_loop.h"
 #include "platforms/app/run_summary.h"
+#include "platforms/app/sampling_guard.h"
 #include "platforms/app/stop_signals.h"
 #include "platforms/fabric/link_names.h"
 #include "platforms/app/study_catalog.h"
@@ -100,6 +102,8 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   if (run.fabric.leaf.retransmit) run.loop.recovery_wait = run.fabric.leaf.retransmit_timeout;
   if (run.fabric.cna.e2e.enabled) run.loop.recovery_wait = std::max(run.loop.recovery_wait, run.fabric.cna.e2e.timeout);
   run.loop.sample_interval = config.get_duration("record.sample_interval");
+  check_sampling(config, run.loop.sim_time, run.loop.sample_interval,
+                 occupancy_samples_per_instant(run.fabric.topology.geometry));
   run.loop.progress = !cl.quiet;
   run.flows = traffic::read_flows(config, run.fabric.topology.geometry.user_ports(),
                                   run.fabric.topology.cna_link.rate_gbps, run.seed,
@@ -162,6 +166,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   // Built before the run has its row: a stop while it builds (seconds for
   // the full system) ends the process at once with nothing written.
   auto top = std::make_unique<FabricTop>("fabric", run.fabric, run.flows, run.seed, *rec);
+  HugePageAdvisor huge_pages;
+  huge_pages.advise();
   set_run_phase(RunPhase::running);
   try {
     rec->begin_run({run.study, run.config_text, FABRICSIM_VERSION, cl.log_level, run.seed});
@@ -172,7 +178,10 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     return StopRequest::raised() ? stopped_exit_status() : 2;
   }
   RunLoopOptions loop = run.loop;
-  loop.on_slice = [&rec](Picos reached) { rec->reached(reached); };
+  loop.on_slice = [&rec, &huge_pages](Picos reached) {
+    rec->reached(reached);
+    huge_pages.keep_up();
+  };
   RunResult result;
   std::string status;
   int exit_code = 0;

@@ -1,5 +1,6 @@
 #include "platforms/fabric/topology_params.h"
 
+#include <algorithm>
 #include <string>
 
 #include "model/core/sim_time.h"
@@ -20,6 +21,10 @@ void declare_topology_params(config::ParamRegistry& r) {
   r.declare({"topology.uplink_gbps", ParamType::rate, "25", "Gb/s", "leaf-spine link rate", 0.1, 1000});
   r.declare({"topology.leaf_spine_cable_m", ParamType::real, "40", "m", "leaf-spine cable length", 0, 10000});
   r.declare({"topology.cna_cable_m", ParamType::real, "2", "m", "CNA-leaf cable length", 0, 10000});
+  r.declare({"topology.max_fabric_links", ParamType::integer, "32768", "links",
+             "guard: at most this many leaf-spine link pairs (topology leaves x topology.spines; the full system has "
+             "4096), so that a typo cannot build a model for minutes past the machine's memory; raise it knowingly",
+             1, 1048576});
   r.declare({"topology.propagation_ns_per_m", ParamType::real, "5", "ns/m", "signal propagation delay per metre of cable", 0, 100});
 }
 
@@ -38,6 +43,11 @@ TopologyParams read_topology_params(const config::Config& c, int spine_ports) {
     c.fail(c.is_set("topology.leaves") ? "topology.leaves" : "topology.racks",
            "at most spine.ports (" + std::to_string(spine_ports) + ") leaves: each leaf takes one port of every spine");
   g.spines = static_cast<int>(c.get_int("topology.spines"));
+  const int64_t max_links = c.get_int("topology.max_fabric_links");
+  if (int64_t{g.leaves} * g.spines > max_links)
+    c.fail("topology.spines", "at most " + std::to_string(std::max<int64_t>(1, max_links / g.leaves)) + " with " +
+                                  std::to_string(g.leaves) + " leaves: leaves x spines at most topology.max_fabric_links (" +
+                                  std::to_string(max_links) + ")");
   g.user_ports_per_leaf = static_cast<int>(c.get_int("topology.user_ports_per_leaf"));
 
   const double ns_per_m = c.get_real("topology.propagation_ns_per_m");

@@ -1,0 +1,80 @@
+#include "platforms/app/huge_pages.h"
+
+#include <malloc.h>
+#include <sys/mman.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fabric {
+namespace {
+
+#ifndef MADV_COLLAPSE
+constexpr int MADV_COLLAPSE = 25;  // Linux 6.1; older headers lack it
+#endif
+
+constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+
+struct Mapping {
+  uintptr_t begin = 0, end = 0;
+  bool anonymous_writable = false;  // private, writable, no file: malloc's heap and arenas
+};
+
+// One line of /proc/self/maps: "begin-end perms offset dev inode [path]".
+Mapping parse_mapping(const std::string& line) {
+  std::istringstream in(line);
+  std::string range, perms, offset, device, inode, path;
+  in >> range >> perms >> offset >> device >> inode;
+  std::getline(in, path);
+  Mapping m;
+  const size_t dash = range.find('-');
+  if (dash == std::string::npos) return m;
+  m.begin = std::strtoull(range.c_str(), nullptr, 16);
+  m.end = std::strtoull(range.c_str() + dash + 1, nullptr, 16);
+  const size_t name = path.find_first_not_of(' ');
+  const std::string file = name == std::string::npos ? "" : path.substr(name);
+  m.anonymous_writable = perms.size() == 4 && perms[0] == 'r' && perms[1] == 'w' && perms[3] == 'p' &&
+                         inode == "0" && (file.empty() || file == "[heap]");
+  return m;
+}
+
+// The whole huge pages inside [begin, end): the only part a huge page can back.
+void advise_range(uintptr_t begin, uintptr_t end, size_t& advised) {
+  const uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t last = end & ~(kHugePage - 1);
+  if (last <= first) return;
+  void* start = reinterpret_cast<void*>(first);
+  const size_t length = last - first;
+  if (madvise(start, length, MADV_HUGEPAGE) != 0) return;
+  madvise(start, length, MADV_COLLAPSE);  // best effort: EINVAL before Linux 6.1, EAGAIN when memory is short
+  advised += length;
+}
+
+}  // namespace
+
+HugePageAdvisor::HugePageAdvisor() : enabled_(std::getenv("FABRICSIM_NO_HUGEPAGES") == nullptr) {}
+
+size_t HugePageAdvisor::malloc_bytes() {
+  const struct mallinfo2 info = mallinfo2();
+  return info.arena + info.hblkhd;
+}
+
+void HugePageAdvisor::advise() {
+  if (!enabled_) return;
+  advised_at_ = malloc_bytes();
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line)) {
+    const Mapping m = parse_mapping(line);
+    if (m.anonymous_writable) advise_range(m.begin, m.end, advised_bytes_);
+  }
+}
+
+void HugePageAdvisor::keep_up() {
+  if (enabled_ && malloc_bytes() >= advised_at_ + kRegrowBytes) advise();
+}
+
+}  // namespace fabric
