@@ -35,6 +35,7 @@ struct ResolvedRun {
   uint64_t seed = 1;
   RunLoopOptions loop;
   std::string config_text;
+  double lock_wait_seconds = 0;
 };
 
 // The PAUSE round trip on a CNA-leaf link, for the lossless thresholds.
@@ -102,6 +103,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   if (run.fabric.leaf.retransmit) run.loop.recovery_wait = run.fabric.leaf.retransmit_timeout;
   if (run.fabric.cna.e2e.enabled) run.loop.recovery_wait = std::max(run.loop.recovery_wait, run.fabric.cna.e2e.timeout);
   run.loop.sample_interval = config.get_duration("record.sample_interval");
+  run.lock_wait_seconds = static_cast<double>(config.get_duration("record.lock_wait")) / 1e12;
   check_sampling(config, run.loop.sim_time, run.loop.sample_interval,
                  occupancy_samples_per_instant(run.fabric.topology.geometry));
   run.loop.progress = !cl.quiet;
@@ -153,7 +155,7 @@ const char* status_of(RunOutcome outcome) {
 int simulate(const CommandLine& cl, const ResolvedRun& run) {
   std::unique_ptr<db::SqliteRecorder> rec;
   try {
-    rec = std::make_unique<db::SqliteRecorder>(cl.db, cl.log_level == "frames");
+    rec = std::make_unique<db::SqliteRecorder>(cl.db, cl.log_level == "frames", run.lock_wait_seconds);
   } catch (const db::DbError& e) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 2;

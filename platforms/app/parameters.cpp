@@ -17,6 +17,7 @@ config::ParamRegistry build_registry() {
   r.declare({"sim.progress_slice", ParamType::duration, "10us", "ps", "simulated time between progress, interrupt and stall checks", 1e3, 1e12});
   r.declare({"record.sample_interval", ParamType::duration, "10us", "ps", "every this often, each user port's ingress and egress buffer occupancy goes into samples ('ingress_bytes', 'egress_bytes'); 0: never", 0, 1e12});
   r.declare({"record.max_samples", ParamType::integer, "200000000", "samples", "guard: at most this many occupancy samples per run (sim.time / record.sample_interval x 2 x ports; ~40 B each on disk); raise it knowingly", 1, 1e12});
+  r.declare({"record.lock_wait", ParamType::duration, "60s", "ps", "before its run starts, how long fabricsim waits for another process's write lock on the database before it gives up (exit 2); once the run has started it waits for ever rather than lose what it simulated", 0, 1e16});
   declare_topology_params(r);
   declare_leaf_params(r);
   declare_spine_params(r);

@@ -291,11 +291,14 @@ TEST_F(BadInput, LockedDatabase) {
   {
     Db holder(path);
     holder.exec("BEGIN EXCLUSIVE");
-    const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "1us").opt("--db", path), 60);
+    const ProcResult r =
+        run_fabricsim(two_leaf_shift().opt("--time", "1us").opt("--db", path).set("record.lock_wait=3s"), 60);
     holder.exec("ROLLBACK");
     ASSERT_TRUE(r.exited) << r.describe();
     EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_GE(r.wall_seconds, 3.0) << "gave up before record.lock_wait";
     EXPECT_LT(r.wall_seconds, 10.0) << "gave up too slowly";
+    EXPECT_NE(r.err.find("waiting for the write lock on '" + path + "'"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("locked"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
   }
@@ -307,6 +310,18 @@ TEST_F(BadInput, LockedDatabase) {
   const ProcResult again = run_fabricsim(two_leaf_shift().opt("--time", "1us").opt("--db", path), 60);
   ASSERT_TRUE(again.exited && again.exit_code == 0) << again.describe();
   EXPECT_EQ(db.dump("SELECT run_id, status FROM runs ORDER BY run_id"), "1|done\n2|done\n");
+}
+
+// Guards (issue 19): a value that would exhaust memory or disk is refused
+// with the limit and the key that raises it.
+TEST_F(BadInput, SamplingSoOftenThatTheSamplesWouldFillTheDisk) {
+  expect_rejected(Args().opt("--time", "200ns").set("record.sample_interval=1ps"),
+                  {"record.sample_interval", "'1ps'", "0 (never) or at least 1ns", "record.max_samples"});
+}
+
+TEST_F(BadInput, ATopologyFarLargerThanTheFullSystem) {
+  expect_rejected(Args().set("topology.racks=64").set("spine.ports=4096").set("topology.spines=256"),
+                  {"topology.spines", "'256'", "at most 16 with 2048 leaves", "topology.max_fabric_links (32768)"});
 }
 
 }  // namespace
