@@ -2,7 +2,8 @@
 the SQL cookbook, Jain's index on a hand-made database, every cookbook
 query, and the table tools; bad input (bad_input_tests.py,
 table_tools_bad_input_tests.py), runs that did not finish
-(run_status_tests.py) are run from here too. Run by CTest (one process per class) or directly:
+(run_status_tests.py) and scripts/sweep (sweep_script_tests.py) are run
+from here too. Run by CTest (one process per class) or directly:
 /usr/bin/python3 tests/report/test_report.py [CLASS]"""
 import glob
 import os
@@ -20,6 +21,7 @@ from report.run_report import PLOTS  # noqa: E402
 # The classes of the other files, so that CTest names them here (CMakeLists.txt).
 from bad_input_tests import BadInput  # noqa: E402,F401
 from run_status_tests import RunStatusOnAHandMadeDatabase  # noqa: E402,F401
+from sweep_script_tests import SweepScript  # noqa: E402,F401
 from table_tools_bad_input_tests import TableToolsBadInput  # noqa: E402,F401
 
 QUERIES = os.path.join(SOURCE, "db", "queries")
