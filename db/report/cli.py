@@ -9,7 +9,7 @@ import os
 import sys
 import time
 
-from report import metrics, tool
+from report import abandoned_runs, metrics, tool
 from report.compare import Comparison
 from report.labels import duration, run_state, why_running
 from report.option_values import as_option, duration_ps, output_folder, run_id
@@ -44,7 +44,7 @@ def parse(argv):
     return args
 
 
-def selected_ids(conn, args):
+def selected_ids(conn, args, abandoned):
     ids = run_ids(conn)
     if not ids:
         raise ReportError(f"'{args.db}' holds no runs yet")
@@ -57,7 +57,7 @@ def selected_ids(conn, args):
         return [ids[-1]]
     # --compare: every run that has ended (or all, with --partial)
     ended = [i for i, status in conn.execute("SELECT run_id, status FROM runs ORDER BY run_id")
-             if args.partial or status != "running"]
+             if args.partial or status != "running" or i in abandoned]
     if not ended:
         raise ReportError(f"--compare {args.compare}: every run in '{args.db}' is still 'running' "
                           "(--partial reports them)")
@@ -88,7 +88,14 @@ def check_warmup(run, warmup_ps, text):
 def report(args):
     start = time.monotonic()
     conn = open_database(args.db)
-    runs = [read_run(conn, i) for i in selected_ids(conn, args)]
+    gone, notes = abandoned_runs.mark(args.db, conn)
+    for line in notes:
+        print(f"fabric-report: {line}", file=sys.stderr)
+    abandoned = {run_id for run_id, _, _ in gone}
+    runs = [read_run(conn, i) for i in selected_ids(conn, args, abandoned)]
+    for run in runs:
+        if run.run_id in abandoned:  # as marked, even where the file could not be written
+            run.status, run.owner = "interrupted", None
     comparison = Comparison(args.compare) if (args.compare or len(runs) > 1) else None
     for run in runs:
         if run.status == "running" and not args.partial:

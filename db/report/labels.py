@@ -17,9 +17,9 @@ _WHY = {
 }
 _WHY_RUNNING = {
     "alive": "its fabricsim, process {pid}, is still writing it",
-    "gone": "its fabricsim, process {pid}, is gone (killed outright); the next fabricsim to open the file "
-            "marks the run 'interrupted'",
-    None: "a fabricsim is still writing it, or was killed outright and no fabricsim has opened the file since",
+    "unknown": "its fabricsim, process {pid} on another machine, may still be writing it (fabric-report on "
+               "that machine can tell)",
+    None: "a fabricsim is still writing it, or was stopped outright before files recorded who writes a run",
 }
 
 

@@ -26,6 +26,11 @@ TABLES = ("meta", "runs", "ports", "flows", "flow_dests", "frames", "deliveries"
           "subflow_summary")
 
 
+def database_uri(path, mode):
+    """The file as an SQLite URI (so that a name with '?', '#' or '%' is still its name)."""
+    return pathlib.Path(path).absolute().as_uri() + f"?mode={mode}"
+
+
 def open_database(path):
     """A read-only connection to a fabricsim database at `path`."""
     if not os.path.exists(path):
@@ -39,8 +44,8 @@ def open_database(path):
         raise ReportError(f"'{path}' cannot be read ({e.strerror})") from None
     if head != b"SQLite format 3\x00":
         raise ReportError(f"'{path}' is not an SQLite database")
-    try:  # as a URI, so that a name with '?', '#' or '%' is still the file's name
-        conn = sqlite3.connect(pathlib.Path(path).absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        conn = sqlite3.connect(database_uri(path, "ro"), uri=True)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
     except sqlite3.Error as e:
         raise ReportError(f"'{path}' cannot be read as SQLite: {e}") from None
