@@ -12,19 +12,13 @@ A cell is the mean receive rate per destination port after the warm-up
 run (us), and what recovery cost: messages replayed by link retry, copies
 or frames retransmitted end to end, and frames dropped on a link and not
 delivered by the end of the run (lost for good, or still being recovered)."""
-import argparse
-import sys
-
 import numpy as np
 
+from report import tool
 from report.markdown import table
 from report.metrics import gbps, warmup_ps
-from report.rundb import ReportError, open_database, run_ids, _config_dict
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise ReportError(message)
+from report.option_values import output_file
+from report.rundb import open_database, run_ids, _config_dict
 
 
 def setting(config, links):
@@ -67,7 +61,7 @@ def collect(conn, links):
         ber = float(config.get(f"errors.{links}.ber", "0"))
         points[(ber, setting(config, links))] = run_point(conn, run_id, sim_time_ps)
     if not points:
-        raise ReportError("no finished run in this database")
+        raise tool.no_finished_run(conn)
     return points
 
 
@@ -124,21 +118,23 @@ def plot(points, path, links):
     fig.savefig(path, dpi=110)
 
 
+def print_table(args):
+    if args.plot:
+        output_file("--plot", args.plot)
+    conn = open_database(args.db)
+    points = collect(conn, args.links)
+    print(build_table(points))
+    tool.note_unfinished_runs("ber-table", conn)
+    if args.plot:
+        plot(points, args.plot, args.links)
+        print(f"\nwrote {args.plot}")
+    return 0
+
+
 def main(argv=None):
-    try:
-        p = _Parser(prog="ber-table", description=__doc__.split("\n\n")[0])
-        p.add_argument("db")
-        p.add_argument("--links", choices=sorted(LINK_NAMES), default="leaf_spine",
-                       help="the link class whose bit error rate was swept (default leaf_spine)")
-        p.add_argument("--plot", metavar="PNG", help="also plot rate and p99 latency against the bit error rate")
-        args = p.parse_args(argv)
-        conn = open_database(args.db)
-        points = collect(conn, args.links)
-        print(build_table(points))
-        if args.plot:
-            plot(points, args.plot, args.links)
-            print(f"\nwrote {args.plot}")
-        return 0
-    except ReportError as e:
-        print(f"ber-table: {e}", file=sys.stderr)
-        return 2
+    p = tool.Parser(prog="ber-table", description=__doc__.split("\n\n")[0])
+    p.add_argument("db")
+    p.add_argument("--links", choices=sorted(LINK_NAMES), default="leaf_spine",
+                   help="the link class whose bit error rate was swept (default leaf_spine)")
+    p.add_argument("--plot", metavar="PNG", help="also plot rate and p99 latency against the bit error rate")
+    return tool.run("ber-table", lambda: print_table(p.parse_args(argv)))

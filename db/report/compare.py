@@ -1,24 +1,18 @@
 """Several runs side by side: one row each, and --compare KEY plots of the
 main figures against a configuration key. The figures are those each run's
 RunReport computed."""
-import difflib
 import os
 import re
 
 from report import plots
 from report.markdown import number, table, write_csv
-from report.rundb import ReportError
+from report.option_values import config_key
 
 _NUMBER = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]*)?(?:[eE]-?[0-9]+)?)")
 
 
 def key_value(run, key):
-    if key not in run.config:
-        close = difflib.get_close_matches(key, list(run.config), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise ReportError(f"--compare {key}: run {run.run_id} has no configuration key '{key}'{hint} "
-                          "(keys as in fabricsim --list-params)")
-    return run.config[key]
+    return run.config[config_key("--compare", key, run.run_id, run.config)]
 
 
 def as_number(text):

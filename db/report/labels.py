@@ -1,4 +1,5 @@
 """Words and units for titles, axes and tables."""
+from report.option_values import parse_duration_ps
 
 
 def duration(ps):
@@ -7,6 +8,42 @@ def duration(ps):
         if ps >= scale:
             return f"{ps / scale:g} {unit}"
     return f"{ps} ps"
+
+
+# Why a run that is not 'done' ended where it did, and what its data is worth.
+_WHY = {
+    "interrupted": "killed or stopped; the data up to then is complete",
+    "failed": "a stall or a model error, see fabricsim's output; the data up to then is complete",
+}
+_WHY_RUNNING = {
+    "alive": "its fabricsim, process {pid}, is still writing it",
+    "unknown": "its fabricsim, process {pid} on another machine, may still be writing it (fabric-report on "
+               "that machine can tell)",
+    None: "a fabricsim is still writing it, or was stopped outright before files recorded who writes a run",
+}
+
+
+def why_running(run):
+    pid, state = run.owner or (None, None)
+    return _WHY_RUNNING.get(state, _WHY_RUNNING[None]).format(pid=pid)
+
+
+def run_state(run):
+    """None for a run that is done; else (its status with the simulated time
+    it reached out of the configured time, why it stopped there)."""
+    if run.status == "done":
+        return None
+    configured = run.config.get("sim.time")
+    configured_ps = parse_duration_ps(configured) if configured else None
+    of = duration(configured_ps) if configured_ps else configured
+    why = why_running(run) if run.status == "running" else _WHY.get(run.status, "a status unknown to this report")
+    if not run.sim_time_recorded and not run.sim_time_ps:
+        return f"{run.status}, nothing recorded yet" + (f" ({of} configured)" if of else ""), why
+    if run.status == "running":
+        reached = "running, rows complete up to" if run.sim_time_recorded else "running, last record at"
+    else:
+        reached = f"{run.status} at" if run.sim_time_recorded else f"{run.status}, last record at"
+    return f"{reached} {duration(run.sim_time_ps)}" + (f" of {of}" if of else ""), why
 
 
 def key_parameters(run):

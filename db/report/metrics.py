@@ -9,6 +9,24 @@ import numpy as np
 PERCENTILES = (("p50", 1, 2), ("p99", 99, 100), ("p99.9", 999, 1000))
 
 
+# What a report computes per run is bounded: at most MAX_WINDOWS windows, and
+# at most MAX_WINDOW_CELLS windows times subflows (the report holds a few
+# arrays of that shape at once, 8 bytes a cell, and draws a line per subflow).
+MAX_WINDOWS = 100_000
+MAX_WINDOW_CELLS = 10_000_000
+
+
+def most_windows(subflows):
+    """The most windows a report computes for a run of so many subflows."""
+    return max(1, min(MAX_WINDOWS, MAX_WINDOW_CELLS // max(subflows, 1)))
+
+
+def smallest_window_ps(sim_time_ps, subflows):
+    """The shortest window that cuts a run into at most most_windows()
+    windows (window_count() of it)."""
+    return max(1, -(-sim_time_ps // most_windows(subflows)))
+
+
 def nice_window_ps(sim_time_ps, target_windows=100):
     """A window of 1, 2 or 5 x 10^k ps giving about `target_windows`."""
     raw = max(1, sim_time_ps // target_windows)
@@ -119,11 +137,21 @@ def paused_intervals(events, sim_time_ps):
 
 
 def paused_count_over_time(intervals, window_ps, windows):
-    """Mean number of stopped (port, priority) pairs in each window."""
+    """Mean number of stopped (port, priority) pairs in each window: each
+    interval adds its share of its first and last window, and 1 to each
+    window between (a running sum of steps, so that the cost does not grow
+    with the number of windows an interval spans)."""
+    spans = np.array([span for spans in intervals.values() for span in spans], dtype=np.int64).reshape(-1, 2)
+    start, end = spans[:, 0], np.minimum(spans[:, 1], windows * window_ps)
+    start, end = start[end > start], end[end > start]
+    first, last = start // window_ps, (end - 1) // window_ps
     stopped = np.zeros(windows)
-    for spans in intervals.values():
-        for start, end in spans:
-            for w in range(start // window_ps, min(windows - 1, (end - 1) // window_ps) + 1):
-                lo, hi = max(start, w * window_ps), min(end, (w + 1) * window_ps)
-                stopped[w] += max(0, hi - lo) / window_ps
-    return stopped
+    one = first == last
+    np.add.at(stopped, first[one], (end[one] - start[one]) / window_ps)
+    first, last, start, end = first[~one], last[~one], start[~one], end[~one]
+    np.add.at(stopped, first, ((first + 1) * window_ps - start) / window_ps)
+    np.add.at(stopped, last, (end - last * window_ps) / window_ps)
+    steps = np.zeros(windows + 1)
+    np.add.at(steps, first + 1, 1)
+    np.add.at(steps, last, -1)
+    return stopped + np.cumsum(steps)[:windows]

@@ -6,35 +6,44 @@ Without --focus: one table per run, a row per subflow. With --focus PORT:
 one row per run, and per phase the focus subflow's rate, then the mean and
 lowest of the flow's other subflows (E4: the congested subflow against the
 uncongested ones). Rates are Gb/s of frame bytes."""
-import argparse
-import re
-import sys
 
+from report import tool
+from report.labels import duration
 from report.markdown import table
 from report.metrics import gbps
+from report.option_values import LONGEST_PS, parse_duration_ps
 from report.rundb import ReportError, open_database, run_ids
 
-_SCALE = {"ps": 1, "ns": 10**3, "us": 10**6, "ms": 10**9, "s": 10**12}
-_TIME = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(ps|ns|us|ms|s)\s*$")
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise ReportError(message)
+# A phase is a column and a scan of each run's deliveries: more than this is a mistake.
+MAX_PHASES = 1000
 
 
 def parse_phases(text):
+    items = text.split(",")
+    if len(items) > MAX_PHASES:
+        raise ReportError(f"--phases: {len(items)} phases; at most {MAX_PHASES}")
     phases = []
-    for item in text.split(","):
-        ends = item.split("-")
-        matches = [_TIME.match(e) for e in ends]
-        if len(ends) != 2 or not all(matches):
+    for item in items:
+        ends = [parse_duration_ps(e, bare_ps=False) for e in item.split("-")]
+        if len(ends) != 2 or None in ends:
             raise ReportError(f"--phases '{text}': expected FROM-TO,... such as 0.5ms-1ms,1ms-2ms")
-        a, b = (int(round(float(m.group(1)) * _SCALE[m.group(2)])) for m in matches)
+        a, b = ends
         if b <= a:
-            raise ReportError(f"--phases: '{item}' ends before it starts")
+            raise ReportError(f"--phases {text}: '{item}' ends before it starts")
+        if b > LONGEST_PS:
+            raise ReportError(f"--phases {text}: '{item}' ends after any run can")
         phases.append((item.strip(), a, b))
     return phases
+
+
+def check_phases(phases, text, run_id, sim_time_ps):
+    """Every phase ends by the end of a finished run: a rate over time not
+    simulated would be too low. (A run that stopped early shows its status.)"""
+    for item, _, b in phases:
+        if b > sim_time_ps:
+            raise ReportError(f"--phases {text}: '{item}' ends after run {run_id}, which is "
+                              f"{duration(sim_time_ps)}")
 
 
 def subflow_rates(conn, run_id, flow_id, phases):
@@ -51,40 +60,49 @@ def subflow_rates(conn, run_id, flow_id, phases):
     return rates
 
 
+def print_tables(args):
+    phases = parse_phases(args.phases)
+    conn = open_database(args.db)
+    ids = run_ids(conn)
+    if not ids:
+        raise ReportError(f"'{args.db}' holds no runs yet")
+    rows = []
+    for run_id in ids:
+        study, status, sim_time_ps = conn.execute("SELECT study, status, sim_time_ps FROM runs WHERE run_id = ?",
+                                                  (run_id,)).fetchone()
+        if status == "done":
+            check_phases(phases, args.phases, run_id, sim_time_ps)
+        found = conn.execute("SELECT flow_id FROM flows WHERE run_id = ? AND name = ?",
+                             (run_id, args.flow)).fetchone()
+        if found is None:
+            raise ReportError(f"--flow {args.flow}: run {run_id} has no flow named '{args.flow}'")
+        rates = subflow_rates(conn, run_id, found[0], phases)
+        if args.focus is None:
+            print(f"\nRun {run_id} ({study}, {status}), flow {args.flow}:\n")
+            print(table(["subflow"] + [ph for ph, _, _ in phases],
+                        [[f"{args.flow} -> {d}"] + [f"{r:.1f}" for r in rs] for d, rs in rates.items()]))
+            continue
+        if args.focus not in rates:
+            raise ReportError(f"--focus {args.focus}: run {run_id}'s flow {args.flow} does not go there "
+                              f"(it goes to {', '.join(map(str, rates)) or 'no port'})")
+        others = [rs for d, rs in rates.items() if d != args.focus]
+        if not others:
+            raise ReportError(f"--focus {args.focus}: run {run_id}'s flow {args.flow} goes nowhere else, so there "
+                              "is nothing to set it against")
+        line = [f"{study} (run {run_id})" if status == "done" else f"{study} (run {run_id}, {status})"]
+        for i in range(len(phases)):
+            values = [rs[i] for rs in others]
+            line.append(f"{rates[args.focus][i]:.1f} / {sum(values) / len(values):.1f} (min {min(values):.1f})")
+        rows.append(line)
+    if args.focus is not None:
+        print(table(["run"] + [ph for ph, _, _ in phases], rows))
+    return 0
+
+
 def main(argv=None):
-    try:
-        p = _Parser(prog="phase-table", description=__doc__.split("\n\n")[0])
-        p.add_argument("db")
-        p.add_argument("--phases", required=True, metavar="FROM-TO,...")
-        p.add_argument("--flow", default="f1", metavar="NAME", help="the flow (default f1)")
-        p.add_argument("--focus", type=int, metavar="PORT", help="one row per run: this subflow against the others")
-        args = p.parse_args(argv)
-        phases = parse_phases(args.phases)
-        conn = open_database(args.db)
-        rows = []
-        for run_id in run_ids(conn):
-            study, status = conn.execute("SELECT study, status FROM runs WHERE run_id = ?", (run_id,)).fetchone()
-            found = conn.execute("SELECT flow_id FROM flows WHERE run_id = ? AND name = ?",
-                                 (run_id, args.flow)).fetchone()
-            if found is None:
-                raise ReportError(f"run {run_id} has no flow named '{args.flow}'")
-            rates = subflow_rates(conn, run_id, found[0], phases)
-            if args.focus is None:
-                print(f"\nRun {run_id} ({study}, {status}), flow {args.flow}:\n")
-                print(table(["subflow"] + [ph for ph, _, _ in phases],
-                            [[f"{args.flow} -> {d}"] + [f"{r:.1f}" for r in rs] for d, rs in rates.items()]))
-                continue
-            if args.focus not in rates:
-                raise ReportError(f"--focus {args.focus}: run {run_id}'s flow {args.flow} does not go there")
-            others = [rs for d, rs in rates.items() if d != args.focus]
-            line = [f"{study} (run {run_id})"]
-            for i in range(len(phases)):
-                values = [rs[i] for rs in others]
-                line.append(f"{rates[args.focus][i]:.1f} / {sum(values) / len(values):.1f} (min {min(values):.1f})")
-            rows.append(line)
-        if args.focus is not None:
-            print(table(["run"] + [ph for ph, _, _ in phases], rows))
-        return 0
-    except ReportError as e:
-        print(f"phase-table: {e}", file=sys.stderr)
-        return 2
+    p = tool.Parser(prog="phase-table", description=__doc__.split("\n\n")[0])
+    p.add_argument("db")
+    p.add_argument("--phases", required=True, metavar="FROM-TO,...")
+    p.add_argument("--flow", default="f1", metavar="NAME", help="the flow (default f1)")
+    p.add_argument("--focus", type=int, metavar="PORT", help="one row per run: this subflow against the others")
+    return tool.run("phase-table", lambda: print_tables(p.parse_args(argv)))

@@ -13,6 +13,8 @@ from report.labels import key_parameters, run_title  # noqa: E402
 
 # Above this many lines a legend is unreadable: draw them faintly, plus summary lines.
 MAX_LABELLED_LINES = 16
+# Above this many windows, matplotlib's search for the legend's best place is slow.
+MAX_WINDOWS_LEGEND_BEST = 5000
 
 
 def _titles(fig, title, subtitle, panels):
@@ -31,6 +33,16 @@ def _save(fig, path):
     fig.tight_layout(rect=(0, 0, 1, 0.89))
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _edges(times_us, window_ps):
+    """Window edges (us) for per-window counts drawn as filled steps (one
+    path however many windows, where bars would be a patch each)."""
+    return np.r_[times_us, times_us[-1] + window_ps / 1e6] if len(times_us) else np.zeros(1)
+
+
+def _legend(ax, windows, **kwargs):
+    ax.legend(loc="best" if windows <= MAX_WINDOWS_LEGEND_BEST else "upper right", **kwargs)
 
 
 def _say(ax, message):
@@ -85,14 +97,14 @@ def latency_cdf_plot(run, by_flow, by_level, path):
 def drops_plot(run, window_ps, times_us, counts_by_reason, path):
     fig, (ax,) = _figure(run, f"drops by reason ({window_ps / 1e6:g} us windows)")
     bottom = np.zeros(len(times_us))
-    width = window_ps / 1e6
-    for reason, counts in sorted(counts_by_reason.items()):
-        ax.bar(times_us, counts, width=width, bottom=bottom, align="edge", label=f"{reason} ({int(counts.sum())})")
+    for i, (reason, counts) in enumerate(sorted(counts_by_reason.items())):
+        ax.stairs(bottom + counts, _edges(times_us, window_ps), baseline=bottom.copy(), fill=True, color=f"C{i}",
+                  label=f"{reason} ({int(counts.sum())})")
         bottom += counts
     ax.set_xlabel("simulated time (us)")
     ax.set_ylabel("frames or copies dropped per window")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7)
+    _legend(ax, len(times_us), fontsize=7)
     _save(fig, path)
 
 
@@ -101,9 +113,8 @@ def pause_cnm_plot(run, window_ps, times_us, stopped, pause_counts, cnm_counts, 
     ax = axes[0]
     if pause_counts.sum() > 0:
         ax.plot(times_us, stopped, color="C0", label="stopped (port, priority) pairs, mean")
-        ax.bar(times_us, pause_counts, width=window_ps / 1e6, align="edge", color="C1", alpha=0.5,
-               label="STOPs sent")
-        ax.legend(fontsize=7)
+        ax.stairs(pause_counts, _edges(times_us, window_ps), fill=True, color="C1", alpha=0.5, label="STOPs sent")
+        _legend(ax, len(times_us), fontsize=7)
     else:
         _say(ax, "no PAUSE sent in this run")
     ax.set_title("PAUSE", fontsize=9)
@@ -111,8 +122,8 @@ def pause_cnm_plot(run, window_ps, times_us, stopped, pause_counts, cnm_counts, 
     ax.set_ylabel("count")
     ax = axes[1]
     if cnm_counts.sum() > 0:
-        ax.bar(times_us, cnm_counts, width=window_ps / 1e6, align="edge", color="C2", label="CNMs sent")
-        ax.legend(fontsize=7)
+        ax.stairs(cnm_counts, _edges(times_us, window_ps), fill=True, color="C2", label="CNMs sent")
+        _legend(ax, len(times_us), fontsize=7)
     else:
         _say(ax, "no CNM sent in this run (QCN off or no congestion)")
     ax.set_title("QCN congestion notifications", fontsize=9)

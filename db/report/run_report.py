@@ -5,7 +5,7 @@ import numpy as np
 
 from report import metrics, plots
 from report.cookbook import run_query
-from report.labels import duration, key_parameters
+from report.labels import duration, key_parameters, run_state
 from report.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
 
 PLOTS = ("throughput", "latency_cdf", "fairness", "drops", "pause_cnm", "occupancy")
@@ -68,19 +68,14 @@ class RunReport:
     def _header(self):
         r = self.run
         wall = f"{r.wall_seconds:.2f} s wall" if r.wall_seconds is not None else "wall time not recorded"
-        text = (f"## Run {r.run_id}: {r.study} ({r.status})\n\n"
-                f"{duration(r.sim_time_ps)} simulated in {wall}; seed {r.seed}; log level {r.log_level}; "
-                f"model {r.model_version}; started {r.started_at}.\n\n"
-                f"Key parameters: {key_parameters(r)}.\n\n")
-        if r.status == "interrupted":
-            text += note(f"**Incomplete:** this run was interrupted (Ctrl-C) at {duration(r.sim_time_ps)}; "
-                         "every figure covers what was recorded up to then.")
-        elif r.status == "failed":
-            text += note("**Incomplete:** this run failed (a stall or a model error; see fabricsim's output); "
-                         "the figures cover what was recorded before it stopped.")
-        elif r.status == "running":
-            text += note("**Incomplete:** this run is still marked 'running' (its fabricsim is still "
-                         "writing, or was killed); the figures cover what was recorded so far.")
+        text = f"## Run {r.run_id}: {r.study} ({r.status})\n\n"
+        state = run_state(r)
+        if state:
+            covers = f" Every figure covers 0 to {duration(r.sim_time_ps)}." if r.sim_time_ps else ""
+            text += note(f"**Status: {state[0]}** ({state[1]}).{covers}") + "\n"
+        text += (f"{duration(r.sim_time_ps)} simulated in {wall}; seed {r.seed}; log level {r.log_level}; "
+                 f"model {r.model_version}; started {r.started_at}.\n\n"
+                 f"Key parameters: {key_parameters(r)}.\n\n")
         missing = self.missing_deliveries()
         if missing:
             text += note(f"**Missing:** {missing}.")

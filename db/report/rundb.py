@@ -1,14 +1,17 @@
 """Opening a fabricsim database read-only and loading one run's data.
 
-Every problem a user can cause (wrong file, unknown run, a run still being
-written) raises ReportError with a message that says what to do; cli.py
-turns it into exit status 2.
+Every problem a user can cause (a wrong file, an unknown run) raises
+ReportError with a message that says what to do; tool.py turns it into exit
+status 2.
 """
 import os
+import pathlib
 import sqlite3
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from report import run_owner
 
 SCHEMA_VERSION = "2"
 _FETCH_ROWS = 1 << 18
@@ -18,29 +21,48 @@ class ReportError(Exception):
     """Bad input: the message is for the user; exit status 2."""
 
 
+# The tables the report, the table tools and the cookbook read.
+TABLES = ("meta", "runs", "ports", "flows", "flow_dests", "frames", "deliveries", "drops", "samples", "events",
+          "subflow_summary")
+
+
+def database_uri(path, mode):
+    """The file as an SQLite URI (so that a name with '?', '#' or '%' is still its name)."""
+    return pathlib.Path(path).absolute().as_uri() + f"?mode={mode}"
+
+
 def open_database(path):
     """A read-only connection to a fabricsim database at `path`."""
     if not os.path.exists(path):
         raise ReportError(f"'{path}' does not exist")
     if os.path.isdir(path):
         raise ReportError(f"'{path}' is a directory, not a database file")
-    with open(path, "rb") as f:
-        head = f.read(16)
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except OSError as e:
+        raise ReportError(f"'{path}' cannot be read ({e.strerror})") from None
     if head != b"SQLite format 3\x00":
         raise ReportError(f"'{path}' is not an SQLite database")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(database_uri(path, "ro"), uri=True)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
     except sqlite3.Error as e:
         raise ReportError(f"'{path}' cannot be read as SQLite: {e}") from None
     if "meta" not in tables:
         raise ReportError(f"'{path}' is not a fabricsim database (no 'meta' table; another tool's file?)")
-    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    try:
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+    except sqlite3.Error:
+        meta = {}
     if meta.get("schema") != "fabricsim":
         raise ReportError(f"'{path}' is not a fabricsim database (meta 'schema' is {meta.get('schema')!r})")
     if meta.get("schema_version") != SCHEMA_VERSION:
         raise ReportError(f"'{path}' has fabricsim schema version {meta.get('schema_version')!r}; this "
                           f"fabric-report reads version {SCHEMA_VERSION} (re-run the study with this fabricsim)")
+    missing = [t for t in TABLES if t not in tables]
+    if missing:
+        raise ReportError(f"'{path}' is an incomplete fabricsim database (no table {', '.join(missing)})")
     conn.execute("PRAGMA cache_size = -131072")
     conn.execute("PRAGMA temp_store = MEMORY")
     return conn
@@ -90,6 +112,8 @@ class RunData:
     summary: list = field(default_factory=list)  # subflow_summary rows (dicts)
     user_ports: int = 0
     leaves: int = 0
+    sim_time_recorded: bool = True   # False: sim_time_ps is the run's last record (a file of an older fabricsim)
+    owner: tuple = None              # of a 'running' run: (pid, 'alive' | 'gone' | 'unknown'), see run_owner.py
 
     def flow_name(self, flow_id):
         flow = self.flows.get(flow_id)
@@ -109,18 +133,25 @@ def _rows_as_dicts(cursor):
     return [dict(zip(names, row)) for row in cursor]
 
 
-def load_run(conn, run_id, allow_running=False):
+def describe_ids(ids):
+    """'runs 1 to 6', 'runs 1, 3, 4' or 'no runs'."""
+    if not ids:
+        return "no runs"
+    if ids[-1] - ids[0] + 1 == len(ids):
+        return f"run {ids[0]}" if len(ids) == 1 else f"runs {ids[0]} to {ids[-1]}"
+    return "runs " + ", ".join(map(str, ids[:12])) + (", ..." if len(ids) > 12 else "")
+
+
+def read_run(conn, run_id):
+    """A run's row, flows, ports and subflows; its deliveries are read by
+    load_deliveries, so that a report checks every run before reading any."""
     row = conn.execute("SELECT run_id, study, status, seed, sim_time_ps, wall_seconds, log_level, model_version, "
                        "started_at, config FROM runs WHERE run_id = ?", (run_id,)).fetchone()
     if row is None:
-        ids = run_ids(conn)
-        have = f"runs {ids[0]} to {ids[-1]}" if ids else "no runs"
-        raise ReportError(f"run {run_id} does not exist in this database (it has {have})")
+        raise ReportError(f"run {run_id} does not exist in this database (it has {describe_ids(run_ids(conn))})")
     (run_id, study, status, seed, sim_time_ps, wall_seconds, log_level, model_version, started_at, config) = row
-    if status == "running" and not allow_running:
-        raise ReportError(f"run {run_id} is still 'running': its fabricsim has not finished writing it (if that "
-                          "process was killed, the run stays so; --partial reports what was recorded)")
-    if sim_time_ps is None:  # a run that never completed: use what it recorded
+    recorded = sim_time_ps is not None
+    if not recorded:  # a run still being written by an older fabricsim: up to what it recorded
         sim_time_ps = conn.execute("SELECT max(t) FROM (SELECT max(t_delivered_ps) AS t FROM deliveries "
                                    "WHERE run_id = ?1 UNION ALL SELECT max(t_created_ps) FROM frames "
                                    "WHERE run_id = ?1)", (run_id,)).fetchone()[0] or 0
@@ -128,21 +159,31 @@ def load_run(conn, run_id, allow_running=False):
         "SELECT * FROM flows WHERE run_id = ? ORDER BY flow_id", (run_id,)))}
     dests = {tuple(r) for r in conn.execute("SELECT flow_id, dst_port FROM flow_dests WHERE run_id = ?", (run_id,))}
     data = RunData(run_id, study, status, seed, sim_time_ps, wall_seconds, log_level, model_version, started_at,
-                   _config_dict(config), flows, [])
+                   _config_dict(config), flows, [], sim_time_recorded=recorded)
+    if status == "running":
+        data.owner = run_owner.owner(conn, run_id)
     data.user_ports, data.leaves = conn.execute(
         "SELECT count(*) FILTER (WHERE kind = 'user'), count(DISTINCT leaf_id) FROM ports WHERE run_id = ?",
         (run_id,)).fetchone()
     data.summary = _rows_as_dicts(conn.execute(
         "SELECT * FROM subflow_summary WHERE run_id = ? ORDER BY flow_id, dst_port", (run_id,)))
     dests |= {(s["flow_id"], s["dst_port"]) for s in data.summary}
-    if log_level == "frames":
-        data.deliveries = _load_deliveries(conn, run_id)
-        for key in np.unique(data.deliveries.subflow).tolist():
-            dests.add((key >> 32, key & 0xFFFFFFFF))
     data.subflows = sorted(dests)
-    if data.deliveries is not None:
-        data.deliveries.subflow = _subflow_index(data.subflows, data.deliveries.subflow)
     return data
+
+
+def load_deliveries(conn, run):
+    """Reads a 'frames' run's deliveries into run.deliveries (subflows seen
+    only there join run.subflows); run.deliveries = None frees them."""
+    if not run.frames_recorded:
+        return
+    deliveries = _load_deliveries(conn, run.run_id)
+    dests = set(run.subflows)
+    for key in np.unique(deliveries.subflow).tolist():
+        dests.add((key >> 32, key & 0xFFFFFFFF))
+    run.subflows = sorted(dests)
+    deliveries.subflow = _subflow_index(run.subflows, deliveries.subflow)
+    run.deliveries = deliveries
 
 
 def _load_deliveries(conn, run_id):

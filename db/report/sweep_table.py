@@ -6,21 +6,15 @@ PNG, also a plot of the sampled cache occupancy of every run.
 A cell is the mean over the run's subflows of the received frame bytes per
 second after the warm-up (as fabric-report), then the lowest subflow, both
 in Gb/s, and the share of the offered frame-byte rate the mean reaches."""
-import argparse
-import sys
-
 import numpy as np
 
+from report import tool
 from report.markdown import table
 from report.metrics import gbps, warmup_ps
+from report.option_values import config_key, output_file
 from report.rundb import ReportError, open_database, run_ids, _config_dict
 
 WIRE_OVERHEAD_BYTES = 20  # preamble and inter-frame gap, counted in an offered rate
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise ReportError(message)
 
 
 def shown(value):
@@ -38,10 +32,32 @@ def sort_key(value):
 
 
 def offered_frame_gbps(config, flow):
-    """The offered frame-byte rate of the sweep's flow."""
-    rate = float(config.get(f"flow.{flow}.rate_gbps", "nan").rstrip("Gbps") or "nan")
-    size = float(config.get(f"flow.{flow}.frame_size", "nan"))
+    """The offered frame-byte rate of the sweep's flow; NaN if its rate or
+    frame size is not one number (a size distribution)."""
+    try:
+        rate = float(config.get(f"flow.{flow}.rate_gbps", "nan").rstrip("Gbps") or "nan")
+        size = float(config.get(f"flow.{flow}.frame_size", "nan"))
+    except ValueError:
+        return float("nan")
     return rate * size / (size + WIRE_OVERHEAD_BYTES)
+
+
+def check_flow(flow, run_id, config):
+    if f"flow.{flow}.rate_gbps" not in config:
+        names = sorted({k.split(".")[1] for k in config if k.startswith("flow.") and k.endswith(".rate_gbps")})
+        raise ReportError(f"--flow {flow}: run {run_id} has no flow '{flow}' (its flows: "
+                          f"{', '.join(names) or 'none; with traffic.pattern, use --per-port'})")
+
+
+def check_where(where, seen):
+    """Why no run matched --where: a key no finished run has, or a value none has."""
+    for key, value in where:
+        values = sorted(v for v in seen[key] if v is not None)
+        if not values:
+            raise ReportError(f"--where {key}={value}: no finished run has the configuration key '{key}'")
+        if value not in values:
+            raise ReportError(f"--where {key}={value}: no finished run has {key} = {value} (they have "
+                              f"{', '.join(values[:12])})")
 
 
 def port_rates(conn, run_id, sim_time_ps, warmup):
@@ -71,22 +87,30 @@ def run_rates(conn, run_id, config, sim_time_ps, warmup, flow="f1"):
 
 def build_table(conn, rows_key, cols_key, where=(), warmup=None, flow="f1", per_port=False):
     cells, row_values, col_values = {}, set(), set()
+    seen = {key: set() for key, _ in where}  # each --where key's values among the finished runs
     for run_id in run_ids(conn):
         status, sim_time_ps, config_text = conn.execute(
             "SELECT status, sim_time_ps, config FROM runs WHERE run_id = ?", (run_id,)).fetchone()
         config = _config_dict(config_text)
-        for key in (rows_key, cols_key):
-            if key not in config:
-                raise ReportError(f"run {run_id} has no configuration key '{key}'")
-        if status != "done" or any(config.get(k) != v for k, v in where):
+        config_key("--rows", rows_key, run_id, config)
+        config_key("--cols", cols_key, run_id, config)
+        if status != "done":
             continue
+        for key in seen:
+            seen[key].add(config.get(key))
+        if any(config.get(k) != v for k, v in where):
+            continue
+        if not per_port:
+            check_flow(flow, run_id, config)
         r, c = config[rows_key], config[cols_key]
         row_values.add(r)
         col_values.add(c)
         cells[(r, c)] = (port_rates(conn, run_id, sim_time_ps, warmup) if per_port
                          else run_rates(conn, run_id, config, sim_time_ps, warmup, flow))
     if not cells:
-        raise ReportError("no finished run in this database")
+        if any(seen.values()):
+            check_where(where, seen)
+        raise tool.no_finished_run(conn)
     cols = sorted(col_values, key=sort_key)
     header = [rows_key + " \\ " + cols_key] + [shown(c) for c in cols]
     body = []
@@ -97,8 +121,9 @@ def build_table(conn, rows_key, cols_key, where=(), warmup=None, flow="f1", per_
                 line.append("-")
                 continue
             mean, low, third = cells[(r, c)]
+            share = "-" if np.isnan(third) else f"{100 * mean / third:.0f}"
             line.append(f"{mean:.1f} (min {low:.1f}, delay {third:.1f} us)" if per_port
-                        else f"{mean:.1f} (min {low:.1f}, {100 * mean / third:.0f} %)")
+                        else f"{mean:.1f} (min {low:.1f}, {share} %)")
         body.append(line)
     return table(header, body)
 
@@ -129,33 +154,38 @@ def occupancy_plot(conn, path, differing):
     fig.savefig(path, dpi=110)
 
 
+def print_table(args):
+    if args.occupancy:
+        output_file("--occupancy", args.occupancy)
+    where = []
+    for item in args.where:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ReportError(f"--where '{item}': expected KEY=VALUE")
+        where.append((key.strip(), value.strip()))
+    conn = open_database(args.db)
+    print(build_table(conn, args.rows, args.cols, where, flow=args.flow, per_port=args.per_port))
+    tool.note_unfinished_runs("sweep-table", conn)
+    if args.occupancy:
+        last_id, last_config = conn.execute("SELECT run_id, config FROM runs ORDER BY run_id DESC").fetchone()
+        for key in args.label:
+            config_key("--label", key, last_id, _config_dict(last_config))
+        occupancy_plot(conn, args.occupancy, args.label or [args.rows, args.cols])
+        print(f"\nwrote {args.occupancy}")
+    return 0
+
+
 def main(argv=None):
-    try:
-        p = _Parser(prog="sweep-table", description=__doc__.split("\n\n")[0])
-        p.add_argument("db")
-        p.add_argument("--rows", required=True, metavar="KEY")
-        p.add_argument("--cols", required=True, metavar="KEY")
-        p.add_argument("--where", action="append", default=[], metavar="KEY=VALUE",
-                       help="only runs with this configuration value (repeatable)")
-        p.add_argument("--per-port", action="store_true",
-                       help="cells per destination port over all flows, with the mean delay, instead of per subflow")
-        p.add_argument("--flow", default="f1", metavar="NAME", help="the swept flow, for its offered rate (default f1)")
-        p.add_argument("--occupancy", metavar="PNG", help="also plot cache occupancy of every run here")
-        p.add_argument("--label", action="append", default=[], metavar="KEY",
-                       help="keys naming each run in the occupancy plot (repeatable)")
-        args = p.parse_args(argv)
-        conn = open_database(args.db)
-        where = []
-        for item in args.where:
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise ReportError(f"--where '{item}': expected KEY=VALUE")
-            where.append((key.strip(), value.strip()))
-        print(build_table(conn, args.rows, args.cols, where, flow=args.flow, per_port=args.per_port))
-        if args.occupancy:
-            occupancy_plot(conn, args.occupancy, args.label or [args.rows, args.cols])
-            print(f"\nwrote {args.occupancy}")
-        return 0
-    except ReportError as e:
-        print(f"sweep-table: {e}", file=sys.stderr)
-        return 2
+    p = tool.Parser(prog="sweep-table", description=__doc__.split("\n\n")[0])
+    p.add_argument("db")
+    p.add_argument("--rows", required=True, metavar="KEY")
+    p.add_argument("--cols", required=True, metavar="KEY")
+    p.add_argument("--where", action="append", default=[], metavar="KEY=VALUE",
+                   help="only runs with this configuration value (repeatable)")
+    p.add_argument("--per-port", action="store_true",
+                   help="cells per destination port over all flows, with the mean delay, instead of per subflow")
+    p.add_argument("--flow", default="f1", metavar="NAME", help="the swept flow, for its offered rate (default f1)")
+    p.add_argument("--occupancy", metavar="PNG", help="also plot cache occupancy of every run here")
+    p.add_argument("--label", action="append", default=[], metavar="KEY",
+                   help="keys naming each run in the occupancy plot (repeatable)")
+    return tool.run("sweep-table", lambda: print_table(p.parse_args(argv)))

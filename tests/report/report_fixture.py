@@ -86,3 +86,52 @@ def png_size(path):
 def interval(text, heading):
     m = re.search(r"@from_ps = (\d+), @to_ps = (\d+)", text[text.index(heading):])
     return int(m.group(1)), int(m.group(2))
+
+
+def run_tool(path, *args, env=None):
+    """Runs a script (scripts/db-diff, scripts/sweep, or a fake simulator)."""
+    return subprocess.run([path, *args], capture_output=True, text=True,
+                          env=None if env is None else {**os.environ, **env})
+
+
+def assert_user_error(test, status, stderr, prog, *words):
+    """Exit status 2, one line on stderr that starts with the tool's name
+    and holds each of `words`, and no traceback."""
+    test.assertEqual(status, 2, stderr)
+    test.assertNotIn("Traceback", stderr)
+    test.assertNotIn("internal error", stderr)
+    lines = stderr.strip().splitlines()
+    test.assertEqual(len(lines), 1, stderr)
+    test.assertTrue(lines[0].startswith(f"{prog}: "), stderr)
+    for word in words:
+        test.assertIn(word, lines[0])
+
+
+class HandMadeDatabase:
+    """A database written by hand in db/schema.sql's schema: runs, flows
+    and deliveries exactly as a test needs them."""
+
+    def __init__(self, path):
+        self.path = path
+        self.conn = sqlite3.connect(path)
+        with open(os.path.join(SOURCE, "db", "schema.sql")) as f:
+            self.conn.executescript(f.read())
+
+    def add_run(self, run_id, status="done", sim_time_ps=None, config="", wall_seconds=0.1):
+        self.conn.execute("INSERT INTO runs(run_id, study, config, seed, sim_time_ps, wall_seconds, model_version, "
+                          "started_at, status, log_level) VALUES (?, 'hand', ?, 1, ?, ?, 'test', 't', ?, 'frames')",
+                          (run_id, config, sim_time_ps, wall_seconds, status))
+
+    def add_flow(self, run_id, flow_id, dst_port):
+        self.conn.execute("INSERT INTO flows VALUES (?, ?, ?, 'unicast', ?, 0, 1.0, 100, '100', 0, NULL)",
+                          (run_id, flow_id, f"f{flow_id}", flow_id))
+        self.conn.execute("INSERT INTO flow_dests VALUES (?, ?, ?)", (run_id, flow_id, dst_port))
+
+    def deliver(self, run_id, frame_id, flow_id, dst_port, t_created_ps, t_delivered_ps, byte_count):
+        self.conn.execute("INSERT INTO deliveries(run_id, frame_id, flow_id, dst_port, t_delivered_ps, "
+                          "surrogate_levels, bytes, t_created_ps) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+                          (run_id, frame_id, flow_id, dst_port, t_delivered_ps, byte_count, t_created_ps))
+
+    def close(self):
+        self.conn.commit()
+        self.conn.close()

@@ -1,7 +1,10 @@
 """fabric-report end to end: a small study's report, its numbers against
 the SQL cookbook, Jain's index on a hand-made database, every cookbook
-query, and bad input. Run by CTest (one process per class) or directly:
-/usr/bin/python3 tests/report/test_report.py"""
+query, and the table tools; bad input (bad_input_tests.py,
+table_tools_bad_input_tests.py), runs that did not finish
+(run_status_tests.py) and scripts/sweep (sweep_script_tests.py) are run
+from here too. Run by CTest (one process per class) or directly:
+/usr/bin/python3 tests/report/test_report.py [CLASS]"""
 import glob
 import os
 import re
@@ -11,10 +14,15 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_fixture import (SOURCE, StudyDatabase, fabricsim, interval, markdown_table, png_size,  # noqa: E402
-                            report, table_tool)
+from report_fixture import (SOURCE, HandMadeDatabase, StudyDatabase, fabricsim, interval,  # noqa: E402
+                            markdown_table, png_size, report, table_tool)
 from report.cookbook import run_query  # noqa: E402
 from report.run_report import PLOTS  # noqa: E402
+# The classes of the other files, so that CTest names them here (CMakeLists.txt).
+from bad_input_tests import BadInput  # noqa: E402,F401
+from run_status_tests import RunStatusOnAHandMadeDatabase  # noqa: E402,F401
+from sweep_script_tests import SweepScript  # noqa: E402,F401
+from table_tools_bad_input_tests import TableToolsBadInput  # noqa: E402,F401
 
 QUERIES = os.path.join(SOURCE, "db", "queries")
 
@@ -130,18 +138,13 @@ class JainOnAHandMadeDatabase(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
         self.db = os.path.join(self.dir.name, "hand.db")
-        conn = sqlite3.connect(self.db)
-        with open(os.path.join(SOURCE, "db", "schema.sql")) as f:
-            conn.executescript(f.read())
-        conn.execute("INSERT INTO runs VALUES (1, 'hand', '', 1, 2000, 0.1, 'test', 't', 'done', 'frames')")
+        hand = HandMadeDatabase(self.db)
+        hand.add_run(1, sim_time_ps=2000)
         for flow in range(4):
-            conn.execute("INSERT INTO flows VALUES (1, ?, ?, 'unicast', ?, 0, 1.0, 100, '100', 0, NULL)",
-                         (flow, f"f{flow}", flow))
-            conn.execute("INSERT INTO flow_dests VALUES (1, ?, 9)", (flow,))
-            conn.execute("INSERT INTO deliveries VALUES (1, ?, ?, 9, 500, 0, 100, 0)", (flow, flow))
-        conn.execute("INSERT INTO deliveries VALUES (1, 10, 0, 9, 1500, 0, 400, 1000)")
-        conn.commit()
-        conn.close()
+            hand.add_flow(1, flow, 9)
+            hand.deliver(1, flow, flow, 9, 0, 500, 100)
+        hand.deliver(1, 10, 0, 9, 1000, 1500, 400)
+        hand.close()
 
     def tearDown(self):
         self.dir.cleanup()
@@ -195,109 +198,6 @@ class EveryCookbookQuery(unittest.TestCase):
                 if name in ("subflow_throughput", "subflow_mean_throughput", "latency_percentiles",
                             "latency_percentiles_by_level", "jain_fairness", "pause_time"):
                     self.assertTrue(rows, f"{name} returned nothing on the fan-in study")
-
-
-class BadInput(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.dir = tempfile.TemporaryDirectory()
-        cls.db = os.path.join(cls.dir.name, "e11.db")
-        fabricsim(cls.db, "--quiet")                                   # run 1: E11, done
-        fabricsim(cls.db, "--quiet", "--time", "100ns")                # run 2: nothing delivered yet
-        fabricsim(cls.db, "--quiet", "--log-level", "summary")         # run 3: no per-frame rows
-        fabricsim(cls.db, "--quiet", "--set", "traffic.pattern=permutation", "--set", "topology.racks=1",
-                  "--set", "topology.leaves=2", "--set", "traffic.load_gbps=50", "--time", "30us")  # run 4
-        conn = sqlite3.connect(cls.db)
-        conn.execute("INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level) "
-                     "SELECT study, config, seed, model_version, started_at, 'running', log_level FROM runs "
-                     "WHERE run_id = 1")  # run 5: still running
-        conn.execute("INSERT INTO runs(study, config, seed, sim_time_ps, wall_seconds, model_version, started_at, "
-                     "status, log_level) SELECT study, config, seed, 20000000, 0.1, model_version, started_at, "
-                     "'interrupted', log_level FROM runs WHERE run_id = 1")  # run 6: interrupted
-        conn.commit()
-        conn.close()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.dir.cleanup()
-
-    def expect_exit_2(self, db, args, *words):
-        status, _, err = report(db, *args, "--out", os.path.join(self.dir.name, "bad"))
-        self.assertEqual(status, 2, err)
-        self.assertNotIn("Traceback", err)
-        self.assertTrue(err.startswith("fabric-report: "), err)
-        for word in words:
-            self.assertIn(word, err)
-
-    def report_text(self, *args):
-        out = os.path.join(self.dir.name, "ok_" + "_".join(a.strip("-") for a in args))
-        status, _, err = report(self.db, *args, "--out", out)
-        self.assertEqual(status, 0, err)
-        self.assertNotIn("Traceback", err)
-        with open(os.path.join(out, "report.md")) as f:
-            return f.read()
-
-    def test_missing_file(self):
-        self.expect_exit_2(os.path.join(self.dir.name, "nope.db"), [], "does not exist")
-
-    def test_not_sqlite(self):
-        path = os.path.join(self.dir.name, "text.db")
-        with open(path, "w") as f:
-            f.write("hello, this is not a database\n" * 10)
-        self.expect_exit_2(path, [], "not an SQLite database")
-
-    def test_another_tools_database(self):
-        path = os.path.join(self.dir.name, "other.db")
-        conn = sqlite3.connect(path)
-        conn.execute("CREATE TABLE customers(id, name)")
-        conn.commit()
-        conn.close()
-        self.expect_exit_2(path, [], "not a fabricsim database")
-
-    def test_other_schema_version(self):
-        path = os.path.join(self.dir.name, "v1.db")
-        conn = sqlite3.connect(path)
-        conn.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES "
-                           "('schema', 'fabricsim'), ('schema_version', '1');")
-        conn.close()
-        self.expect_exit_2(path, [], "schema version '1'")
-
-    def test_run_that_does_not_exist(self):
-        self.expect_exit_2(self.db, ["--run", "42"], "run 42 does not exist", "runs 1 to 6")
-
-    def test_run_still_running(self):
-        self.expect_exit_2(self.db, ["--run", "5"], "run 5 is still 'running'", "--partial")
-        self.assertIn("still marked 'running'", self.report_text("--run", "5", "--partial"))
-
-    def test_bad_options(self):
-        self.expect_exit_2(self.db, ["--window", "fast"], "--window 'fast'")
-        self.expect_exit_2(self.db, ["--run", "x"], "--run")
-        self.expect_exit_2(self.db, ["--compare", "traffic.load"], "traffic.load", "traffic.load_gbps")
-
-    def test_interrupted_run_says_it_is_incomplete(self):
-        self.assertIn("**Incomplete:** this run was interrupted", self.report_text("--run", "6"))
-
-    def test_run_without_deliveries_says_so(self):
-        md = self.report_text("--run", "2")
-        self.assertIn("**Missing:** no copy was delivered in this run", md)
-
-    def test_summary_run_says_what_is_missing(self):
-        md = self.report_text("--run", "3")
-        self.assertIn("log level 'summary'", md)
-        self.assertIn("Receive throughput per subflow (totals)", md)
-
-    def test_compare_against_a_key(self):
-        out = os.path.join(self.dir.name, "cmp")
-        status, _, err = report(self.db, "--run", "1", "--run", "4", "--compare", "traffic.load_gbps", "--out", out)
-        self.assertEqual(status, 0, err)
-        for name in ("compare_traffic.load_gbps.png", "compare_traffic.load_gbps_by_level.png", "comparison.csv"):
-            self.assertTrue(os.path.exists(os.path.join(out, name)), name)
-        self.assertGreater(png_size(os.path.join(out, "compare_traffic.load_gbps.png"))[0], 1000)
-        with open(os.path.join(out, "report.md")) as f:
-            md = f.read()
-        self.assertIn("## Runs against traffic.load_gbps", md)
-        self.assertIn("## Run 1: E11", md)
-        self.assertIn("## Run 4: E11", md)
 
 
 class SweepTable(unittest.TestCase):

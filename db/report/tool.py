@@ -1,0 +1,72 @@
+"""What the four command-line tools (fabric-report, sweep-table,
+phase-table, ber-table) share: an argument parser whose errors are the
+user's, and one way of ending: exit status 0, 2 with one line naming what
+the user gave wrong, 130 when interrupted, or 1 with one line for a failure
+of the machine (a full disk) or of the tool itself. Never a traceback."""
+import argparse
+import os
+import sqlite3
+import sys
+
+from report.rundb import ReportError
+
+# SQLite's words for a file it cannot read as a database: the user's file, not a bug here.
+_UNREADABLE_DATABASE = ("malformed", "not a database", "locked", "busy", "unable to open", "disk i/o error")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is a ReportError (exit status 2)."""
+
+    def error(self, message):
+        if message.startswith("argument --") and message.endswith("expected one argument"):
+            option = message.split()[1].rstrip(":")
+            message += f" (a value that begins with '-' is written {option}=VALUE)"
+        raise ReportError(message)
+
+
+def no_finished_run(conn):
+    """The error of a table without a run that is done: what the database holds instead."""
+    held = ", ".join(f"{n} {status}" for status, n in conn.execute(
+        "SELECT status, count(*) FROM runs GROUP BY status ORDER BY status"))
+    return ReportError(f"no finished run in this database (it holds {held or 'no runs'})")
+
+
+def note_unfinished_runs(prog, conn):
+    """Says on stderr which runs a table leaves out because they are not done."""
+    for run_id, status in conn.execute("SELECT run_id, status FROM runs WHERE status <> 'done' ORDER BY run_id"):
+        print(f"{prog}: run {run_id} is '{status}', so it is not in the table (only runs that are done are)",
+              file=sys.stderr)
+
+
+def run(prog, body):
+    """Runs body() (which returns an exit status) and turns every way it can
+    end into an exit status and at most one line on stderr."""
+    def say(text):
+        print(f"{prog}: {text}", file=sys.stderr)
+    try:
+        return body()
+    except ReportError as e:
+        say(e)
+        return 2
+    except KeyboardInterrupt:
+        say("interrupted")
+        return 130
+    except BrokenPipeError:  # e.g. `sweep-table DB ... | head -3`: the reader has had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except sqlite3.DatabaseError as e:
+        if any(words in str(e).lower() for words in _UNREADABLE_DATABASE):
+            say(f"the database cannot be read: {e}")
+            return 2
+        say(f"internal error (sqlite3: {e}); please report it")
+        return 1
+    except MemoryError:
+        say("out of memory")
+        return 1
+    except OSError as e:  # the machine's, not the user's: a full disk, a file gone while writing
+        where = f" '{e.filename}'" if e.filename else ""
+        say(f"cannot read or write{where}: {e.strerror or e}")
+        return 1
+    except Exception as e:  # a bug here, not bad input: still one clear line
+        say(f"internal error ({type(e).__name__}: {e}); please report it")
+        return 1

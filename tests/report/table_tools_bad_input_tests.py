@@ -1,0 +1,110 @@
+"""Bad input to the table tools (sweep-table, phase-table, ber-table) and
+scripts/db-diff: exit status 2 and one line naming the option and the
+value, never a traceback. Run through test_report.py (CTest:
+FabricReport.TableToolsBadInput)."""
+import os
+import sqlite3
+import tempfile
+import unittest
+
+from report_fixture import SOURCE, HandMadeDatabase, assert_user_error, fabricsim, run_tool, table_tool
+
+# Arguments each tool needs besides its database.
+TOOLS = {"sweep-table": ["--rows", "flow.f1.dst", "--cols", "leaf.cache.enable"],
+         "phase-table": ["--phases", "0us-10us"],
+         "ber-table": []}
+DB_DIFF = os.path.join(SOURCE, "scripts", "db-diff")
+
+
+class TableToolsBadInput(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.TemporaryDirectory()
+        cls.db = cls.path("e1.db")
+        fabricsim(cls.db, "--study", "E1a", "--set", "flow.f1.dst=1", "--time", "20us", "--quiet")    # run 1
+        fabricsim(cls.db, "--study", "E1a", "--set", "flow.f1.dst=1,2", "--time", "20us", "--quiet")  # run 2
+        HandMadeDatabase(cls.path("empty.db")).close()
+        with open(cls.path("text.db"), "w") as f:
+            f.write("not a database\n" * 10)
+        conn = sqlite3.connect(cls.path("other.db"))
+        conn.execute("CREATE TABLE customers(id, name)")
+        conn.commit()
+        conn.close()
+        os.mkdir(cls.path("folder.db"))
+        # Each wrong database and a word of what the tools say of it.
+        cls.bad_databases = {cls.path("nope.db"): "does not exist", cls.path("folder.db"): "not a",
+                             cls.path("text.db"): "not an SQLite database",
+                             cls.path("other.db"): "not a fabricsim database"}
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.dir.cleanup()
+
+    @classmethod
+    def path(cls, name):
+        return os.path.join(cls.dir.name, name)
+
+    def refused(self, tool, args, *words, db=None):
+        result = table_tool(tool, db or self.db, *args)
+        assert_user_error(self, result.returncode, result.stderr, tool, *words)
+
+    def test_every_tool_refuses_a_wrong_database(self):
+        for tool, args in TOOLS.items():
+            for db, words in self.bad_databases.items():
+                with self.subTest(tool=tool, db=os.path.basename(db)):
+                    self.refused(tool, args, words, db=db)
+
+    def test_every_tool_says_when_there_is_no_run(self):
+        self.refused("sweep-table", TOOLS["sweep-table"], "no finished run", db=self.path("empty.db"))
+        self.refused("phase-table", TOOLS["phase-table"], "holds no runs", db=self.path("empty.db"))
+        self.refused("ber-table", [], "no finished run", db=self.path("empty.db"))
+
+    def test_sweep_table_keys(self):
+        self.refused("sweep-table", ["--rows", "flow.f1.dst", "--cols", "leaf.cache.enabl"],
+                     "--cols leaf.cache.enabl", "did you mean leaf.cache.enable")
+        rows_cols = TOOLS["sweep-table"]
+        self.refused("sweep-table", rows_cols + ["--where", "leaf.cache.enable"], "--where 'leaf.cache.enable'",
+                     "KEY=VALUE")
+        self.refused("sweep-table", rows_cols + ["--where", "leaf.cache.enabled=true"],
+                     "--where leaf.cache.enabled=true", "no finished run has the configuration key")
+        self.refused("sweep-table", rows_cols + ["--where", "leaf.cache.enable=maybe"],
+                     "--where leaf.cache.enable=maybe", "they have false")
+        self.refused("sweep-table", rows_cols + ["--flow", "f9"], "--flow f9", "its flows: f1")
+
+    def test_plot_paths(self):
+        cases = [(self.dir.name, "is a folder"), (self.path("plot.txt"), "must end in .png"),
+                 (self.path("no/such/plot.png"), "does not exist")]
+        for option, tool, args in (("--occupancy", "sweep-table", TOOLS["sweep-table"]), ("--plot", "ber-table", [])):
+            for path, words in cases:
+                with self.subTest(tool=tool, path=path):
+                    self.refused(tool, args + [option, path], f"{option} {path}", words)
+        self.refused("sweep-table", TOOLS["sweep-table"] + ["--occupancy", self.path("e1.png"), "--label", "nokey"],
+                     "--label nokey")
+        self.assertFalse(os.path.exists(self.path("e1.png")))
+
+    def test_phase_table_phases_and_focus(self):
+        self.refused("phase-table", ["--phases", "10us-30us"], "--phases 10us-30us",
+                     "'10us-30us' ends after run 1, which is 20 us")
+        self.refused("phase-table", ["--phases", "0us-10us", "--focus", "1"], "--focus 1",
+                     "run 1's flow f1 goes nowhere else")
+        self.refused("phase-table", ["--phases", "0us-10us", "--focus", "one"], "--focus", "'one'")
+        self.refused("phase-table", ["--phases", "0us-10us", "--focus", "7"], "--focus 7", "does not go there")
+
+    def test_ber_table_link_class(self):
+        self.refused("ber-table", ["--links", "spine_spine"], "--links", "spine_spine")
+
+    def test_db_diff(self):
+        result = run_tool(DB_DIFF, self.db)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn("usage", result.stderr)
+        for db, words in self.bad_databases.items():
+            with self.subTest(db=os.path.basename(db)):
+                result = run_tool(DB_DIFF, self.db, db)
+                assert_user_error(self, result.returncode, result.stderr, "db-diff", words)
+        same = run_tool(DB_DIFF, self.db, self.db)
+        self.assertEqual(same.returncode, 0, same.stderr)
+        self.assertIn("same    deliveries", same.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
