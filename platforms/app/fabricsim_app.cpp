@@ -167,8 +167,9 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
 
   // Built before the run has its row: a stop while it builds (seconds for
   // the full system) ends the process at once with nothing written.
-  auto top = std::make_unique<FabricTop>("fabric", run.fabric, run.flows, run.seed, *rec);
   HugePageAdvisor huge_pages;
+  huge_pages.reserve(size_t{1} << 30);  // address space for the full system's ~400 MiB
+  auto top = std::make_unique<FabricTop>("fabric", run.fabric, run.flows, run.seed, *rec);
   huge_pages.advise();
   set_run_phase(RunPhase::running);
   try {

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fabric {
 namespace {
@@ -56,6 +58,22 @@ void advise_range(uintptr_t begin, uintptr_t end, size_t& advised) {
 }  // namespace
 
 HugePageAdvisor::HugePageAdvisor() : enabled_(std::getenv("FABRICSIM_NO_HUGEPAGES") == nullptr) {}
+
+void HugePageAdvisor::reserve(size_t bytes) {
+  if (!enabled_) return;
+  // Requests up to 32 MiB come from the heap, not from mappings of their
+  // own, and freed memory at its top stays: the heap is the one region.
+  constexpr size_t kLargestFromHeap = size_t{32} << 20;
+  mallopt(M_MMAP_THRESHOLD, static_cast<int>(kLargestFromHeap));
+  mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+  mallopt(M_TOP_PAD, static_cast<int>(kLargestFromHeap));
+  // Grow the heap by blocks malloc carves from its top, then give them back:
+  // they coalesce into free top space. Only their headers are touched.
+  std::vector<void*> blocks;
+  for (size_t grown = 0; grown < bytes; grown += kLargestFromHeap / 2) blocks.push_back(malloc(kLargestFromHeap / 2));
+  for (void* block : blocks) free(block);
+  advise();
+}
 
 size_t HugePageAdvisor::malloc_bytes() {
   const struct mallinfo2 info = mallinfo2();

@@ -5,9 +5,15 @@
 // huge pages to memory advised MADV_HUGEPAGE (when THP is in "madvise"
 // mode, the usual default): HugePageAdvisor advises every large anonymous
 // mapping of the process and collapses what is already in 4 KiB pages
-// (MADV_COLLAPSE, Linux 6.1 and later; skipped where missing). Call
-// advise() once the model is built, and keep_up() as the run goes: it acts
-// again only when the heap has grown.
+// (MADV_COLLAPSE, Linux 6.1 and later; skipped where missing).
+//
+// Use: reserve() before the model is built: the heap is grown once to the
+// given size of address space (not memory: nothing is touched) and advised,
+// so that every page the model then touches comes as a huge page, as with
+// glibc's glibc.malloc.hugetlb=1 tunable, which glibc reads only when a
+// process starts. advise() once the model is built (what reserve() did not
+// cover), and keep_up() as the run goes: it acts again only when malloc's
+// memory has grown.
 #include <cstddef>
 
 namespace fabric {
@@ -17,6 +23,7 @@ class HugePageAdvisor {
   // FABRICSIM_NO_HUGEPAGES set: the advisor does nothing (for comparisons).
   HugePageAdvisor();
 
+  void reserve(size_t bytes);
   void advise();
   // advise() if malloc's memory grew by kRegrowBytes since the last time.
   void keep_up();
