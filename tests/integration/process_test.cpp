@@ -1,0 +1,57 @@
+// The process as a whole (issue 19): fabricsim never restarts itself (it
+// once re-executed itself for huge pages and rebuilt its command line from
+// at most 64 KiB and 4095 words), and a stop signal at once, before the
+// run has its row, writes nothing.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <thread>
+
+#include "tests/integration/harness.h"
+
+namespace fabricsim_it {
+namespace {
+
+TEST(Process, ALongCommandLineIsReadWhole) {
+  TempDir dir;
+  Args args = two_leaf_shift();
+  // 5000 words and over 100 KiB before the options that matter.
+  for (int i = 0; i < 2500; ++i) args.set("flow.padding_flow_with_a_long_name_" + std::to_string(i % 3) + ".priority=0");
+  args.set("flow.padding_flow_with_a_long_name_0.src=0").set("flow.padding_flow_with_a_long_name_0.dst=5");
+  args.set("flow.padding_flow_with_a_long_name_1.src=1").set("flow.padding_flow_with_a_long_name_1.dst=6");
+  args.set("flow.padding_flow_with_a_long_name_2.src=2").set("flow.padding_flow_with_a_long_name_2.dst=7");
+  const std::string db_path = dir.file("long.db");
+  args.opt("--seed", "7").opt("--time", "2us").opt("--db", db_path);
+  size_t bytes = 0;
+  for (const std::string& word : args.v) bytes += word.size() + 1;
+  ASSERT_GT(bytes, size_t{100'000});
+  ASSERT_GT(args.v.size(), size_t{5000});
+  const ProcResult r = run_fabricsim(args, 120);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db db(db_path);
+  EXPECT_EQ(db.dump("SELECT seed, sim_time_ps, status FROM runs"), "7|2000000|done\n");
+}
+
+TEST(Process, AStopWhileTheModelIsBuiltEndsAtOnceAndWritesNothing) {
+  TempDir dir;
+  const std::string db_path = dir.file("early.db");
+  // The full system takes seconds to build; the signal comes while it does.
+  const Background bg = start_fabricsim(Args().opt("--study", "perm640").opt("--time", "10us").opt("--db", db_path), dir);
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  const double sent = now_seconds();
+  kill(bg.pid, SIGTERM);
+  const ProcResult r = wait_fabricsim(bg, 60);
+  ASSERT_TRUE(r.exited) << r.describe();
+  EXPECT_EQ(r.exit_code, 128 + SIGTERM) << r.describe();
+  EXPECT_LT(now_seconds() - sent, 1.0) << "the stop took effect late";
+  EXPECT_NE(r.err.find("stopped before the run started; nothing was recorded"), std::string::npos) << r.err;
+  if (file_exists(db_path)) {
+    Db db(db_path);
+    if (db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'runs'") > 0) {
+      EXPECT_EQ(db.integer("SELECT count(*) FROM runs"), 0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fabricsim_it
