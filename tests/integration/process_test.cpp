@@ -5,12 +5,26 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "tests/integration/harness.h"
 
 namespace fabricsim_it {
 namespace {
+
+// Whether process `pid` has a handler for `signal_number` (SigCgt in /proc/PID/status).
+bool catches(pid_t pid, int signal_number) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("SigCgt:", 0) != 0) continue;
+    const unsigned long long mask = std::stoull(line.substr(7), nullptr, 16);
+    return (mask >> (signal_number - 1)) & 1;
+  }
+  return false;
+}
 
 TEST(Process, ALongCommandLineIsReadWhole) {
   TempDir dir;
@@ -35,9 +49,11 @@ TEST(Process, ALongCommandLineIsReadWhole) {
 TEST(Process, AStopWhileTheModelIsBuiltEndsAtOnceAndWritesNothing) {
   TempDir dir;
   const std::string db_path = dir.file("early.db");
-  // The full system takes seconds to build; the signal comes while it does.
+  // The signal comes as soon as fabricsim handles it, while it reads its
+  // configuration and builds the full system.
   const Background bg = start_fabricsim(Args().opt("--study", "perm640").opt("--time", "10us").opt("--db", db_path), dir);
-  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  const double started = now_seconds();
+  while (!catches(bg.pid, SIGTERM) && now_seconds() - started < 10) std::this_thread::sleep_for(std::chrono::microseconds(200));
   const double sent = now_seconds();
   kill(bg.pid, SIGTERM);
   const ProcResult r = wait_fabricsim(bg, 60);
