@@ -46,17 +46,18 @@ struct IniLine {
   std::string value;  // assignments only
 };
 
+// A malformed line is an error without a key, located at `where` (file:line).
 IniLine parse_ini_line(const std::string& line, const std::string& where) {
   const std::string content = trim(strip_comment(line));
   if (content.empty()) return {};
   if (content.front() == '[' && content.back() == ']') {
     const std::string section = trim(content.substr(1, content.size() - 2));
-    if (section.empty()) throw ConfigError(where, trim(line), "a [section] header with a name");
+    if (section.empty()) throw ConfigError("", trim(line), "a [section] header with a name", where);
     return {IniLine::Kind::section, section, ""};
   }
   const size_t equals = content.find('=');
   const std::string key = equals == std::string::npos ? "" : trim(content.substr(0, equals));
-  if (key.empty()) throw ConfigError(where, trim(line), kIniLineAllowed);
+  if (key.empty()) throw ConfigError("", trim(line), kIniLineAllowed, where);
   return {IniLine::Kind::assignment, key, trim(content.substr(equals + 1))};
 }
 
@@ -67,31 +68,45 @@ IniLine parse_ini_line(const std::string& line, const std::string& where) {
 Config::Config(const ParamRegistry& registry) : registry_(registry) {}
 
 void Config::load_ini(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("--config", path, kIniFileAllowed);
   std::string section, line;
   for (int number = 1; std::getline(in, line); ++number) {
-    const IniLine parsed = parse_ini_line(line, path + ":" + std::to_string(number));
+    const std::string origin = path + ":" + std::to_string(number);
+    const IniLine parsed = parse_ini_line(line, origin);
     if (parsed.kind == IniLine::Kind::section) section = parsed.name;
-    if (parsed.kind == IniLine::Kind::assignment && section.empty() && parsed.name == "include") {
-      // Another file's keys first, relative to this one: a study variant names its base.
-      if (++include_depth_ > 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
-      load_ini((std::filesystem::path(path).parent_path() / parsed.value).string());
-      --include_depth_;
-    } else if (parsed.kind == IniLine::Kind::assignment) {
-      set(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value);
+    if (parsed.kind != IniLine::Kind::assignment) continue;
+    try {
+      if (section.empty() && parsed.name == "include") {
+        // Another file's keys first, relative to this one: a study variant names its base.
+        if (include_depth_ == 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
+        ++include_depth_;
+        load_ini((std::filesystem::path(path).parent_path() / parsed.value).string());
+        --include_depth_;
+      } else {
+        assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin);
+      }
+    } catch (const ConfigError& error) {
+      throw error.located_at(origin);  // an included file's error keeps its own line
     }
   }
   // A directory opens fine and fails on the first read.
   if (in.bad()) throw ConfigError("--config", path, kIniFileAllowed);
 }
 
-void Config::set(const std::string& key, const std::string& value) {
+void Config::set(const std::string& key, const std::string& value) { assign(key, value, ""); }
+
+void Config::assign(const std::string& key, const std::string& value, const std::string& origin) {
   const ParamSpec* spec = registry_.find(key);
   if (!spec) throw registry_.unknown_key(key, value);
   if (spec->is_pattern() && key == spec->key) throw ConfigError(key, value, kConcreteKeyAllowed);
   check_value(*spec, key, value);
   values_[key] = value;
+  if (origin.empty()) {
+    origins_.erase(key);
+  } else {
+    origins_[key] = origin;
+  }
 }
 
 void Config::set_assignment(const std::string& assignment) {
@@ -201,9 +216,14 @@ std::string Config::resolved_text() const {
 
 void Config::fail(const std::string& key, const std::string& allowed) const {
   const auto it = values_.find(key);
-  if (it != values_.end()) throw ConfigError(key, it->second, allowed);
+  if (it != values_.end()) throw locate(ConfigError(key, it->second, allowed));
   const ParamSpec* spec = registry_.find(key);
   throw ConfigError(key, spec ? spec->default_value : "", allowed);
+}
+
+ConfigError Config::locate(const ConfigError& error) const {
+  const auto it = origins_.find(error.key);
+  return it == origins_.end() ? error : error.located_at(it->second);
 }
 
 }  // namespace fabric::config

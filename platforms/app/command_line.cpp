@@ -8,6 +8,18 @@ namespace fabric {
 
 namespace po = boost::program_options;
 
+namespace {
+
+// SQLite takes "" and ":memory:" for databases that vanish with the process:
+// the run would report "done" and be gone.
+void check_database_path(const std::string& path) {
+  if (path.empty() || path == ":memory:")
+    throw std::invalid_argument("command line: --db has value '" + path +
+                                "'; allowed: a file path (the run is kept there)");
+}
+
+}  // namespace
+
 CommandLine parse_command_line(int argc, const char* const argv[]) {
   CommandLine cl;
   po::options_description desc("fabricsim: SystemC/TLM model of a 100G Ethernet server-rack fabric\n\nOptions");
@@ -26,13 +38,24 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   std::ostringstream help;
   help << desc;
   cl.help_text = help.str();
+  // Words that are no option or option value are collected, to be refused by
+  // name: "fabricsim --time 20us E1a" must not run E11.
+  std::vector<std::string> stray_words;
+  po::options_description everything;
+  everything.add(desc).add_options()("stray-word", po::value<std::vector<std::string>>(&stray_words));
+  po::positional_options_description stray;
+  stray.add("stray-word", -1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+    po::store(po::command_line_parser(argc, argv).options(everything).positional(stray).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     throw std::invalid_argument(std::string("command line: ") + e.what() + " (see --help)");
   }
+  if (!stray_words.empty())
+    throw std::invalid_argument("command line: unexpected word '" + stray_words.front() +
+                                "': every word is an option (--study ID, --set KEY=VALUE ...) or its value (see --help)");
+  check_database_path(cl.db);
   if (vm.count("study")) cl.study = vm["study"].as<std::string>();
   if (vm.count("time")) cl.time = vm["time"].as<std::string>();
   if (vm.count("seed")) cl.seed = vm["seed"].as<std::string>();
