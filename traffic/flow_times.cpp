@@ -6,12 +6,13 @@
 namespace fabric::traffic {
 namespace {
 
-const std::string kTimeRange = "0 .. " + std::to_string(config::kInt64Max) + " ps";
+const std::string kTimeRange = "0 .. " + std::to_string(kLatestConfiguredTime) + " ps";
 const std::string kStopAllowed = "empty (never) or a duration such as 2ms, " + kTimeRange;
 const std::string kScheduleAllowed =
     "on-intervals FROM-TO in time order, not overlapping, e.g. 1ms-2ms,3ms-4ms; FROM < TO, " + kTimeRange;
 
-// A time of the run: a duration >= 0. A SyntaxError names what is wrong.
+// A time of the run: a duration in 0 .. kLatestConfiguredTime. A SyntaxError
+// names what is wrong.
 Picos scan_time(const std::string& text) {
   Picos time = 0;
   try {
@@ -19,7 +20,9 @@ Picos scan_time(const std::string& text) {
   } catch (const config::ConfigError&) {
     throw config::SyntaxError("'" + config::shorten_for_message(text, 40) + "' is no duration such as 2ms");
   }
-  if (time < 0) throw config::SyntaxError("'" + config::shorten_for_message(text, 40) + "' is negative");
+  if (time < 0 || time > kLatestConfiguredTime) {
+    throw config::SyntaxError("'" + config::shorten_for_message(text, 40) + "' is outside " + kTimeRange);
+  }
   return time;
 }
 

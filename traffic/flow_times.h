@@ -13,13 +13,13 @@
 
 namespace fabric::traffic {
 
-// "" (blank): never, nullopt; else a duration >= 0 such as 2ms. Throws
-// ConfigError naming `key`.
+// "" (blank): never, nullopt; else a duration such as 2ms in 0 ..
+// kLatestConfiguredTime. Throws ConfigError naming `key`.
 std::optional<Picos> parse_stop_time(const std::string& key, const std::string& text);
 config::TextSyntax stop_time_syntax();
 
 // "FROM-TO,FROM-TO,...": one or more on-intervals [FROM, TO) of durations
-// >= 0, FROM < TO, in time order and not overlapping. Throws ConfigError
+// in 0 .. kLatestConfiguredTime, FROM < TO, in time order and not overlapping. Throws ConfigError
 // naming `key`.
 using Schedule = std::vector<std::pair<Picos, Picos>>;
 Schedule parse_schedule(const std::string& key, const std::string& text);

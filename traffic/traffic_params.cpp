@@ -172,7 +172,8 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(config::text_param("traffic.frame_size", "1522", "B", std::string("pattern ") + kSizeHelp,
                                FrameSizeDistribution::syntax()));
   r.declare(spec("traffic.priority", ParamType::integer, "0", "", "Ethernet priority of the pattern's frames", 0, 7));
-  r.declare(spec("traffic.start", ParamType::duration, "0", "ps", "time the pattern's flows start", 0));
+  r.declare(spec("traffic.start", ParamType::duration, "0", "ps", "time the pattern's flows start", 0,
+                 double(kLatestConfiguredTime)));
   r.declare(config::text_param("traffic.stop", "", "ps",
                                std::string("time the pattern's flows stop creating frames") + kStopHelp,
                                stop_time_syntax()));
@@ -198,7 +199,8 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(config::text_param("flow.*.frame_size", "1522", "B", std::string("explicit flow: ") + kSizeHelp,
                                FrameSizeDistribution::syntax()));
   r.declare(spec("flow.*.priority", ParamType::integer, "0", "", "explicit flow: Ethernet priority", 0, 7));
-  r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0));
+  r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0,
+                 double(kLatestConfiguredTime)));
   r.declare(config::text_param("flow.*.stop", "", "ps",
                                std::string("explicit flow: frames are created before this time") + kStopHelp,
                                stop_time_syntax()));

@@ -18,6 +18,7 @@ constexpr const char* kConcreteKeyAllowed =
     "a concrete key with a name (letters, digits, '_', '-') in place of '*'";
 constexpr const char* kIniFileAllowed = "a readable INI file";
 constexpr const char* kIniLineAllowed = "section.key = value";
+constexpr const char* kUtf8ByteOrderMark = "\xef\xbb\xbf";  // what some editors write first
 
 // A numeric, boolean or choice read needs a value: an unset key whose default
 // is empty is a declaration mistake, not something the user could fix.
@@ -67,11 +68,14 @@ IniLine parse_ini_line(const std::string& line, const std::string& where) {
 
 Config::Config(const ParamRegistry& registry) : registry_(registry) {}
 
-void Config::load_ini(const std::string& path) {
+void Config::load_ini(const std::string& path) { load_ini_file(path, "--config"); }
+
+void Config::load_ini_file(const std::string& path, const std::string& named_by) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError("--config", path, kIniFileAllowed);
+  if (!in) throw ConfigError(named_by, path, kIniFileAllowed);
   std::string section, line;
   for (int number = 1; std::getline(in, line); ++number) {
+    if (number == 1 && line.compare(0, 3, kUtf8ByteOrderMark) == 0) line.erase(0, 3);
     const std::string origin = path + ":" + std::to_string(number);
     const IniLine parsed = parse_ini_line(line, origin);
     if (parsed.kind == IniLine::Kind::section) section = parsed.name;
@@ -81,7 +85,7 @@ void Config::load_ini(const std::string& path) {
         // Another file's keys first, relative to this one: a study variant names its base.
         if (include_depth_ == 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
         ++include_depth_;
-        load_ini((std::filesystem::path(path).parent_path() / parsed.value).string());
+        load_ini_file((std::filesystem::path(path).parent_path() / parsed.value).string(), "include");
         --include_depth_;
       } else {
         assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin);
@@ -91,7 +95,7 @@ void Config::load_ini(const std::string& path) {
     }
   }
   // A directory opens fine and fails on the first read.
-  if (in.bad()) throw ConfigError("--config", path, kIniFileAllowed);
+  if (in.bad()) throw ConfigError(named_by, path, kIniFileAllowed);
 }
 
 void Config::set(const std::string& key, const std::string& value) { assign(key, value, ""); }
@@ -196,7 +200,7 @@ std::vector<std::string> Config::instances(const std::string& prefix) const {
 
 void Config::check_all_used() const {
   for (const auto& [key, value] : values_) {
-    if (used_.count(key) == 0) throw ConfigError(key, value, kUnusedKeyAllowed);
+    if (used_.count(key) == 0) throw locate(ConfigError(key, value, kUnusedKeyAllowed));
   }
 }
 
@@ -222,8 +226,12 @@ void Config::fail(const std::string& key, const std::string& allowed) const {
 }
 
 ConfigError Config::locate(const ConfigError& error) const {
-  const auto it = origins_.find(error.key);
-  return it == origins_.end() ? error : error.located_at(it->second);
+  const auto origin = origins_.find(error.key);
+  const auto value = values_.find(error.key);
+  // Only an error about the value the file gave: not one about a --set value
+  // refused after it.
+  const bool from_file = origin != origins_.end() && value != values_.end() && value->second == error.value;
+  return from_file ? error.located_at(origin->second) : error;
 }
 
 }  // namespace fabric::config

@@ -131,12 +131,15 @@ class Config {
 
   // Used to raise a range or consistency error found after parsing.
   [[noreturn]] void fail(const std::string& key, const std::string& allowed) const;
-  // `error` with the file:line of its key's value when that came from a file:
-  // for errors raised where a value is used, far from where it was read.
+  // `error` with the file:line of its key's value when the error is about
+  // the value a file gave: for errors raised where a value is used, far from
+  // where it was read.
   ConfigError locate(const ConfigError& error) const;
 
  private:
   int include_depth_ = 0;
+  // load_ini of a file named by `named_by` ("--config" or "include"), for its errors.
+  void load_ini_file(const std::string& path, const std::string& named_by);
   // set() with where the value comes from ("" for --set), kept for locate().
   void assign(const std::string& key, const std::string& value, const std::string& origin);
   const ParamSpec& spec_for(const std::string& key, ParamType type) const;

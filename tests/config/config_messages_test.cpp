@@ -79,15 +79,31 @@ TEST_F(ConfigMessages, BadValueInAnIncludedFileSaysThatFilesLine) {
   EXPECT_EQ(error.origin, base.path() + ":3");
 }
 
+TEST_F(ConfigMessages, AMissingIncludeIsNamedByTheIncludeLine) {
+  const IniFile variant("missing_include.ini", "# variant\ninclude = no_such_base.ini\n");
+  const ConfigError error = config_error_of([&] { config_.load_ini(variant.path()); });
+  EXPECT_EQ(error.key, "include");
+  EXPECT_EQ(error.origin, variant.path() + ":2");
+}
+
+TEST_F(ConfigMessages, AByteOrderMarkIsNoPartOfTheFirstLine) {
+  const IniFile ini("bom.ini", "\xef\xbb\xbf[leaf]\ncache.entries = 5\n");
+  config_.load_ini(ini.path());
+  EXPECT_EQ(config_.get_int("leaf.cache.entries"), 5);
+}
+
 TEST_F(ConfigMessages, ErrorsFoundWhenAValueIsUsedSayWhereItWasGiven) {
   const IniFile ini("used.ini", "[flow.x]\nsrc = 0\nstart = 2us\nstop = 1us\n");
   config_.load_ini(ini.path());
   const ConfigError failed = config_error_of([&] { config_.fail("flow.x.stop", "a time after flow.x.start"); });
   EXPECT_EQ(failed.origin, ini.path() + ":4");
+  EXPECT_EQ(config_error_of([&] { config_.check_all_used(); }).origin, ini.path() + ":2");  // nothing read src
   // An error raised without the Config (a model's own check) is located by it.
   const ConfigError located = config_.locate(ConfigError("flow.x.src", "0", "a port"));
   EXPECT_EQ(located.origin, ini.path() + ":2");
-  // A --set override is not where the file said.
+  // A --set override refused, or accepted, is not where the file said.
+  const ConfigError refused = config_error_of([&] { config_.set("flow.x.src", "-1"); });
+  EXPECT_EQ(config_.locate(refused).origin, "");
   config_.set("flow.x.src", "1");
   EXPECT_EQ(config_.locate(ConfigError("flow.x.src", "1", "a port")).origin, "");
 }

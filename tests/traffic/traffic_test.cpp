@@ -151,6 +151,19 @@ TEST(TrafficFlowSource, ZeroRateNeverSends) {
   EXPECT_EQ(FlowSource(unicast_flow(0), 1).next_time(), kNever);
 }
 
+// A start plus the phase, or a frame time plus the gap, beyond the int64
+// range is never, not a wrapped negative time (which looped for ever).
+TEST(TrafficFlowSource, TimesAtTheEndOfTheRangeDoNotWrap) {
+  FlowSpec spec = unicast_flow(0.001, "9216");
+  spec.phase = StartPhase::random;
+  spec.start = std::numeric_limits<Picos>::max() - 1;
+  EXPECT_EQ(FlowSource(spec, 1).next_time(), kNever);
+  spec.phase = StartPhase::zero;
+  FlowSource source(spec, 1);
+  EXPECT_EQ(source.pop(spec.start).created, spec.start);
+  EXPECT_EQ(source.next_time(), kNever);
+}
+
 TEST(TrafficFlowSource, PopBeforeCreationIsAnError) {
   FlowSpec spec = unicast_flow(100);
   spec.start = 500;
