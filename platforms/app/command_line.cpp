@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "model/config/config_error.h"
+
 namespace fabric {
 
 namespace po = boost::program_options;
@@ -14,7 +16,7 @@ namespace {
 // the run would report "done" and be gone.
 void check_database_path(const std::string& path) {
   if (path.empty() || path == ":memory:")
-    throw std::invalid_argument("command line: --db has value '" + path +
+    throw std::invalid_argument("command line: --db has value '" + config::shorten_for_message(path) +
                                 "'; allowed: a file path (the run is kept there)");
 }
 
@@ -50,10 +52,10 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
     po::store(po::command_line_parser(argc, argv).options(everything).positional(stray).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    throw std::invalid_argument(std::string("command line: ") + e.what() + " (see --help)");
+    throw std::invalid_argument("command line: " + config::shorten_for_message(e.what(), 200) + " (see --help)");
   }
   if (!stray_words.empty())
-    throw std::invalid_argument("command line: unexpected word '" + stray_words.front() +
+    throw std::invalid_argument("command line: unexpected word '" + config::shorten_for_message(stray_words.front()) +
                                 "': every word is an option (--study ID, --set KEY=VALUE ...) or its value (see --help)");
   check_database_path(cl.db);
   if (vm.count("study")) cl.study = vm["study"].as<std::string>();

@@ -226,7 +226,8 @@ CLI_WORDS = ["--time", "--seed", "--set", "--config", "--study", "--db", "--log-
              "--list-studies", "-", "--", "E1a", "E11", "perm640", "--tiem", "-x", "300ns", "1", OVERFLOW,
              "leaf.cache.entries=5", "=", "a", "", "--set=", "--time=", "--db=", ":memory:", "{dir}/other.db",
              "/nonexistent/x.db", "{dir}", "--study=nope", "--log-level=frames", "--seed=-1", "--time=-1ns",
-             "--config={dir}/missing.ini", "\u00e9", "--sett", "--set=sim.seed=" + OVERFLOW]
+             "--config={dir}/missing.ini", "\u00e9", "--sett", "--set=sim.seed=" + OVERFLOW, "w" * 100_000,
+             "--" + "o" * 100_000, "--set=" + "k" * 100_000 + "=1", "\x01\x7f"]
 
 
 def cli_case(rng):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Configuration fuzzer: every case must end with exit 0 (done) or 2 (bad
 input, with no run row left in its database); never a signal, never exit 1,
-never "uncaught exception", "terminate called" or "internal error" on stderr.
+never "uncaught exception", "terminate called" or "internal error" on stderr,
+and a rejection's message is short (long values are shortened).
 A printed bound of a key (--list-params) must be accepted as that key's value.
 
 Environment: FABRICSIM_BINARY (required), FABRICSIM_FUZZ_CASES (default 600),
@@ -69,6 +70,8 @@ def run_case(binary, env, base, root, index, case, timeout):
             return "accepted", ""
         if not stderr.strip():
             return "crash", "exit 2 without a message"
+        if len(stderr) > 2000:
+            return "crash", f"a message of {len(stderr)} characters: {stderr[:300]}"
         message = stderr.strip().splitlines()[-1][:300]
         rows = sum(run_rows(os.path.join(directory, name)) for name in ("run.db", "other.db", "fabric.db"))
         if rows:
