@@ -13,11 +13,15 @@ namespace po = boost::program_options;
 namespace {
 
 // SQLite takes "" and ":memory:" for databases that vanish with the process:
-// the run would report "done" and be gone.
+// the run would report "done" and be gone. A path longer than any the system
+// opens is refused here, where the message can shorten it.
+constexpr size_t kLongestPath = 4096;  // PATH_MAX on Linux
+
 void check_database_path(const std::string& path) {
-  if (path.empty() || path == ":memory:")
+  if (path.empty() || path == ":memory:" || path.size() > kLongestPath)
     throw std::invalid_argument("command line: --db has value '" + config::shorten_for_message(path) +
-                                "'; allowed: a file path (the run is kept there)");
+                                "'; allowed: a file path of at most " + std::to_string(kLongestPath) +
+                                " characters (the run is kept there)");
 }
 
 }  // namespace

@@ -235,7 +235,8 @@ def cli_case(rng):
     args = ["--config", "{base}"] + COMMON + words
     if "--db" not in " ".join(words):
         args += DB
-    return Case("cli " + repr(words), args)
+    shown = [w if len(w) <= 100 else f"{w[:60]}...({len(w)} chars)" for w in words]
+    return Case("cli " + repr(shown), args)
 
 
 def all_cases(params, seed, count):
