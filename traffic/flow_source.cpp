@@ -15,6 +15,13 @@ constexpr uint64_t kArrivalSalt = 0x617272697661;  // "arriva": the phase and ga
 
 // Gb/s = bits per ns, so bits * 1000 / rate is picoseconds.
 double wire_ps(double bytes, double rate_gbps) { return (bytes + kWireOverheadBytes) * 8.0 * 1000.0 / rate_gbps; }
+
+// t + gap, or kNever where that is beyond the int64 range: a time never wraps.
+Picos later(Picos t, double gap) {
+  Picos sum = 0;
+  if (!(gap < 9.2e18) || __builtin_add_overflow(t, static_cast<Picos>(gap), &sum)) return kNever;
+  return sum;
+}
 }  // namespace
 
 FlowSource::FlowSource(const FlowSpec& spec, uint64_t seed)
@@ -24,7 +31,7 @@ FlowSource::FlowSource(const FlowSpec& spec, uint64_t seed)
   if (on_.empty()) on_.push_back({spec_.start, spec_.stop < 0 ? kNever : spec_.stop});
   if (spec_.phase == StartPhase::random && spec_.max_frames != 1 && spec_.rate_gbps > 0)
     phase_ = arrival_.draw_phase(wire_ps(spec_.size.mean(), spec_.rate_gbps));
-  next_ = on_.front().first + phase_;
+  next_ = later(on_.front().first, double(phase_));
   skip_off_time();
 }
 
@@ -33,7 +40,7 @@ void FlowSource::skip_off_time() {
     if (next_ >= on_[interval_].second) {
       ++interval_;
     } else if (next_ < on_[interval_].first) {
-      next_ = on_[interval_].first + phase_;  // may pass a short interval's end: checked again
+      next_ = later(on_[interval_].first, double(phase_));  // may pass a short interval's end: checked again
       carry_ps_ = 0;
     } else {
       return;
@@ -67,7 +74,7 @@ GeneratedFrame FlowSource::pop(Picos now_or_later) {
   const double exact_ps = arrival_.gap_ps(wire_ps(frame.bytes, spec_.rate_gbps)) + carry_ps_;
   const double step = std::floor(exact_ps + 0.5);
   carry_ps_ = exact_ps - step;
-  next_ = created + static_cast<Picos>(step);
+  next_ = later(created, step);
   skip_off_time();
   return frame;
 }

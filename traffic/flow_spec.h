@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/core/ids.h"
+#include "model/multicast/replication_tree.h"
 #include "traffic/arrival_process.h"
 #include "traffic/frame_size.h"
 
@@ -23,7 +24,8 @@ struct FlowSpec {
   PortId src{};
   bool multicast = false;
   std::string tree = "generic";  // multicast: generic, affinity or explicit
-  std::string explicit_tree;     // multicast, explicit: "PORT:T1,T2;PORT:..." 
+  std::string explicit_tree;     // multicast, explicit: "PORT:T1,T2;PORT:..." as given
+  TreeFanout explicit_fanout;    // ... as parsed (parse_tree_fanout)
   std::vector<PortId> dests;     // unicast: each frame to one, drawn uniformly; multicast: the group
   double rate_gbps = 100;        // offered rate counting kWireOverheadBytes per frame
   FrameSizeDistribution size;

@@ -1,64 +1,43 @@
 #include "traffic/frame_size.h"
 
-#include <cctype>
-
-#include "model/config/config.h"
+#include "model/config/text_scanner.h"
 #include "traffic/random.h"
 
 namespace fabric::traffic {
 namespace {
 
-const char* const kAllowed = "frame sizes 64 .. 9216 B as N, uniform:A:B or choice:A,B,...";
+const std::string kAllowed = "N, uniform:A:B (A <= B) or choice:A,B,... with sizes " + std::to_string(kMinFrameBytes) +
+                             " .. " + std::to_string(kMaxFrameBytes) + " (B)";
 
-[[noreturn]] void fail(const std::string& key, const std::string& text) {
-  throw config::ConfigError(key, text, kAllowed);
+uint32_t scan_size(const std::string& text) {
+  return static_cast<uint32_t>(config::scan_integer(text, kMinFrameBytes, kMaxFrameBytes));
 }
 
-// Strict decimal size: digits only (surrounding blanks tolerated), within [64, 9216].
-uint32_t parse_size(const std::string& key, const std::string& text, std::string part) {
-  const auto first = part.find_first_not_of(" \t");
-  const auto last = part.find_last_not_of(" \t");
-  if (first == std::string::npos) fail(key, text);
-  part = part.substr(first, last - first + 1);
-  if (part.size() > 6) fail(key, text);
-  for (char c : part)
-    if (!std::isdigit(static_cast<unsigned char>(c))) fail(key, text);
-  const auto value = static_cast<uint32_t>(std::stoul(part));
-  if (value < kMinFrameBytes || value > kMaxFrameBytes) fail(key, text);
-  return value;
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> parts;
-  std::string::size_type begin = 0;
-  for (;;) {
-    const auto end = text.find(sep, begin);
-    parts.push_back(text.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
-    if (end == std::string::npos) return parts;
-    begin = end + 1;
-  }
-}
+bool starts_with(const std::string& text, const std::string& prefix) { return text.compare(0, prefix.size(), prefix) == 0; }
 
 }  // namespace
 
 FrameSizeDistribution FrameSizeDistribution::parse(const std::string& key, const std::string& text) {
   const std::string uniform = "uniform:", choice = "choice:";
-  if (text.compare(0, uniform.size(), uniform) == 0) {
-    const auto bounds = split(text.substr(uniform.size()), ':');
-    if (bounds.size() != 2) fail(key, text);
-    const uint32_t a = parse_size(key, text, bounds[0]);
-    const uint32_t b = parse_size(key, text, bounds[1]);
-    if (a > b) fail(key, text);
-    return a == b ? FrameSizeDistribution(Kind::fixed, {a}) : FrameSizeDistribution(Kind::uniform, {a, b});
-  }
-  if (text.compare(0, choice.size(), choice) == 0) {
-    std::vector<uint32_t> sizes;
-    for (const auto& part : split(text.substr(choice.size()), ',')) sizes.push_back(parse_size(key, text, part));
-    if (sizes.size() == 1) return FrameSizeDistribution(Kind::fixed, std::move(sizes));
-    return FrameSizeDistribution(Kind::choice, std::move(sizes));
-  }
-  return FrameSizeDistribution(Kind::fixed, {parse_size(key, text, text)});
+  return config::parse_or_fail(key, text, kAllowed, [&] {
+    if (starts_with(text, uniform)) {
+      const config::TextPair bounds = config::scan_pair(text.substr(uniform.size()), ':');
+      const uint32_t a = scan_size(bounds.left), b = scan_size(bounds.right);
+      if (a > b) throw config::SyntaxError("the uniform range " + std::to_string(a) + " .. " + std::to_string(b) + " is empty");
+      return a == b ? FrameSizeDistribution(Kind::fixed, {a}) : FrameSizeDistribution(Kind::uniform, {a, b});
+    }
+    if (starts_with(text, choice)) {
+      std::vector<uint32_t> sizes;
+      for (const std::string& item : config::scan_items(text.substr(choice.size()), ',')) sizes.push_back(scan_size(item));
+      if (sizes.empty()) throw config::SyntaxError("no size to choose from");
+      if (sizes.size() == 1) return FrameSizeDistribution(Kind::fixed, std::move(sizes));
+      return FrameSizeDistribution(Kind::choice, std::move(sizes));
+    }
+    return FrameSizeDistribution(Kind::fixed, {scan_size(text)});
+  });
 }
+
+config::TextSyntax FrameSizeDistribution::syntax() { return config::syntax_of<FrameSizeDistribution::parse>(kAllowed); }
 
 uint32_t FrameSizeDistribution::draw(std::mt19937_64& rng) const {
   switch (kind_) {

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "model/config/config.h"
+
 namespace fabric::traffic {
 
 constexpr uint32_t kMinFrameBytes = 64;
@@ -21,6 +23,7 @@ class FrameSizeDistribution {
 
   // Throws fabric::config::ConfigError naming key and text when malformed or out of range.
   static FrameSizeDistribution parse(const std::string& key, const std::string& text);
+  static config::TextSyntax syntax();  // parse, for the declaration of a frame size key
 
   uint32_t draw(std::mt19937_64& rng) const;  // a fixed size consumes no random numbers
   double mean() const;

@@ -4,6 +4,8 @@
 #include <set>
 #include <string>
 
+#include "model/multicast/tree_text.h"
+#include "traffic/flow_times.h"
 #include "traffic/patterns.h"
 #include "traffic/random.h"
 
@@ -37,15 +39,13 @@ ParamSpec choice(std::string key, std::string def, std::vector<std::string> choi
   return s;
 }
 
-// Optional stop time given as text: "" = never. Must lie after start.
+// Optional stop time: "" = never (-1). Must lie after start.
 Picos read_stop(const Config& config, const std::string& key, Picos start, const std::string& start_key) {
-  if (!config.is_set(key)) return -1;
-  const std::string text = config.get_text(key);
-  if (text.find_first_not_of(" \t") == std::string::npos) return -1;
-  const Picos stop = config::parse_duration(key, text);
-  if (stop <= start)
+  const std::optional<Picos> stop = parse_stop_time(key, config.get_text(key));
+  if (!stop) return -1;
+  if (*stop <= start)
     config.fail(key, "a time after " + start_key + " (" + std::to_string(start) + " ps), or empty for never");
-  return stop;
+  return *stop;
 }
 
 const char* const kArrivalHelp =
@@ -101,33 +101,9 @@ PatternParams read_pattern(const Config& config, double line_gbps) {
 // flow.NAME.schedule = "1ms-2ms, 3ms-4ms": on-intervals in time order.
 void read_schedule(const Config& config, const std::string& prefix, FlowSpec& flow) {
   const std::string key = prefix + "schedule";
-  const std::string text = config.get_text(key);
-  const std::string allowed = "on-intervals FROM-TO in time order, not overlapping, e.g. 1ms-2ms,3ms-4ms "
-                              "(not together with " + prefix + "start or " + prefix + "stop)";
-  if (config.is_set(prefix + "start") || config.is_set(prefix + "stop")) config.fail(key, allowed);
-  Picos previous_end = -1;
-  size_t begin = 0;
-  while (begin <= text.size()) {
-    size_t end = text.find(',', begin);
-    if (end == std::string::npos) end = text.size();
-    std::string item;
-    for (char ch : text.substr(begin, end - begin))
-      if (ch != ' ' && ch != '\t') item += ch;
-    const size_t dash = item.find('-');
-    if (dash == std::string::npos) config.fail(key, allowed);
-    Picos from = 0, to = 0;
-    try {
-      from = config::parse_duration(key, item.substr(0, dash));
-      to = config::parse_duration(key, item.substr(dash + 1));
-    } catch (const config::ConfigError&) {
-      config.fail(key, allowed);
-    }
-    if (to <= from || from < previous_end) config.fail(key, allowed);
-    flow.schedule.push_back({from, to});
-    previous_end = to;
-    begin = end + 1;
-  }
-  if (flow.schedule.empty()) config.fail(key, allowed);
+  if (config.is_set(prefix + "start") || config.is_set(prefix + "stop"))
+    config.fail(key, "not together with " + prefix + "start or " + prefix + "stop");
+  flow.schedule = parse_schedule(key, config.get_text(key));
   flow.start = flow.schedule.front().first;
   flow.stop = flow.schedule.back().second;
 }
@@ -152,6 +128,7 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
       if (!config.is_set(prefix + "explicit_tree"))
         config.fail(prefix + "explicit_tree", "the tree of flow " + name + ": PORT:TARGET,...;PORT:... (the source's and each surrogate's local fanout)");
       flow.explicit_tree = config.get_text(prefix + "explicit_tree");
+      flow.explicit_fanout = parse_tree_fanout(prefix + "explicit_tree", flow.explicit_tree);
     }
   }
   const std::string dst_key = prefix + "dst";
@@ -192,11 +169,14 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("traffic.load_gbps", ParamType::rate, "", "Gb/s",
                  "offered load per source port of the pattern, counting 20 B preamble+IFG per frame; unset: "
                  "topology.user_port_gbps (saturating)", 0, 400));
-  r.declare(spec("traffic.frame_size", ParamType::text, "1522", "B", std::string("pattern ") + kSizeHelp));
+  r.declare(config::text_param("traffic.frame_size", "1522", "B", std::string("pattern ") + kSizeHelp,
+                               FrameSizeDistribution::syntax()));
   r.declare(spec("traffic.priority", ParamType::integer, "0", "", "Ethernet priority of the pattern's frames", 0, 7));
-  r.declare(spec("traffic.start", ParamType::duration, "0", "ps", "time the pattern's flows start", 0));
-  r.declare(spec("traffic.stop", ParamType::text, "", "ps",
-                 std::string("time the pattern's flows stop creating frames") + kStopHelp));
+  r.declare(spec("traffic.start", ParamType::duration, "0", "ps", "time the pattern's flows start", 0,
+                 double(kLatestConfiguredTime)));
+  r.declare(config::text_param("traffic.stop", "", "ps",
+                               std::string("time the pattern's flows stop creating frames") + kStopHelp,
+                               stop_time_syntax()));
   r.declare(choice("traffic.arrival", "cbr", {"cbr", "poisson"}, std::string("pattern flows: ") + kArrivalHelp));
   r.declare(choice("traffic.phase", "random", {"random", "zero"}, std::string("pattern flows: ") + kPhaseHelp));
   r.declare(choice("traffic.permutation", "random", {"random", "shift"},
@@ -216,22 +196,27 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("flow.*.rate_gbps", ParamType::rate, "", "Gb/s",
                  "explicit flow: offered rate, counting 20 B preamble+IFG per frame; unset: the source port's "
                  "line rate, topology.user_port_gbps (a saturating flow)", 0.001, 400));
-  r.declare(spec("flow.*.frame_size", ParamType::text, "1522", "B", std::string("explicit flow: ") + kSizeHelp));
+  r.declare(config::text_param("flow.*.frame_size", "1522", "B", std::string("explicit flow: ") + kSizeHelp,
+                               FrameSizeDistribution::syntax()));
   r.declare(spec("flow.*.priority", ParamType::integer, "0", "", "explicit flow: Ethernet priority", 0, 7));
-  r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0));
-  r.declare(spec("flow.*.stop", ParamType::text, "", "ps",
-                 std::string("explicit flow: frames are created before this time") + kStopHelp));
+  r.declare(spec("flow.*.start", ParamType::duration, "0", "ps", "explicit flow: time of its first frame", 0,
+                 double(kLatestConfiguredTime)));
+  r.declare(config::text_param("flow.*.stop", "", "ps",
+                               std::string("explicit flow: frames are created before this time") + kStopHelp,
+                               stop_time_syntax()));
   r.declare(choice("flow.*.arrival", "cbr", {"cbr", "poisson"}, std::string("explicit flow: ") + kArrivalHelp));
   r.declare(choice("flow.*.phase", "random", {"random", "zero"}, std::string("explicit flow: ") + kPhaseHelp));
-  r.declare(spec("flow.*.schedule", ParamType::text, "", "",
-                 "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between them "
-                 "(instead of .start and .stop)"));
+  r.declare(config::text_param("flow.*.schedule", "", "",
+                               "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between "
+                               "them (instead of .start and .stop)",
+                               schedule_syntax()));
   r.declare(choice("flow.*.tree", "generic", {"generic", "affinity", "explicit"},
                    "multicast flow: replication tree builder: generic (any group), affinity (rack, triplet, CIE and "
                    "egress-switch surrogates) or explicit (flow.NAME.explicit_tree)"));
-  r.declare(spec("flow.*.explicit_tree", ParamType::text, "", "",
-                 "multicast flow with tree = explicit: PORT:TARGET,...;PORT:... the local fanout of the source and "
-                 "of each surrogate port"));
+  r.declare(config::text_param("flow.*.explicit_tree", "", "",
+                               "multicast flow with tree = explicit: PORT:TARGET,...;PORT:... the local fanout of the "
+                               "source and of each surrogate port",
+                               tree_fanout_syntax()));
   r.declare(spec("multicast.source_fanout", ParamType::integer, "8", "",
                  "copies a replication tree's source port makes at most (local ports and first-level surrogates)", 1, 8));
   r.declare(spec("multicast.max_levels", ParamType::integer, "4", "",

@@ -18,6 +18,7 @@ constexpr const char* kConcreteKeyAllowed =
     "a concrete key with a name (letters, digits, '_', '-') in place of '*'";
 constexpr const char* kIniFileAllowed = "a readable INI file";
 constexpr const char* kIniLineAllowed = "section.key = value";
+constexpr const char* kUtf8ByteOrderMark = "\xef\xbb\xbf";  // what some editors write first
 
 // A numeric, boolean or choice read needs a value: an unset key whose default
 // is empty is a declaration mistake, not something the user could fix.
@@ -46,17 +47,18 @@ struct IniLine {
   std::string value;  // assignments only
 };
 
+// A malformed line is an error without a key, located at `where` (file:line).
 IniLine parse_ini_line(const std::string& line, const std::string& where) {
   const std::string content = trim(strip_comment(line));
   if (content.empty()) return {};
   if (content.front() == '[' && content.back() == ']') {
     const std::string section = trim(content.substr(1, content.size() - 2));
-    if (section.empty()) throw ConfigError(where, trim(line), "a [section] header with a name");
+    if (section.empty()) throw ConfigError("", trim(line), "a [section] header with a name", where);
     return {IniLine::Kind::section, section, ""};
   }
   const size_t equals = content.find('=');
   const std::string key = equals == std::string::npos ? "" : trim(content.substr(0, equals));
-  if (key.empty()) throw ConfigError(where, trim(line), kIniLineAllowed);
+  if (key.empty()) throw ConfigError("", trim(line), kIniLineAllowed, where);
   return {IniLine::Kind::assignment, key, trim(content.substr(equals + 1))};
 }
 
@@ -66,32 +68,49 @@ IniLine parse_ini_line(const std::string& line, const std::string& where) {
 
 Config::Config(const ParamRegistry& registry) : registry_(registry) {}
 
-void Config::load_ini(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError("--config", path, kIniFileAllowed);
+void Config::load_ini(const std::string& path) { load_ini_file(path, "--config"); }
+
+void Config::load_ini_file(const std::string& path, const std::string& named_by) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(named_by, path, kIniFileAllowed);
   std::string section, line;
   for (int number = 1; std::getline(in, line); ++number) {
-    const IniLine parsed = parse_ini_line(line, path + ":" + std::to_string(number));
+    if (number == 1 && line.compare(0, 3, kUtf8ByteOrderMark) == 0) line.erase(0, 3);
+    const std::string origin = path + ":" + std::to_string(number);
+    const IniLine parsed = parse_ini_line(line, origin);
     if (parsed.kind == IniLine::Kind::section) section = parsed.name;
-    if (parsed.kind == IniLine::Kind::assignment && section.empty() && parsed.name == "include") {
-      // Another file's keys first, relative to this one: a study variant names its base.
-      if (++include_depth_ > 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
-      load_ini((std::filesystem::path(path).parent_path() / parsed.value).string());
-      --include_depth_;
-    } else if (parsed.kind == IniLine::Kind::assignment) {
-      set(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value);
+    if (parsed.kind != IniLine::Kind::assignment) continue;
+    try {
+      if (section.empty() && parsed.name == "include") {
+        // Another file's keys first, relative to this one: a study variant names its base.
+        if (include_depth_ == 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
+        ++include_depth_;
+        load_ini_file((std::filesystem::path(path).parent_path() / parsed.value).string(), "include");
+        --include_depth_;
+      } else {
+        assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin);
+      }
+    } catch (const ConfigError& error) {
+      throw error.located_at(origin);  // an included file's error keeps its own line
     }
   }
   // A directory opens fine and fails on the first read.
-  if (in.bad()) throw ConfigError("--config", path, kIniFileAllowed);
+  if (in.bad()) throw ConfigError(named_by, path, kIniFileAllowed);
 }
 
-void Config::set(const std::string& key, const std::string& value) {
+void Config::set(const std::string& key, const std::string& value) { assign(key, value, ""); }
+
+void Config::assign(const std::string& key, const std::string& value, const std::string& origin) {
   const ParamSpec* spec = registry_.find(key);
   if (!spec) throw registry_.unknown_key(key, value);
   if (spec->is_pattern() && key == spec->key) throw ConfigError(key, value, kConcreteKeyAllowed);
   check_value(*spec, key, value);
   values_[key] = value;
+  if (origin.empty()) {
+    origins_.erase(key);
+  } else {
+    origins_[key] = origin;
+  }
 }
 
 void Config::set_assignment(const std::string& assignment) {
@@ -181,7 +200,7 @@ std::vector<std::string> Config::instances(const std::string& prefix) const {
 
 void Config::check_all_used() const {
   for (const auto& [key, value] : values_) {
-    if (used_.count(key) == 0) throw ConfigError(key, value, kUnusedKeyAllowed);
+    if (used_.count(key) == 0) throw locate(ConfigError(key, value, kUnusedKeyAllowed));
   }
 }
 
@@ -201,9 +220,18 @@ std::string Config::resolved_text() const {
 
 void Config::fail(const std::string& key, const std::string& allowed) const {
   const auto it = values_.find(key);
-  if (it != values_.end()) throw ConfigError(key, it->second, allowed);
+  if (it != values_.end()) throw locate(ConfigError(key, it->second, allowed));
   const ParamSpec* spec = registry_.find(key);
   throw ConfigError(key, spec ? spec->default_value : "", allowed);
+}
+
+ConfigError Config::locate(const ConfigError& error) const {
+  const auto origin = origins_.find(error.key);
+  const auto value = values_.find(error.key);
+  // Only an error about the value the file gave: not one about a --set value
+  // refused after it.
+  const bool from_file = origin != origins_.end() && value != values_.end() && value->second == error.value;
+  return from_file ? error.located_at(origin->second) : error;
 }
 
 }  // namespace fabric::config

@@ -10,10 +10,13 @@
 //   duration  integer picoseconds, or a number with ps|ns|us|ms|s   -> Picos
 //   bytes     integer bytes, or a number with B|KB|MB|GB (KB = 1024 B) -> int64
 //   rate      Gb/s as a number, or a number with Gbps|Mbps|G|M        -> double Gb/s
-//   text      any string
+//   text      a syntax of the key's own (ParamSpec::syntax): a list, a tree ...
 //   choice    one of ParamSpec::choices
 //   int_list  comma-separated integers, ranges a-b allowed: "1,3,5-8"
+// Numbers never overflow silently: a value that does not fit is refused,
+// with the key's range.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -21,12 +24,29 @@
 #include <string>
 #include <vector>
 
+#include "model/config/config_error.h"
 #include "model/core/ids.h"
 
 namespace fabric::config {
 
 enum class ParamType { integer, real, boolean, duration, bytes, rate, text, choice, int_list };
 const char* to_string(ParamType type);
+
+// The syntax of a text key: its one parse function, which Config::set runs on
+// every value given (so that bad input is refused where it is given, with
+// the key) and which the code reading the key calls again for the value, and
+// a summary of what it accepts for --list-params.
+struct TextSyntax {
+  std::string allowed;
+  std::function<void(const std::string& key, const std::string& text)> check;
+};
+
+// The TextSyntax of `Parse`, a function (key, text) -> value that throws
+// ConfigError naming the key on bad text.
+template <auto Parse>
+TextSyntax syntax_of(std::string allowed) {
+  return {std::move(allowed), [](const std::string& key, const std::string& text) { static_cast<void>(Parse(key, text)); }};
+}
 
 struct ParamSpec {
   std::string key;            // "leaf.clock_mhz"; one segment may be '*': "flow.*.src"
@@ -37,22 +57,21 @@ struct ParamSpec {
   double min = -std::numeric_limits<double>::infinity();  // numeric types, in the parsed unit
   double max = std::numeric_limits<double>::infinity();   // (ps for duration, B for bytes)
   std::vector<std::string> choices;                        // ParamType::choice
+  TextSyntax syntax;                                       // ParamType::text: required
 
   // Whether the key is a pattern ("flow.*.src") rather than a concrete key.
   bool is_pattern() const;
 };
 
+// A ParamType::text declaration.
+ParamSpec text_param(std::string key, std::string default_value, std::string unit, std::string description,
+                     TextSyntax syntax);
+
 // Parses `value` as the spec's type and checks the declared range or
 // choices, so that bad input is reported where it is given, not when it is
-// first read: throws ConfigError naming `key`.
+// first read: throws ConfigError naming `key`, with the range in a notation
+// the parser accepts.
 void check_value(const ParamSpec& spec, const std::string& key, const std::string& value);
-
-// A user error in configuration: names the key, the value and what is allowed.
-class ConfigError : public std::runtime_error {
- public:
-  ConfigError(std::string key, std::string value, std::string allowed);
-  const std::string key, value, allowed;
-};
 
 class ParamRegistry {
  public:
@@ -76,7 +95,7 @@ class Config {
   // INI file: "[section]" headers and "key = value" lines give section.key;
   // lines "a.b = v" outside sections are taken as written. '#' and ';' start
   // comments. Later values win. Throws ConfigError (unknown key, bad value,
-  // unreadable file with its path, syntax error with file:line).
+  // unreadable file with its path), each with the file:line it comes from.
   void load_ini(const std::string& path);
   // One override; validates key, syntax and range at once. Throws ConfigError.
   void set(const std::string& key, const std::string& value);
@@ -112,14 +131,23 @@ class Config {
 
   // Used to raise a range or consistency error found after parsing.
   [[noreturn]] void fail(const std::string& key, const std::string& allowed) const;
+  // `error` with the file:line of its key's value when the error is about
+  // the value a file gave: for errors raised where a value is used, far from
+  // where it was read.
+  ConfigError locate(const ConfigError& error) const;
 
  private:
   int include_depth_ = 0;
+  // load_ini of a file named by `named_by` ("--config" or "include"), for its errors.
+  void load_ini_file(const std::string& path, const std::string& named_by);
+  // set() with where the value comes from ("" for --set), kept for locate().
+  void assign(const std::string& key, const std::string& value, const std::string& origin);
   const ParamSpec& spec_for(const std::string& key, ParamType type) const;
   const std::string& raw_value(const std::string& key, const ParamSpec& spec) const;
 
   const ParamRegistry& registry_;
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::string> origins_;  // "file:line" of the values given in files
   mutable std::set<std::string> used_;
 };
 

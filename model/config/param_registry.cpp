@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "model/config/config.h"
+#include "model/config/param_range.h"
 #include "model/config/split.h"
 
 namespace fabric::config {
@@ -35,94 +36,11 @@ bool matches_wildcard(const std::string& pattern, const std::string& key) {
   return true;
 }
 
-bool is_numeric(ParamType type) {
-  switch (type) {
-    case ParamType::integer:
-    case ParamType::real:
-    case ParamType::duration:
-    case ParamType::bytes:
-    case ParamType::rate:
-    case ParamType::int_list: return true;
-    default: return false;
-  }
-}
-
-// Integral bounds print without a fraction ("10000", not "10000.000000").
-std::string format_number(double value) {
-  char text[64];
-  const bool integral = std::fabs(value) < 1e15 && value == std::floor(value);
-  std::snprintf(text, sizeof text, integral ? "%.0f" : "%.15g", value);
-  return text;
-}
-
-// min and max are kept in the parsed unit, whatever unit the spec displays.
-std::string range_unit(const ParamSpec& spec) {
-  switch (spec.type) {
-    case ParamType::duration: return "ps";
-    case ParamType::bytes: return "B";
-    case ParamType::rate: return "Gb/s";
-    default: return spec.unit;
-  }
-}
-
-bool is_bounded(const ParamSpec& spec) { return std::isfinite(spec.min) || std::isfinite(spec.max); }
-
-// "1 .. 10000", ">= 1" or "<= 10"; "" when unbounded.
-std::string range_text(const ParamSpec& spec) {
-  const bool has_min = std::isfinite(spec.min), has_max = std::isfinite(spec.max);
-  if (has_min && has_max) return format_number(spec.min) + " .. " + format_number(spec.max);
-  if (has_min) return ">= " + format_number(spec.min);
-  if (has_max) return "<= " + format_number(spec.max);
-  return "";
-}
-
-std::string range_with_unit(const ParamSpec& spec) {
-  const std::string unit = range_unit(spec);
-  return unit.empty() ? range_text(spec) : range_text(spec) + " " + unit;
-}
-
 std::string join(const std::vector<std::string>& items, const std::string& separator) {
   std::string joined;
   for (const std::string& item : items) joined += (joined.empty() ? "" : separator) + item;
   return joined;
 }
-
-std::string choices_text(const ParamSpec& spec) { return "one of: " + join(spec.choices, ", "); }
-
-bool in_range(const ParamSpec& spec, double value) { return value >= spec.min && value <= spec.max; }
-
-void check_range(const ParamSpec& spec, const std::string& key, const std::string& value,
-                 double number) {
-  if (!in_range(spec, number)) throw ConfigError(key, value, range_with_unit(spec));
-}
-
-}  // namespace
-
-void check_value(const ParamSpec& spec, const std::string& key, const std::string& value) {
-  switch (spec.type) {
-    case ParamType::integer: check_range(spec, key, value, double(parse_integer(key, value))); break;
-    case ParamType::real: check_range(spec, key, value, parse_real(key, value)); break;
-    case ParamType::boolean: parse_bool(key, value); break;
-    case ParamType::duration: check_range(spec, key, value, double(parse_duration(key, value))); break;
-    case ParamType::bytes: check_range(spec, key, value, double(parse_bytes(key, value))); break;
-    case ParamType::rate: check_range(spec, key, value, parse_rate_gbps(key, value)); break;
-    case ParamType::text: break;
-    case ParamType::choice:
-      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
-        throw ConfigError(key, value, choices_text(spec));
-      }
-      break;
-    case ParamType::int_list:
-      for (int64_t element : parse_int_list(key, value)) {
-        if (!in_range(spec, double(element))) {
-          throw ConfigError(key, value, "each element " + range_with_unit(spec));
-        }
-      }
-      break;
-  }
-}
-
-namespace {
 
 void check_declarable(const ParamSpec& spec) {
   const std::vector<std::string> segments = split_segments(spec.key);
@@ -135,6 +53,10 @@ void check_declarable(const ParamSpec& spec) {
   }
   if (spec.type == ParamType::choice && spec.choices.empty()) {
     throw std::logic_error("parameter '" + spec.key + "' is a choice without choices");
+  }
+  // Free text parsed by hand somewhere is what the syntax replaces.
+  if (spec.type == ParamType::text && (!spec.syntax.check || spec.syntax.allowed.empty())) {
+    throw std::logic_error("parameter '" + spec.key + "' is text without a syntax (its parse function)");
   }
   // A bad default is a programming error: report it at startup, not on first read.
   if (spec.default_value.empty()) return;
@@ -174,7 +96,12 @@ std::string comparable_key(const ParamSpec& spec, const std::vector<std::string>
 // Long keys get one more edit of slack; beyond that a suggestion is a guess.
 size_t max_typo_distance(const std::string& key) { return key.size() > 16 ? 3 : 2; }
 
+// Keys longer than this get no suggestion: no declared key is near, and the
+// distance to each would cost time in proportion to the length.
+constexpr size_t kLongestSuggestedKey = 200;
+
 std::string closest_declared_key(const ParamRegistry& registry, const std::string& key) {
+  if (key.size() > kLongestSuggestedKey) return "";
   const std::vector<std::string> given = split_segments(key);
   std::string best;
   size_t best_distance = max_typo_distance(key) + 1;
@@ -194,8 +121,8 @@ using DescribeRow = std::array<std::string, 6>;
 std::string allowed_column(const ParamSpec& spec) {
   if (spec.type == ParamType::choice) return choices_text(spec);
   if (spec.type == ParamType::boolean) return "true/false";
-  if (is_numeric(spec.type)) return is_bounded(spec) ? range_with_unit(spec) : "any";
-  return "-";
+  if (spec.type == ParamType::text) return spec.syntax.allowed;
+  return is_bounded(spec) ? declared_range(spec) : "any";
 }
 
 DescribeRow describe_row(const ParamSpec& spec) {
@@ -205,11 +132,6 @@ DescribeRow describe_row(const ParamSpec& spec) {
           spec.unit.empty() ? "-" : spec.unit,
           allowed_column(spec),
           spec.description};
-}
-
-std::string format_error_message(const std::string& key, const std::string& value,
-                                 const std::string& allowed) {
-  return "configuration error: key '" + key + "' has value '" + value + "'; allowed: " + allowed;
 }
 
 }  // namespace
@@ -228,12 +150,6 @@ const char* to_string(ParamType type) {
   }
   return "unknown";
 }
-
-ConfigError::ConfigError(std::string key, std::string value, std::string allowed)
-    : std::runtime_error(format_error_message(key, value, allowed)),
-      key(std::move(key)),
-      value(std::move(value)),
-      allowed(std::move(allowed)) {}
 
 // ---- ParamRegistry ----------------------------------------------------------
 

@@ -2,13 +2,13 @@
 // Every parser ignores surrounding whitespace and reports malformed text as a
 // ConfigError naming the key, the text as given and an example of the syntax.
 // Range checks are not done here: they belong to the declared ParamSpec.
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
 
 #include "model/config/config.h"
 #include "model/config/split.h"
+#include "model/config/text_scanner.h"
 
 namespace fabric::config {
 namespace {
@@ -87,16 +87,6 @@ bool is_integer_literal(const std::string& number) {
   return number.find_first_of(".eE") == std::string::npos;
 }
 
-// The whole of `text` as a decimal int64, or nothing (junk, empty, overflow).
-std::optional<int64_t> to_int64(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  errno = 0;
-  char* end = nullptr;
-  const long long value = std::strtoll(text.c_str(), &end, 10);
-  if (*end != '\0' || errno == ERANGE) return std::nullopt;
-  return value;
-}
-
 // number * scale, rounded to the nearest integer. Integer literals are scaled
 // in integer arithmetic so that large picosecond counts keep every digit.
 std::optional<int64_t> scale_to_int64(const std::string& number, int64_t scale) {
@@ -146,8 +136,6 @@ std::string to_lower(std::string text) {
   }
   return text;
 }
-
-std::vector<std::string> split_commas(const std::string& text) { return split_on(text, ','); }
 
 struct IntRange {
   int64_t first, last;  // inclusive
@@ -200,10 +188,10 @@ int64_t parse_integer(const std::string& key, const std::string& text) {
 
 double parse_real(const std::string& key, const std::string& text) {
   const std::string trimmed = trim(text);
-  if (trimmed.empty()) throw ConfigError(key, text, kRealSyntax);
-  char* end = nullptr;
-  const double value = std::strtod(trimmed.c_str(), &end);
-  if (*end != '\0' || !std::isfinite(value)) throw ConfigError(key, text, kRealSyntax);
+  // The decimal grammar of every number here: no "inf", "nan" or hex floats.
+  if (trimmed.empty() || decimal_prefix_length(trimmed) != trimmed.size()) throw ConfigError(key, text, kRealSyntax);
+  const double value = std::strtod(trimmed.c_str(), nullptr);
+  if (!std::isfinite(value)) throw ConfigError(key, text, kRealSyntax);
   return value;
 }
 
@@ -215,10 +203,11 @@ bool parse_bool(const std::string& key, const std::string& text) {
 }
 
 std::vector<int64_t> parse_int_list(const std::string& key, const std::string& text) {
+  const std::vector<std::string> items =
+      parse_or_fail(key, text, kIntListSyntax, [&] { return scan_items(text, ','); });
   std::vector<int64_t> values;
-  if (trim(text).empty()) return values;
-  for (const std::string& item : split_commas(text)) {
-    const std::optional<IntRange> range = parse_list_item(trim(item));
+  for (const std::string& item : items) {
+    const std::optional<IntRange> range = parse_list_item(item);
     if (!range) throw ConfigError(key, text, kIntListSyntax);
     // Unsigned difference: exact even when the bounds span the whole int64 range.
     const uint64_t extra = static_cast<uint64_t>(range->last) - static_cast<uint64_t>(range->first);

@@ -27,5 +27,8 @@ constexpr int priority_of(Vl vl) { return raw(vl) / kVlsPerPriority; }
 // Time in the database and in configuration: integer picoseconds.
 using Picos = int64_t;
 constexpr Picos kNever = std::numeric_limits<Picos>::max();  // a time that never comes
+// The latest time configuration may name (10^4 s): sim.time at most, and any
+// start or stop, so that a time plus a gap or phase never overflows.
+constexpr Picos kLatestConfiguredTime = 10'000'000'000'000'000;
 
 }  // namespace fabric

@@ -1,6 +1,6 @@
 #include "model/leaf/leaf_params.h"
 
-#include "model/config/split.h"
+#include "model/leaf/coalesced_controls.h"
 #include "model/core/sim_time.h"
 #include "model/protocol/fabric_protocol.h"
 
@@ -63,7 +63,7 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.e2e.retransmit", ParamType::boolean, "true", "", "end-to-end recovery: a source port retransmits a copy whose ACK has not come back within leaf.e2e.timeout; the target drops duplicates by the copy's sequence number per port pair and VL"});
   r.declare({"leaf.e2e.timeout", ParamType::duration, "1ms", "ps", "end-to-end retransmission timeout, from the copy's start; must exceed the longest wait for its ACK, which comes after the target forwards the copy: up to the egress buffer's drain time at the port rate (140 KB per VL at 10 Gb/s is 112 us per VL) plus the fabric round trip", 1, 1e12});
   r.declare({"leaf.coalesce_control", ParamType::boolean, "true", "", "merge requests, grants and ACKs of the same VOQ that queue behind each other at a link"});
-  r.declare({"leaf.control.coalesce", ParamType::text, "request,grant,ack", "", "which of a VOQ's control messages are coalesced before they are sent (comma list of request, grant, ack; empty: none): the first after a quiet spell leaves at once, later ones within the hold-off wait and merge"});
+  r.declare(config::text_param("leaf.control.coalesce", "request,grant,ack", "", "which of a VOQ's control messages are coalesced before they are sent (comma list of request, grant, ack; empty: none): the first after a quiet spell leaves at once, later ones within the hold-off wait and merge", coalesced_controls_syntax()));
   r.declare({"leaf.control.holdoff", ParamType::duration, "100ns", "ps", "longest a VOQ's control message waits for others of its kind to merge with, counted from the last one sent (about a tenth of the ~1.1 us remote round trip: what an ACK can add to the time a copy holds its header and payload)", 0, 1e9});
   r.declare({"leaf.control.max_merged", ParamType::integer, "8", "messages", "most messages one coalesced control message carries; a full one leaves at once (a request also stays within one jumbo frame, 36 units)", 1, 1024});
   r.declare({"leaf.control_bytes", ParamType::integer, "10", "B", "size of a request, grant, ACK or link credit message", 1, 256});
@@ -154,13 +154,7 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.arbiter_quantum_units = units("leaf.arbiter_quantum");
   p.max_frame_units = (9216 + p.packet_bytes - 1) / p.packet_bytes;
   p.coalesce_control = c.get_bool("leaf.coalesce_control");
-  for (const std::string& piece : config::split_on(c.get_text("leaf.control.coalesce"), ',')) {
-    const std::string kind = config::trim(piece);
-    if (kind == "request") p.control_coalesced |= 1u << static_cast<int>(ControlKind::request);
-    else if (kind == "grant") p.control_coalesced |= 1u << static_cast<int>(ControlKind::grant);
-    else if (kind == "ack") p.control_coalesced |= 1u << static_cast<int>(ControlKind::ack);
-    else if (!kind.empty()) c.fail("leaf.control.coalesce", "a comma list of request, grant, ack (or empty)");
-  }
+  p.control_coalesced = parse_coalesced_controls("leaf.control.coalesce", c.get_text("leaf.control.coalesce"));
   p.control_holdoff = from_ps(c.get_duration("leaf.control.holdoff"));
   p.control_max_batch = static_cast<uint32_t>(c.get_int("leaf.control.max_merged"));
   p.control_bytes = static_cast<uint32_t>(c.get_int("leaf.control_bytes"));

@@ -1,7 +1,5 @@
 #include "model/link/link_params.h"
 
-#include <sstream>
-
 namespace fabric {
 
 using config::ParamType;
@@ -30,7 +28,7 @@ void declare_link_params(config::ParamRegistry& r) {
     r.declare({k + ".ber", ParamType::real, "0", "", std::string("bit error rate on ") + cls + " links (each message is hit with 1-(1-BER)^bits)", 0, 1e-3});
     r.declare({k + ".packet_probability", ParamType::real, "0", "", std::string("packet error probability on ") + cls + " links, when the bit error rate is 0", 0, 1});
   }
-  r.declare({"errors.scripted", ParamType::text, "", "", "messages to corrupt: LINK:SEQ,... (LINK as leaf0_spine3_up; SEQ the link sequence number, or the message's index on a link without retry)"});
+  r.declare(config::text_param("errors.scripted", "", "", "messages to corrupt: LINK:SEQ,... (LINK as leaf0_spine3_up; SEQ the link sequence number, or the message's index on a link without retry)", scripted_errors_syntax()));
 }
 
 CreditReturnParams read_credit_return_params(const config::Config& c) {
@@ -53,23 +51,12 @@ LinkRetryParams read_link_retry_params(const config::Config& c, uint32_t max_mes
   return p;
 }
 
-LinkErrorParams read_link_error_params_unchecked(const config::Config& c, std::string& bad) {
+LinkErrorParams read_link_error_params_unchecked(const config::Config& c) {
   LinkErrorParams p;
   p.cna_leaf = read_class(c, "cna_leaf");
   p.leaf_spine = read_class(c, "leaf_spine");
   p.spine_leaf = read_class(c, "spine_leaf");
-  std::istringstream list(c.get_text("errors.scripted"));
-  std::string item;
-  while (std::getline(list, item, ',')) {
-    const size_t colon = item.rfind(':');
-    const std::string link = colon == std::string::npos ? "" : item.substr(0, colon);
-    const std::string seq = colon == std::string::npos ? "" : item.substr(colon + 1);
-    if (link.empty() || seq.empty() || seq.find_first_not_of("0123456789") != std::string::npos) {
-      bad = item;
-      return p;
-    }
-    p.scripted[link].insert(std::stoull(seq));
-  }
+  p.scripted = parse_scripted_errors("errors.scripted", c.get_text("errors.scripted"));
   return p;
 }
 

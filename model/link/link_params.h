@@ -8,6 +8,7 @@
 #include "model/config/config.h"
 #include "model/link/error_injector.h"
 #include "model/link/retry_sender.h"
+#include "model/link/scripted_errors.h"
 
 namespace fabric {
 
@@ -20,7 +21,7 @@ enum class LinkClass { cna_leaf, leaf_spine, spine_leaf };
 
 struct LinkErrorParams {
   ErrorInjector::Params cna_leaf, leaf_spine, spine_leaf;  // without the scripted numbers
-  std::map<std::string, std::set<uint64_t>> scripted;      // by link name
+  ScriptedErrors scripted;                                 // by link name
   // The injector's parameters for one link, or nullopt when it sees no errors.
   std::optional<ErrorInjector::Params> for_link(LinkClass cls, const std::string& link) const;
 };
@@ -33,13 +34,12 @@ LinkRetryParams read_link_retry_params(const config::Config& config, uint32_t ma
 // `link_exists` says whether a scripted link name names a link of the fabric.
 template <class LinkExists>
 LinkErrorParams read_link_error_params(const config::Config& config, LinkExists&& link_exists);
-LinkErrorParams read_link_error_params_unchecked(const config::Config& config, std::string& bad_link);
+// The same without the check that each scripted link exists.
+LinkErrorParams read_link_error_params_unchecked(const config::Config& config);
 
 template <class LinkExists>
 LinkErrorParams read_link_error_params(const config::Config& config, LinkExists&& link_exists) {
-  std::string bad;
-  LinkErrorParams p = read_link_error_params_unchecked(config, bad);
-  if (!bad.empty()) config.fail("errors.scripted", "LINK:SEQ[,LINK:SEQ...] with SEQ a number");
+  LinkErrorParams p = read_link_error_params_unchecked(config);
   for (const auto& [link, seqs] : p.scripted)
     if (!link_exists(link))
       config.fail("errors.scripted", "links of this fabric: leafL_spineS_up, leafL_spineS_down, leafL_portK_from_cna, "

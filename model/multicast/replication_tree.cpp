@@ -188,32 +188,11 @@ ReplicationTree build_affinity_tree(PortId source, const std::vector<PortId>& de
   return tree;
 }
 
-ReplicationTree parse_explicit_tree(PortId source, const std::string& text, const std::vector<PortId>& destinations,
-                                    const Geometry& g, const TreeLimits& limits) {
+ReplicationTree explicit_tree(PortId source, TreeFanout fanout, const std::vector<PortId>& destinations,
+                              const Geometry& g, const TreeLimits& limits) {
   ReplicationTree tree;
   tree.source = source;
-  size_t begin = 0;
-  while (begin < text.size()) {
-    size_t end = text.find(';', begin);
-    if (end == std::string::npos) end = text.size();
-    const std::string item = text.substr(begin, end - begin);
-    const size_t colon = item.find(':');
-    if (colon == std::string::npos) throw TreeError("'" + item + "' is not PORT:TARGET,TARGET,...");
-    try {
-      const uint32_t port = static_cast<uint32_t>(std::stoul(item.substr(0, colon)));
-      std::vector<PortId>& targets = tree.fanout[port];
-      size_t t = colon + 1;
-      while (t < item.size()) {
-        size_t comma = item.find(',', t);
-        if (comma == std::string::npos) comma = item.size();
-        targets.push_back(PortId(static_cast<uint32_t>(std::stoul(item.substr(t, comma - t)))));
-        t = comma + 1;
-      }
-    } catch (const std::logic_error&) {
-      throw TreeError("'" + item + "' is not PORT:TARGET,TARGET,...");
-    }
-    begin = end + 1;
-  }
+  tree.fanout = std::move(fanout);
   tree.level = check_tree(tree, destinations, g, limits);
   return tree;
 }

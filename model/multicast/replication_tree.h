@@ -6,8 +6,8 @@
 // levels below the source, and no leaf is entered twice (each egress leaf
 // receives a frame once; its surrogate serves the leaf's own ports).
 //
-// Builders: build_generic_tree (any destination set) and check_tree (for
-// trees given in configuration). Neither ever returns an illegal tree: a
+// Builders: build_generic_tree (any destination set), build_affinity_tree,
+// and explicit_tree (for trees given in configuration). Neither ever returns an illegal tree: a
 // builder that cannot meet the limits throws TreeError saying why.
 #include <cstdint>
 #include <map>
@@ -20,10 +20,12 @@
 
 namespace fabric {
 
+using TreeFanout = std::map<uint32_t, std::vector<PortId>>;  // local fanout set by replicating port
+
 struct ReplicationTree {
   PortId source{};
   // Local fanout set of each replicating port: the source and the surrogates.
-  std::map<uint32_t, std::vector<PortId>> fanout;
+  TreeFanout fanout;
   // Surrogate level of each surrogate port used (1 = fed by the source).
   std::map<uint32_t, int> level;
 };
@@ -62,11 +64,11 @@ ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& des
 ReplicationTree build_affinity_tree(PortId source, const std::vector<PortId>& destinations, const Geometry& g,
                                     const TreeLimits& limits = {});
 
-// A tree given as text: "PORT:T1,T2,...;PORT:..." lists the local fanout set
-// of the source and of each surrogate port used. Throws TreeError on syntax
-// and (through check_tree) on an illegal tree.
-ReplicationTree parse_explicit_tree(PortId source, const std::string& text, const std::vector<PortId>& destinations,
-                                    const Geometry& g, const TreeLimits& limits = {});
+// A tree given in configuration (see tree_text.h): the local fanout set of
+// the source and of each surrogate port used. Throws TreeError (through
+// check_tree) on an illegal tree.
+ReplicationTree explicit_tree(PortId source, TreeFanout fanout, const std::vector<PortId>& destinations,
+                              const Geometry& g, const TreeLimits& limits = {});
 
 // Checks a tree against the limits and the destinations: every destination
 // reached exactly once, no loop, no leaf entered twice, fanout and depth

@@ -4,9 +4,27 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "model/config/config_error.h"
+
 namespace fabric {
 
 namespace po = boost::program_options;
+
+namespace {
+
+// SQLite takes "" and ":memory:" for databases that vanish with the process:
+// the run would report "done" and be gone. A path longer than any the system
+// opens is refused here, where the message can shorten it.
+constexpr size_t kLongestPath = 4096;  // PATH_MAX on Linux
+
+void check_database_path(const std::string& path) {
+  if (path.empty() || path == ":memory:" || path.size() > kLongestPath)
+    throw std::invalid_argument("command line: --db has value '" + config::shorten_for_message(path) +
+                                "'; allowed: a file path of at most " + std::to_string(kLongestPath) +
+                                " characters (the run is kept there)");
+}
+
+}  // namespace
 
 CommandLine parse_command_line(int argc, const char* const argv[]) {
   CommandLine cl;
@@ -26,13 +44,24 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   std::ostringstream help;
   help << desc;
   cl.help_text = help.str();
+  // Words that are no option or option value are collected, to be refused by
+  // name: "fabricsim --time 20us E1a" must not run E11.
+  std::vector<std::string> stray_words;
+  po::options_description everything;
+  everything.add(desc).add_options()("stray-word", po::value<std::vector<std::string>>(&stray_words));
+  po::positional_options_description stray;
+  stray.add("stray-word", -1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+    po::store(po::command_line_parser(argc, argv).options(everything).positional(stray).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    throw std::invalid_argument(std::string("command line: ") + e.what() + " (see --help)");
+    throw std::invalid_argument("command line: " + config::shorten_for_message(e.what(), 200) + " (see --help)");
   }
+  if (!stray_words.empty())
+    throw std::invalid_argument("command line: unexpected word '" + config::shorten_for_message(stray_words.front()) +
+                                "': every word is an option (--study ID, --set KEY=VALUE ...) or its value (see --help)");
+  check_database_path(cl.db);
   if (vm.count("study")) cl.study = vm["study"].as<std::string>();
   if (vm.count("time")) cl.time = vm["time"].as<std::string>();
   if (vm.count("seed")) cl.seed = vm["seed"].as<std::string>();

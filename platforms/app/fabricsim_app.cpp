@@ -257,7 +257,7 @@ int run_fabricsim(int argc, const char* const argv[]) {
   try {
     run = resolve(cl, config);
   } catch (const config::ConfigError& e) {
-    std::cerr << "fabricsim: " << e.what() << "\n";
+    std::cerr << "fabricsim: " << config.locate(e).what() << "\n";
     return 2;
   }
   return simulate(cl, run);

@@ -14,7 +14,7 @@ std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vecto
     ReplicationTree tree;
     try {
       if (f.tree == "explicit") {
-        tree = parse_explicit_tree(f.src, f.explicit_tree, f.dests, geometry, limits);
+        tree = explicit_tree(f.src, f.explicit_fanout, f.dests, geometry, limits);
       } else if (f.tree == "affinity") {
         tree = build_affinity_tree(f.src, f.dests, geometry, limits);
       } else {

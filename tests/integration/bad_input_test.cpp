@@ -3,6 +3,7 @@
 // database file and in one that already holds a finished run.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <memory>
 
 #include "tests/integration/harness.h"
@@ -273,6 +274,48 @@ TEST_F(BadInput, UnknownLogLevel) {
 
 TEST_F(BadInput, UnknownOption) {
   expect_rejected(two_leaf().opt("--tiem", "5us"), {"tiem"});
+}
+
+// Issue 19: numbers never wrap or overflow into an uncaught exception, and
+// list items are never skipped.
+TEST_F(BadInput, ScriptedSequenceNumberTooLargeFor64Bits) {
+  expect_rejected(two_leaf().set("errors.scripted=leaf0_spine0_up:99999999999999999999999"),
+                  {"errors.scripted", "99999999999999999999999", "0 .. 18446744073709551615"});
+}
+
+TEST_F(BadInput, ScriptedErrorsWithAnEmptyItem) {
+  expect_rejected(two_leaf().set("errors.scripted=,leaf0_spine0_up:1"), {"errors.scripted", "item 1 is empty"});
+  expect_rejected(two_leaf().set("errors.scripted=leaf0_spine0_up:1,,leaf0_spine1_up:2"),
+                  {"errors.scripted", "item 2 is empty"});
+}
+
+TEST_F(BadInput, ExplicitTreePortBeyond32Bits) {
+  expect_rejected(Args().set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1").set("flow.m.tree=explicit")
+                      .set("flow.m.explicit_tree=0:4294967297"),
+                  {"flow.m.explicit_tree", "4294967297", "0 .. 4294967295"});
+}
+
+TEST_F(BadInput, IntegerTooLargeFor64BitsNamesTheRange) {
+  expect_rejected(two_leaf().set("sim.seed=99999999999999999999999"), {"sim.seed", "range 0 .. 9200000000000000000"});
+}
+
+TEST_F(BadInput, UnknownKeyInAFileNamesFileAndLine) {
+  const std::string ini = dir_.file("typo.ini");
+  std::ofstream(ini) << "[topology]\nracks = 1\nleavs = 2\n";
+  expect_rejected(Args().opt("--config", ini), {ini + ":3", "topology.leavs", "did you mean 'topology.leaves'"});
+}
+
+TEST_F(BadInput, LongValueIsShortenedInTheMessage) {
+  const std::string ini = dir_.file("long.ini");
+  std::ofstream(ini) << "[topology]\nracks = 1\nleaves = 2\n[leaf]\ncache.entries = " << std::string(10'000'000, '7')
+                     << "\n";
+  expect_rejected(Args().opt("--config", ini), {ini + ":5", "leaf.cache.entries", "... (10000000 characters)"});
+  const ProcResult r = run_fabricsim(Args().opt("--config", ini).opt("--db", dir_.file("long.db")), 30);
+  EXPECT_LT(r.err.size(), 1000u);
+}
+
+TEST_F(BadInput, UnusedCommandLineWord) {
+  expect_rejected(two_leaf().opt("--time", "20us").opt("E1a"), {"unexpected word 'E1a'"});
 }
 
 TEST_F(BadInput, UnwritableDatabasePath) {

@@ -267,5 +267,19 @@ TEST(IntegrationCliDefault, NoStudyNoConfigRunsE11) {
   EXPECT_GE(db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'link_messages'"), 6 * 2);
 }
 
+// SQLite takes "" and ":memory:" for a database that vanishes with the
+// process: a run there would report "done" and be gone. A path too long to
+// open is refused with the path shortened.
+TEST(IntegrationCliDefault, DatabasePathThatCannotKeepTheRunIsRefused) {
+  for (const std::string path : {std::string(), std::string(":memory:"), std::string(5000, 'd')}) {
+    const ProcResult r = run_fabricsim(two_leaf().opt("--time", "1us").opt("--db", path));
+    ASSERT_TRUE(r.exited) << r.describe();
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_NE(r.err.find("--db has value '" + path.substr(0, 80)), std::string::npos) << r.err;
+    EXPECT_LT(r.err.size(), 400u);
+    EXPECT_EQ(r.out.find("done"), std::string::npos) << r.out;
+  }
+}
+
 }  // namespace
 }  // namespace fabricsim_it

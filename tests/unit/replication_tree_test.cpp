@@ -9,6 +9,7 @@
 #include <set>
 
 #include "model/multicast/replication_tree.h"
+#include "model/multicast/tree_text.h"
 
 namespace fabric {
 namespace {
@@ -137,12 +138,11 @@ TEST(ReplicationTree, AffinityTreesOfRandomGroupsAreLegal) {
 
 TEST(ReplicationTree, ExplicitTreeFromText) {
   const Geometry g = full_system();
-  const ReplicationTree t =
-      parse_explicit_tree(PortId(0), "0:1,641;641:7,642;642:11", {PortId(1), PortId(7), PortId(11)}, g);
+  const ReplicationTree t = explicit_tree(PortId(0), parse_tree_fanout("tree", "0:1,641;641:7,642;642:11"),
+                                          {PortId(1), PortId(7), PortId(11)}, g);
   EXPECT_EQ(t.level.at(641), 1);
   EXPECT_EQ(t.level.at(642), 2);
-  EXPECT_THROW(parse_explicit_tree(PortId(0), "0:1,x", {PortId(1)}, g), TreeError);
-  EXPECT_THROW(parse_explicit_tree(PortId(0), "0;1", {PortId(1)}, g), TreeError);
+  EXPECT_THROW(explicit_tree(PortId(0), parse_tree_fanout("tree", "0:1,2"), {PortId(1)}, g), TreeError);
 }
 
 TEST(ReplicationTree, ASingleRemoteDestinationGetsADirectCopy) {

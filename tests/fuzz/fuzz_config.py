@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Configuration fuzzer: every case must end with exit 0 (done) or 2 (bad
+input, with no run row left in its database); never a signal, never exit 1,
+never "uncaught exception", "terminate called" or "internal error" on stderr,
+and a rejection's message is short (long values are shortened).
+A printed bound of a key (--list-params) must be accepted as that key's value.
+
+Environment: FABRICSIM_BINARY (required), FABRICSIM_FUZZ_CASES (default 600),
+FABRICSIM_FUZZ_SEED (default 1), FABRICSIM_FUZZ_TIMEOUT (seconds per case,
+default 5: a valid value that makes the run very large, such as sim.time at
+its maximum, is counted as slow and skipped, and listed),
+FABRICSIM_FUZZ_VERBOSE (set: every case with its outcome and message)."""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from config_cases import BASE_INI, Case, all_cases  # noqa: E402
+from param_table import read_params  # noqa: E402
+
+FORBIDDEN_ON_STDERR = ("uncaught exception", "terminate called", "internal error")
+WORKERS = 2
+
+
+def run_rows(db_path):
+    """Rows of `runs` in a database, 0 when there is none."""
+    if not os.path.isfile(db_path):
+        return 0
+    connection = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        if not connection.execute("SELECT count(*) FROM sqlite_master WHERE name = 'runs'").fetchone()[0]:
+            return 0
+        return connection.execute("SELECT count(*) FROM runs").fetchone()[0]
+    except sqlite3.DatabaseError:
+        return 0  # not a database: nothing recorded in it
+    finally:
+        connection.close()
+
+
+def run_case(binary, env, base, root, index, case, timeout):
+    """(outcome, detail): outcome is accepted, rejected, slow or crash."""
+    directory = os.path.join(root, f"case{index}")
+    os.mkdir(directory)
+    try:
+        for name, content in case.files.items():
+            with open(os.path.join(directory, name), "wb") as f:
+                f.write(content)
+        args = [a.replace("{base}", base).replace("{dir}", directory) for a in case.args]
+        try:
+            r = subprocess.run([binary] + args, env=env, cwd=directory, capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "slow", ""
+        stderr = r.stderr.decode("utf-8", "replace")
+        if r.returncode < 0:
+            return "crash", f"signal {-r.returncode}: {stderr[-500:]}"
+        if r.returncode not in (0, 2):
+            return "crash", f"exit {r.returncode}: {stderr[-500:]}"
+        for needle in FORBIDDEN_ON_STDERR:
+            if needle in stderr:
+                return "crash", f"'{needle}' on stderr: {stderr[-500:]}"
+        if r.returncode == 0:
+            return "accepted", ""
+        if not stderr.strip():
+            return "crash", "exit 2 without a message"
+        if len(stderr) > 2000:
+            return "crash", f"a message of {len(stderr)} characters: {stderr[:300]}"
+        message = stderr.strip().splitlines()[-1][:300]
+        rows = sum(run_rows(os.path.join(directory, name)) for name in ("run.db", "other.db", "fabric.db"))
+        if rows:
+            return "crash", f"rejected but {rows} run row(s) written: {stderr[-300:]}"
+        if case.bound:
+            key, value, allowed = case.bound
+            if f"key '{key}' has value '{value}'; allowed: {allowed}" in stderr:
+                return "crash", f"printed bound refused: {stderr[-300:]}"
+        return "rejected", message
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def main():
+    binary = os.environ.get("FABRICSIM_BINARY")
+    if not binary:
+        sys.exit("fuzz_config: FABRICSIM_BINARY must name the fabricsim executable")
+    binary = os.path.abspath(binary)  # each case runs in its own directory
+    count = int(os.environ.get("FABRICSIM_FUZZ_CASES", "600"))
+    seed = int(os.environ.get("FABRICSIM_FUZZ_SEED", "1"))
+    timeout = float(os.environ.get("FABRICSIM_FUZZ_TIMEOUT", "5"))
+    verbose = bool(os.environ.get("FABRICSIM_FUZZ_VERBOSE"))
+    env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
+    started = time.monotonic()
+    params = read_params(binary, env)
+    cases = all_cases(params, seed, count)
+    root = tempfile.mkdtemp(prefix="fabricsim_fuzz_")
+    try:
+        base = os.path.join(root, "base.ini")
+        with open(base, "w") as f:
+            f.write(BASE_INI)
+        outcome, detail = run_case(binary, env, base, root, "base", Case("base", ["--config", "{base}", "--quiet", "--db", "{dir}/run.db"]), 60)
+        if outcome != "accepted":
+            sys.exit(f"fuzz_config: the base configuration does not run: {outcome} {detail}")
+        with ThreadPoolExecutor(WORKERS) as pool:
+            results = list(pool.map(lambda ic: run_case(binary, env, base, root, ic[0], ic[1], timeout),
+                                    enumerate(cases)))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    tally = {name: 0 for name in ("accepted", "rejected", "slow", "crash")}
+    for case, (outcome, detail) in zip(cases, results):
+        tally[outcome] += 1
+        if outcome == "crash":
+            print(f"CRASH {case.label}\n      {detail}")
+        elif outcome == "slow":
+            print(f"slow, skipped (> {timeout:g} s): {case.label}")
+        elif verbose:
+            print(f"{outcome} {case.label}\n      {detail}")
+    print(f"fuzz_config: seed {seed}, {len(params)} keys: {len(cases)} cases tried, {tally['accepted']} accepted, "
+          f"{tally['rejected']} rejected, {tally['crash']} crashes, {tally['slow']} slow (skipped) "
+          f"in {time.monotonic() - started:.1f} s")
+    sys.exit(1 if tally["crash"] else 0)
+
+
+if __name__ == "__main__":
+    main()

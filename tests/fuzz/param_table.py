@@ -1,0 +1,60 @@
+"""The keys of `fabricsim --list-params`: name, type, default, unit and the
+ALLOWED column, with the printed bounds of numeric keys as text (exactly as
+printed, so that the fuzzer types them back in as a user would)."""
+
+import subprocess
+from dataclasses import dataclass, field
+
+# Units the parser takes after a number; "(MHz)" is a note, not part of a bound.
+PARSED_UNITS = ("ps", "B", "Gb/s")
+INTEGER_TYPES = ("integer", "duration", "bytes", "int_list")
+REAL_TYPES = ("real", "rate")
+
+
+@dataclass
+class Param:
+    key: str
+    type: str
+    default: str
+    unit: str
+    allowed: str
+    min: str | None = None  # printed bound, without the unit
+    max: str | None = None
+    bound_unit: str = ""    # "ps", "B", "Gb/s" or ""
+    choices: list = field(default_factory=list)
+
+    def concrete_key(self, instance="fz"):
+        return self.key.replace("*", instance)
+
+
+def _parse_bounds(param):
+    words = param.allowed.split()
+    if param.type == "choice":
+        param.choices = [w.rstrip(",") for w in words[2:]]
+        return
+    if param.type not in INTEGER_TYPES + REAL_TYPES:
+        return
+    if words and words[-1] in PARSED_UNITS:
+        param.bound_unit = words.pop()
+    words = [w for w in words if not w.startswith("(")]
+    if len(words) == 3 and words[1] == "..":
+        param.min, param.max = words[0], words[2]
+    elif len(words) == 2 and words[0] == ">=":
+        param.min = words[1]
+    elif len(words) == 2 and words[0] == "<=":
+        param.max = words[1]
+
+
+def read_params(binary, env):
+    """Every declared key, from the table --list-params prints."""
+    text = subprocess.run([binary, "--list-params"], env=env, check=True, capture_output=True, text=True).stdout
+    lines = text.splitlines()
+    header = lines[0]
+    starts = [header.index(name) for name in ("KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION")]
+    params = []
+    for line in lines[1:]:
+        cells = [line[a:b].strip() for a, b in zip(starts, starts[1:])]
+        param = Param(*cells)
+        _parse_bounds(param)
+        params.append(param)
+    return params
