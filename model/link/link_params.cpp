@@ -22,7 +22,7 @@ void declare_link_params(config::ParamRegistry& r) {
   r.declare({"link.retry.buffer", ParamType::bytes, "6KB", "B", "retry buffer per leaf-spine link, sized for the link round trip: 2 x 200 ns of cable, a 256 B packet (82 ns at 25 Gb/s) and up to 8 more before the coalesced ACK leaves, about 1.14 us or 3.6 KB at 25 Gb/s; at least one packet", 1, 1e8});
   r.declare({"link.retry.ack_every", ParamType::integer, "8", "messages", "link ACKs are coalesced: one per this many messages accepted", 1, 1024});
   r.declare({"link.retry.ack_delay", ParamType::duration, "500ns", "ps", "... or once the oldest unacknowledged message has waited this long", 0, 1e9});
-  r.declare({"link.retry.timeout", ParamType::duration, "2us", "ps", "no link ACK or NAK for this long with messages outstanding: replay all (a lost NAK or ACK)", 1, 1e12});
+  r.declare({"link.retry.timeout", ParamType::duration, "2us", "ps", "no link ACK or NAK for this long with messages outstanding: replay all (a lost NAK or ACK) (at least 100 ns: below a link's ACK round trip every message would be replayed at once)", 1e5, 1e12});
   for (const char* cls : kClasses) {
     const std::string k = std::string("errors.") + cls;
     r.declare({k + ".ber", ParamType::real, "0", "", std::string("bit error rate on ") + cls + " links (each message is hit with 1-(1-BER)^bits)", 0, 1e-3});

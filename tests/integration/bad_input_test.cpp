@@ -196,6 +196,11 @@ TEST_F(BadInput, ZeroTimeouts) {
   expect_rejected(two_leaf().set("link.retry.timeout=0"), {"link.retry.timeout", "'0'"});
   expect_rejected(two_leaf().set("leaf.e2e.timeout=0ns"), {"leaf.e2e.timeout", "0ns"});
   expect_rejected(two_leaf().set("cna.e2e.timeout=0ns"), {"cna.e2e.timeout", "0ns"});
+  // Found by the configuration fuzzer: a 1 ps timeout replays everything every
+  // picosecond (100 s and 3 GB for 2 us of simulated time).
+  expect_rejected(two_leaf().set("link.retry.timeout=1ps"), {"link.retry.timeout", "'1ps'", "100000 .. "});
+  expect_rejected(two_leaf().set("leaf.e2e.timeout=999ns"), {"leaf.e2e.timeout", "999ns", "1000000 .. "});
+  expect_rejected(two_leaf().set("cna.e2e.timeout=1ps"), {"cna.e2e.timeout", "'1ps'", "1000000 .. "});
   expect_rejected(two_leaf().set("cna.e2e.ack_every=0"), {"cna.e2e.ack_every", "0"});
 }
 

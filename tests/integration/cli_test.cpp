@@ -271,7 +271,7 @@ TEST(IntegrationCliDefault, NoStudyNoConfigRunsE11) {
 // process: a run there would report "done" and be gone. A path too long to
 // open is refused with the path shortened.
 TEST(IntegrationCliDefault, DatabasePathThatCannotKeepTheRunIsRefused) {
-  for (const std::string path : {std::string(), std::string(":memory:"), std::string(5000, 'd')}) {
+  for (const std::string& path : {std::string(), std::string(":memory:"), std::string(5000, 'd')}) {
     const ProcResult r = run_fabricsim(two_leaf().opt("--time", "1us").opt("--db", path));
     ASSERT_TRUE(r.exited) << r.describe();
     EXPECT_EQ(r.exit_code, 2) << r.describe();
