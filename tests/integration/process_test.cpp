@@ -69,5 +69,26 @@ TEST(Process, AStopWhileTheModelIsBuiltEndsAtOnceAndWritesNothing) {
   }
 }
 
+// Ctrl-C was once seen only between progress slices (up to a second of
+// simulated time, hours of wall time): now within one window of the model.
+TEST(Process, CtrlCStopsWithinAWindowWhateverTheProgressSlice) {
+  TempDir dir;
+  const std::string db_path = dir.file("slice.db");
+  const Background bg = start_fabricsim(
+      two_leaf_shift().set("sim.progress_slice=1s").opt("--time", "1s").opt("--db", db_path), dir);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  const double sent = now_seconds();
+  kill(bg.pid, SIGINT);
+  const ProcResult r = wait_fabricsim(bg, 60);
+  ASSERT_TRUE(r.exited) << r.describe();
+  EXPECT_EQ(r.exit_code, 130) << r.describe();
+  EXPECT_LT(now_seconds() - sent, 1.0) << "Ctrl-C took effect late";
+  Db db(db_path);
+  EXPECT_EQ(db.text("SELECT status FROM runs"), "interrupted");
+  EXPECT_GT(db.integer("SELECT sim_time_ps FROM runs"), 0);
+  EXPECT_LT(db.integer("SELECT sim_time_ps FROM runs"), 1'000'000'000'000);
+  EXPECT_GT(db.integer("SELECT count(*) FROM deliveries"), 0);
+}
+
 }  // namespace
 }  // namespace fabricsim_it
