@@ -41,8 +41,7 @@ std::vector<OwnedRun> running_runs(sqlite3* db, const std::string& path) {
 
 void mark_interrupted(sqlite3* db, const std::string& path, const std::vector<AbandonedRun>& runs) {
   const char* action = "marking runs stopped outright as interrupted";
-  exec(db, path, action, "BEGIN IMMEDIATE");
-  try {
+  in_write_transaction(db, path, action, [&] {
     Statement update = prepare(db, path, "UPDATE runs SET status = 'interrupted' WHERE run_id = ?1 AND status = 'running'");
     Statement forget = prepare(db, path, "DELETE FROM run_owners WHERE run_id = ?1");
     for (const AbandonedRun& run : runs) {
@@ -51,11 +50,7 @@ void mark_interrupted(sqlite3* db, const std::string& path, const std::vector<Ab
       sqlite3_bind_int64(forget.get(), 1, run.run_id);
       step_done(db, forget.get(), path, action);
     }
-    exec(db, path, action, "COMMIT");
-  } catch (...) {
-    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
-    throw;
-  }
+  });
 }
 
 }  // namespace

@@ -167,8 +167,7 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
 }
 
 void BatchInserter::write(const RecordBatch& batch) {
-  exec(db_, path_, "starting a batch", "BEGIN IMMEDIATE");
-  try {
+  in_write_transaction(db_, path_, "writing a batch", [&] {
     // Metadata first, so that a run's first batch describes the fabric.
     insert_all(batch.ports, ports_);
     insert_all(batch.flows, flows_);
@@ -183,11 +182,7 @@ void BatchInserter::write(const RecordBatch& batch) {
       sqlite3_bind_int64(advance_reached_.get(), 1, batch.reached);
       step(advance_reached_.get(), "runs");
     }
-    exec(db_, path_, "committing a batch", "COMMIT");
-  } catch (...) {
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    throw;
-  }
+  });
 }
 
 template <typename Row>

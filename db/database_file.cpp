@@ -95,17 +95,12 @@ Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
   exec(db.get(), path, "setting up the connection",
        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; "
        "PRAGMA temp_store = MEMORY;");
-  exec(db.get(), path, "creating the schema", "BEGIN IMMEDIATE");
-  try {
+  in_write_transaction(db.get(), path, "creating the schema", [&] {
     exec(db.get(), path, "creating the schema", kSchemaTablesSql);
     // A file from an older fabricsim may lack them (it dropped them while a
     // run loaded): built once here, before anything is simulated.
     exec(db.get(), path, "creating the indexes", kSchemaIndexesSql);
-    exec(db.get(), path, "creating the schema", "COMMIT");
-  } catch (...) {
-    sqlite3_exec(db.get(), "ROLLBACK", nullptr, nullptr, nullptr);
-    throw;
-  }
+  });
   return db;
 }
 

@@ -48,8 +48,8 @@ SqliteRecorder::~SqliteRecorder() {
 int64_t SqliteRecorder::begin_run(const RunInfo& info) {
   if (state_ != State::opened) throw DbError("database '" + path_ + "': begin_run() may be called only once");
   const char* action = "starting a run";
-  exec(db_.get(), path_, action, "BEGIN IMMEDIATE");
-  try {
+  int64_t run_id = -1;  // this object's only once the row is committed
+  in_write_transaction(db_.get(), path_, action, [&] {
     Statement insert = prepare(db_.get(), path_,
                                "INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level) "
                                "VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6)");
@@ -60,22 +60,18 @@ int64_t SqliteRecorder::begin_run(const RunInfo& info) {
     bind_text(insert.get(), 5, utc_now_iso8601());
     bind_text(insert.get(), 6, info.log_level);
     step_done(db_.get(), insert.get(), path_, action);
-    run_id_ = sqlite3_last_insert_rowid(db_.get());
+    run_id = sqlite3_last_insert_rowid(db_.get());
     const RunOwner me = this_process();
     Statement owner = prepare(db_.get(), path_,
                               "INSERT INTO run_owners(run_id, host, boot_id, pid, start_ticks) VALUES (?1, ?2, ?3, ?4, ?5)");
-    sqlite3_bind_int64(owner.get(), 1, run_id_);
+    sqlite3_bind_int64(owner.get(), 1, run_id);
     bind_text(owner.get(), 2, me.host);
     bind_text(owner.get(), 3, me.boot_id);
     sqlite3_bind_int64(owner.get(), 4, me.pid);
     sqlite3_bind_int64(owner.get(), 5, me.start_ticks);
     step_done(db_.get(), owner.get(), path_, action);
-    exec(db_.get(), path_, action, "COMMIT");
-  } catch (...) {
-    sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
-    run_id_ = -1;
-    throw;
-  }
+  });
+  run_id_ = run_id;
   lock_wait_.wait_forever();
 
   try {
@@ -232,8 +228,7 @@ void SqliteRecorder::complete(const std::string& status, std::optional<Picos> si
 void SqliteRecorder::update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
                                     std::optional<double> wall_seconds) {
   const char* action = "completing the runs row";
-  exec(db_.get(), path_, action, "BEGIN IMMEDIATE");
-  try {
+  in_write_transaction(db_.get(), path_, action, [&] {
     // A run that stops without knowing its time keeps what its batches reached.
     Statement update = prepare(db_.get(), path_,
                                "UPDATE runs SET status = ?1, sim_time_ps = coalesce(?2, sim_time_ps), "
@@ -246,11 +241,7 @@ void SqliteRecorder::update_run_row(const std::string& status, std::optional<Pic
     Statement forget = prepare(db_.get(), path_, "DELETE FROM run_owners WHERE run_id = ?1");
     sqlite3_bind_int64(forget.get(), 1, run_id_);
     step_done(db_.get(), forget.get(), path_, action);
-    exec(db_.get(), path_, action, "COMMIT");
-  } catch (...) {
-    sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
-    throw;
-  }
+  });
 }
 
 }  // namespace fabric::db
