@@ -85,6 +85,8 @@ void EventScheduler::run() {
       serving_ = q.get();
       q->serve_before(window_end);
     }
+    serving_ = nullptr;
+    for (const auto& hook : window_end_hooks_) hook();
     // Between windows every queue stands at window_end: a consistent place
     // to stop. The kernel returns from sc_start at the end of this delta.
     if (StopRequest::raised()) {

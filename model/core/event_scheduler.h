@@ -22,6 +22,7 @@
 // their scheduling order within a queue; the order of queues is fixed, so a
 // run is deterministic.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <systemc>
@@ -48,6 +49,9 @@ class EventScheduler : public sc_core::sc_module {
   // (at least 1 ps); 1 ps until set, which is right for any model whose
   // partitions interact after a positive delay.
   void set_lookahead(Picos lookahead);
+  // Work for the end of every time window, when every queue stands at the
+  // window's end (work deferred from inside the window, in one pass).
+  void add_window_end_hook(std::function<void()> hook) { window_end_hooks_.push_back(std::move(hook)); }
 
   // Schedules on the first queue.
   void schedule(Picos due, Client& client, void* item = nullptr) { queue().schedule(due, client, item); }
@@ -73,6 +77,7 @@ class EventScheduler : public sc_core::sc_module {
 
   static constexpr Picos kNoEntry = std::numeric_limits<Picos>::max();
   std::vector<std::unique_ptr<EventQueue>> queues_;
+  std::vector<std::function<void()>> window_end_hooks_;
   Picos lookahead_ = 1;
   Picos notified_for_ = kNoEntry;
   Picos end_ = kNoEntry;

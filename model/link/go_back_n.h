@@ -15,8 +15,9 @@
 // arrived) is dropped and draws a fresh ACK. ACKs are coalesced: one per
 // `ack_every` accepted packets, or when the owner's timer says so.
 #include <cstdint>
-#include <deque>
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 namespace fabric {
 
@@ -31,24 +32,32 @@ class GoBackNSender {
   bool can_send(size_t cost = 1) const { return held_ + cost <= capacity_; }
   // A new packet (the owner's handle) enters the buffer; returns its number.
   LinkSeq add(uint64_t handle, size_t cost = 1);
+  // A new packet that goes on the wire at once (nothing waits for a
+  // replay: !has_next()): add() and next() in one step.
+  LinkSeq add_sent(uint64_t handle, size_t cost = 1) {
+    const LinkSeq seq = add(handle, cost);
+    send_pos_ = next_seq_;  // sent_high_ catches up when send_pos_ goes back
+    return seq;
+  }
   // What to put on the wire next: a replay first, then the next new packet;
   // nullopt when everything in the buffer has been sent.
   struct Out {
     LinkSeq seq;
     uint64_t handle;
     bool replay;
+    size_t cost;
   };
   std::optional<Out> next();
   bool has_next() const { return send_pos_ < next_seq_; }
   // Every number up to and including `cumulative` arrived: their entries
-  // leave the buffer, each handed to released(handle).
+  // leave the buffer, each handed to released(handle), oldest first.
   template <class Released>
   void on_ack(LinkSeq cumulative, Released&& released) {
-    while (!buffer_.empty() && buffer_.front().seq <= cumulative) {
-      released(buffer_.front().handle);
-      held_ -= buffer_.front().cost;
-      buffer_.pop_front();
-      ++base_;
+    const LinkSeq end = std::min(cumulative + 1, next_seq_);
+    for (; base_ < end; ++base_) {
+      const Entry& e = ring_[base_ & mask_];
+      released(e.handle);
+      held_ -= e.cost;
     }
     if (send_pos_ < base_) send_pos_ = base_;
   }
@@ -59,33 +68,54 @@ class GoBackNSender {
   template <class Released>
   void on_nak(LinkSeq first_missing, Released&& released) {
     if (first_missing > 0) on_ack(first_missing - 1, released);
-    if (first_missing >= base_ && first_missing < next_seq_ && first_missing < send_pos_) send_pos_ = first_missing;
+    if (first_missing >= base_ && first_missing < next_seq_ && first_missing < send_pos_) go_back(first_missing);
   }
   void on_nak(LinkSeq first_missing) {
     on_nak(first_missing, [](uint64_t) {});
   }
-  void on_timeout() { send_pos_ = base_; }  // nothing heard for the retry timeout: replay all
-  bool idle() const { return buffer_.empty(); }
-  size_t buffered() const { return buffer_.size(); }
+  void on_timeout() { go_back(base_); }  // nothing heard for the retry timeout: replay all
+  bool idle() const { return base_ == next_seq_; }
+  size_t buffered() const { return static_cast<size_t>(next_seq_ - base_); }
   size_t held() const { return held_; }
   uint64_t replays() const { return replays_; }
   LinkSeq oldest() const { return base_; }
+  // The handle of a number in the buffer (oldest() <= seq < next_new()).
+  uint64_t handle(LinkSeq seq) const { return ring_[seq & mask_].handle; }
+  // Where the entry of a number lies while the ring is the inline one (no
+  // more than kInlineEntries outstanding, as on a link whose buffer fits
+  // its round trip): an address to prefetch, computed without reading the
+  // sender, before an ACK for it is served.
+  const void* inline_entry(uint64_t seq) const { return &inline_[seq & (kInlineEntries - 1)]; }
+  GoBackNSender(const GoBackNSender&) = delete;
+  GoBackNSender& operator=(const GoBackNSender&) = delete;
   LinkSeq next_new() const { return next_seq_; }
 
  private:
   struct Entry {
-    LinkSeq seq;
     uint64_t handle;
     size_t cost;
   };
-  size_t capacity_;
+  void grow();  // the ring is full: twice the entries, on the heap (rare)
+  void go_back(LinkSeq to) {
+    sent_high_ = std::max(sent_high_, send_pos_);
+    send_pos_ = to;
+  }
+  static constexpr size_t kInlineEntries = 32;
+
+  // What a send and an ACK touch come first, in one cache line.
   size_t held_ = 0;
-  std::deque<Entry> buffer_;  // unacknowledged, in order
-  LinkSeq base_ = 0;          // oldest unacknowledged
-  LinkSeq next_seq_ = 0;      // number of the next new packet
-  LinkSeq send_pos_ = 0;      // next number to put on the wire
-  LinkSeq sent_high_ = 0;     // one past the highest number ever sent
+  size_t capacity_;
+  LinkSeq base_ = 0;      // oldest unacknowledged
+  LinkSeq next_seq_ = 0;  // number of the next new packet
+  LinkSeq send_pos_ = 0;  // next number to put on the wire
+  LinkSeq mask_ = kInlineEntries - 1;
+  // Unacknowledged entries, numbered base_ .. next_seq_ - 1: entry n at
+  // ring_[n & mask_], a power of two long: inline_, or heap_ once grown.
+  Entry* ring_ = inline_;
+  LinkSeq sent_high_ = 0;  // one past the highest number sent, as of the last go-back
   uint64_t replays_ = 0;
+  std::vector<Entry> heap_;
+  Entry inline_[kInlineEntries];
 };
 
 class GoBackNReceiver {

@@ -28,7 +28,7 @@ namespace fabric {
 
 class TxPort;
 
-class LinkReceiver {
+class alignas(64) LinkReceiver {
  public:
   // `injector` may be null (no errors); `retry` says whether the sender
   // numbers its messages; `ack_every` coalesces link ACKs.
@@ -49,6 +49,7 @@ class LinkReceiver {
   bool admit_in_order(Payload& message, bool bad, TxPort& reverse, Picos now);
   void drop_corrupted(Payload& message, TxPort* reverse, Picos now);
 
+  // What an arrival reads, in the first cache line.
   std::unique_ptr<ErrorInjector> injector_;
   std::optional<GoBackNReceiver> window_;  // with link retry
   Recorder& recorder_;

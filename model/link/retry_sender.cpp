@@ -11,8 +11,16 @@ Payload* as_payload(uint64_t handle) { return reinterpret_cast<Payload*>(static_
 void release_handle(uint64_t handle) { as_payload(handle)->release(); }
 }  // namespace
 
+void RetrySender::release_acknowledged(uint64_t handle) { pool_.release_later(*as_payload(handle)); }
+
 RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link)
-    : params_(params), pool_(pool), recorder_(recorder), link_(std::move(link)), window_(params.buffer_bytes) {}
+    : pool_(pool),
+      ack_delay_(params.ack_delay),
+      timeout_(params.timeout),
+      control_bytes_(params.control_bytes),
+      window_(params.buffer_bytes),
+      recorder_(recorder),
+      link_(std::move(link)) {}
 
 RetrySender::~RetrySender() {
   // What the buffer still holds at the end of the run goes back to the pool.
@@ -25,7 +33,7 @@ LinkSeq RetrySender::widen(uint32_t seq) const {
 }
 
 Payload& RetrySender::link_control(ControlKind kind, uint32_t seq) {
-  Payload& m = pool_.acquire(MessageKind::control, params_.control_bytes);
+  Payload& m = pool_.acquire(MessageKind::control, control_bytes_);
   ControlMessage& c = control_of(m);
   c.kind = kind;
   c.units = seq;
@@ -45,19 +53,27 @@ Payload* RetrySender::take_urgent(Picos now) {
     return &link_control(ControlKind::link_ack, ack_seq_);
   }
   if (!window_.has_next()) return nullptr;
+  // A replay, the rare case: a copy of the message the buffer refers to.
+  // If the receiver took that message, it may have been forwarded and
+  // changed since, but then the replay is a duplicate the receiver drops
+  // on its link sequence number: what it checks is restored here, as sent.
   const GoBackNSender::Out out = *window_.next();
   Payload& copy = pool_.clone(*as_payload(out.handle));
-  info_of(copy).replay = true;
+  MessageInfo& info = info_of(copy);
+  info.link_seq = static_cast<uint32_t>(out.seq);
+  info.wire_bytes = static_cast<uint32_t>(out.cost);
+  info.ready_at = 0;
+  info.replay = true;
   return &copy;
 }
 
 Payload& RetrySender::admit(Payload& message, Picos now) {
   if (window_.idle()) last_heard_ = now;  // the timeout counts from the first message outstanding
   MessageInfo& info = info_of(message);
-  const LinkSeq seq = window_.add(reinterpret_cast<uintptr_t>(&message), info.wire_bytes);
-  info.link_seq = static_cast<uint32_t>(seq);
-  window_.next();  // sent now, as a first transmission
-  return pool_.clone(message);
+  // The buffer keeps a reference: the message itself goes on the wire.
+  message.acquire();
+  info.link_seq = static_cast<uint32_t>(window_.add_sent(reinterpret_cast<uintptr_t>(&message), info.wire_bytes));
+  return message;
 }
 
 Picos RetrySender::next_deadline() const {
@@ -66,7 +82,7 @@ Picos RetrySender::next_deadline() const {
 }
 
 bool RetrySender::check_timeout(Picos now) {
-  if (window_.idle() || now < last_heard_ + params_.timeout) return false;
+  if (window_.idle() || now < last_heard_ + timeout_) return false;
   ++timeouts_;
   start_replay(window_.oldest(), now);
   window_.on_timeout();
@@ -85,7 +101,7 @@ void RetrySender::heard(Picos now) { last_heard_ = now; }
 
 bool RetrySender::owe_ack(uint32_t cumulative, bool now_due, Picos now) {
   const bool newly = !ack_owed_;
-  if (newly) ack_due_ = now + params_.ack_delay;
+  if (newly) ack_due_ = now + ack_delay_;
   ack_owed_ = true;
   ack_seq_ = cumulative;
   if (now_due) ack_due_ = now;
@@ -100,15 +116,18 @@ void RetrySender::owe_nak(uint32_t first_missing) {
 void RetrySender::on_ack(uint32_t cumulative, Picos now) {
   const LinkSeq seq = widen(cumulative);
   if (seq >= window_.next_new()) return;  // not a number this sender gave out
-  if (seq >= window_.oldest()) heard(now);
-  window_.on_ack(seq, release_handle);
+  if (seq < window_.oldest()) return;  // stale: covered by an earlier ACK
+  heard(now);
+  // The messages it covers left long ago: the pool releases them at the
+  // end of the time window, all in one pass.
+  window_.on_ack(seq, [this](uint64_t handle) { release_acknowledged(handle); });
 }
 
 void RetrySender::on_nak(uint32_t first_missing, Picos now) {
   const LinkSeq seq = widen(first_missing);
   if (seq > window_.next_new()) return;
   heard(now);
-  window_.on_nak(seq, release_handle);
+  window_.on_nak(seq, [this](uint64_t handle) { release_acknowledged(handle); });
   if (seq < window_.next_new()) start_replay(seq, now);
 }
 

@@ -32,14 +32,23 @@ tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc
 
 void RxPort::prefetch(const void* item) const {
   sink_->prefetch_receive(index_, *static_cast<const Payload*>(item));
-  if (credit_sink_) {
-    credit_sink_->prefetch_state();
+  if (link_layer_) {
+    __builtin_prefetch(link_layer_);  // its first line: the receiving window
+    const Payload& p = *static_cast<const Payload*>(item);
+    if (info_of(p).kind == MessageKind::control) prefetch_control_extension(p);  // a link ACK or NAK?
   }
+  if (credit_sink_) credit_sink_->prefetch_state();
 }
 
 void RxPort::prefetch_deep(const void* item) const {
   sink_->prefetch_receive_deep(index_, *static_cast<const Payload*>(item));
-  if (credit_sink_) credit_sink_->prefetch_path();  // credits may let it send
+  if (credit_sink_) {
+    credit_sink_->prefetch_path();   // credits may let it send
+    credit_sink_->prefetch_retry();  // a link ACK or NAK to owe, or one that arrived
+    const Payload& p = *static_cast<const Payload*>(item);
+    if (link_layer_ && info_of(p).kind == MessageKind::control && control_of(p).kind == ControlKind::link_ack)
+      credit_sink_->prefetch_link_ack(control_of(p).units);
+  }
 }
 
 void RxPort::on_wake(void* item) {

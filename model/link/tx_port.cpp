@@ -22,6 +22,7 @@ TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, Payloa
   source_ = &source;
   events_ = &events;
   static_assert(offsetof(TxPortHotState, control_) + sizeof(void*) <= 64, "the first line holds the wake's state");
+  static_assert(sizeof(void*) + offsetof(TxPortHotState, retry_) >= 128, "retry_ starts the third line");
   static_assert(sizeof(TxPortHotState) + sizeof(void*) <= 192, "the hot state spans three cache lines");
   out.bind(*this);
 }
@@ -34,6 +35,7 @@ void TxPort::end_of_elaboration() {
 void TxPort::prefetch(const void*) const {
   const char* self = reinterpret_cast<const char*>(static_cast<const EventQueue::Client*>(this));
   __builtin_prefetch(self + 64);
+  __builtin_prefetch(self + 128);
   prefetch_path();
   if (!control_.empty()) prefetch_message(control_.front());
   source_->prefetch_next(index_);

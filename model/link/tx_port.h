@@ -52,7 +52,8 @@ struct TxPortParams {
 // What a wake of the port touches, in the cache lines that start with the
 // scheduler's view of the port (a base placed before sc_module, see TxPort):
 // the first line on every wake, the second when control messages or credits
-// are waiting, the third (parameters) less often.
+// are waiting or a wake is scheduled, the third (parameters, link-level
+// retry) on credits and sends.
 struct TxPortHotState {
   tlm::tlm_fw_transport_if<FabricProtocol>* link_ = nullptr;  // what `out` is bound to
   const void* far_end_ = nullptr;  // what the link delivers to: prefetched before a send
@@ -69,9 +70,16 @@ struct TxPortHotState {
   RingQueue<Payload*, 4> control_;
   EventQueue* events_ = nullptr;
   Picos owed_since_ = 0;
+  RetrySender* retry_ = nullptr;  // link-level retry; null on a link without it
+  uint32_t max_message_bytes_ = 0;  // the largest message the owner sends: the retry buffer's unit of room
+  // The retry timeout has its own timer, armed while messages are
+  // outstanding and moved on lazily as ACKs come (one wake per timeout, not
+  // one per message); an owed link ACK's deadline has another. Neither
+  // moves the port's own wake, whose stale entries would cost events.
+  bool retry_timer_armed_ = false;
+  bool ack_timer_armed_ = false;
   TxPortParams params_;
   PayloadPool* pool_ = nullptr;
-  RetrySender* retry_ = nullptr;  // link-level retry; null on a link without it
 };
 
 // Base order is deliberate: the scheduler's interface and the hot state come
@@ -100,19 +108,31 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
 
   // Brings the state a credit or a kick touches into the cache.
   void prefetch_state() const {
-    __builtin_prefetch(static_cast<const EventQueue::Client*>(this));
-    __builtin_prefetch(reinterpret_cast<const char*>(static_cast<const EventQueue::Client*>(this)) + 64);
+    const char* self = reinterpret_cast<const char*>(static_cast<const EventQueue::Client*>(this));
+    __builtin_prefetch(self);
+    __builtin_prefetch(self + 64);
+    __builtin_prefetch(self + 128);
   }
   // Then, once that is in: the link and what it delivers to, for a send.
   void prefetch_path() const {
     __builtin_prefetch(link_);
     __builtin_prefetch(far_end_);
   }
+  // A stage later (the third line in): link-level retry's sender, which
+  // every send and every link ACK or NAK arriving for this link touches.
+  void prefetch_retry() const {
+    if (!retry_) return;
+    __builtin_prefetch(retry_);
+    __builtin_prefetch(reinterpret_cast<const char*>(retry_) + 64);
+  }
+  // ... and, for a link ACK that arrived for this link, what it releases.
+  void prefetch_link_ack(uint32_t cumulative) const;
   int credits() const { return credits_; }
 
  private:
   void on_wake(void*) override;
   void prefetch(const void*) const override;
+  void prefetch_deep(const void*) const override { prefetch_retry(); }
   void end_of_elaboration() override;
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
@@ -123,16 +143,9 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   bool has_room() const;
   Payload* take_link_level(Picos now);
   Payload& admit_for_retry(Payload& message, Picos now);
-  // The retry timeout has its own timer, armed while messages are
-  // outstanding and moved on lazily as ACKs come (one wake per timeout, not
-  // one per message); an owed link ACK's deadline has another. Neither
-  // moves the port's own wake, whose stale entries would cost events.
-  void on_retry_timer(void* which);
-  bool retry_timer_armed_ = false;
-  bool ack_timer_armed_ = false;
+  void on_retry_timer(void* which);  // see retry_timer_armed_
 
   std::unique_ptr<RetrySender> retry_sender_;
-  uint32_t max_message_bytes_ = 0;  // the largest message the owner sends: the retry buffer's unit of room
 
  public:
   FabricInitiatorSocket out;

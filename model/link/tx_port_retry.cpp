@@ -14,6 +14,10 @@ void TxPort::enable_retry(std::unique_ptr<RetrySender> retry, uint32_t max_messa
   max_message_bytes_ = max_message_bytes;
 }
 
+void TxPort::prefetch_link_ack(uint32_t cumulative) const {
+  if (retry_) retry_->prefetch_acked(cumulative);
+}
+
 bool TxPort::has_room() const { return retry_->has_room(max_message_bytes_); }
 
 Payload* TxPort::take_link_level(Picos now) { return retry_->take_urgent(now); }

@@ -1,5 +1,6 @@
 #include "model/protocol/payload_pool.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "model/core/event_queue.h"
@@ -53,5 +54,16 @@ Payload& PayloadPool::clone(const Payload& original) {
 }
 
 void PayloadPool::free(Payload* payload) { free_.push_back(payload); }
+
+void PayloadPool::release_deferred() {
+  constexpr size_t kAhead = 8;  // misses in flight at once
+  const size_t n = deferred_.size();
+  for (size_t i = 0; i < std::min(n, kAhead); ++i) prefetch_message(deferred_[i]);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) prefetch_message(deferred_[i + kAhead]);
+    deferred_[i]->release();
+  }
+  deferred_.clear();
+}
 
 }  // namespace fabric

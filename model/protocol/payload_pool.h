@@ -23,6 +23,22 @@ class PayloadPool final : public tlm::tlm_mm_interface {
   Payload& clone(const Payload& original);
   void free(Payload* payload) override;  // called by Payload::release()
 
+  // Releases that may wait: a link's retry buffer lets go of the messages a
+  // link ACK covers, long after they left, so each release is a cache miss.
+  // Once defer_releases() is on, release_later() only notes the message,
+  // and release_deferred() (the scheduler's end of a time window) releases
+  // them all in one pass whose misses overlap. Off (the default), it
+  // releases at once.
+  void defer_releases(bool on) { deferring_ = on; }
+  void release_later(Payload& payload) {
+    if (deferring_) {
+      deferred_.push_back(&payload);
+    } else {
+      payload.release();
+    }
+  }
+  void release_deferred();
+
   size_t allocated() const { return all_.size(); }
   size_t in_use() const { return all_.size() - free_.size(); }
 
@@ -37,6 +53,8 @@ class PayloadPool final : public tlm::tlm_mm_interface {
   };
   std::vector<std::unique_ptr<Slot>> all_;
   std::vector<Payload*> free_;
+  std::vector<Payload*> deferred_;
+  bool deferring_ = false;
 };
 
 }  // namespace fabric

@@ -26,6 +26,9 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   std::vector<EventQueue*> leaf_events{&scheduler_.queue()};
   for (int l = 1; l < g.leaves; ++l) leaf_events.push_back(&scheduler_.add_queue(kPartitionQueue));
   scheduler_.set_lookahead(to_ps(config_.topology.fabric_link.propagation));
+  // Link retry's buffers let go of what link ACKs cover at the end of each window.
+  pool_.defer_releases(true);
+  scheduler_.add_window_end_hook([this] { pool_.release_deferred(); });
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
   const auto group_macs = install_multicast_groups(flows, g, config_.trees, fdb_, mcbc_);
 

@@ -135,5 +135,32 @@ TEST(GoBackN, RandomErrorsOnEveryKindOfMessage) {
 
 TEST(GoBackN, RetryBufferOfOnePacketAtLeast) { EXPECT_THROW(GoBackNSender(0), std::invalid_argument); }
 
+// More outstanding than the inline ring holds: the ring grows to the heap
+// with every entry in place, across the wrap of the numbers.
+TEST(GoBackN, ManyOutstandingKeepTheirHandlesInOrder) {
+  GoBackNSender tx(1000);
+  std::vector<uint64_t> released;
+  const auto keep = [&](uint64_t h) { released.push_back(h); };
+  for (uint64_t i = 0; i < 20; ++i) tx.add_sent(100 + i, 1);
+  tx.on_ack(9, keep);  // numbers 0 .. 9
+  for (uint64_t i = 20; i < 300; ++i) tx.add_sent(100 + i, 1);
+  EXPECT_EQ(tx.buffered(), 290u);
+  EXPECT_EQ(tx.held(), 290u);
+  EXPECT_FALSE(tx.has_next());
+  tx.on_nak(150, keep);  // replays from 150, in order, with their handles
+  for (uint64_t seq = 150; seq < 300; ++seq) {
+    const auto out = tx.next();
+    ASSERT_TRUE(out);
+    EXPECT_EQ(out->seq, seq);
+    EXPECT_EQ(out->handle, 100 + seq);
+    EXPECT_TRUE(out->replay);
+  }
+  tx.on_ack(299, keep);
+  ASSERT_EQ(released.size(), 300u);
+  for (uint64_t i = 0; i < 300; ++i) EXPECT_EQ(released[i], 100 + i) << i;
+  EXPECT_TRUE(tx.idle());
+  EXPECT_EQ(tx.held(), 0u);
+}
+
 }  // namespace
 }  // namespace fabric
