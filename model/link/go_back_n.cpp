@@ -36,37 +36,4 @@ std::optional<GoBackNSender::Out> GoBackNSender::next() {
   return Out{seq, e.handle, replay, e.cost};
 }
 
-GoBackNReceiver::Verdict GoBackNReceiver::on_packet(LinkSeq seq, bool crc_ok) {
-  if (!crc_ok) {
-    if (!nak_sent_) nak_due_ = true;
-    return Verdict::drop_bad;
-  }
-  if (seq < expected_) {  // a replay overlapping what arrived: tell the sender again where we are
-    ack_due_ = true;
-    return Verdict::drop_duplicate;
-  }
-  if (seq > expected_) {
-    if (!nak_sent_) nak_due_ = true;
-    return Verdict::drop_out_of_order;
-  }
-  ++expected_;
-  nak_sent_ = false;  // the gap is closed: a new one may be NAKed
-  if (++unacked_ >= ack_every_) ack_due_ = true;
-  return Verdict::accept;
-}
-
-std::optional<LinkSeq> GoBackNReceiver::take_nak() {
-  if (!nak_due_) return std::nullopt;
-  nak_due_ = false;
-  nak_sent_ = true;
-  return expected_;
-}
-
-std::optional<LinkSeq> GoBackNReceiver::take_ack(bool force) {
-  if (expected_ == 0 || (!ack_due_ && !(force && unacked_ > 0))) return std::nullopt;
-  ack_due_ = false;
-  unacked_ = 0;
-  return expected_ - 1;
-}
-
 }  // namespace fabric

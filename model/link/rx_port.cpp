@@ -17,9 +17,9 @@ RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue
 
 RxPort::~RxPort() = default;
 
-void RxPort::set_link_receiver(std::unique_ptr<LinkReceiver> receiver) {
-  link_receiver_ = std::move(receiver);
-  link_layer_ = link_receiver_.get();
+void RxPort::set_link_receiver(LinkReceiver receiver) {
+  link_receiver_.emplace(std::move(receiver));
+  link_layer_ = &*link_receiver_;
 }
 
 tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc_core::sc_time& delay) {
@@ -33,7 +33,7 @@ tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc
 void RxPort::prefetch(const void* item) const {
   sink_->prefetch_receive(index_, *static_cast<const Payload*>(item));
   if (link_layer_) {
-    __builtin_prefetch(link_layer_);  // its first line: the receiving window
+    __builtin_prefetch(link_layer_);  // its first line, the port's second: the receiving window
     const Payload& p = *static_cast<const Payload*>(item);
     if (info_of(p).kind == MessageKind::control) prefetch_control_extension(p);  // a link ACK or NAK?
   }

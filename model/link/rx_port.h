@@ -3,10 +3,11 @@
 // event queue serves equal times in the order they were scheduled, so each
 // arrival is simply an entry of that queue carrying its message: no queue
 // at the port, no sorting.
-#include <memory>
+#include <optional>
 #include <systemc>
 
 #include "model/core/event_queue.h"
+#include "model/link/link_receiver.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
@@ -24,7 +25,6 @@ class RxSink {
 };
 
 class TxPort;
-class LinkReceiver;
 
 // What an arrival touches, in one cache line with the two interfaces it
 // comes through (a base placed before sc_module, see RxPort).
@@ -37,18 +37,25 @@ struct RxPortHotState {
   int index_ = 0;
 };
 
+// The link layer, when the link has one, in the port's next cache lines:
+// an arrival's prefetch asks for them without reading a pointer first.
+struct RxPortLinkLayer {
+  std::optional<LinkReceiver> link_receiver_;
+};
+
 // Base order is deliberate: the interfaces the link and the scheduler call
 // and the state they need come first, before the 232-byte sc_module, so an
-// arrival touches one cache line of the port.
+// arrival touches one cache line of the port (and the next, with a link
+// layer).
 class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, private RxPortHotState,
-                           public sc_core::sc_module {
+                           private RxPortLinkLayer, public sc_core::sc_module {
  public:
   RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue& events);
   // Hop-by-hop credits that arrive on this link (standalone credit messages,
   // or piggybacked on any message) are for the TxPort of the reverse link.
   void set_credit_sink(TxPort& reverse) { credit_sink_ = &reverse; }
   // Soft errors on the link, and link retry if its sender numbers messages.
-  void set_link_receiver(std::unique_ptr<LinkReceiver> receiver);
+  void set_link_receiver(LinkReceiver receiver);
   const LinkReceiver* link_receiver() const { return link_layer_; }
   ~RxPort() override;
 
@@ -60,8 +67,6 @@ class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, pri
   void on_wake(void* item) override;
   void prefetch(const void* item) const override;
   void prefetch_deep(const void* item) const override;
-
-  std::unique_ptr<LinkReceiver> link_receiver_;
 };
 
 }  // namespace fabric

@@ -106,8 +106,7 @@ void FabricTop::add_link_layer(const std::string& link, LinkClass cls, TxPort& t
     const uint32_t largest = std::max(config_.leaf.packet_bytes, config_.leaf.control_frame_bytes);
     tx.enable_retry(std::make_unique<RetrySender>(config_.retry, pool_, recorder_, link), largest);
   }
-  rx.set_link_receiver(
-      std::make_unique<LinkReceiver>(std::move(injector), retry, config_.retry.ack_every, recorder_, link, port));
+  rx.set_link_receiver(LinkReceiver(std::move(injector), retry, config_.retry.ack_every, recorder_, link, port));
   link_ends_.push_back({link, &tx, &rx, cls});
 }
 
