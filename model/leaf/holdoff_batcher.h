@@ -11,11 +11,12 @@
 //
 // Plain C++: the caller owns the items (messages), merges them, and wakes
 // for the time a held batch is due. Entries stay per key (a VOQ's last send
-// time), bounded by the VOQs of the leaf.
+// time), bounded by the VOQs of the leaf, in a flat map: every request,
+// grant and ACK of the leaf looks its key up.
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 
+#include "model/core/flat_map.h"
 #include "model/core/ids.h"
 
 namespace fabric {
@@ -62,10 +63,9 @@ class HoldoffBatcher {
   // The batch of `key` if it is `item` and due by `now` (a wake for a batch
   // that left early finds nothing).
   std::optional<Item> take_due(uint64_t key, Item item, Picos now) {
-    auto it = entries_.find(key);
-    if (it == entries_.end() || !it->second.held || *it->second.held != item || it->second.due > now)
-      return std::nullopt;
-    return release(it->second, now);
+    Entry* e = entries_.find(key);
+    if (e == nullptr || !e->held || *e->held != item || e->due > now) return std::nullopt;
+    return release(*e, now);
   }
 
   uint64_t merged() const { return merged_; }  // messages that rode in another
@@ -88,7 +88,7 @@ class HoldoffBatcher {
 
   Picos holdoff_;
   uint32_t max_batch_;
-  std::unordered_map<uint64_t, Entry> entries_;
+  FlatMap<Entry> entries_;
   uint64_t merged_ = 0;
 };
 

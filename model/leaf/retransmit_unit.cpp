@@ -13,6 +13,10 @@ RetransmitUnit::RetransmitUnit(const LeafLayout& layout, const LeafParams& param
   wakeup_ = std::make_unique<Wakeup>(events, [this] { step(); });
 }
 
+bool RetransmitUnit::in_flight(int k, uint32_t voq, uint32_t copy_seq) const {
+  return wiring_.ingress.port(k).in_flight_slot(voq, copy_seq).has_value();
+}
+
 void RetransmitUnit::step() {
   const Picos now = now_ps();
   timers_->expire(now, [&](int k, uint32_t voq, uint32_t copy_seq) {

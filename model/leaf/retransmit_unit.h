@@ -33,13 +33,17 @@ class RetransmitUnit {
 
   // Port k starts copy `copy_seq` of the VOQ.
   void arm(int k, uint32_t voq, uint32_t copy_seq) {
-    if (timers_ && timers_->arm(now_ps(), k, voq, copy_seq)) wakeup_->at(timers_->next_due());
+    if (!timers_) return;
+    const auto outstanding = [this](int port, uint32_t v, uint32_t seq) { return in_flight(port, v, seq); };
+    if (timers_->arm(now_ps(), k, voq, copy_seq, outstanding)) wakeup_->at(timers_->next_due());
   }
   // Copies port k has sent again.
   uint64_t retransmissions(int k) const { return retransmissions_[k]; }
 
  private:
   void step();
+  // Whether port k's copy `copy_seq` of the VOQ still waits for its ACK.
+  bool in_flight(int k, uint32_t voq, uint32_t copy_seq) const;
 
   const LeafLayout& layout_;
   Recorder& recorder_;
