@@ -214,7 +214,10 @@ std::string Config::resolved_text() const {
     if (!spec.is_pattern()) resolved.emplace(spec.key, spec.default_value);  // set values win
   }
   std::string text;
-  for (const auto& [key, value] : resolved) text += key + " = " + value + "\n";
+  for (const auto& [key, value] : resolved) {
+    const ParamSpec* spec = registry_.find(key);
+    if (!spec || spec->affects_results) text += key + " = " + value + "\n";
+  }
   return text;
 }
 

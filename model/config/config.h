@@ -58,6 +58,10 @@ struct ParamSpec {
   double max = std::numeric_limits<double>::infinity();   // (ps for duration, B for bytes)
   std::vector<std::string> choices;                        // ParamType::choice
   TextSyntax syntax;                                       // ParamType::text: required
+  // Whether the key can change what a run simulates. A key that cannot
+  // (how many threads simulate it) is left out of the run's recorded
+  // configuration, so that the database does not depend on it.
+  bool affects_results = true;
 
   // Whether the key is a pattern ("flow.*.src") rather than a concrete key.
   bool is_pattern() const;

@@ -10,6 +10,7 @@
 
 #include "model/core/ids.h"
 #include "model/core/timing_wheel.h"
+#include "model/core/worker.h"
 
 namespace fabric {
 
@@ -45,7 +46,7 @@ class alignas(64) EventQueue {
   // that the two agree).
   static constexpr int kItemHotOffset = 120;
 
-  EventQueue(EventScheduler& owner, const EventQueueShape& shape);
+  EventQueue(EventScheduler& owner, const EventQueueShape& shape, int index);
   EventQueue(const EventQueue&) = delete;
   EventQueue& operator=(const EventQueue&) = delete;
 
@@ -57,14 +58,18 @@ class alignas(64) EventQueue {
   void schedule(Picos due, Client& client, void* item = nullptr) {
     // The queue under service takes its own entries straight into its
     // wheel; no queue is ever served earlier than the entry being served.
-    if (*serving_ == this) {
+    if (serving_ == this) {
       wheel_.push(due, {&client, item});
       return;
     }
     schedule_from_elsewhere(due, client, item);
   }
 
-  size_t pending() const { return wheel_.size() + inbox_.size(); }
+  size_t pending() const;
+  // The queue the calling thread is serving (null outside a window), and a
+  // queue's place in the scheduler's order.
+  static const EventQueue* serving() { return serving_; }
+  int index() const { return index_; }
   uint64_t served() const { return served_; }
 
  private:
@@ -100,27 +105,38 @@ class alignas(64) EventQueue {
     }
   };
 
-  bool empty() const { return wheel_.empty() && inbox_.empty(); }
-  Picos next_due() const {  // not empty
-    return wheel_.empty() ? inbox_earliest_ : std::min(wheel_.next_due(), inbox_earliest_);
-  }
+  bool inbox_empty() const;
+  bool empty() const { return wheel_.empty() && inbox_empty(); }
+  Picos next_due() const;  // not empty
   // Serves, in order, every entry due before `end`, including those it
-  // schedules there itself.
+  // schedules there itself. The inbox is taken first, by take_inbox().
   void serve_before(Picos end);
   // From another partition's service (at least a window ahead) or from
   // outside the scheduler's service.
   void schedule_from_elsewhere(Picos due, Client& client, void* item);
+  // What other partitions scheduled here in the last window joins the
+  // wheel: at the start of every window, before any queue is served.
   void take_inbox();
 
-  // A push from another partition touches the first cache line of this
-  // object and the inbox's tail: what it reads comes first.
-  EventQueue* const* serving_;  // the owner's queue under service, if any
-  // Entries other partitions scheduled here during the window under way,
-  // in their order: a plain append, so a module does not touch another
-  // partition's wheel (a cache miss each) but its tail; they join the wheel
-  // when this queue is served next.
-  std::vector<typename TimingWheel<Wake, PrefetchWake>::Entry> inbox_;
-  Picos inbox_earliest_ = std::numeric_limits<Picos>::max();
+  // The queue this thread serves (null outside a window), and this queue's
+  // place in the scheduler's fixed order.
+  static inline thread_local EventQueue* serving_ = nullptr;
+  int index_ = 0;
+  // Entries other partitions scheduled here during the window under way: a
+  // plain append, so a module does not touch another partition's wheel (a
+  // cache miss each) but its tail; they join the wheel when this queue is
+  // served next. One list per worker thread, so that threads serving
+  // partitions in parallel never append to the same list; each entry names
+  // the queue it came from, and the lists are merged in the scheduler's
+  // order of queues: the wheel sees them in the order one thread serving
+  // every queue in turn would have given them.
+  struct InboxEntry {
+    typename TimingWheel<Wake, PrefetchWake>::Entry entry;
+    int from;
+  };
+  std::vector<InboxEntry> inboxes_[Worker::kMax];
+  int inbox_workers_ = 1;  // how many of inboxes_ are in use
+  Picos inbox_earliest_[Worker::kMax];
   uint64_t served_ = 0;
   EventScheduler& owner_;
   TimingWheel<Wake, PrefetchWake> wheel_;

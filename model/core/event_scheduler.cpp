@@ -19,8 +19,37 @@ EventScheduler::EventScheduler(sc_core::sc_module_name name, const EventQueueSha
 EventScheduler::~EventScheduler() = default;
 
 EventQueue& EventScheduler::add_queue(const EventQueueShape& shape) {
-  queues_.push_back(std::make_unique<EventQueue>(*this, shape));
+  queues_.push_back(std::make_unique<EventQueue>(*this, shape, static_cast<int>(queues_.size())));
+  queues_.back()->inbox_workers_ = threads();
   return *queues_.back();
+}
+
+void EventScheduler::set_threads(int threads) {
+  threads = std::max(1, std::min(threads, Worker::kMax));
+  workers_ = threads > 1 ? std::make_unique<WorkerPool>(threads) : nullptr;
+  for (const auto& q : queues_) q->inbox_workers_ = threads;
+}
+
+int EventScheduler::threads() const { return workers_ ? workers_->size() : 1; }
+
+void EventScheduler::serve_window(Picos window_end) {
+  window_end_ = window_end;
+  if (!workers_) {
+    for (const auto& q : queues_) q->take_inbox();
+    for (const auto& q : queues_) q->serve_before(window_end);
+    return;
+  }
+  const int n = workers_->size();
+  const size_t queues = queues_.size();
+  workers_->run([&](int w) {
+    for (size_t i = static_cast<size_t>(w); i < queues; i += static_cast<size_t>(n)) queues_[i]->take_inbox();
+  });
+  workers_->run([&](int w) {
+    for (size_t i = static_cast<size_t>(w); i < queues; i += static_cast<size_t>(n)) {
+      queues_[i]->serve_before(window_end);
+    }
+    ModelClock::release();
+  });
 }
 
 void EventScheduler::set_lookahead(Picos lookahead) { lookahead_ = std::max<Picos>(lookahead, 1); }
@@ -36,6 +65,7 @@ uint64_t EventScheduler::served() const {
 }
 
 void EventScheduler::scheduled_outside_run(Picos due) {
+  // Only the SystemC thread schedules outside a window.
   if (due < notified_for_) notify_kernel(due);
 }
 
@@ -80,12 +110,7 @@ void EventScheduler::run() {
     // served even at the limit.
     const Picos reach = queues_.size() > 1 ? std::min(lookahead_, limit - start) : limit - start;
     const Picos window_end = start + std::max<Picos>(reach, 1);
-    window_end_ = window_end;
-    for (const auto& q : queues_) {
-      serving_ = q.get();
-      q->serve_before(window_end);
-    }
-    serving_ = nullptr;
+    serve_window(window_end);
     for (const auto& hook : window_end_hooks_) hook();
     // Between windows every queue stands at window_end: a consistent place
     // to stop. The kernel returns from sc_start at the end of this delta.
@@ -96,7 +121,6 @@ void EventScheduler::run() {
     }
   }
   ModelClock::release();
-  serving_ = nullptr;
   const Picos next = earliest_due();
   if (next != kNoEntry) notify_kernel(next);
 }

@@ -21,6 +21,14 @@
 // a time-ordered walk over the state of the whole fabric. Equal times keep
 // their scheduling order within a queue; the order of queues is fixed, so a
 // run is deterministic.
+//
+// Threads: with set_threads(n > 1) the queues of a window are served by n
+// worker threads (queue i by worker i mod n; worker 0 is the SystemC
+// thread). What a queue schedules for another during a window waits in a
+// per-worker inbox and joins the other's wheel at the start of the next
+// window, merged in the order of the queues: the same order for any number
+// of threads, so the run is the same. Window-end hooks run on the SystemC
+// thread once every worker is done.
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -30,6 +38,7 @@
 
 #include "model/core/event_queue.h"
 #include "model/core/ids.h"
+#include "model/core/worker_pool.h"
 
 namespace fabric {
 
@@ -49,6 +58,10 @@ class EventScheduler : public sc_core::sc_module {
   // (at least 1 ps); 1 ps until set, which is right for any model whose
   // partitions interact after a positive delay.
   void set_lookahead(Picos lookahead);
+  // Serve the queues of a window on this many threads (1: the SystemC
+  // thread alone). Set once the queues are added.
+  void set_threads(int threads);
+  int threads() const;
   // Work for the end of every time window, when every queue stands at the
   // window's end (work deferred from inside the window, in one pass).
   void add_window_end_hook(std::function<void()> hook) { window_end_hooks_.push_back(std::move(hook)); }
@@ -74,15 +87,17 @@ class EventScheduler : public sc_core::sc_module {
   void notify_kernel(Picos due);
   void scheduled_outside_run(Picos due);
   void report_lookahead_violation(Picos due) const;
+  // Takes every queue's inbox, then serves every queue up to `window_end`.
+  void serve_window(Picos window_end);
 
   static constexpr Picos kNoEntry = std::numeric_limits<Picos>::max();
   std::vector<std::unique_ptr<EventQueue>> queues_;
   std::vector<std::function<void()>> window_end_hooks_;
+  std::unique_ptr<WorkerPool> workers_;  // with more than one thread
   Picos lookahead_ = 1;
   Picos notified_for_ = kNoEntry;
   Picos end_ = kNoEntry;
   Picos stopped_at_ = kNoEntry;
-  EventQueue* serving_ = nullptr;  // the queue under service
   Picos window_end_ = 0;           // of the window under service
   sc_core::sc_event event_;
 };

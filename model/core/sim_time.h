@@ -2,7 +2,8 @@
 // Conversions between the model's integer picoseconds and SystemC time, and
 // the model's clock: while the EventScheduler serves entries it runs ahead of
 // the SystemC kernel (temporal decoupling), and now_ps() is the model time;
-// otherwise now_ps() is the kernel's time.
+// otherwise now_ps() is the kernel's time. Worker threads serving partitions
+// in parallel each have their own model time.
 #include <systemc>
 
 #include "model/core/ids.h"
@@ -27,7 +28,7 @@ class ModelClock {
   static void release() { decoupled_now_ = -1; }
 
  private:
-  static inline Picos decoupled_now_ = -1;
+  static inline thread_local Picos decoupled_now_ = -1;  // each worker thread serves its own partitions
 };
 
 inline Picos now_ps() { return ModelClock::now(); }

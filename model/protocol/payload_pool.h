@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "model/core/worker.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
@@ -32,15 +33,18 @@ class PayloadPool final : public tlm::tlm_mm_interface {
   void defer_releases(bool on) { deferring_ = on; }
   void release_later(Payload& payload) {
     if (deferring_) {
-      deferred_.push_back(&payload);
+      shelves_[Worker::index()].deferred.push_back(&payload);
     } else {
       payload.release();
     }
   }
+  // On the SystemC thread, with no worker serving: each worker's deferred
+  // releases go back to its own free list; then the free lists are evened
+  // out (a worker that frees more than it takes would hoard them).
   void release_deferred();
 
-  size_t allocated() const { return all_.size(); }
-  size_t in_use() const { return all_.size() - free_.size(); }
+  size_t allocated() const;
+  size_t in_use() const;
 
  private:
   // A payload 8 bytes into a line-aligned block: the transaction's last
@@ -51,9 +55,16 @@ class PayloadPool final : public tlm::tlm_mm_interface {
     PooledPayload payload;
     explicit Slot(tlm::tlm_mm_interface* mm) : payload(mm) {}
   };
-  std::vector<std::unique_ptr<Slot>> all_;
-  std::vector<Payload*> free_;
-  std::vector<Payload*> deferred_;
+  // Each worker thread (see Worker) acquires from and frees to a shelf of
+  // its own: partitions served in parallel never share one.
+  struct alignas(64) Shelf {
+    std::vector<std::unique_ptr<Slot>> all;
+    std::vector<Payload*> free;
+    std::vector<Payload*> deferred;
+  };
+  void release_shelf(std::vector<Payload*>& deferred);
+  void even_out();
+  Shelf shelves_[Worker::kMax];
   bool deferring_ = false;
 };
 

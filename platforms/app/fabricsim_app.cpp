@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include "db/sqlite_recorder.h"
 #include "model/config/config.h"
@@ -36,7 +37,16 @@ struct ResolvedRun {
   RunLoopOptions loop;
   std::string config_text;
   double lock_wait_seconds = 0;
+  int threads = 0;  // sim.threads; 0: chosen from the cores
 };
+
+// sim.threads = 0: every core but one for the database writer when it
+// writes every frame.
+int worker_threads(int configured, bool frames_recorded) {
+  if (configured > 0) return configured;
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::max(1, cores - (frames_recorded ? 1 : 0));
+}
 
 // The PAUSE round trip on a CNA-leaf link, for the lossless thresholds.
 PauseRoundTrip cna_pause_round_trip(const FabricConfig& f) {
@@ -97,6 +107,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.fabric.errors = read_link_error_params(
       config, [&](const std::string& link) { return names_link(run.fabric.topology.geometry, link); });
   run.seed = static_cast<uint64_t>(config.get_int("sim.seed"));
+  run.threads = static_cast<int>(config.get_int("sim.threads"));
   run.loop.sim_time = config.get_duration("sim.time");
   run.loop.slice = config.get_duration("sim.progress_slice");
   run.loop.stall_timeout = config.get_duration("sim.stall_timeout");
@@ -170,6 +181,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   HugePageAdvisor huge_pages;
   huge_pages.reserve(size_t{1} << 30);  // address space for the full system's ~400 MiB
   auto top = std::make_unique<FabricTop>("fabric", run.fabric, run.flows, run.seed, *rec);
+  top->set_threads(worker_threads(run.threads, cl.log_level == "frames"));
   huge_pages.advise();
   set_run_phase(RunPhase::running);
   try {

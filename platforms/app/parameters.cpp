@@ -14,6 +14,12 @@ config::ParamRegistry build_registry() {
   config::ParamRegistry r;
   r.declare({"sim.time", ParamType::duration, "1ms", "ps", "simulated time of the run (--time)", 1, double(kLatestConfiguredTime)});
   r.declare({"sim.seed", ParamType::integer, "1", "", "random seed (--seed); same seed and configuration, same database", 0, 9.2e18});
+  {
+    config::ParamSpec threads{"sim.threads", ParamType::integer, "0", "threads",
+                              "worker threads that serve the fabric's partitions (a rack's leaves and their CNAs, the spines) in each time window; 0: the cores available, less one for the database writer with --log-level frames. The database is the same for any number", 0, 32};
+    threads.affects_results = false;
+    r.declare(threads);
+  }
   r.declare({"sim.progress_slice", ParamType::duration, "10us", "ps", "simulated time between progress, interrupt and stall checks", 1e3, 1e12});
   r.declare({"record.sample_interval", ParamType::duration, "10us", "ps", "every this often, each user port's ingress and egress buffer occupancy goes into samples ('ingress_bytes', 'egress_bytes'); 0: never", 0, 1e12});
   r.declare({"record.max_samples", ParamType::integer, "200000000", "samples", "guard: at most this many occupancy samples per run (sim.time / record.sample_interval x 2 x ports; ~40 B each on disk); raise it knowingly", 1, 1e12});

@@ -26,14 +26,18 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   std::vector<EventQueue*> leaf_events{&scheduler_.queue()};
   for (int l = 1; l < g.leaves; ++l) leaf_events.push_back(&scheduler_.add_queue(kPartitionQueue));
   scheduler_.set_lookahead(to_ps(config_.topology.fabric_link.propagation));
-  // Link retry's buffers let go of what link ACKs cover at the end of each window.
+  // At the end of each window: link retry's buffers let go of what link
+  // ACKs covered, and what partitions served in parallel recorded is handed on.
   pool_.defer_releases(true);
-  scheduler_.add_window_end_hook([this] { pool_.release_deferred(); });
+  scheduler_.add_window_end_hook([this] {
+    pool_.release_deferred();
+    recorder_.flush();
+  });
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
   const auto group_macs = install_multicast_groups(flows, g, config_.trees, fdb_, mcbc_);
 
   for (int p = 0; p < g.user_ports(); ++p)
-    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder,
+    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder_,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));
   for (const traffic::FlowSpec& f : flows) {
     const auto group = group_macs.find(raw(f.id));
@@ -43,7 +47,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   }
 
   for (int l = 0; l < g.leaves; ++l) {
-    const LeafContext ctx{config_.leaf, g, fdb_, mcbc_, pool_, recorder, config_.spine.buffer_packets,
+    const LeafContext ctx{config_.leaf, g, fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets,
                           config_.credit_return, *leaf_events[l], seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
   }
@@ -87,6 +91,11 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
 }
 
 FabricTop::~FabricTop() = default;
+
+void FabricTop::set_threads(int threads) {
+  scheduler_.set_threads(threads);
+  if (scheduler_.threads() > 1) recorder_.activate(static_cast<int>(scheduler_.queues()));
+}
 
 Link& FabricTop::make_link(const std::string& name, const LinkParams& params) {
   links_.push_back(std::make_unique<Link>(name.c_str(), params));

@@ -7,6 +7,7 @@
 
 #include "model/cna/cna.h"
 #include "model/core/event_scheduler.h"
+#include "model/recording/partitioned_recorder.h"
 #include "model/leaf/fdb.h"
 #include "model/leaf/leaf.h"
 #include "model/link/link.h"
@@ -47,6 +48,8 @@ class FabricTop : public sc_core::sc_module {
   uint64_t backlog() const;
   // Every leaf's port buffer occupancy now, into the recorder's samples.
   void sample_occupancy(Picos t);
+  // Serve the partitions on this many threads (1: the SystemC thread).
+  void set_threads(int threads);
   void describe_backlog(std::ostream& out, int max_lines) const;
   uint64_t frames_sent() const;
   uint64_t frames_delivered() const;
@@ -77,7 +80,9 @@ class FabricTop : public sc_core::sc_module {
   void add_link_layer(const std::string& link, LinkClass cls, TxPort& tx, RxPort& rx, PortId port, bool retry);
 
   FabricConfig config_;
-  Recorder& recorder_;
+  // What the modules record goes through recorder_, which buffers it per
+  // partition while partitions are served in parallel (set_threads).
+  PartitionedRecorder recorder_;
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   Fdb fdb_;

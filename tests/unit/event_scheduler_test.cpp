@@ -189,6 +189,41 @@ TEST(EventScheduler, PartitionsServeEveryEntryAtItsTime) {
   EXPECT_EQ(scheduler.queues(), static_cast<size_t>(kNodes));
 }
 
+// The same on three worker threads: each node logs into a log of its own
+// (nodes of different partitions run at once), and every node sees what
+// the one-thread reference gives it.
+TEST(EventScheduler, PartitionsOnThreeThreadsServeEveryEntryAtItsTime) {
+  EventScheduler scheduler("scheduler", EventQueueShape{12, 8, 4});
+  std::vector<EventQueue*> queues{&scheduler.queue()};
+  for (int n = 1; n < kNodes; ++n) queues.push_back(&scheduler.add_queue(EventQueueShape{12, 8, 4}));
+  scheduler.set_lookahead(kLookahead);
+  scheduler.set_threads(3);
+  EXPECT_EQ(scheduler.threads(), 3);
+  std::vector<std::vector<Hop>> logs(kNodes);
+  std::vector<Node*> nodes;
+  std::vector<std::unique_ptr<Node>> owned;
+  for (int n = 0; n < kNodes; ++n) {
+    owned.push_back(std::make_unique<Node>(n, nodes, queues, logs[static_cast<size_t>(n)]));
+    nodes.push_back(owned.back().get());
+  }
+  for (int n = 0; n < kNodes; ++n)
+    for (intptr_t chain = 0; chain < kChains; ++chain)
+      queues[n]->schedule(1'000 * n + chain, *nodes[n], reinterpret_cast<void*>(first_token(n, chain)));
+  constexpr Picos kEnd = 300'000'000;
+  scheduler.run_until(kEnd);
+  const std::vector<Hop> expected = reference_run(kEnd);
+  for (int n = 0; n < kNodes; ++n) {
+    std::vector<Hop> mine;
+    for (const Hop& h : expected)
+      if (h.node == n) mine.push_back(h);
+    std::vector<Hop>& log = logs[static_cast<size_t>(n)];
+    ASSERT_GT(log.size(), 300u);
+    EXPECT_TRUE(std::is_sorted(log.begin(), log.end(), [](const Hop& a, const Hop& b) { return a.at < b.at; }));
+    std::sort(log.begin(), log.end());
+    EXPECT_TRUE(log == mine) << "node " << n << ": " << log.size() << " wakes served, " << mine.size() << " expected";
+  }
+}
+
 // A node that sends to the other partition sooner than the lookahead: the
 // scheduler must stop the simulation rather than deliver it late.
 class Hasty final : public EventScheduler::Client {

@@ -1,0 +1,60 @@
+#include "model/recording/partitioned_recorder.h"
+
+namespace fabric {
+
+void PartitionedRecorder::frame(const FrameRecord& r) {
+  if (Buffer* b = buffer()) {
+    b->frames.push_back(r);
+  } else {
+    out_.frame(r);
+  }
+}
+
+void PartitionedRecorder::delivery(const DeliveryRecord& r) {
+  if (Buffer* b = buffer()) {
+    b->deliveries.push_back(r);
+  } else {
+    out_.delivery(r);
+  }
+}
+
+void PartitionedRecorder::drop(const DropRecord& r) {
+  if (Buffer* b = buffer()) {
+    b->drops.push_back(r);
+  } else {
+    out_.drop(r);
+  }
+}
+
+void PartitionedRecorder::sample(Picos t, const std::string& entity, const std::string& metric, double value) {
+  if (Buffer* b = buffer()) {
+    b->samples.push_back({t, entity, metric, value});
+  } else {
+    out_.sample(t, entity, metric, value);
+  }
+}
+
+void PartitionedRecorder::event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) {
+  if (Buffer* b = buffer()) {
+    b->events.push_back({t, kind, entity, flow, value});
+  } else {
+    out_.event(t, kind, entity, flow, value);
+  }
+}
+
+void PartitionedRecorder::flush() {
+  for (Buffer& b : buffers_) {
+    for (const FrameRecord& r : b.frames) out_.frame(r);
+    for (const DeliveryRecord& r : b.deliveries) out_.delivery(r);
+    for (const DropRecord& r : b.drops) out_.drop(r);
+    for (const Sample& s : b.samples) out_.sample(s.t, s.entity, s.metric, s.value);
+    for (const Event& e : b.events) out_.event(e.t, e.kind, e.entity, e.flow, e.value);
+    b.frames.clear();
+    b.deliveries.clear();
+    b.drops.clear();
+    b.samples.clear();
+    b.events.clear();
+  }
+}
+
+}  // namespace fabric
