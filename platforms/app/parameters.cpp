@@ -16,7 +16,7 @@ config::ParamRegistry build_registry() {
   r.declare({"sim.seed", ParamType::integer, "1", "", "random seed (--seed); same seed and configuration, same database", 0, 9.2e18});
   {
     config::ParamSpec threads{"sim.threads", ParamType::integer, "0", "threads",
-                              "worker threads that serve the fabric's partitions (a rack's leaves and their CNAs, the spines) in each time window; 0: the cores available, less one for the database writer with --log-level frames. The database is the same for any number", 0, 32};
+                              "worker threads that serve the fabric's partitions (each leaf with its CNAs, each spine) in each time window; 0: the cores available, less one for the database writer with --log-level frames. The database is the same for any number", 0, 32};
     threads.affects_results = false;
     r.declare(threads);
   }

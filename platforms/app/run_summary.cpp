@@ -23,8 +23,11 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
   std::snprintf(line, sizeof line, "fabricsim: study %s, run %lld in %s: %s\n", ctx.study.c_str(),
                 static_cast<long long>(ctx.run_id), ctx.db_path.c_str(), ctx.status.c_str());
   out << line;
-  std::snprintf(line, sizeof line, "  simulated %.3f us in %.2f s wall: %.0f frames delivered per wall second\n",
-                r.simulated / 1e6, r.wall_seconds, r.wall_seconds > 0 ? delivered / r.wall_seconds : 0.0);
+  const int threads = top.scheduler().threads();
+  std::snprintf(line, sizeof line,
+                "  simulated %.3f us in %.2f s wall on %d thread%s: %.0f frames delivered per wall second\n",
+                r.simulated / 1e6, r.wall_seconds, threads, threads == 1 ? "" : "s",
+                r.wall_seconds > 0 ? delivered / r.wall_seconds : 0.0);
   out << line;
   std::snprintf(line, sizeof line, "  frames: %llu sent, %llu delivered, %llu dropped\n",
                 static_cast<unsigned long long>(top.frames_sent()), static_cast<unsigned long long>(delivered),

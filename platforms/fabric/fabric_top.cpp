@@ -93,7 +93,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
 FabricTop::~FabricTop() = default;
 
 void FabricTop::set_threads(int threads) {
-  scheduler_.set_threads(threads);
+  scheduler_.set_threads(std::min(threads, static_cast<int>(scheduler_.queues())));  // a thread per partition at most
   if (scheduler_.threads() > 1) recorder_.activate(static_cast<int>(scheduler_.queues()));
 }
 
