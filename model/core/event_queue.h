@@ -118,25 +118,29 @@ class alignas(64) EventQueue {
   // wheel: at the start of every window, before any queue is served.
   void take_inbox();
 
-  // The queue this thread serves (null outside a window), and this queue's
-  // place in the scheduler's fixed order.
-  static inline thread_local EventQueue* serving_ = nullptr;
-  int index_ = 0;
   // Entries other partitions scheduled here during the window under way: a
   // plain append, so a module does not touch another partition's wheel (a
-  // cache miss each) but its tail; they join the wheel when this queue is
-  // served next. One list per worker thread, so that threads serving
-  // partitions in parallel never append to the same list; each entry names
-  // the queue it came from, and the lists are merged in the scheduler's
+  // cache miss each) but one cache line of this queue, its worker's inbox;
+  // they join the wheel at the start of the next window. One inbox per
+  // worker thread, each in a line of its own, so that threads serving
+  // partitions in parallel never write to the same line; each entry names
+  // the queue it came from, and the inboxes are merged in the scheduler's
   // order of queues: the wheel sees them in the order one thread serving
-  // every queue in turn would have given them.
+  // every queue in turn gives.
   struct InboxEntry {
     typename TimingWheel<Wake, PrefetchWake>::Entry entry;
     int from;
   };
-  std::vector<InboxEntry> inboxes_[Worker::kMax];
+  struct alignas(64) Inbox {
+    std::vector<InboxEntry> entries;
+    Picos earliest = std::numeric_limits<Picos>::max();
+  };
+  Inbox inboxes_[Worker::kMax];
+  // The queue this thread serves (null outside a window), and this queue's
+  // place in the scheduler's fixed order.
+  static inline thread_local EventQueue* serving_ = nullptr;
+  int index_ = 0;
   int inbox_workers_ = 1;  // how many of inboxes_ are in use
-  Picos inbox_earliest_[Worker::kMax];
   uint64_t served_ = 0;
   EventScheduler& owner_;
   TimingWheel<Wake, PrefetchWake> wheel_;
