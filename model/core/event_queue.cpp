@@ -33,9 +33,9 @@ void EventQueue::schedule_from_elsewhere(Picos due, Client& client, void* item) 
   if (serving_ != nullptr) {
     // Served already in this window, the other partition would see the
     // entry late: the model crossed partitions faster than the lookahead.
-    if (due < owner_.window_end_) owner_.report_lookahead_violation(due);
+    if (due < serving_end_) owner_.report_lookahead_violation(due);
     Inbox& inbox = inboxes_[Worker::index()];
-    inbox.entries.push_back({{due, {&client, item}}, serving_->index_});
+    inbox.entries.push_back({{due, {&client, item}}, serving_index_});
     __builtin_prefetch(&inbox.entries.back() + 3, 1);  // where the pushes after the next go
     inbox.earliest = std::min(inbox.earliest, due);
     return;
@@ -74,6 +74,8 @@ void EventQueue::take_inbox() {
 
 void EventQueue::serve_before(Picos end) {
   serving_ = this;
+  serving_index_ = index_;
+  serving_end_ = end;
   // Another queue schedules here only at `end` or later, so the wheel may
   // move on to the bucket that holds `end`.
   TimingWheel<Wake, PrefetchWake>::Entry e;

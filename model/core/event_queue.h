@@ -136,9 +136,12 @@ class alignas(64) EventQueue {
     Picos earliest = std::numeric_limits<Picos>::max();
   };
   Inbox inboxes_[Worker::kMax];
-  // The queue this thread serves (null outside a window), and this queue's
-  // place in the scheduler's fixed order.
+  // The queue this thread serves (null outside a window), its place in the
+  // scheduler's order and the end of the window it serves (a push from it
+  // reads these, not the queue or the scheduler); and this queue's place.
   static inline thread_local EventQueue* serving_ = nullptr;
+  static inline thread_local int serving_index_ = 0;
+  static inline thread_local Picos serving_end_ = 0;
   int index_ = 0;
   int inbox_workers_ = 1;  // how many of inboxes_ are in use
   uint64_t served_ = 0;
