@@ -38,21 +38,9 @@ struct FlowDestRow {
   int64_t dst_port;
 };
 
-// Samples and events carry strings; they are rare next to frames.
-struct SampleRow {
-  Picos t;
-  std::string entity;
-  std::string metric;
-  double value;
-};
-
-struct EventRow {
-  Picos t;
-  EventKind kind;
-  std::string entity;
-  int64_t flow;
-  double value;
-};
+// Samples and events as the model records them.
+using SampleRow = SampleRecord;
+using EventRow = EventRecord;
 
 struct RecordBatch {
   std::vector<PortRow> ports;

@@ -79,8 +79,6 @@ class GoBackNSender {
   size_t held() const { return held_; }
   uint64_t replays() const { return replays_; }
   LinkSeq oldest() const { return base_; }
-  // The handle of a number in the buffer (oldest() <= seq < next_new()).
-  uint64_t handle(LinkSeq seq) const { return ring_[seq & mask_].handle; }
   // Where the entry of a number lies while the ring is the inline one (no
   // more than kInlineEntries outstanding, as on a link whose buffer fits
   // its round trip): an address to prefetch, computed without reading the

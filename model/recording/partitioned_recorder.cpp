@@ -47,8 +47,8 @@ void PartitionedRecorder::flush() {
     for (const FrameRecord& r : b.frames) out_.frame(r);
     for (const DeliveryRecord& r : b.deliveries) out_.delivery(r);
     for (const DropRecord& r : b.drops) out_.drop(r);
-    for (const Sample& s : b.samples) out_.sample(s.t, s.entity, s.metric, s.value);
-    for (const Event& e : b.events) out_.event(e.t, e.kind, e.entity, e.flow, e.value);
+    for (const SampleRecord& s : b.samples) out_.sample(s.t, s.entity, s.metric, s.value);
+    for (const EventRecord& e : b.events) out_.event(e.t, e.kind, e.entity, e.flow, e.value);
     b.frames.clear();
     b.deliveries.clear();
     b.drops.clear();

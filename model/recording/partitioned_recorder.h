@@ -30,24 +30,12 @@ class PartitionedRecorder final : public Recorder {
   void subflow_summary(const SubflowSummary& s) override { out_.subflow_summary(s); }
 
  private:
-  struct Sample {
-    Picos t;
-    std::string entity, metric;
-    double value;
-  };
-  struct Event {
-    Picos t;
-    EventKind kind;
-    std::string entity;
-    int64_t flow;
-    double value;
-  };
   struct Buffer {
     std::vector<FrameRecord> frames;
     std::vector<DeliveryRecord> deliveries;
     std::vector<DropRecord> drops;
-    std::vector<Sample> samples;
-    std::vector<Event> events;
+    std::vector<SampleRecord> samples;
+    std::vector<EventRecord> events;
   };
   // The buffer of the partition this thread serves, or null: straight through.
   Buffer* buffer() {

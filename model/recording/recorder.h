@@ -46,6 +46,24 @@ struct DropRecord {
   Picos t;
 };
 
+// A sample and an event as whole records, for whoever holds them before
+// they are written (a buffer, a batch). Both carry strings: they are rare
+// next to frames.
+struct SampleRecord {
+  Picos t;
+  std::string entity;
+  std::string metric;
+  double value;
+};
+
+struct EventRecord {
+  Picos t;
+  EventKind kind;
+  std::string entity;
+  int64_t flow;
+  double value;
+};
+
 // Per subflow (flow, destination) totals, written at the end of a run in every
 // log level, so that `summary` runs still answer throughput and latency.
 struct SubflowSummary {

@@ -2,15 +2,13 @@
 // in a notation the parser accepts, and the file and line of a value given
 // in a file; and that every bound --list-params prints is accepted back.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
 #include <sstream>
 
 #include "model/config/config.h"
 #include "platforms/app/parameters.h"
 #include "tests/support/config_error_of.h"
+#include "tests/support/temp_file.h"
 
 namespace fabric::config {
 namespace {
@@ -19,17 +17,9 @@ using fabric::testing::config_error_of;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-class IniFile {
- public:
+struct IniFile : fabric::testing::TempFile {
   IniFile(const std::string& name, const std::string& content)
-      : path_("/tmp/fabricsim_messages_test_" + std::to_string(::getpid()) + "_" + name) {
-    std::ofstream(path_) << content;
-  }
-  ~IniFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+      : fabric::testing::TempFile("messages_test", name, content) {}
 };
 
 class ConfigMessages : public ::testing::Test {

@@ -2,12 +2,10 @@
 // keys, INI loading and the reports built from a resolved Config.
 #include "model/config/config.h"
 #include "tests/support/config_error_of.h"
+#include "tests/support/temp_file.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,17 +20,9 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 // A file under /tmp, removed when the test ends.
-class TempFile {
- public:
+struct TempFile : fabric::testing::TempFile {
   TempFile(const std::string& name, const std::string& content)
-      : path_("/tmp/fabricsim_config_test_" + std::to_string(::getpid()) + "_" + name) {
-    std::ofstream(path_) << content;
-  }
-  ~TempFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+      : fabric::testing::TempFile("config_test", name, content) {}
 };
 
 ParamSpec spec(std::string key, ParamType type, std::string default_value, std::string unit = "",
@@ -476,7 +466,7 @@ TEST_F(ConfigTest, LoadIniSectionAppliesToLaterLines) {
 }
 
 TEST_F(ConfigTest, LoadIniIncludeLoadsTheBaseFirstThenOverrides) {
-  const std::string prefix = "fabricsim_config_test_" + std::to_string(::getpid()) + "_";
+  const std::string prefix = fabric::testing::TempFile::prefix("config_test");
   const TempFile base("base.ini", "[leaf]\nclock_mhz = 900\nlatency = 2us\n");
   const TempFile variant("variant.ini", "include = " + prefix + "base.ini\n[leaf]\nclock_mhz = 1000\n");
   config_.load_ini(variant.path());
@@ -485,7 +475,7 @@ TEST_F(ConfigTest, LoadIniIncludeLoadsTheBaseFirstThenOverrides) {
 }
 
 TEST_F(ConfigTest, LoadIniIncludeLoopIsAnError) {
-  const std::string prefix = "fabricsim_config_test_" + std::to_string(::getpid()) + "_";
+  const std::string prefix = fabric::testing::TempFile::prefix("config_test");
   const TempFile loop("loop.ini", "include = " + prefix + "loop.ini\n");
   const ConfigError error = config_error_of([&] { config_.load_ini(loop.path()); });
   EXPECT_EQ(error.key, "include");

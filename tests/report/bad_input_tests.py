@@ -85,21 +85,20 @@ class BadInput(unittest.TestCase):
         conn.close()
         self.expect_exit_2(path, [], "not a fabricsim database")
 
-    def test_other_schema_version(self):
-        path = os.path.join(self.dir.name, "v1.db")
+    def meta_only_database(self, name, schema_version):
+        """A database with fabricsim's meta table alone, at a schema version."""
+        path = os.path.join(self.dir.name, name)
         conn = sqlite3.connect(path)
         conn.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES "
-                           "('schema', 'fabricsim'), ('schema_version', '1');")
+                           f"('schema', 'fabricsim'), ('schema_version', '{schema_version}');")
         conn.close()
-        self.expect_exit_2(path, [], "schema version '1'")
+        return path
+
+    def test_other_schema_version(self):
+        self.expect_exit_2(self.meta_only_database("v1.db", 1), [], "schema version '1'")
 
     def test_fabricsim_meta_without_its_tables(self):
-        path = os.path.join(self.dir.name, "bare.db")
-        conn = sqlite3.connect(path)
-        conn.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES "
-                           "('schema', 'fabricsim'), ('schema_version', '2');")
-        conn.close()
-        self.expect_exit_2(path, [], "incomplete fabricsim database", "runs")
+        self.expect_exit_2(self.meta_only_database("bare.db", 2), [], "incomplete fabricsim database", "runs")
 
     # ---- --run ----
     def test_run_that_does_not_exist(self):
