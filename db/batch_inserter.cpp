@@ -183,12 +183,6 @@ void BatchInserter::write(const RecordBatch& batch) {
       step(advance_reached_.get(), "runs");
     }
   });
-  // The pages the batch read or wrote stay in the connection's cache,
-  // which would grow with the file up to its cache_size (64 MiB) and make
-  // a run's memory grow with its length, mostly in `summary` runs, whose
-  // file grows slowly. The next batch reads back the few pages it needs
-  // (B-tree roots and the indexes' insertion points) from the OS.
-  sqlite3_db_release_memory(db_);
 }
 
 template <typename Row>
