@@ -72,21 +72,30 @@ void HugePageAdvisor::reserve(size_t bytes) {
   mallopt(M_TOP_PAD, static_cast<int>(kLargestFromHeap));
   // Grow the heap by blocks malloc carves from its top, then give them back:
   // they coalesce into free top space. Only their headers are touched.
+  // The list is sized first, so that nothing else is allocated between the
+  // blocks and, freed, they coalesce into the heap's one free top chunk.
+  const size_t block_bytes = kLargestFromHeap / 2;
   std::vector<void*> blocks;
-  for (size_t grown = 0; grown < bytes; grown += kLargestFromHeap / 2) blocks.push_back(malloc(kLargestFromHeap / 2));
-  for (void* block : blocks) free(block);
-  // Those headers left a 4 KiB page resident in every 16 MiB. The free
-  // space is one chunk now, whose header is in the first block's first
-  // page: the rest goes back to the kernel untouched, or khugepaged would
-  // fill each such page's 2 MiB around it, one every 10 s of the run
-  // (+80 MiB by the end of a 10 ms perm640 run).
-  if (!blocks.empty()) {
-    const uintptr_t first = reinterpret_cast<uintptr_t>(*std::min_element(blocks.begin(), blocks.end()));
-    const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
-    const uintptr_t from = (first + 2 * page - 1) & ~(page - 1);
-    const uintptr_t to = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(page - 1);
-    if (to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
+  blocks.reserve(bytes / block_bytes + 1);
+  for (size_t grown = 0; grown < bytes; grown += block_bytes) blocks.push_back(malloc(block_bytes));
+  const uintptr_t first = reinterpret_cast<uintptr_t>(blocks.front());
+  bool adjacent = blocks.front() != nullptr;
+  for (size_t i = 1; adjacent && i < blocks.size(); ++i) {
+    adjacent = reinterpret_cast<uintptr_t>(blocks[i]) - reinterpret_cast<uintptr_t>(blocks[i - 1]) ==
+               block_bytes + 2 * sizeof(size_t);  // each block's chunk header
   }
+  for (void* block : blocks) free(block);
+  // Those headers left a 4 KiB page resident in every 16 MiB, and khugepaged
+  // would fill each such page's 2 MiB around it, one every 10 s of the run
+  // (+80 MiB by the end of a 10 ms perm640 run). The free space is one chunk
+  // now, its header in the first block's first page: the rest of it goes
+  // back to the kernel untouched. (Only when the blocks lay one after the
+  // other, as malloc carves them from the top: otherwise live memory could
+  // lie between them, and the headers stay.)
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t from = (first + 2 * page - 1) & ~(page - 1);
+  const uintptr_t to = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(page - 1);
+  if (adjacent && to > from) madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
   advise();
 }
 
@@ -107,7 +116,11 @@ void HugePageAdvisor::advise() {
 }
 
 void HugePageAdvisor::keep_up() {
-  if (enabled_ && malloc_bytes() >= advised_at_ + kRegrowBytes) advise();
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - looked_at_ < std::chrono::seconds(1)) return;
+  looked_at_ = now;
+  if (malloc_bytes() >= advised_at_ + kRegrowBytes) advise();
 }
 
 }  // namespace fabric
