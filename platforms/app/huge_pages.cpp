@@ -4,8 +4,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <algorithm>
-
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
