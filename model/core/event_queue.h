@@ -65,6 +65,12 @@ class alignas(64) EventQueue {
     schedule_from_elsewhere(due, client, item);
   }
 
+  // A schedule() from the partition being served is coming: bring in
+  // what it will write (for another partition, this thread's inbox line).
+  void prefetch_schedule() const {
+    if (serving_ != this && serving_ != nullptr) __builtin_prefetch(&inboxes_[Worker::index()], 1);
+  }
+
   size_t pending() const;
   // The queue the calling thread is serving (null outside a window), and a
   // queue's place in the scheduler's order.

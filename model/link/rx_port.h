@@ -59,6 +59,10 @@ class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, pri
   const LinkReceiver* link_receiver() const { return link_layer_; }
   ~RxPort() override;
 
+  // A message is about to be sent to this port: prefetch what its arrival's
+  // scheduling writes (the port's line must be in the cache).
+  void prefetch_arrival() const { events_->prefetch_schedule(); }
+
   FabricTargetSocket in;
 
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;

@@ -2,6 +2,7 @@
 
 #include "model/link/link.h"
 #include "model/link/retry_sender.h"
+#include "model/link/rx_port.h"
 
 #include <cstddef>
 
@@ -29,7 +30,16 @@ TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, Payloa
 
 void TxPort::end_of_elaboration() {
   link_ = out.get_interface(0);
-  if (Link* link = dynamic_cast<Link*>(link_)) far_end_ = link->far_end();
+  if (Link* link = dynamic_cast<Link*>(link_)) {
+    const RxPort* port = dynamic_cast<const RxPort*>(link->out.get_interface(0));
+    far_end_is_port_ = port != nullptr && static_cast<const void*>(port) == link->far_end();
+    far_end_ = link->far_end();
+  }
+}
+
+void TxPort::prefetch_deep(const void*) const {
+  prefetch_retry();
+  if (far_end_is_port_) static_cast<const RxPort*>(far_end_)->prefetch_arrival();
 }
 
 void TxPort::prefetch(const void*) const {

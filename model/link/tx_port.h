@@ -18,6 +18,7 @@
 namespace fabric {
 
 class RetrySender;
+class RxPort;
 
 class TxSource {
  public:
@@ -78,6 +79,7 @@ struct TxPortHotState {
   // moves the port's own wake, whose stale entries would cost events.
   bool retry_timer_armed_ = false;
   bool ack_timer_armed_ = false;
+  bool far_end_is_port_ = false;  // far_end_ is an RxPort: a send's arrival is prefetched a stage later
   TxPortParams params_;
   PayloadPool* pool_ = nullptr;
 };
@@ -132,7 +134,7 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
  private:
   void on_wake(void*) override;
   void prefetch(const void*) const override;
-  void prefetch_deep(const void*) const override { prefetch_retry(); }
+  void prefetch_deep(const void*) const override;
   void end_of_elaboration() override;
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
