@@ -18,7 +18,6 @@
 namespace fabric {
 
 class RetrySender;
-class RxPort;
 
 class TxSource {
  public:
