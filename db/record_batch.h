@@ -42,35 +42,26 @@ struct FlowDestRow {
 using SampleRow = SampleRecord;
 using EventRow = EventRecord;
 
-struct RecordBatch {
+// The model's rows (ModelRecords), and the run's description around them.
+struct RecordBatch : ModelRecords {
   std::vector<PortRow> ports;
   std::vector<FlowRow> flows;
   std::vector<FlowDestRow> flow_dests;
-  std::vector<FrameRecord> frames;
-  std::vector<DeliveryRecord> deliveries;
-  std::vector<DropRecord> drops;
-  std::vector<SampleRow> samples;
-  std::vector<EventRow> events;
   std::vector<SubflowSummary> summaries;
   // The simulated time the run's rows are complete to once this batch is
   // in (runs.sim_time_ps, advanced in the batch's transaction); -1: unchanged.
   Picos reached = -1;
 
   size_t size() const {
-    return ports.size() + flows.size() + flow_dests.size() + frames.size() + deliveries.size() + drops.size() +
-           samples.size() + events.size() + summaries.size();
+    return ModelRecords::size() + ports.size() + flows.size() + flow_dests.size() + summaries.size();
   }
   bool empty() const { return size() == 0; }
   // Keeps the capacity, so a recycled batch fills without reallocating.
   void clear() {
+    ModelRecords::clear();
     ports.clear();
     flows.clear();
     flow_dests.clear();
-    frames.clear();
-    deliveries.clear();
-    drops.clear();
-    samples.clear();
-    events.clear();
     summaries.clear();
     reached = -1;
   }

@@ -49,11 +49,7 @@ void PartitionedRecorder::flush() {
     for (const DropRecord& r : b.drops) out_.drop(r);
     for (const SampleRecord& s : b.samples) out_.sample(s.t, s.entity, s.metric, s.value);
     for (const EventRecord& e : b.events) out_.event(e.t, e.kind, e.entity, e.flow, e.value);
-    b.frames.clear();
-    b.deliveries.clear();
-    b.drops.clear();
-    b.samples.clear();
-    b.events.clear();
+    b.clear();
   }
 }
 

@@ -30,13 +30,7 @@ class PartitionedRecorder final : public Recorder {
   void subflow_summary(const SubflowSummary& s) override { out_.subflow_summary(s); }
 
  private:
-  struct Buffer {
-    std::vector<FrameRecord> frames;
-    std::vector<DeliveryRecord> deliveries;
-    std::vector<DropRecord> drops;
-    std::vector<SampleRecord> samples;
-    std::vector<EventRecord> events;
-  };
+  using Buffer = ModelRecords;
   // The buffer of the partition this thread serves, or null: straight through.
   Buffer* buffer() {
     const EventQueue* q = EventQueue::serving();

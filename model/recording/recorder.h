@@ -3,6 +3,8 @@
 // db/ implements it with SQLite. Calls come from the simulation thread and
 // must be cheap (implementations buffer and write elsewhere).
 #include <string>
+#include <vector>
+
 #include "model/core/ids.h"
 
 namespace fabric {
@@ -62,6 +64,27 @@ struct EventRecord {
   std::string entity;
   int64_t flow;
   double value;
+};
+
+// The rows the model records while it runs, as whoever holds them before
+// they are written keeps them: a partition's buffer (PartitionedRecorder),
+// the database's batch (db::RecordBatch).
+struct ModelRecords {
+  std::vector<FrameRecord> frames;
+  std::vector<DeliveryRecord> deliveries;
+  std::vector<DropRecord> drops;
+  std::vector<SampleRecord> samples;
+  std::vector<EventRecord> events;
+
+  size_t size() const { return frames.size() + deliveries.size() + drops.size() + samples.size() + events.size(); }
+  // Keeps the capacity, so the vectors fill again without reallocating.
+  void clear() {
+    frames.clear();
+    deliveries.clear();
+    drops.clear();
+    samples.clear();
+    events.clear();
+  }
 };
 
 // Per subflow (flow, destination) totals, written at the end of a run in every
