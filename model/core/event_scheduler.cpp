@@ -39,15 +39,14 @@ void EventScheduler::serve_window(Picos window_end) {
     for (const auto& q : queues_) q->serve_before(window_end);
     return;
   }
-  const int n = workers_->size();
-  const size_t queues = queues_.size();
+  // Worker w takes queues w, w + n, w + 2n, ...
+  const size_t n = static_cast<size_t>(workers_->size());
+  auto queues_of = [&](int w, auto&& each) {
+    for (size_t i = static_cast<size_t>(w); i < queues_.size(); i += n) each(*queues_[i]);
+  };
+  workers_->run([&](int w) { queues_of(w, [](EventQueue& q) { q.take_inbox(); }); });
   workers_->run([&](int w) {
-    for (size_t i = static_cast<size_t>(w); i < queues; i += static_cast<size_t>(n)) queues_[i]->take_inbox();
-  });
-  workers_->run([&](int w) {
-    for (size_t i = static_cast<size_t>(w); i < queues; i += static_cast<size_t>(n)) {
-      queues_[i]->serve_before(window_end);
-    }
+    queues_of(w, [window_end](EventQueue& q) { q.serve_before(window_end); });
     ModelClock::release();
   });
 }

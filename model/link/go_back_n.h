@@ -14,8 +14,8 @@
 // sender has gone back); a packet it already has (a replay overlapping what
 // arrived) is dropped and draws a fresh ACK. ACKs are coalesced: one per
 // `ack_every` accepted packets, or when the owner's timer says so.
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
