@@ -81,7 +81,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   void sample_occupancy(Picos t);
   // End of run: the final cache counters.
   void finish(Picos end) { multicast_.record_counters(end); }
-  const MulticastCache* cache() const { return multicast_.cache(); }
+  const PacketCache* cache() const { return multicast_.cache(); }
   uint64_t retransmissions(int k) const { return retransmit_.retransmissions(k); }
   // Whether a copy sent from this leaf awaits its ACK.
   bool awaiting_acks() const { return ingress_.awaiting_acks(); }

@@ -1,4 +1,5 @@
 #include "model/leaf/leaf_params.h"
+#include "model/leaf/rtl_block_params.h"
 
 #include "model/leaf/coalesced_controls.h"
 #include "model/core/sim_time.h"
@@ -79,6 +80,7 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.sync.shi", ParamType::integer, "18", "packets", "Shi: a VOQ more than this many packets ahead is suspended", 1, 100000});
   r.declare({"leaf.sync.slow", ParamType::integer, "12", "packets", "Slow: a suspended VOQ resumes below this many packets ahead (at most Shi)", 0, 100000});
   r.declare({"leaf.sync.timeout", ParamType::duration, "3us", "ps", "a suspended VOQ resumes after this long", 1e3, 1e12});
+  declare_rtl_block_params(r);
   r.declare({"leaf.crossbar.multicast_weight", ParamType::integer, "50", "%", "share of a crossbar input multicast copies may take against the port's unicast packets (packet-size-aware WRR)", 1, 99});
   r.declare({"leaf.surrogate.lossy_pool", ParamType::bytes, "84KB", "B", "the surrogate port's shared lossy ingress pool (its Tth is this less one jumbo frame)", 18432, 64 * 1024 * 1024});
   r.declare({"leaf.surrogate.lossless_pool", ParamType::bytes, "32KB", "B", "the surrogate port's ingress pool per lossless VL; its egress hands a frame of a VL back only when it fits there (fabric-internal PAUSE)", 18432, 64 * 1024 * 1024});
@@ -171,6 +173,7 @@ LeafParams read_leaf_params(const config::Config& c) {
   p.sync_shi = static_cast<uint32_t>(c.get_int("leaf.sync.shi"));
   p.sync_slow = static_cast<uint32_t>(c.get_int("leaf.sync.slow"));
   p.sync_timeout = from_ps(c.get_duration("leaf.sync.timeout"));
+  read_rtl_block_params(c, p);
   p.retransmit = c.get_bool("leaf.e2e.retransmit");
   p.retransmit_timeout = c.get_duration("leaf.e2e.timeout");
   p.multicast_weight = static_cast<uint32_t>(c.get_int("leaf.crossbar.multicast_weight"));

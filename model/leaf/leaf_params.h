@@ -7,6 +7,7 @@
 
 #include "model/config/config.h"
 #include "model/leaf/header_admission.h"
+#include "model/multicast/block_impl.h"
 #include "model/qcn/congestion_point.h"
 #include "model/qcn/culprit_selector.h"
 
@@ -73,6 +74,14 @@ struct LeafParams {
   uint32_t sync_shi = 18;                     // packets
   uint32_t sync_slow = 12;                    // packets
   sc_core::sc_time sync_timeout;
+  // Which implementation of each block (leaf.*.impl), and the RTL blocks'
+  // waveforms (rtl.trace*: one leaf's blocks, within a time window).
+  BlockImpl sync_impl = BlockImpl::model;
+  BlockImpl cache_impl = BlockImpl::model;
+  std::string rtl_trace;  // empty: no waveforms
+  int rtl_trace_leaf = 0;
+  int64_t rtl_trace_from_ps = 0;
+  int64_t rtl_trace_until_ps = 0;
   uint32_t multicast_weight = 50;             // percent of a crossbar input multicast copies may take
   // The surrogate port's own buffers (mechanism 8)
   uint32_t surrogate_lossy_pool_units = 336;      // 84 KB

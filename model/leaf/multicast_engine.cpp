@@ -20,22 +20,36 @@ MulticastEngine::MulticastEngine(const LeafLayout& layout, const LeafParams& par
                                  Recorder& recorder, const Wiring& wiring)
     : layout_(layout), params_(params), recorder_(recorder), wiring_(wiring), ports_(layout.ports) {
   if (params.sync_enabled) {
-    VoqSyncCam::Params sp;
+    SyncCam::Params sp;
     sp.entries = params.sync_entries;
     sp.shi = params.sync_shi;
     sp.slow = params.sync_slow;
     sp.timeout_cycles = static_cast<Cycle>((to_ps(params.sync_timeout) + layout.cycle_ps - 1) / layout.cycle_ps);
-    for (Port& p : ports_) p.sync = std::make_unique<VoqSyncCam>(sp);
+    for (int k = 0; k < layout.ports; ++k) {
+      const std::string block = "port" + std::to_string(k) + ".sync";
+      ports_[k].sync = make_sync_cam(params.sync_impl, sp, layout.name + " " + block, trace_window(block));
+    }
   }
   if (params.cache_enabled) {
-    MulticastCache::Params cp;
+    PacketCache::Params cp;
     cp.entries = params.cache_entries;
     cp.mirrors = params.cache_mirrors;
     cp.header_lag_cycles = params.cache_header_lag_cycles;
     cp.background_free_min = params.cache_background_free_min;
-    cache_ = std::make_unique<MulticastCache>(cp, layout.ports);
+    cache_ = make_packet_cache(params.cache_impl, cp, layout.ports, layout.name + " cache", trace_window("cache"));
   }
   clock_ = std::make_unique<Wakeup>(events, [this] { clock(); });
+}
+
+rtl::TraceWindow MulticastEngine::trace_window(const std::string& block) const {
+  rtl::TraceWindow w;
+  if (params_.rtl_trace.empty() || static_cast<int>(raw(layout_.id)) != params_.rtl_trace_leaf) return w;
+  const std::string& path = params_.rtl_trace;  // FILE.fst -> FILE.<block>.fst
+  w.path = path.substr(0, path.size() - 4) + "." + block + ".fst";
+  w.from = layout_.cycle_of(params_.rtl_trace_from_ps);
+  w.until = layout_.cycle_of(params_.rtl_trace_until_ps);
+  w.cycle_ps = static_cast<uint64_t>(layout_.cycle_ps);
+  return w;
 }
 
 void MulticastEngine::start_stream(int k, uint32_t voq) {
@@ -74,7 +88,7 @@ void MulticastEngine::check_no_stale_entries(int k, uint32_t slot) {
   const uint16_t units = wiring_.ingress.port(k).frame(slot).units;
   const Cycle c = layout_.cycle_of(now_ps());
   for (uint16_t segment = 0; segment < units; ++segment) {
-    if (cache_->lookup(k, cache_unit(slot, segment), c).state == MulticastCache::State::miss) continue;
+    if (cache_->lookup(k, cache_unit(slot, segment), c).state == PacketCache::State::miss) continue;
     const std::string state = "port " + std::to_string(k) + " slot " + std::to_string(slot) + " segment " +
                               std::to_string(segment) + " is still cached from the slot's previous frame";
     SC_REPORT_FATAL(layout_.name.c_str(), state.c_str());
@@ -82,13 +96,13 @@ void MulticastEngine::check_no_stale_entries(int k, uint32_t slot) {
 }
 
 void MulticastEngine::apply_sync_changes(int k) {
-  VoqSyncCam& sync = *ports_[k].sync;
-  const std::vector<VoqSyncCam::Change> changes = sync.take_changes();
+  SyncCam& sync = *ports_[k].sync;
+  const std::vector<SyncCam::Change> changes = sync.take_changes();
   if (changes.empty()) return;
   const Picos now = now_ps();
   const std::string entity = layout_.port_entity(k);
   LeafIngress& in = wiring_.ingress.port(k);
-  for (const VoqSyncCam::Change& change : changes) {
+  for (const SyncCam::Change& change : changes) {
     Voq& q = in.voq(change.voq);
     recorder_.event(now, change.suspended ? EventKind::sync_suspend : EventKind::sync_resume, entity, -1,
                     raw(q.target));
@@ -108,7 +122,7 @@ int MulticastEngine::payload_stream(int k, Picos now) const {
     const size_t s = streams.in_payload_turn(i);
     const CopyStream& st = streams[s];
     if (st.busy_until > now) continue;
-    if (cache_ && cache_->lookup(k, cache_unit(st.slot, st.next_segment), c).state != MulticastCache::State::miss)
+    if (cache_ && cache_->lookup(k, cache_unit(st.slot, st.next_segment), c).state != PacketCache::State::miss)
       continue;  // a hit, or being written: the header path takes it
     return static_cast<int>(s);
   }
@@ -149,9 +163,9 @@ bool MulticastEngine::issue_hit(int k, Cycle c, Cycle& next) {
       continue;
     }
     const uint32_t unit = cache_unit(st.slot, st.next_segment);
-    const MulticastCache::Lookup look = cache_->lookup(k, unit, c);
-    if (look.state == MulticastCache::State::miss) continue;  // the interface's work
-    if (look.state == MulticastCache::State::filling) {
+    const PacketCache::Lookup look = cache_->lookup(k, unit, c);
+    if (look.state == PacketCache::State::miss) continue;  // the interface's work
+    if (look.state == PacketCache::State::filling) {
       next = std::min(next, look.ready_at);
       continue;
     }
@@ -231,7 +245,7 @@ void MulticastEngine::record_counters(Picos t) {
   // Live entries only: a dead entry waits for reclaim but holds nothing a copy needs.
   recorder_.sample(t, "leaf" + std::to_string(raw(layout_.id)), "cache_entries", cache_->live_entries());
   for (int k = 0; k < layout_.ports; ++k) {
-    const MulticastCache::PortStats& s = cache_->stats(k);
+    const PacketCache::PortStats& s = cache_->stats(k);
     if (s.writes + s.hits + s.misses == 0) continue;  // evictions and reclaims follow a write
     const std::string entity = layout_.port_entity(k);
     recorder_.sample(t, entity, "cache_hits", static_cast<double>(s.hits));

@@ -18,8 +18,8 @@
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
 #include "model/leaf/leaf_params.h"
-#include "model/multicast/multicast_cache.h"
-#include "model/multicast/voq_sync_cam.h"
+#include "model/multicast/packet_cache.h"
+#include "model/multicast/sync_cam.h"
 #include "model/recording/recorder.h"
 
 namespace fabric {
@@ -63,7 +63,7 @@ class MulticastEngine {
   // An uplink queue has room: a hit waiting for one goes again.
   void on_uplink_room();
 
-  const MulticastCache* cache() const { return cache_.get(); }
+  const PacketCache* cache() const { return cache_.get(); }
   // The cache's live entries ('cache_entries' of leaf<L>) and the counters
   // of the ports that sent multicast, as samples at time t.
   void record_counters(Picos t);
@@ -71,7 +71,7 @@ class MulticastEngine {
  private:
   struct Port {
     CopyStreams streams;
-    std::unique_ptr<VoqSyncCam> sync;  // null: VOQ sync off
+    std::unique_ptr<SyncCam> sync;  // null: VOQ sync off
   };
 
   // A copy starts (or is dropped from its VOQ's head: the same for VOQ sync).
@@ -80,6 +80,8 @@ class MulticastEngine {
   void apply_sync_changes(int k);
   bool issue_hit(int k, Cycle c, Cycle& next);
   void advance_stream(int k, int stream, Picos packet_done);
+  // Where an RTL block's waveforms go, if this leaf's are written.
+  rtl::TraceWindow trace_window(const std::string& block) const;
   void clock();
   void kick_clock(Picos at);
   uint32_t cache_unit(uint32_t slot, uint16_t segment) const { return slot * params_.max_frame_units + segment; }
@@ -89,7 +91,7 @@ class MulticastEngine {
   Recorder& recorder_;
   Wiring wiring_;
   std::vector<Port> ports_;
-  std::unique_ptr<MulticastCache> cache_;  // null: cache off
+  std::unique_ptr<PacketCache> cache_;  // null: cache off
   std::unique_ptr<Wakeup> clock_;
   bool hit_blocked_ = false;     // a hit waits for room in an uplink queue
   bool multicast_seen_ = false;

@@ -14,84 +14,34 @@
 // never takes a live one. A write that finds no free entry takes a dead one,
 // else evicts the least recently used live entry and tells its port.
 //
-// Per-cycle interface (the seam for an RTL block: see model/multicast/README.md).
-// Calls carry the current cycle, which never decreases. In one cycle:
-//   lookup(port, unit)                    tag look-up: hit now, filling (hit
-//                                         from a later cycle) or miss;
-//   pass_through(port, unit, ...)         a packet starts on the port's own
-//                                         interface (first copy or a miss);
-//                                         with copies still to come the cache
-//                                         writes it on the way when the write
-//                                         port is free (at most one write per
-//                                         cycle, each busy for the packet's
-//                                         cycles);
-//   issue(port, unit, ...)                a header with the cache address: a
-//                                         free mirror replicates the packet;
-//   forget_copy(port, unit)               a copy the port dropped: one reader
-//                                         fewer;
-//   end_cycle()                           closes the cycle: background
-//                                         reclaim of at most one dead entry;
-//   take_evictions()                      the notices to owning ports of live
-//                                         entries evicted by a write.
+// The interface and its calls: packet_cache.h.
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
 
-#include "model/multicast/cycle.h"
+#include "model/multicast/packet_cache.h"
 
 namespace fabric {
 
-class MulticastCache {
+class MulticastCache final : public PacketCache {
  public:
-  struct Params {
-    uint32_t entries = 128;           // C
-    uint32_t mirrors = 8;             // copy streams in parallel
-    uint32_t header_lag_cycles = 3;   // the first hit header follows the payload by this much
-    uint32_t background_free_min = 10;
-  };
-  enum class State { miss, hit, filling };
-  struct Lookup {
-    State state = State::miss;
-    Cycle ready_at = 0;  // filling: the first cycle a header may be issued
-  };
-  struct Eviction {
-    int port;
-    uint32_t unit;
-    uint32_t copies_left;  // copies that must now go through the payload interface
-  };
-  struct PortStats {
-    uint64_t hits = 0;                 // copies replicated from the cache
-    uint64_t misses = 0;               // copies after the first sent as payload again
-    uint64_t writes = 0;
-    uint64_t premature_evictions = 0;  // its live entries evicted by a write into a full cache
-    uint64_t background_reclaims = 0;  // its dead entries freed by the controller's background reclaim
-  };
-
   MulticastCache(const Params& params, int ports);
 
-  Lookup lookup(int port, uint32_t unit, Cycle now) const;
-  // The packet `unit` of `port` starts on the port's own interface for
-  // `cycles`. first_copy: no copy of this packet has left yet (else a miss).
-  // Returns true when the cache stores it for `copies_to_come` more copies.
-  bool pass_through(int port, uint32_t unit, uint32_t cycles, uint32_t copies_to_come, bool first_copy, Cycle now);
-  // A copy of a cached packet (lookup said hit): a free mirror streams it for
-  // `cycles`. Returns the mirror, or -1 when every mirror is busy.
-  int issue(int port, uint32_t unit, uint32_t cycles, Cycle now);
-  // One copy of the packet will never be sent (its copy was dropped).
-  void forget_copy(int port, uint32_t unit);
-  void end_cycle(Cycle now);
-  std::vector<Eviction> take_evictions();
+  Lookup lookup(int port, uint32_t unit, Cycle now) const override;
+  bool pass_through(int port, uint32_t unit, uint32_t cycles, uint32_t copies_to_come, bool first_copy,
+                    Cycle now) override;
+  int issue(int port, uint32_t unit, uint32_t cycles, Cycle now) override;
+  void forget_copy(int port, uint32_t unit) override;
+  void end_cycle(Cycle now) override;
+  std::vector<Eviction> take_evictions() override;
 
-  // The first cycle at or after `now` with a mirror free.
-  Cycle mirror_free_at(Cycle now) const;
-  // True while end_cycle() has dead entries to reclaim (now, or once their
-  // reads complete): the controller has work every cycle.
-  bool background_work() const;
-  uint32_t live_entries() const { return live_count_; }  // packets copies will still read
-  uint32_t dead_entries() const { return dead_count_; }  // waiting to be reclaimed or reused
-  uint32_t free_entries() const { return params_.entries - live_count_ - dead_count_; }
-  const Params& params() const { return params_; }
-  const PortStats& stats(int port) const { return stats_[port]; }
+  Cycle mirror_free_at(Cycle now) const override;
+  bool background_work() const override;
+  uint32_t live_entries() const override { return live_count_; }
+  uint32_t dead_entries() const override { return dead_count_; }
+  const Params& params() const override { return params_; }
+  const PortStats& stats(int port) const override { return stats_[port]; }
+  int ports() const override { return static_cast<int>(stats_.size()); }
 
  private:
   struct Entry {

@@ -5,55 +5,32 @@
 // frames it sent is suspended until it is back below Slow, for at most the
 // timeout, or until its entry is released.
 //
-// Per-cycle interface (see model/multicast/README.md). Calls carry the
-// current cycle, which never decreases:
-//   suspended(voq)                     may the VOQ start its next copy?
-//   on_copy_forwarded(voq, packets,    a VOQ starts forwarding a copy (or
-//       last_copy, sent_before)        drops it from its head: the same);
-//                                      for a frame's last copy, the VOQs
-//                                      that sent the frame before it;
-//   tick()                             timeouts of this cycle;
-//   take_changes()                     suspensions and resumptions, in order.
+// The interface and its calls: sync_cam.h.
 // Deadlock freedom: every VOQ is FIFO, so the VOQ holding the oldest
 // unfinished frame has no count and is never suspended (tests/unit).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "model/multicast/cycle.h"
+#include "model/multicast/sync_cam.h"
 
 namespace fabric {
 
-class VoqSyncCam {
+class VoqSyncCam final : public SyncCam {
  public:
-  struct Params {
-    uint32_t entries = 24;
-    uint32_t shi = 18;        // suspend above this many packets ahead
-    uint32_t slow = 12;       // resume below
-    Cycle timeout_cycles = 1362;  // 3 us at 454 MHz
-  };
-  enum class Why : uint8_t { ahead, caught_up, timeout, evicted, released };
-  struct Change {
-    uint32_t voq;
-    bool suspended;
-    Why why;
-    Cycle at;
-  };
-
   explicit VoqSyncCam(const Params& params);
 
-  bool suspended(uint32_t voq) const;
+  bool suspended(uint32_t voq) const override;
   void on_copy_forwarded(uint32_t voq, uint32_t packets, bool last_copy, const uint32_t* sent_before,
-                         size_t sent_before_count, Cycle now);
-  void tick(Cycle now);
-  // The earliest cycle a suspended VOQ times out, or ~0 when none is suspended.
-  Cycle next_timeout() const;
-  std::vector<Change> take_changes();
+                         size_t sent_before_count, Cycle now) override;
+  void tick(Cycle now) override;
+  Cycle next_timeout() const override;
+  std::vector<Change> take_changes() override;
 
-  uint32_t ahead(uint32_t voq) const;  // pkts_ahead_cnt, 0 without an entry
-  size_t used_entries() const;
-  size_t suspended_count() const;
-  uint64_t evictions() const { return evictions_; }
+  uint32_t ahead(uint32_t voq) const override;
+  size_t used_entries() const override;
+  size_t suspended_count() const override;
+  uint64_t evictions() const override { return evictions_; }
 
  private:
   struct Entry {

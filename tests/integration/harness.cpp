@@ -237,4 +237,14 @@ int64_t frames_not_delivered_once(Db& db, int64_t injected_before_ps) {
       "WHERE f.t_injected_ps < " + std::to_string(injected_before_ps) + " AND coalesce(d.n, 0) <> 1");
 }
 
+std::vector<std::string> database_contents(const std::string& path) {
+  Db db(path);
+  std::vector<std::string> out;
+  for (const char* table : {"frames", "deliveries", "drops", "events", "samples", "flows", "flow_dests", "ports",
+                            "subflow_summary"})
+    out.push_back(std::string(table) + ":\n" + db.dump(std::string("SELECT * FROM ") + table + " ORDER BY rowid"));
+  out.push_back("runs:\n" + db.dump("SELECT seed, config, sim_time_ps, status FROM runs"));
+  return out;
+}
+
 }  // namespace fabricsim_it

@@ -109,6 +109,11 @@ class Db {
 // preamble and inter-frame gap per frame, over deliveries in [from_ps, to_ps).
 std::map<int, double> rx_gbps(Db& db, int64_t from_ps, int64_t to_ps);
 
+// Every table of a run's database in rowid order, but the run's bookkeeping
+// (wall time, start, host, process): what must be the same for two runs of
+// one configuration and seed.
+std::vector<std::string> database_contents(const std::string& path);
+
 // Frames injected before `injected_before_ps` that were not delivered exactly
 // once (unicast: one copy each). Joins on an aggregate, so it stays fast on
 // large runs (deliveries has no index on frame_id).

@@ -29,18 +29,6 @@ Args eight_leaf_run(const std::string& db, const std::string& threads) {
       .opt("--db", db);
 }
 
-// Every table in rowid order, but the run's bookkeeping (wall time, start,
-// host, process).
-std::vector<std::string> contents(const std::string& path) {
-  Db db(path);
-  std::vector<std::string> out;
-  for (const char* table : {"frames", "deliveries", "drops", "events", "samples", "flows", "flow_dests", "ports",
-                            "subflow_summary"})
-    out.push_back(std::string(table) + ":\n" + db.dump(std::string("SELECT * FROM ") + table + " ORDER BY rowid"));
-  out.push_back("runs:\n" + db.dump("SELECT seed, config, sim_time_ps, status FROM runs"));
-  return out;
-}
-
 TEST(Threads, SameDatabaseForOneTwoAndThreeThreads) {
   TempDir dir;
   std::vector<std::vector<std::string>> runs;
@@ -48,7 +36,7 @@ TEST(Threads, SameDatabaseForOneTwoAndThreeThreads) {
     const std::string path = dir.file("t" + threads + ".db");
     const ProcResult r = run_fabricsim(eight_leaf_run(path, threads), 120);
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-    runs.push_back(contents(path));
+    runs.push_back(database_contents(path));
   }
   Db first(dir.file("t1.db"));
   EXPECT_GT(first.integer("SELECT count(*) FROM frames"), 1000);

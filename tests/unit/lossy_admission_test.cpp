@@ -9,6 +9,7 @@
 #include "model/leaf/copy_forwarded.h"
 #include "model/leaf/header_admission.h"
 #include "model/leaf/leaf_ingress.h"
+#include "model/multicast/voq_sync_cam.h"
 
 namespace fabric {
 namespace {

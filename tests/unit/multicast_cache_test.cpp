@@ -1,29 +1,32 @@
-// MulticastCache: the cycle-accurate packet cache, driven cycle by cycle
+// The packet cache, each implementation (the C++ model, the RTL): driven cycle by cycle
 // through its per-cycle interface.
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "model/multicast/multicast_cache.h"
+#include "tests/support/block_implementations.h"
 
 namespace fabric {
 namespace {
 
-using State = MulticastCache::State;
+class PacketCacheImplementations : public ::testing::TestWithParam<std::string> {};
+
+using State = PacketCache::State;
 constexpr uint32_t kPacketCycles = 8;  // 256 B at 36 B per cycle
 
-MulticastCache::Params params(uint32_t entries, uint32_t background_free_min = 10) {
-  MulticastCache::Params p;
+PacketCache::Params params(uint32_t entries, uint32_t background_free_min = 10) {
+  PacketCache::Params p;
   p.entries = entries;
   p.background_free_min = background_free_min;
   return p;
 }
 
-TEST(MulticastCache, HitAfterWriteOnceTheHeaderLagHasPassed) {
-  MulticastCache cache(params(128), 5);
+TEST_P(PacketCacheImplementations, HitAfterWriteOnceTheHeaderLagHasPassed) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(128), 5);
+  PacketCache& cache = *block;
   EXPECT_EQ(cache.lookup(0, 7, 0).state, State::miss);
   ASSERT_TRUE(cache.pass_through(0, 7, kPacketCycles, 3, true, 100));
-  const MulticastCache::Lookup during = cache.lookup(0, 7, 101);
+  const PacketCache::Lookup during = cache.lookup(0, 7, 101);
   EXPECT_EQ(during.state, State::filling);
   EXPECT_EQ(during.ready_at, 103u);  // the first hit header follows the payload by 3 cycles
   EXPECT_EQ(cache.lookup(0, 7, 103).state, State::hit);
@@ -33,8 +36,9 @@ TEST(MulticastCache, HitAfterWriteOnceTheHeaderLagHasPassed) {
   EXPECT_EQ(cache.stats(0).misses, 0u) << "a first copy is not a miss";
 }
 
-TEST(MulticastCache, EntryDiesWithItsLastCopyAndItsTagGoesAtOnce) {
-  MulticastCache cache(params(128), 5);
+TEST_P(PacketCacheImplementations, EntryDiesWithItsLastCopyAndItsTagGoesAtOnce) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(128), 5);
+  PacketCache& cache = *block;
   cache.pass_through(2, 1, kPacketCycles, 2, true, 0);
   EXPECT_GE(cache.issue(2, 1, kPacketCycles, 3), 0);
   EXPECT_EQ(cache.live_entries(), 1u);
@@ -48,8 +52,9 @@ TEST(MulticastCache, EntryDiesWithItsLastCopyAndItsTagGoesAtOnce) {
   EXPECT_EQ(cache.live_entries(), 1u);
 }
 
-TEST(MulticastCache, OneWritePerCycleAndOneWriterAtATime) {
-  MulticastCache cache(params(128), 5);
+TEST_P(PacketCacheImplementations, OneWritePerCycleAndOneWriterAtATime) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(128), 5);
+  PacketCache& cache = *block;
   EXPECT_TRUE(cache.pass_through(0, 1, kPacketCycles, 1, true, 10));
   EXPECT_FALSE(cache.pass_through(1, 1, kPacketCycles, 1, true, 10)) << "second write in the same cycle";
   EXPECT_FALSE(cache.pass_through(1, 1, kPacketCycles, 1, true, 17)) << "write port busy for 8 cycles";
@@ -58,8 +63,9 @@ TEST(MulticastCache, OneWritePerCycleAndOneWriterAtATime) {
   EXPECT_EQ(cache.live_entries(), 2u);
 }
 
-TEST(MulticastCache, EightCopiesOfOnePacketInEightCycles) {
-  MulticastCache cache(params(128), 5);
+TEST_P(PacketCacheImplementations, EightCopiesOfOnePacketInEightCycles) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(128), 5);
+  PacketCache& cache = *block;
   cache.pass_through(0, 42, kPacketCycles, 9, true, 0);
   std::set<int> mirrors;
   for (Cycle c = 3; c < 11; ++c) {
@@ -77,8 +83,9 @@ TEST(MulticastCache, EightCopiesOfOnePacketInEightCycles) {
   EXPECT_EQ(cache.live_entries(), 0u);
 }
 
-TEST(MulticastCache, FullCacheEvictsTheLeastRecentlyUsedEntryWithCopiesOutstandingAndTellsItsPort) {
-  MulticastCache cache(params(4, 0), 5);
+TEST_P(PacketCacheImplementations, FullCacheEvictsTheLeastRecentlyUsedEntryWithCopiesOutstandingAndTellsItsPort) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(4, 0), 5);
+  PacketCache& cache = *block;
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 4; ++unit, c += kPacketCycles) cache.pass_through(unit % 2, unit, kPacketCycles, 2, true, c);
   EXPECT_GE(cache.issue(0, 0, kPacketCycles, c), 0);  // unit 0 used last: unit 1 (port 1) is now the LRU
@@ -86,7 +93,7 @@ TEST(MulticastCache, FullCacheEvictsTheLeastRecentlyUsedEntryWithCopiesOutstandi
   ASSERT_TRUE(cache.pass_through(3, 9, kPacketCycles, 1, true, c));
   EXPECT_EQ(cache.lookup(1, 1, c + 5).state, State::miss) << "the LRU entry's tag is invalidated";
   EXPECT_EQ(cache.lookup(0, 0, c + 5).state, State::hit);
-  const std::vector<MulticastCache::Eviction> notices = cache.take_evictions();
+  const std::vector<PacketCache::Eviction> notices = cache.take_evictions();
   ASSERT_EQ(notices.size(), 1u);
   EXPECT_EQ(notices[0].port, 1);
   EXPECT_EQ(notices[0].unit, 1u);
@@ -98,8 +105,9 @@ TEST(MulticastCache, FullCacheEvictsTheLeastRecentlyUsedEntryWithCopiesOutstandi
   EXPECT_EQ(cache.stats(1).misses, 1u);
 }
 
-TEST(MulticastCache, NoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExists) {
-  MulticastCache cache(params(16), 5);  // background reclaim below 10 free entries
+TEST_P(PacketCacheImplementations, NoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExists) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16), 5);
+  PacketCache& cache = *block;  // background reclaim below 10 free entries
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 15; ++unit, c += kPacketCycles) {
     ASSERT_TRUE(cache.pass_through(0, unit, kPacketCycles, 4, true, c));
@@ -114,8 +122,9 @@ TEST(MulticastCache, NoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExist
   for (uint32_t unit = 0; unit < 15; ++unit) EXPECT_NE(cache.lookup(0, unit, c + 10).state, State::miss);
 }
 
-TEST(MulticastCache, AWriteIntoAFullCacheTakesADeadEntryBeforeEvictingALiveOne) {
-  MulticastCache cache(params(4, 0), 5);
+TEST_P(PacketCacheImplementations, AWriteIntoAFullCacheTakesADeadEntryBeforeEvictingALiveOne) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(4, 0), 5);
+  PacketCache& cache = *block;
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 4; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 2, true, c);
   ASSERT_GE(cache.issue(0, 2, kPacketCycles, c), 0);
@@ -129,8 +138,9 @@ TEST(MulticastCache, AWriteIntoAFullCacheTakesADeadEntryBeforeEvictingALiveOne) 
 
 // Like a VOQ that sync suspends, or a remote copy not granted yet: entries
 // read by some copies with others still to come, and entries not read yet.
-TEST(MulticastCache, BackgroundReclaimNeverTakesAnEntryWithCopiesStillToCome) {
-  MulticastCache cache(params(16), 5);  // reclaim below 10 free entries
+TEST_P(PacketCacheImplementations, BackgroundReclaimNeverTakesAnEntryWithCopiesStillToCome) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16), 5);
+  PacketCache& cache = *block;  // reclaim below 10 free entries
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 10; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 3, true, c);
   for (uint32_t unit = 0; unit < 8; ++unit) ASSERT_GE(cache.issue(0, unit, kPacketCycles, c + unit), 0);
@@ -146,8 +156,9 @@ TEST(MulticastCache, BackgroundReclaimNeverTakesAnEntryWithCopiesStillToCome) {
   EXPECT_EQ(cache.stats(0).premature_evictions, 0u);
 }
 
-TEST(MulticastCache, BelowTenFreeEntriesOneDeadEntryIsReclaimedPerCycleOnceItsReadsHaveLeft) {
-  MulticastCache cache(params(16), 5);
+TEST_P(PacketCacheImplementations, BelowTenFreeEntriesOneDeadEntryIsReclaimedPerCycleOnceItsReadsHaveLeft) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16), 5);
+  PacketCache& cache = *block;
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 8; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 2, true, c);
   // Units 0..3: both copies read (dead); units 4..7: one of two (live).
@@ -177,8 +188,9 @@ TEST(MulticastCache, BelowTenFreeEntriesOneDeadEntryIsReclaimedPerCycleOnceItsRe
   EXPECT_TRUE(cache.take_evictions().empty());
 }
 
-TEST(MulticastCache, ACopyDroppedBeforeItsReadLeavesTheEntryDeadWhenNoOtherCopyWillReadIt) {
-  MulticastCache cache(params(16), 5);
+TEST_P(PacketCacheImplementations, ACopyDroppedBeforeItsReadLeavesTheEntryDeadWhenNoOtherCopyWillReadIt) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16), 5);
+  PacketCache& cache = *block;
   cache.pass_through(3, 5, kPacketCycles, 2, true, 0);
   cache.forget_copy(3, 77);  // a packet not cached: nothing to count down
   ASSERT_GE(cache.issue(3, 5, kPacketCycles, 3), 0);
@@ -188,6 +200,9 @@ TEST(MulticastCache, ACopyDroppedBeforeItsReadLeavesTheEntryDeadWhenNoOtherCopyW
   EXPECT_EQ(cache.dead_entries(), 1u);
   EXPECT_EQ(cache.lookup(3, 5, 4).state, State::miss);
 }
+
+INSTANTIATE_TEST_SUITE_P(Each, PacketCacheImplementations, ::testing::ValuesIn(testing::block_implementations()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
 }  // namespace fabric

@@ -1,4 +1,4 @@
-// VoqSyncCam: suspension above Shi, resumption below Slow, on timeout and on
+// The sync CAM, each implementation (the C++ model, the RTL): suspension above Shi, resumption below Slow, on timeout and on
 // eviction, and deadlock freedom over adversarial frame orders.
 #include <gtest/gtest.h>
 
@@ -7,13 +7,15 @@
 #include <random>
 #include <vector>
 
-#include "model/multicast/voq_sync_cam.h"
+#include "tests/support/block_implementations.h"
 
 namespace fabric {
 namespace {
 
-VoqSyncCam::Params params(uint32_t entries = 24, Cycle timeout = 1362) {
-  VoqSyncCam::Params p;
+class SyncCamImplementations : public ::testing::TestWithParam<std::string> {};
+
+SyncCam::Params params(uint32_t entries = 24, Cycle timeout = 1362) {
+  SyncCam::Params p;
   p.entries = entries;
   p.shi = 18;
   p.slow = 12;
@@ -21,15 +23,16 @@ VoqSyncCam::Params params(uint32_t entries = 24, Cycle timeout = 1362) {
   return p;
 }
 
-void forward(VoqSyncCam& cam, uint32_t voq, uint32_t packets, Cycle now) {
+void forward(SyncCam& cam, uint32_t voq, uint32_t packets, Cycle now) {
   cam.on_copy_forwarded(voq, packets, false, nullptr, 0, now);
 }
-void forward_last(VoqSyncCam& cam, uint32_t voq, uint32_t packets, std::vector<uint32_t> before, Cycle now) {
+void forward_last(SyncCam& cam, uint32_t voq, uint32_t packets, std::vector<uint32_t> before, Cycle now) {
   cam.on_copy_forwarded(voq, packets, true, before.data(), before.size(), now);
 }
 
-TEST(VoqSyncCam, SuspendsAVoqMoreThanShiPacketsAhead) {
-  VoqSyncCam cam(params());
+TEST_P(SyncCamImplementations, SuspendsAVoqMoreThanShiPacketsAhead) {
+  const auto block = testing::make_sync_cam_for_test(GetParam(), params());
+  SyncCam& cam = *block;
   for (int frame = 0; frame < 3; ++frame) forward(cam, 1, 6, frame);
   EXPECT_EQ(cam.ahead(1), 18u);
   EXPECT_FALSE(cam.suspended(1)) << "18 does not exceed Shi = 18";
@@ -38,11 +41,12 @@ TEST(VoqSyncCam, SuspendsAVoqMoreThanShiPacketsAhead) {
   const auto changes = cam.take_changes();
   ASSERT_EQ(changes.size(), 1u);
   EXPECT_TRUE(changes[0].suspended);
-  EXPECT_EQ(changes[0].why, VoqSyncCam::Why::ahead);
+  EXPECT_EQ(changes[0].why, SyncCam::Why::ahead);
 }
 
-TEST(VoqSyncCam, ResumesOnlyBelowSlowWhenTheLastCopiesLeave) {
-  VoqSyncCam cam(params());
+TEST_P(SyncCamImplementations, ResumesOnlyBelowSlowWhenTheLastCopiesLeave) {
+  const auto block = testing::make_sync_cam_for_test(GetParam(), params());
+  SyncCam& cam = *block;
   for (int frame = 0; frame < 4; ++frame) forward(cam, 1, 6, frame);  // 24 ahead: suspended
   cam.take_changes();
   forward_last(cam, 2, 6, {1}, 10);  // 18: not below Slow
@@ -53,14 +57,15 @@ TEST(VoqSyncCam, ResumesOnlyBelowSlowWhenTheLastCopiesLeave) {
   EXPECT_FALSE(cam.suspended(1));
   const auto changes = cam.take_changes();
   ASSERT_EQ(changes.size(), 1u);
-  EXPECT_EQ(changes[0].why, VoqSyncCam::Why::caught_up);
+  EXPECT_EQ(changes[0].why, SyncCam::Why::caught_up);
   EXPECT_EQ(cam.ahead(1), 6u);
   forward_last(cam, 2, 6, {1}, 13);
   EXPECT_EQ(cam.used_entries(), 0u) << "released when its count reaches zero";
 }
 
-TEST(VoqSyncCam, LastCopyOnlyCountsDownVoqsThatSentTheFrame) {
-  VoqSyncCam cam(params());
+TEST_P(SyncCamImplementations, LastCopyOnlyCountsDownVoqsThatSentTheFrame) {
+  const auto block = testing::make_sync_cam_for_test(GetParam(), params());
+  SyncCam& cam = *block;
   forward(cam, 1, 6, 0);
   forward(cam, 3, 6, 0);
   forward_last(cam, 2, 6, {1}, 1);
@@ -68,8 +73,9 @@ TEST(VoqSyncCam, LastCopyOnlyCountsDownVoqsThatSentTheFrame) {
   EXPECT_EQ(cam.ahead(3), 6u);
 }
 
-TEST(VoqSyncCam, ResumesAfterTheTimeout) {
-  VoqSyncCam cam(params(24, 100));
+TEST_P(SyncCamImplementations, ResumesAfterTheTimeout) {
+  const auto block = testing::make_sync_cam_for_test(GetParam(), params(24, 100));
+  SyncCam& cam = *block;
   for (int frame = 0; frame < 4; ++frame) forward(cam, 5, 6, 10);
   ASSERT_TRUE(cam.suspended(5));
   EXPECT_EQ(cam.next_timeout(), 110u);
@@ -79,12 +85,13 @@ TEST(VoqSyncCam, ResumesAfterTheTimeout) {
   EXPECT_FALSE(cam.suspended(5));
   const auto changes = cam.take_changes();
   ASSERT_EQ(changes.size(), 2u);
-  EXPECT_EQ(changes[1].why, VoqSyncCam::Why::timeout);
+  EXPECT_EQ(changes[1].why, SyncCam::Why::timeout);
   EXPECT_EQ(changes[1].at, 110u);
 }
 
-TEST(VoqSyncCam, AFullCamEvictsTheLeastRecentlyUsedEntryAndReleasesItsVoq) {
-  VoqSyncCam cam(params(2));
+TEST_P(SyncCamImplementations, AFullCamEvictsTheLeastRecentlyUsedEntryAndReleasesItsVoq) {
+  const auto block = testing::make_sync_cam_for_test(GetParam(), params(2));
+  SyncCam& cam = *block;
   for (int frame = 0; frame < 4; ++frame) forward(cam, 1, 6, frame);  // suspended, used at cycle 3
   forward(cam, 2, 6, 5);
   ASSERT_TRUE(cam.suspended(1));
@@ -95,7 +102,7 @@ TEST(VoqSyncCam, AFullCamEvictsTheLeastRecentlyUsedEntryAndReleasesItsVoq) {
   EXPECT_EQ(cam.evictions(), 1u);
   const auto changes = cam.take_changes();
   ASSERT_EQ(changes.size(), 1u);
-  EXPECT_EQ(changes[0].why, VoqSyncCam::Why::evicted);
+  EXPECT_EQ(changes[0].why, SyncCam::Why::evicted);
 }
 
 // The FIFO argument, tested: a port whose VOQs hold multicast frames in
@@ -103,15 +110,16 @@ TEST(VoqSyncCam, AFullCamEvictsTheLeastRecentlyUsedEntryAndReleasesItsVoq) {
 // is not suspended, frames arriving at random with random fanout sets, and
 // no timeout. Whenever copies are waiting, some VOQ that holds one must be
 // free to send: otherwise the port would deadlock.
-TEST(VoqSyncCam, NeverSuspendsEveryVoqWithWorkUnderRandomAdversarialOrders) {
+TEST_P(SyncCamImplementations, NeverSuspendsEveryVoqWithWorkUnderRandomAdversarialOrders) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {
     std::mt19937 rng(seed);
     const uint32_t voqs = 2 + rng() % 10;
     const uint32_t entries = seed % 4 == 0 ? 3 : 24;  // small CAMs exercise eviction
-    VoqSyncCam::Params p = params(entries, ~Cycle{0} / 2);
+    SyncCam::Params p = params(entries, ~Cycle{0} / 2);
     p.shi = 1 + rng() % 20;
     p.slow = rng() % (p.shi + 1);
-    VoqSyncCam cam(p);
+    const auto block = testing::make_sync_cam_for_test(GetParam(), p);
+  SyncCam& cam = *block;
     struct Frame {
       uint32_t packets;
       uint32_t copies;
@@ -152,6 +160,9 @@ TEST(VoqSyncCam, NeverSuspendsEveryVoqWithWorkUnderRandomAdversarialOrders) {
     EXPECT_GT(started_copies, 1000u);
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Each, SyncCamImplementations, ::testing::ValuesIn(testing::block_implementations()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
 }  // namespace fabric

@@ -1,0 +1,118 @@
+# The RTL blocks (rtl/): verilated into fabric_rtl when Verilator is found,
+# under the contract's fixed names Vfabric_sync_cam and Vfabric_packet_cache.
+# A user brings their own block with the FABRICSIM_RTL_<BLOCK>_* options; it
+# is checked against the contract's ports at configure time.
+# Without Verilator, fabric_rtl says so (leaf.*.impl = rtl is refused).
+
+set(FABRICSIM_RTL_SYNC_SOURCES "" CACHE STRING "your sync CAM's Verilog/SystemVerilog files (;-list); empty: rtl/sync_cam.sv")
+set(FABRICSIM_RTL_SYNC_TOP "" CACHE STRING "your sync CAM's top module (with FABRICSIM_RTL_SYNC_SOURCES)")
+set(FABRICSIM_RTL_SYNC_ARGS "" CACHE STRING "extra Verilator arguments for the sync CAM (;-list)")
+set(FABRICSIM_RTL_CACHE_SOURCES "" CACHE STRING "your packet cache's Verilog/SystemVerilog files (;-list); empty: rtl/packet_cache.sv")
+set(FABRICSIM_RTL_CACHE_TOP "" CACHE STRING "your packet cache's top module (with FABRICSIM_RTL_CACHE_SOURCES)")
+set(FABRICSIM_RTL_CACHE_ARGS "" CACHE STRING "extra Verilator arguments for the packet cache (;-list)")
+# Sizes are the blocks' parameters (ENTRIES, MIRRORS): one verilated variant
+# per size, and a run picks the one its configuration names.
+set(FABRICSIM_RTL_SYNC_ENTRIES "24" CACHE STRING "the sync CAM sizes to build (;-list of ENTRIES)")
+set(FABRICSIM_RTL_CACHE_ENTRIES "16;32;64;128" CACHE STRING "the packet cache sizes to build (;-list of ENTRIES)")
+set(FABRICSIM_RTL_CACHE_MIRRORS "8" CACHE STRING "the packet cache's MIRRORS")
+
+find_package(verilator QUIET)
+
+if(NOT verilator_FOUND)
+  message(STATUS "fabricsim: Verilator not found: building without the RTL blocks "
+                 "(leaf.sync.impl / leaf.cache.impl = rtl or lockstep will be refused). "
+                 "Install it: apt-get install verilator")
+  add_library(fabric_rtl STATIC rtl/cosim/no_rtl.cpp)
+  target_include_directories(fabric_rtl PUBLIC ${CMAKE_SOURCE_DIR})
+  set(FABRICSIM_HAVE_RTL OFF)
+  return()
+endif()
+set(FABRICSIM_HAVE_RTL ON)
+
+# Lints a block against its contract: a wrapper binds the contract's ports
+# by name to TOP; Verilator's message is the configure error.
+function(fabricsim_check_contract block top sources args)
+  set(check "${CMAKE_BINARY_DIR}/rtl-contract/${block}_contract.sv")
+  set(TOP ${top})
+  configure_file(${CMAKE_SOURCE_DIR}/rtl/contract/${block}_contract.sv.in ${check} @ONLY)
+  execute_process(COMMAND ${VERILATOR_BIN} --lint-only --no-timing --top-module fabric_${block}_contract
+                          ${args} ${sources} ${check}
+                  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(rc)
+    message(FATAL_ERROR "fabricsim: the ${block} block (top ${top}: ${sources}) does not fit the contract "
+                        "of rtl/README.md. Verilator says:\n${out}")
+  endif()
+endfunction()
+
+# One block: the user's sources when given, else ours; one variant per size
+# (PREFIX Vfabric_<block>_<entries>), listed in the generated rtl_variants.h.
+function(fabricsim_rtl_block block option ours_top ours_args sizes size_args)
+  set(sources ${FABRICSIM_RTL_${option}_SOURCES})
+  set(top ${FABRICSIM_RTL_${option}_TOP})
+  set(args ${FABRICSIM_RTL_${option}_ARGS})
+  if(sources)
+    if(NOT top)
+      message(FATAL_ERROR "FABRICSIM_RTL_${option}_SOURCES is set: FABRICSIM_RTL_${option}_TOP must name its top module")
+    endif()
+    set(origin "${sources} (top ${top})")
+  else()
+    set(sources ${CMAKE_SOURCE_DIR}/rtl/${block}.sv)
+    set(top ${ours_top})
+    list(APPEND args ${ours_args})
+    set(origin "rtl/${block}.sv")
+  endif()
+  list(GET sizes 0 first)
+  fabricsim_check_contract(${block} ${top} "${sources}" "${args};-GENTRIES=${first};${size_args}")
+  set(variants "")
+  foreach(entries ${sizes})
+    verilate(fabric_rtl TRACE_FST PREFIX Vfabric_${block}_${entries} TOP_MODULE ${top} SOURCES ${sources}
+             VERILATOR_ARGS --no-timing -O3 -GENTRIES=${entries} ${size_args} ${args})
+    string(APPEND variants "#include \"Vfabric_${block}_${entries}.h\"\n")
+  endforeach()
+  set(FABRICSIM_RTL_${option}_ORIGIN "${origin}" PARENT_SCOPE)
+  set(FABRICSIM_RTL_${option}_INCLUDES "${variants}" PARENT_SCOPE)
+  message(STATUS "fabricsim: RTL ${block}: ${origin}, ENTRIES ${sizes}")
+endfunction()
+
+add_library(fabric_rtl STATIC rtl/cosim/rtl_blocks.cpp ${VERILATOR_ROOT}/include/verilated_threads.cpp)
+target_include_directories(fabric_rtl PUBLIC ${CMAKE_SOURCE_DIR})
+fabricsim_rtl_block(sync_cam SYNC sync_cam "" "${FABRICSIM_RTL_SYNC_ENTRIES}" "")
+fabricsim_rtl_block(packet_cache CACHE packet_cache "--unroll-count;4096" "${FABRICSIM_RTL_CACHE_ENTRIES}"
+                    "-GMIRRORS=${FABRICSIM_RTL_CACHE_MIRRORS}")
+set(variants_h "${CMAKE_BINARY_DIR}/generated/rtl_variants.h")
+string(REPLACE ";" ") X(" sync_list "X(${FABRICSIM_RTL_SYNC_ENTRIES})")
+string(REPLACE ";" ") X(" cache_list "X(${FABRICSIM_RTL_CACHE_ENTRIES})")
+file(WRITE ${variants_h}.tmp "// Generated by cmake/rtl_blocks.cmake: the RTL variants this build verilated.\n"
+     "${FABRICSIM_RTL_SYNC_INCLUDES}${FABRICSIM_RTL_CACHE_INCLUDES}"
+     "#define FABRICSIM_RTL_SYNC_VARIANTS(X) ${sync_list}\n"
+     "#define FABRICSIM_RTL_CACHE_VARIANTS(X) ${cache_list}\n"
+     "#define FABRICSIM_RTL_SYNC_SOURCE \"${FABRICSIM_RTL_SYNC_ORIGIN}\"\n"
+     "#define FABRICSIM_RTL_CACHE_SOURCE \"${FABRICSIM_RTL_CACHE_ORIGIN}\"\n")
+file(COPY_FILE ${variants_h}.tmp ${variants_h} ONLY_IF_DIFFERENT)
+target_include_directories(fabric_rtl PRIVATE ${CMAKE_BINARY_DIR}/generated)
+# Verilator's generated code is not ours to lint.
+target_compile_options(fabric_rtl PRIVATE -Wno-unused-variable -Wno-unused-but-set-variable -Wno-shadow)
+
+# Variants for the tests only, from our sources: the sizes the unit tests
+# use (sync CAMs of 2 and 3 entries, a cache of 4), a sync CAM with one
+# wrong comparison (lockstep must catch it), and a small one whose entry
+# writes take three cycles (the contract's stall path).
+set(broken "${CMAKE_BINARY_DIR}/rtl-test/sync_cam_broken.sv")
+file(READ ${CMAKE_SOURCE_DIR}/rtl/sync_cam.sv sync_text)
+string(REPLACE "!was_suspended && sum > shi_q" "!was_suspended && sum >= shi_q" broken_text "${sync_text}")
+if(broken_text STREQUAL sync_text)
+  message(FATAL_ERROR "rtl/sync_cam.sv: the comparison the broken test variant changes is gone; update cmake/rtl_blocks.cmake")
+endif()
+file(WRITE ${broken}.tmp "// Generated from rtl/sync_cam.sv with Shi compared by >= (a bug, for tests/unit/rtl_lockstep_test.cpp)\n${broken_text}")
+file(COPY_FILE ${broken}.tmp ${broken} ONLY_IF_DIFFERENT)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS rtl/sync_cam.sv)
+set(ours_sync ${CMAKE_SOURCE_DIR}/rtl/sync_cam.sv)
+set(ours_cache ${CMAKE_SOURCE_DIR}/rtl/packet_cache.sv)
+verilate(fabric_rtl TRACE_FST PREFIX Vtest_sync_cam_2 TOP_MODULE sync_cam SOURCES ${ours_sync} VERILATOR_ARGS --no-timing -GENTRIES=2)
+verilate(fabric_rtl TRACE_FST PREFIX Vtest_sync_cam_3 TOP_MODULE sync_cam SOURCES ${ours_sync} VERILATOR_ARGS --no-timing -GENTRIES=3)
+verilate(fabric_rtl TRACE_FST PREFIX Vtest_packet_cache_4 TOP_MODULE packet_cache SOURCES ${ours_cache}
+         VERILATOR_ARGS --no-timing -GENTRIES=4)
+verilate(fabric_rtl TRACE_FST PREFIX Vbroken_sync_cam TOP_MODULE sync_cam SOURCES ${broken} VERILATOR_ARGS --no-timing)
+verilate(fabric_rtl TRACE_FST PREFIX Vstall_sync_cam TOP_MODULE sync_cam SOURCES ${ours_sync}
+         VERILATOR_ARGS --no-timing -GENTRIES=4 -GWRITE_CYCLES=3)

@@ -1,0 +1,128 @@
+#pragma once
+// A verilated block driven through the contract of rtl/README.md: one clock,
+// synchronous reset, a command channel with valid and ready, time as an
+// input. The block is clocked only while it has a command: the fabric model
+// calls it from its own events, never from a free-running clock.
+//
+// V is the class Verilator made of the block (the contract's ports as
+// members). Each block has its own VerilatedContext, so that blocks of
+// partitions simulated on different threads share nothing.
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "model/multicast/rtl_blocks.h"
+
+namespace fabric::rtl {
+
+template <class V>
+class ClockedBlock {
+ public:
+  // A block that keeps cmd_ready low this many cycles is taken as hung.
+  static constexpr int kMaxStallCycles = 1 << 16;
+
+  ClockedBlock(const std::string& name, const TraceWindow& trace)
+      : context_(std::make_unique<VerilatedContext>()), window_(trace) {
+    if (!trace.path.empty()) context_->traceEverOn(true);
+    block_ = std::make_unique<V>(context_.get(), name.c_str());
+    if (!trace.path.empty()) {
+      trace_ = std::make_unique<VerilatedFstC>();
+      block_->trace(trace_.get(), 99);
+      trace_->open(trace.path.c_str());
+      if (!trace_->isOpen()) throw std::runtime_error("rtl.trace: cannot write " + trace.path);
+    }
+  }
+  ~ClockedBlock() {
+    if (trace_) trace_->close();
+    block_->final();
+  }
+  ClockedBlock(const ClockedBlock&) = delete;
+  ClockedBlock& operator=(const ClockedBlock&) = delete;
+
+  V& io() { return *block_; }
+  uint64_t edges() const { return edges_; }  // rising edges so far, reset included
+  const V& io() const { return *block_; }
+
+  // Inputs changed without a clock (a query): combinational outputs settle.
+  // The clock goes low here, so that the next command's rising edge needs
+  // one evaluation, not two.
+  void settle() const {
+    block_->clk = 0;
+    block_->eval();
+    dump();
+  }
+
+  // Reset held for two edges, at cycle 0.
+  void reset() {
+    block_->cmd_valid = 0;
+    block_->rst = 1;
+    edge();
+    edge();
+    block_->rst = 0;
+    settle();
+  }
+
+  // A command whose inputs (but cmd_valid) are set, at cycle `now`: it waits
+  // for cmd_ready, is accepted on one rising edge, and is done when
+  // cmd_ready is high again. `after_edge` runs after every rising edge (to
+  // collect registered notices). cmd_ready depends on the block's registers
+  // only (rtl/README.md), so it is read where the last evaluation left it.
+  template <class AfterEdge>
+  void command(Cycle now, AfterEdge after_edge) {
+    block_->now = now;
+    block_->cmd_valid = 1;
+    int cycles = 0;
+    for (bool accepted = false; !accepted;) {
+      accepted = block_->cmd_ready;
+      edge();
+      after_edge();
+      stall_guard(++cycles);
+      block_->cmd_valid = !accepted;
+    }
+    while (!block_->cmd_ready) {
+      edge();
+      after_edge();
+      stall_guard(++cycles);
+    }
+  }
+
+ private:
+  // One rising edge (the falling one first unless a query left the clock low).
+  void edge() {
+    if (block_->clk) {
+      block_->clk = 0;
+      block_->eval();
+      dump();
+    }
+    block_->clk = 1;
+    block_->eval();
+    dump();
+    ++edges_;
+  }
+
+  void dump() const {
+    if (!trace_ || block_->now < window_.from || block_->now > window_.until) return;
+    trace_time_ = std::max<uint64_t>(trace_time_ + 1, block_->now * window_.cycle_ps);
+    trace_->dump(trace_time_);
+  }
+
+  static void stall_guard(int cycles) {
+    if (cycles > kMaxStallCycles)
+      throw std::runtime_error("RTL block kept cmd_ready low for " + std::to_string(kMaxStallCycles) +
+                               " cycles: it is hung (rtl/README.md, the command channel)");
+  }
+
+  std::unique_ptr<VerilatedContext> context_;
+  std::unique_ptr<V> block_;
+  TraceWindow window_;
+  std::unique_ptr<VerilatedFstC> trace_;
+  mutable uint64_t trace_time_ = 0;
+  uint64_t edges_ = 0;
+};
+
+}  // namespace fabric::rtl

@@ -1,0 +1,69 @@
+// The multicast blocks on RTL (leaf.sync.impl, leaf.cache.impl): E1b, E2b
+// and E4e in lockstep with the C++ model run to the end without a mismatch,
+// and their databases are those of the model's runs, row for row. Bad
+// choices are refused (exit 2) naming the key.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "model/multicast/rtl_blocks.h"
+#include "tests/integration/harness.h"
+
+namespace fabricsim_it {
+namespace {
+
+Args study(const std::string& name, const std::string& db, const std::string& impl) {
+  return Args()
+      .opt("--study", name)
+      .set("leaf.sync.impl=" + impl)
+      .set("leaf.cache.impl=" + impl)
+      .opt("--db", db);
+}
+
+class RtlStudies : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RtlStudies, LockstepFindsNoMismatchAndTheDatabaseIsTheModels) {
+  if (!fabric::rtl::available()) GTEST_SKIP() << fabric::rtl::unavailable_reason();
+  TempDir dir;
+  const ProcResult model = run_fabricsim(study(GetParam(), dir.file("model.db"), "model"), 120);
+  ASSERT_TRUE(model.exited && model.exit_code == 0) << model.describe();
+  const ProcResult lockstep = run_fabricsim(study(GetParam(), dir.file("lockstep.db"), "lockstep"), 300);
+  ASSERT_TRUE(lockstep.exited && lockstep.exit_code == 0) << lockstep.describe();
+  const auto expected = database_contents(dir.file("model.db"));
+  const auto got = database_contents(dir.file("lockstep.db"));
+  for (size_t t = 0; t < expected.size(); ++t)
+    EXPECT_TRUE(expected[t] == got[t]) << expected[t].substr(0, 40) << "... differs in lockstep";
+  Db db(dir.file("lockstep.db"));
+  EXPECT_GT(db.integer("SELECT count(*) FROM samples WHERE metric = 'cache_hits' AND value > 0"), 0)
+      << "the cache did work";
+}
+
+INSTANTIATE_TEST_SUITE_P(Each, RtlStudies, ::testing::Values("E1b", "E2b", "E4e"));
+
+TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
+  TempDir dir;
+  const ProcResult unknown = run_fabricsim(Args().opt("--study", "E2b").set("leaf.cache.impl=verilog").opt("--db", dir.file("a.db")));
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("leaf.cache.impl"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("model, rtl, lockstep"), std::string::npos) << unknown.err;
+  if (!fabric::rtl::available()) {
+    const ProcResult absent = run_fabricsim(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").opt("--db", dir.file("b.db")));
+    EXPECT_EQ(absent.exit_code, 2);
+    EXPECT_NE(absent.err.find("leaf.sync.impl"), std::string::npos) << absent.err;
+    return;
+  }
+  const ProcResult size = run_fabricsim(
+      Args().opt("--study", "E2b").set("leaf.cache.impl=rtl").set("leaf.cache.entries=20").opt("--db", dir.file("c.db")));
+  EXPECT_EQ(size.exit_code, 2);
+  EXPECT_NE(size.err.find("leaf.cache.entries"), std::string::npos) << size.err;
+  EXPECT_NE(size.err.find("16, 32, 64, 128"), std::string::npos) << size.err;
+  const ProcResult sync_size = run_fabricsim(
+      Args().opt("--study", "E2b").set("leaf.sync.impl=lockstep").set("leaf.sync.entries=8").opt("--db", dir.file("d.db")));
+  EXPECT_EQ(sync_size.exit_code, 2);
+  EXPECT_NE(sync_size.err.find("leaf.sync.entries"), std::string::npos) << sync_size.err;
+  EXPECT_FALSE(std::ifstream(dir.file("c.db")).good()) << "refused before anything is written";
+}
+
+}  // namespace
+}  // namespace fabricsim_it

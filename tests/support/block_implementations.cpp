@@ -1,0 +1,45 @@
+#include "tests/support/block_implementations.h"
+
+#include <stdexcept>
+
+#include "model/multicast/multicast_cache.h"
+#include "model/multicast/rtl_blocks.h"
+#include "model/multicast/voq_sync_cam.h"
+#ifdef FABRICSIM_HAVE_RTL
+#include "Vtest_packet_cache_4.h"
+#include "Vtest_sync_cam_2.h"
+#include "Vtest_sync_cam_3.h"
+#include "rtl/cosim/rtl_packet_cache.h"
+#include "rtl/cosim/rtl_sync_cam.h"
+#endif
+
+namespace fabric::testing {
+
+std::vector<std::string> block_implementations() {
+  if (rtl::available()) return {"model", "rtl"};
+  return {"model"};
+}
+
+std::unique_ptr<SyncCam> make_sync_cam_for_test(const std::string& impl, const SyncCam::Params& params) {
+  if (impl == "model") return std::make_unique<VoqSyncCam>(params);
+#ifdef FABRICSIM_HAVE_RTL
+  if (params.entries == 2) return std::make_unique<rtl::RtlSyncCam<Vtest_sync_cam_2>>(params, "test");
+  if (params.entries == 3) return std::make_unique<rtl::RtlSyncCam<Vtest_sync_cam_3>>(params, "test");
+  return rtl::make_sync_cam(params, "test", {});
+#else
+  throw std::logic_error("no RTL in this build");
+#endif
+}
+
+std::unique_ptr<PacketCache> make_packet_cache_for_test(const std::string& impl, const PacketCache::Params& params,
+                                                        int ports) {
+  if (impl == "model") return std::make_unique<MulticastCache>(params, ports);
+#ifdef FABRICSIM_HAVE_RTL
+  if (params.entries == 4) return std::make_unique<rtl::RtlPacketCache<Vtest_packet_cache_4>>(params, ports, "test");
+  return rtl::make_packet_cache(params, ports, "test", {});
+#else
+  throw std::logic_error("no RTL in this build");
+#endif
+}
+
+}  // namespace fabric::testing
