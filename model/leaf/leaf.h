@@ -80,8 +80,9 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   // that sent multicast.
   void sample_occupancy(Picos t);
   // End of run: the final cache counters.
-  void finish(Picos end) { multicast_.record_counters(end); }
+  void finish(Picos end) { multicast_.finish(end); }
   const PacketCache* cache() const { return multicast_.cache(); }
+  const MulticastEngine& multicast() const { return multicast_; }
   uint64_t retransmissions(int k) const { return retransmit_.retransmissions(k); }
   // Whether a copy sent from this leaf awaits its ACK.
   bool awaiting_acks() const { return ingress_.awaiting_acks(); }

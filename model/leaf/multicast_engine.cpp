@@ -240,6 +240,22 @@ void MulticastEngine::on_uplink_room() {
   kick_clock(now_ps());
 }
 
+RtlActivity MulticastEngine::sync_rtl_activity() const {
+  RtlActivity a;
+  for (const Port& p : ports_)
+    if (p.sync) a += p.sync->rtl_activity();
+  return a;
+}
+
+RtlActivity MulticastEngine::cache_rtl_activity() const { return cache_ ? cache_->rtl_activity() : RtlActivity{}; }
+
+void MulticastEngine::finish(Picos end) {
+  record_counters(end);
+  for (Port& p : ports_)
+    if (p.sync) p.sync->finish();
+  if (cache_) cache_->finish();
+}
+
 void MulticastEngine::record_counters(Picos t) {
   if (!cache_ || !multicast_seen_) return;
   // Live entries only: a dead entry waits for reclaim but holds nothing a copy needs.

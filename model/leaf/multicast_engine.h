@@ -64,9 +64,14 @@ class MulticastEngine {
   void on_uplink_room();
 
   const PacketCache* cache() const { return cache_.get(); }
+  // The RTL blocks' work so far: the sync CAMs' and the cache's.
+  RtlActivity sync_rtl_activity() const;
+  RtlActivity cache_rtl_activity() const;
   // The cache's live entries ('cache_entries' of leaf<L>) and the counters
   // of the ports that sent multicast, as samples at time t.
   void record_counters(Picos t);
+  // The run is over at `end`: the counters are recorded, the blocks finish.
+  void finish(Picos end);
 
  private:
   struct Port {

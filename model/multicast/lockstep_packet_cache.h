@@ -32,6 +32,8 @@ class LockstepPacketCache final : public PacketCache {
   const Params& params() const override { return reference_->params(); }
   const PortStats& stats(int port) const override { return reference_->stats(port); }
   int ports() const override { return reference_->ports(); }
+  RtlActivity rtl_activity() const override { return candidate_->rtl_activity(); }
+  void finish() override { candidate_->finish(); }
 
  private:
   template <class Describe>

@@ -26,6 +26,8 @@ class LockstepSyncCam final : public SyncCam {
   size_t used_entries() const override { return reference_->used_entries(); }
   size_t suspended_count() const override { return reference_->suspended_count(); }
   uint64_t evictions() const override { return reference_->evictions(); }
+  RtlActivity rtl_activity() const override { return candidate_->rtl_activity(); }
+  void finish() override { candidate_->finish(); }
 
  private:
   // After a call that may change state: the changes and every state output.

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "model/multicast/cycle.h"
+#include "model/multicast/rtl_activity.h"
 
 namespace fabric {
 
@@ -95,6 +96,10 @@ class PacketCache {
   virtual const Params& params() const = 0;
   virtual const PortStats& stats(int port) const = 0;
   virtual int ports() const = 0;
+  // An RTL implementation's work so far (zero for the C++ model).
+  virtual RtlActivity rtl_activity() const { return {}; }
+  // The run is over: an RTL implementation closes its waveform file.
+  virtual void finish() {}
 };
 
 std::string describe(const PacketCache::Lookup& lookup);

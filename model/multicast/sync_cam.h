@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "model/multicast/cycle.h"
+#include "model/multicast/rtl_activity.h"
 
 namespace fabric {
 
@@ -56,6 +57,10 @@ class SyncCam {
   virtual size_t used_entries() const = 0;
   virtual size_t suspended_count() const = 0;
   virtual uint64_t evictions() const = 0;
+  // An RTL implementation's work so far (zero for the C++ model).
+  virtual RtlActivity rtl_activity() const { return {}; }
+  // The run is over: an RTL implementation closes its waveform file.
+  virtual void finish() {}
 };
 
 const char* to_string(SyncCam::Why why);

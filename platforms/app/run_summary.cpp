@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <utility>
 
 namespace fabric {
 
@@ -37,6 +38,16 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                 static_cast<unsigned long long>(top.messages_moved()),
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);
   out << line;
+  const FabricTop::RtlTotals rtl = top.rtl_totals();
+  const double sim_ms = r.simulated / 1e9;
+  for (const auto& [name, a] : {std::pair<const char*, RtlActivity>{"sync CAMs", rtl.sync}, {"packet caches", rtl.cache}}) {
+    if (a.edges == 0 || sim_ms <= 0) continue;
+    std::snprintf(line, sizeof line,
+                  "  RTL %s: %llu commands and %llu queries (%.0f and %.0f per simulated ms), %llu clock edges\n", name,
+                  static_cast<unsigned long long>(a.commands), static_cast<unsigned long long>(a.queries),
+                  a.commands / sim_ms, a.queries / sim_ms, static_cast<unsigned long long>(a.edges));
+    out << line;
+  }
   const FabricTop::RecoveryTotals rec = top.recovery_totals();
   if (rec.corrupted > 0 || rec.retransmissions > 0) {
     std::snprintf(line, sizeof line,

@@ -191,6 +191,15 @@ uint64_t FabricTop::frames_sent() const {
   return n;
 }
 
+FabricTop::RtlTotals FabricTop::rtl_totals() const {
+  RtlTotals t;
+  for (const auto& l : leaves_) {
+    t.sync += l->multicast().sync_rtl_activity();
+    t.cache += l->multicast().cache_rtl_activity();
+  }
+  return t;
+}
+
 uint64_t FabricTop::frames_delivered() const {
   uint64_t n = 0;
   for (const auto& c : cnas_) n += c->frames_received();

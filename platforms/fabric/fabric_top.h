@@ -53,6 +53,12 @@ class FabricTop : public sc_core::sc_module {
   void describe_backlog(std::ostream& out, int max_lines) const;
   uint64_t frames_sent() const;
   uint64_t frames_delivered() const;
+  // The RTL blocks' work over the run (zero when every block is the C++ model).
+  struct RtlTotals {
+    RtlActivity sync;
+    RtlActivity cache;
+  };
+  RtlTotals rtl_totals() const;
   uint64_t drops() const;
   const std::vector<std::unique_ptr<Cna>>& cnas() const { return cnas_; }
   // Soft errors and their recovery over the run, all links together (per

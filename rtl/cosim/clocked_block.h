@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "model/multicast/rtl_activity.h"
 #include "model/multicast/rtl_blocks.h"
 
 namespace fabric::rtl {
@@ -37,21 +38,26 @@ class ClockedBlock {
       if (!trace_->isOpen()) throw std::runtime_error("rtl.trace: cannot write " + trace.path);
     }
   }
-  ~ClockedBlock() {
-    if (trace_) trace_->close();
-    block_->final();
+  ~ClockedBlock() { finish(); }
+  // Closes the waveform file (complete from then on); no edge after it is written.
+  void finish() {
+    if (!trace_) return;
+    trace_->close();
+    trace_.reset();
   }
   ClockedBlock(const ClockedBlock&) = delete;
   ClockedBlock& operator=(const ClockedBlock&) = delete;
 
   V& io() { return *block_; }
-  uint64_t edges() const { return edges_; }  // rising edges so far, reset included
+  // Commands, queries and rising edges so far (the reset's edges included).
+  RtlActivity activity() const { return {commands_, queries_, edges_}; }
   const V& io() const { return *block_; }
 
   // Inputs changed without a clock (a query): combinational outputs settle.
   // The clock goes low here, so that the next command's rising edge needs
   // one evaluation, not two.
   void settle() const {
+    ++queries_;
     block_->clk = 0;
     block_->eval();
     dump();
@@ -74,6 +80,7 @@ class ClockedBlock {
   // only (rtl/README.md), so it is read where the last evaluation left it.
   template <class AfterEdge>
   void command(Cycle now, AfterEdge after_edge) {
+    ++commands_;
     block_->now = now;
     block_->cmd_valid = 1;
     int cycles = 0;
@@ -122,6 +129,8 @@ class ClockedBlock {
   TraceWindow window_;
   std::unique_ptr<VerilatedFstC> trace_;
   mutable uint64_t trace_time_ = 0;
+  uint64_t commands_ = 0;
+  mutable uint64_t queries_ = 0;
   uint64_t edges_ = 0;
 };
 

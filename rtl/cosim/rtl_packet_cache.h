@@ -80,6 +80,8 @@ class RtlPacketCache final : public PacketCache {
   const Params& params() const override { return params_; }
   const PortStats& stats(int port) const override { return stats_[port]; }
   int ports() const override { return static_cast<int>(stats_.size()); }
+  RtlActivity rtl_activity() const override { return block_.activity(); }
+  void finish() override { block_.finish(); }
 
  private:
   void command(PacketCacheOp op, int port, uint32_t unit, uint32_t cycles, uint32_t copies, Cycle now) {

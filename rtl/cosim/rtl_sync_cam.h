@@ -57,7 +57,8 @@ class RtlSyncCam final : public SyncCam {
   size_t used_entries() const override { return block_.io().used_entries; }
   size_t suspended_count() const override { return block_.io().suspended_count; }
   uint64_t evictions() const override { return block_.io().evictions; }
-  uint64_t clock_edges() const { return block_.edges(); }
+  RtlActivity rtl_activity() const override { return block_.activity(); }
+  void finish() override { block_.finish(); }
 
  private:
   void query(uint32_t voq) const {

@@ -41,6 +41,39 @@ TEST_P(RtlStudies, LockstepFindsNoMismatchAndTheDatabaseIsTheModels) {
 
 INSTANTIATE_TEST_SUITE_P(Each, RtlStudies, ::testing::Values("E1b", "E2b", "E4e"));
 
+int64_t file_size(const std::string& path) {
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
+  return f ? static_cast<int64_t>(f.tellg()) : -1;
+}
+
+// rtl.trace: one FST file per block of the chosen leaf, complete when the run
+// ends (no hierarchy file left over), with the window's edges only.
+TEST(RtlBlocks, WaveformsOfOneLeafsBlocksWithinTheWindow) {
+  if (!fabric::rtl::available()) GTEST_SKIP() << fabric::rtl::unavailable_reason();
+  TempDir dir;
+  const auto traced = [&](const std::string& stem, const std::string& from, const std::string& until) {
+    const ProcResult r = run_fabricsim(study("E2b", dir.file(stem + ".db"), "rtl")
+                                           .opt("--time", "40us")
+                                           .set("rtl.trace=" + dir.file(stem + ".fst"))
+                                           .set("rtl.trace.from=" + from)
+                                           .set("rtl.trace.until=" + until));
+    EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  };
+  traced("busy", "10us", "20us");
+  traced("idle", "50us", "60us");  // after the run: no edge in the window
+  for (const std::string block : {"cache", "port0.sync"}) {  // the blocks the multicast flow uses
+    const std::string busy = dir.file("busy." + block + ".fst");
+    std::ifstream f(busy, std::ios::binary);
+    ASSERT_TRUE(f.good()) << busy;
+    EXPECT_EQ(f.get(), 0) << "an FST header block first";
+    EXPECT_EQ(file_size(busy + ".hier"), -1) << "the file was closed";
+    EXPECT_GT(file_size(busy), file_size(dir.file("idle." + block + ".fst"))) << block;
+  }
+  EXPECT_GT(file_size(dir.file("busy.cache.fst")), 10000);
+  EXPECT_GT(file_size(dir.file("busy.port5.sync.fst")), 0) << "every block of the leaf";
+  EXPECT_EQ(file_size(dir.file("busy.port6.sync.fst")), -1) << "a leaf has ports 0-5";
+}
+
 TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
   TempDir dir;
   const ProcResult unknown = run_fabricsim(Args().opt("--study", "E2b").set("leaf.cache.impl=verilog").opt("--db", dir.file("a.db")));
@@ -63,6 +96,13 @@ TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
   EXPECT_EQ(sync_size.exit_code, 2);
   EXPECT_NE(sync_size.err.find("leaf.sync.entries"), std::string::npos) << sync_size.err;
   EXPECT_FALSE(std::ifstream(dir.file("c.db")).good()) << "refused before anything is written";
+  const ProcResult trace = run_fabricsim(Args().opt("--study", "E2b").set("rtl.trace=" + dir.file("w.fst")).opt("--db", dir.file("e.db")));
+  EXPECT_EQ(trace.exit_code, 2);
+  EXPECT_NE(trace.err.find("rtl.trace"), std::string::npos) << trace.err;
+  const ProcResult name = run_fabricsim(
+      Args().opt("--study", "E2b").set("leaf.cache.impl=rtl").set("rtl.trace=" + dir.file("w.vcd")).opt("--db", dir.file("f.db")));
+  EXPECT_EQ(name.exit_code, 2);
+  EXPECT_NE(name.err.find("ending in .fst"), std::string::npos) << name.err;
 }
 
 }  // namespace

@@ -2,12 +2,10 @@
 // eviction, and deadlock freedom over adversarial frame orders.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <deque>
-#include <random>
 #include <vector>
 
 #include "tests/support/block_implementations.h"
+#include "traffic/block_stimulus.h"
 
 namespace fabric {
 namespace {
@@ -108,56 +106,16 @@ TEST_P(SyncCamImplementations, AFullCamEvictsTheLeastRecentlyUsedEntryAndRelease
 // The FIFO argument, tested: a port whose VOQs hold multicast frames in
 // arrival order, a scheduler that starts the head copy of a random VOQ that
 // is not suspended, frames arriving at random with random fanout sets, and
-// no timeout. Whenever copies are waiting, some VOQ that holds one must be
-// free to send: otherwise the port would deadlock.
+// no timeout (traffic/block_stimulus.h). Whenever copies are waiting, some
+// VOQ that holds one must be free to send: otherwise the port would deadlock.
 TEST_P(SyncCamImplementations, NeverSuspendsEveryVoqWithWorkUnderRandomAdversarialOrders) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {
-    std::mt19937 rng(seed);
-    const uint32_t voqs = 2 + rng() % 10;
     const uint32_t entries = seed % 4 == 0 ? 3 : 24;  // small CAMs exercise eviction
-    SyncCam::Params p = params(entries, ~Cycle{0} / 2);
-    p.shi = 1 + rng() % 20;
-    p.slow = rng() % (p.shi + 1);
-    const auto block = testing::make_sync_cam_for_test(GetParam(), p);
-  SyncCam& cam = *block;
-    struct Frame {
-      uint32_t packets;
-      uint32_t copies;
-      std::vector<uint32_t> started;
-    };
-    std::deque<Frame> frames;  // stable addresses
-    std::vector<std::deque<Frame*>> queue(voqs);
-    uint64_t started_copies = 0;
-    for (Cycle now = 0; now < 3000; ++now) {
-      if (rng() % 3 != 0) {  // a frame arrives
-        std::vector<uint32_t> targets(voqs);
-        for (uint32_t v = 0; v < voqs; ++v) targets[v] = v;
-        std::shuffle(targets.begin(), targets.end(), rng);
-        targets.resize(1 + rng() % std::min<uint32_t>(voqs, 8));
-        frames.push_back({static_cast<uint32_t>(1 + rng() % 36), static_cast<uint32_t>(targets.size()), {}});
-        for (uint32_t v : targets) queue[v].push_back(&frames.back());
-      }
-      std::vector<uint32_t> eligible;
-      bool waiting = false;
-      for (uint32_t v = 0; v < voqs; ++v) {
-        if (queue[v].empty()) continue;
-        waiting = true;
-        if (!cam.suspended(v)) eligible.push_back(v);
-      }
-      if (waiting) {
-        ASSERT_FALSE(eligible.empty()) << "seed " << seed << ", cycle " << now << ": every VOQ suspended";
-      }
-      if (eligible.empty() || rng() % 4 == 0) continue;
-      const uint32_t v = eligible[rng() % eligible.size()];  // the adversary picks who goes
-      Frame& f = *queue[v].front();
-      queue[v].pop_front();
-      const bool last = f.started.size() + 1 == f.copies;
-      cam.on_copy_forwarded(v, f.packets, last, f.started.data(), f.started.size(), now);
-      f.started.push_back(v);
-      cam.take_changes();
-      ++started_copies;
-    }
-    EXPECT_GT(started_copies, 1000u);
+    stimulus::SyncCamStimulus adversary(seed, entries, false);
+    const auto block = testing::make_sync_cam_for_test(GetParam(), adversary.params());
+    const stimulus::SyncCamStimulus::Result r = adversary.run(*block, 3000);
+    EXPECT_FALSE(r.deadlock) << "seed " << seed << ", cycle " << *r.deadlock << ": every VOQ suspended";
+    EXPECT_GT(r.copies_started, 1000u);
   }
 }
 

@@ -1,0 +1,67 @@
+#!/usr/bin/python3
+"""Bring your own RTL (FABRICSIM_RTL_SYNC_*): CMake checks a user's block
+against the contract at configure time. A block that fits (our sync CAM
+under another module name) configures and is named; one without a port, or
+with a port of another width, stops the configure with Verilator's message.
+
+usage: byo_configure_test.py SOURCE_DIR CASE   (CASE: Fits, MissingPort, WrongWidth)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SOURCE = sys.argv[1]
+CASE = sys.argv[2]
+
+
+def user_block(scratch, text_edit):
+    with open(os.path.join(SOURCE, "rtl", "sync_cam.sv")) as f:
+        text = f.read().replace("module sync_cam #(", "module my_cam #(", 1)
+    path = os.path.join(scratch, "my_cam.sv")
+    with open(path, "w") as f:
+        f.write(text_edit(text))
+    return path
+
+
+def configure(scratch, block):
+    return subprocess.run(
+        ["cmake", "-S", SOURCE, "-B", os.path.join(scratch, "build"),
+         "-DFABRICSIM_RTL_SYNC_SOURCES=" + block, "-DFABRICSIM_RTL_SYNC_TOP=my_cam"],
+        capture_output=True, text=True, timeout=600)
+
+
+def said(r):  # CMake folds its messages: compare with whitespace collapsed
+    return " ".join((r.stdout + r.stderr).split())
+
+
+def expect(condition, what, r):
+    if not condition:
+        print("FAILED:", what, "\n--- stdout\n" + r.stdout[-3000:] + "\n--- stderr\n" + r.stderr[-3000:])
+        sys.exit(1)
+
+
+with tempfile.TemporaryDirectory() as scratch:
+    if CASE == "Fits":
+        r = configure(scratch, user_block(scratch, lambda t: t))
+        expect(r.returncode == 0, "a block that fits configures", r)
+        expect("RTL sync_cam: " + os.path.join(scratch, "my_cam.sv") + " (top my_cam)" in said(r),
+               "the build names the user's block", r)
+    elif CASE == "MissingPort":
+        def drop_q_ahead(t):
+            t = re.sub(r"\n\s*output logic \[31:0\]\s+q_ahead,", "", t)
+            return re.sub(r"\n\s*assign q_ahead .*", "", t)
+        r = configure(scratch, user_block(scratch, drop_q_ahead))
+        expect(r.returncode != 0, "a block without q_ahead is refused", r)
+        expect("does not fit the contract" in said(r) and "Pin not found: 'q_ahead'" in said(r),
+               "the contract and Verilator's message", r)
+    elif CASE == "WrongWidth":
+        def narrow_voq(t):
+            return t.replace("output logic [15:0]       used_entries,", "output logic [7:0]        used_entries,")
+        r = configure(scratch, user_block(scratch, narrow_voq))
+        expect(r.returncode != 0, "a block with an 8-bit used_entries is refused", r)
+        expect("does not fit the contract" in said(r) and "WIDTH" in said(r), "Verilator's width message", r)
+    else:
+        sys.exit("unknown case " + CASE)
+print("passed:", CASE)
