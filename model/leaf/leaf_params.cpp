@@ -1,8 +1,8 @@
 #include "model/leaf/leaf_params.h"
-#include "model/leaf/rtl_block_params.h"
 
-#include "model/leaf/coalesced_controls.h"
 #include "model/core/sim_time.h"
+#include "model/leaf/coalesced_controls.h"
+#include "model/leaf/rtl_block_params.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {

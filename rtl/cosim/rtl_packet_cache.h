@@ -101,11 +101,19 @@ class RtlPacketCache final : public PacketCache {
         if (io.rsp_mirror_valid) mirror_ = io.rsp_mirror;
       }
       if (io.evict_valid) {
-        ++stats_[io.evict_port].premature_evictions;
+        ++stats_[port_of(io.evict_port)].premature_evictions;
         evictions_.push_back({static_cast<int>(io.evict_port), io.evict_unit, io.evict_copies});
       }
-      if (io.reclaim_valid) ++stats_[io.reclaim_port].background_reclaims;
+      if (io.reclaim_valid) ++stats_[port_of(io.reclaim_port)].background_reclaims;
     });
+  }
+
+  // A port the block names in a notice: one of the leaf's, or the block is broken.
+  size_t port_of(uint32_t port) const {
+    if (port >= stats_.size())
+      throw std::logic_error("RTL packet cache: a notice for port " + std::to_string(port) + " of " +
+                             std::to_string(stats_.size()));
+    return port;
   }
 
   Params params_;
