@@ -47,10 +47,12 @@ endfunction()
 
 # One block: the user's sources when given, else ours; one variant per size
 # (PREFIX Vfabric_<block>_<entries>), listed in the generated rtl_variants.h.
-function(fabricsim_rtl_block block option ours_top ours_args sizes size_args)
+# base_args go to Verilator for ours and the user's alike (a loop that resets
+# each of a large array's entries needs --unroll-count).
+function(fabricsim_rtl_block block option ours_top base_args sizes size_args)
   set(sources ${FABRICSIM_RTL_${option}_SOURCES})
   set(top ${FABRICSIM_RTL_${option}_TOP})
-  set(args ${FABRICSIM_RTL_${option}_ARGS})
+  set(args ${base_args} ${FABRICSIM_RTL_${option}_ARGS})
   if(sources)
     if(NOT top)
       message(FATAL_ERROR "FABRICSIM_RTL_${option}_SOURCES is set: FABRICSIM_RTL_${option}_TOP must name its top module")
@@ -59,7 +61,6 @@ function(fabricsim_rtl_block block option ours_top ours_args sizes size_args)
   else()
     set(sources ${CMAKE_SOURCE_DIR}/rtl/${block}.sv)
     set(top ${ours_top})
-    list(APPEND args ${ours_args})
     set(origin "rtl/${block}.sv")
   endif()
   list(GET sizes 0 first)
