@@ -152,6 +152,43 @@ SELECT d.run_id, d.frame_id, d.flow_id, fl.src_port, d.dst_port, d.bytes, fl.pri
 FROM deliveries AS d
 LEFT JOIN flows AS fl ON fl.run_id = d.run_id AND fl.flow_id = d.flow_id;
 
+-- Parameter studies run by scripts/fabricsim-sweep (docs/guide.md,
+-- "Sweeps"): a sweep, the run of each point merged in, the swept values of
+-- each such run, and the points that failed. A point's run is merged whole
+-- or not at all, and once: (sweep_id, point_key) is its identity.
+CREATE TABLE IF NOT EXISTS sweeps (
+  sweep_id   INTEGER PRIMARY KEY,
+  study      TEXT NOT NULL,
+  definition TEXT NOT NULL,     -- the swept keys and values, one dimension per line
+  base       TEXT NOT NULL,     -- the options every point shares (--config, --set, --time, ...)
+  points     INTEGER NOT NULL,
+  UNIQUE (study, definition, base)
+);
+
+CREATE TABLE IF NOT EXISTS sweep_runs (
+  sweep_id  INTEGER NOT NULL REFERENCES sweeps(sweep_id),
+  point     INTEGER NOT NULL,   -- 1 .. points
+  point_key TEXT NOT NULL,      -- "key=value; key=value"
+  run_id    INTEGER NOT NULL REFERENCES runs(run_id),
+  PRIMARY KEY (sweep_id, point_key)
+);
+
+CREATE TABLE IF NOT EXISTS sweep_values (
+  run_id INTEGER NOT NULL REFERENCES runs(run_id),
+  key    TEXT NOT NULL,         -- a swept key (sim.seed for repetitions)
+  value  TEXT NOT NULL,
+  PRIMARY KEY (run_id, key)
+);
+
+CREATE TABLE IF NOT EXISTS sweep_failures (
+  sweep_id    INTEGER NOT NULL REFERENCES sweeps(sweep_id),
+  point       INTEGER NOT NULL,
+  point_key   TEXT NOT NULL,
+  exit_status INTEGER NOT NULL, -- fabricsim's; 128 + N for a signal
+  output_tail TEXT NOT NULL,    -- the last lines of its output
+  PRIMARY KEY (sweep_id, point_key)
+);
+
 -- Indexes: present at all times, kept up row by row as a run loads, so that
 -- no stop at any moment leaves a file without them (they are created when a
 -- file is opened, if missing). They cost 1-2 % of a full-system run's wall

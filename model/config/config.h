@@ -92,6 +92,13 @@ class ParamRegistry {
   std::vector<ParamSpec> specs_;
 };
 
+// A line of an INI file kept as written: the [sweep] section's.
+struct IniEntry {
+  std::string key;
+  std::string value;
+  std::string origin;  // "file:line", or the option that gave it
+};
+
 class Config {
  public:
   explicit Config(const ParamRegistry& registry);
@@ -101,6 +108,9 @@ class Config {
   // comments. Later values win. Throws ConfigError (unknown key, bad value,
   // unreadable file with its path), each with the file:line it comes from.
   void load_ini(const std::string& path);
+  // The [sweep] section's lines of the files loaded, in order: not keys of
+  // a run but its parameter study (sweep_spec.h).
+  const std::vector<IniEntry>& sweep_lines() const { return sweep_lines_; }
   // One override; validates key, syntax and range at once. Throws ConfigError.
   void set(const std::string& key, const std::string& value);
   // "key=value" as given to --set.
@@ -152,6 +162,7 @@ class Config {
   const ParamRegistry& registry_;
   std::map<std::string, std::string> values_;
   std::map<std::string, std::string> origins_;  // "file:line" of the values given in files
+  std::vector<IniEntry> sweep_lines_;
   mutable std::set<std::string> used_;
 };
 

@@ -40,6 +40,8 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("log-level", po::value<std::string>(&cl.log_level)->default_value("frames"), "what the database records: frames (every frame and copy) or summary")
       ("list-params", "every key with default, unit and description, then exit")
       ("list-studies", "the shipped studies, then exit")
+      ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
+      ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")
       ("quiet", "no progress display");
   std::ostringstream help;
   help << desc;
@@ -69,6 +71,10 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   cl.list_params = vm.count("list-params") > 0;
   cl.list_studies = vm.count("list-studies") > 0;
   cl.quiet = vm.count("quiet") > 0;
+  cl.points = vm.count("points") > 0;
+  if (!cl.sweeps.empty() && !cl.points)
+    throw std::invalid_argument("command line: --sweep lists a sweep's points with --points; a sweep runs with "
+                                "scripts/fabricsim-sweep");
   if (cl.log_level != "frames" && cl.log_level != "summary")
     throw std::invalid_argument("command line: --log-level has value '" + cl.log_level +
                                 "'; allowed: frames, summary");

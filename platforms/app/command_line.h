@@ -10,6 +10,8 @@ struct CommandLine {
   std::optional<std::string> study;
   std::vector<std::string> configs;
   std::vector<std::string> sets;
+  std::vector<std::string> sweeps;  // --sweep KEY=V1,V2: with --points
+  bool points = false;              // list the sweep's points, each validated, then exit
   std::string db = "fabric.db";
   std::optional<std::string> time;
   std::optional<std::string> seed;

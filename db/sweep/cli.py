@@ -1,0 +1,140 @@
+"""fabricsim-sweep: runs a study's parameter sweep (its [sweep] section and
+--sweep KEY=V1,V2) point by point, on this machine (--backend local, N
+processes) or as a Slurm job array (--backend slurm), merging every point's
+run into one database. Rerun into the same database, it runs only the points
+that are missing (and, with --retry-failed, those that failed).
+
+Exit status: 0 every point merged; 1 a point failed (listed, with its exit
+status and the last lines of its output); 2 bad input (a bad sweep or point,
+before anything runs); 130/143 stopped by a signal (what finished is kept)."""
+import argparse
+import os
+import shlex
+import signal
+import sys
+
+from . import points as points_module
+from . import store
+from .local_backend import LocalBackend, default_jobs
+from .progress import Progress
+from .runner import Work, run_sweep
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="fabricsim-sweep", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("study", nargs="?", help="a shipped study with a [sweep] section (or use --config)")
+    p.add_argument("--config", action="append", default=[], help="INI file (may hold a [sweep] section); may repeat")
+    p.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2",
+                   help="sweep a key over values (crossed with the others); may repeat")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a key every point shares")
+    p.add_argument("--time", help="simulated time of every point")
+    p.add_argument("--log-level", choices=["frames", "summary"], help="what each point records")
+    p.add_argument("--db", default="sweep.db", help="the database the points are merged into (default sweep.db)")
+    p.add_argument("--backend", choices=["local", "slurm"], default="local")
+    p.add_argument("--jobs", type=int, help="points at a time (local default: the cores; slurm: the array's limit)")
+    p.add_argument("--retry-failed", action="store_true", help="run again the points that failed before")
+    p.add_argument("--dry-run", action="store_true", help="list the points and their commands, run nothing")
+    p.add_argument("--fabricsim", default=None, help="the fabricsim binary (default: build/fabricsim)")
+    slurm = p.add_argument_group("slurm backend")
+    slurm.add_argument("--partition")
+    slurm.add_argument("--time-limit", metavar="TIME", help="per point, in sbatch's syntax (e.g. 1:00:00)")
+    slurm.add_argument("--mem", help="memory per point, in sbatch's syntax (e.g. 2G)")
+    slurm.add_argument("--cpus-per-task", type=int, help="CPUs per point")
+    slurm.add_argument("--sbatch-arg", action="append", default=[], metavar="ARG",
+                       help="an extra sbatch argument; may repeat")
+    slurm.add_argument("--no-wait", action="store_true",
+                       help="submit the array and a dependent job that merges it, then return")
+    return p
+
+
+def _base_options(args):
+    base = []
+    if args.study:
+        base += ["--study", args.study]
+    for c in args.config:
+        base += ["--config", os.path.abspath(c)]
+    for s in args.set:
+        base += ["--set", s]
+    if args.time:
+        base += ["--time", args.time]
+    if args.log_level:
+        base += ["--log-level", args.log_level]
+    return base
+
+
+def _default_fabricsim():
+    here = os.path.dirname(os.path.realpath(__file__))
+    return os.path.abspath(os.path.join(here, "..", "..", "build", "fabricsim"))
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    if not args.study and not args.config:
+        _parser().error("name a study or give --config")
+    if args.jobs is not None and not 1 <= args.jobs <= 10000:
+        _parser().error(f"--jobs is {args.jobs}; allowed: 1-10000")
+    fabricsim = os.path.abspath(args.fabricsim or os.environ.get("FABRICSIM") or _default_fabricsim())
+    base = _base_options(args)
+    try:
+        sweep = points_module.load_sweep(fabricsim, base, args.sweep)
+    except points_module.SweepError as e:
+        print(f"fabricsim-sweep: {e}", file=sys.stderr)
+        return 2
+    jobs = args.jobs or (default_jobs() if args.backend == "local" else len(sweep.points))
+    if jobs > 1 and not any(s.startswith("sim.threads=") for s in args.set):
+        sweep.runtime += ["--set", "sim.threads=1"]  # points in parallel: one thread each
+    if args.dry_run:
+        print(f"sweep of {sweep.study}: {len(sweep.points)} points, {args.backend} backend, {jobs} at a time")
+        for p in sweep.points:
+            command = sweep.point_command(fabricsim, p, f"{args.db}.sweep/point-{p.number}.db")
+            print(f"{p.number}: {p.key}\n    {shlex.join(command)}")
+        return 0
+    try:
+        conn = store.connect(args.db)
+        store.ensure_schema(conn)
+    except (OSError, ValueError, Exception) as e:  # sqlite3.Error included
+        print(f"fabricsim-sweep: --db {args.db}: {e}", file=sys.stderr)
+        return 2
+    sid = store.sweep_id(conn, sweep)
+    merged = store.merged_keys(conn, sid)
+    failed_before = store.failures(conn, sid)
+    todo = [p for p in sweep.points
+            if p.key not in merged and (args.retry_failed or p.key not in failed_before)]
+    skipped_failed = [p for p in sweep.points if p.key in failed_before and p not in todo]
+    print(f"sweep {sid} of {sweep.study} into {args.db}: {len(sweep.points)} points, {len(merged)} merged "
+          f"before, {len(skipped_failed)} failed before (not retried), {len(todo)} to run "
+          f"({args.backend}, {jobs} at a time)", file=sys.stderr)
+    work = Work(args.db, sid)
+    if args.backend == "slurm":
+        from .slurm_backend import SlurmBackend
+        backend = SlurmBackend(jobs, args)
+        if args.no_wait:
+            return backend.submit_detached(sweep, fabricsim, todo, work, args.db)
+    else:
+        backend = LocalBackend(jobs)
+    stop = {"signal": None}
+
+    def on_signal(number, _frame):
+        stop["signal"] = number
+
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, on_signal)
+    progress = Progress(len(todo))
+    outcome = run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, lambda: stop["signal"])
+    progress.close()
+    work.remove_if_empty()
+    failed = outcome.failed + [(p, *failed_before[p.key]) for p in skipped_failed]
+    for point, status, tail in failed:
+        print(f"fabricsim-sweep: point {point.number} FAILED (exit status {status}): {point.key}", file=sys.stderr)
+        for line in tail.rstrip().splitlines()[-5:]:
+            print(f"    {line}", file=sys.stderr)
+    if stop["signal"]:
+        print(f"fabricsim-sweep: stopped by signal {stop['signal']}; rerun to run the points left",
+              file=sys.stderr)
+        return 128 + stop["signal"]
+    if failed:
+        print(f"fabricsim-sweep: {len(failed)} of {len(sweep.points)} points failed"
+              + ("" if args.retry_failed else " (--retry-failed runs them again)"), file=sys.stderr)
+        return 1
+    return 0

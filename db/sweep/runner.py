@@ -1,0 +1,90 @@
+"""Runs a sweep's missing points with a backend and merges each finished
+point into the target database, in point order (so that a sweep's runs get
+their run ids in the order of its points, whatever finishes first)."""
+import os
+import shutil
+
+from . import store
+
+
+class Work:
+    """The sweep's work folder next to the database (on the shared folder,
+    for Slurm): each point's database and output until it is merged."""
+
+    def __init__(self, db, sid):
+        self.folder = os.path.abspath(f"{db}.sweep-{sid}")
+        os.makedirs(self.folder, exist_ok=True)
+
+    def point_db(self, point):
+        return os.path.join(self.folder, f"point-{point.number}.db")
+
+    def point_log(self, point):
+        return os.path.join(self.folder, f"point-{point.number}.log")
+
+    def discard(self, point):
+        for path in (self.point_db(point), self.point_db(point) + "-wal", self.point_db(point) + "-shm",
+                     self.point_log(point)):
+            if os.path.exists(path):
+                os.remove(path)
+
+    def tail(self, point, lines=20):
+        try:
+            with open(self.point_log(point), errors="replace") as f:
+                return "".join(f.readlines()[-lines:])
+        except OSError:
+            return ""
+
+    def remove_if_empty(self):
+        leftovers = [f for f in os.listdir(self.folder) if not f.startswith("slurm-")]
+        if not leftovers:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Outcome:
+    def __init__(self):
+        self.merged = []   # (point, run id)
+        self.failed = []   # (point, exit status, output tail)
+
+
+def run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, stopping):
+    """Runs `todo` (points in order); returns an Outcome."""
+    outcome = Outcome()
+    finished = {}  # point number -> exit status, until its turn to merge
+    order = list(todo)
+
+    def merge_ready():
+        while order and order[0].number in finished:
+            point = order.pop(0)
+            settle(point, finished.pop(point.number))
+
+    def settle(point, status):
+        if status == 0:
+            try:
+                run_id = store.merge_point(conn, sid, point, work.point_db(point))
+            except (ValueError, OSError) as e:
+                status, tail = 1, f"merging it failed: {e}"
+            else:
+                outcome.merged.append((point, run_id))
+                progress.finished(point, True, f"run {run_id}")
+                work.discard(point)
+                return
+        else:
+            tail = work.tail(point)
+        store.record_failure(conn, sid, point, status, tail)
+        outcome.failed.append((point, status, tail))
+        progress.finished(point, False, f"exit status {status}")
+
+    def on_finished(point, status):
+        finished[point.number] = status
+        merge_ready()
+
+    for point in todo:
+        work.discard(point)  # what a stopped earlier attempt left
+    for running in backend.run(sweep, fabricsim, todo, work, on_finished, stopping):
+        progress.update(running)
+    # Stopped: the points that finished are merged; those that did not are left to a rerun.
+    for point in list(order):
+        if point.number in finished:
+            order.remove(point)
+            settle(point, finished.pop(point.number))
+    return outcome

@@ -1,0 +1,104 @@
+"""The target database's side of a sweep: the schema (db/schema.sql, the
+only copy), the sweep's row, which points are merged or failed, and the
+merge of one point's run: whole or not at all (one transaction), and once
+(a point already merged is left as it is)."""
+import os
+import sqlite3
+
+_SCHEMA = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "schema.sql")
+_NOT_MERGED = {"meta", "run_owners", "sweeps", "sweep_runs", "sweep_values", "sweep_failures"}
+LOCK_WAIT_SECONDS = 600
+
+
+def connect(path):
+    conn = sqlite3.connect(path, timeout=LOCK_WAIT_SECONDS, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    return conn
+
+
+def ensure_schema(conn):
+    with open(_SCHEMA) as f:
+        conn.executescript(f.read())
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    if meta.get("schema") != "fabricsim":
+        raise ValueError("not a fabricsim database")
+
+
+def sweep_id(conn, sweep):
+    """The sweep's row, made on first use: the same study, definition and
+    shared options are the same sweep (resuming it)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("INSERT OR IGNORE INTO sweeps(study, definition, base, points) VALUES (?, ?, ?, ?)",
+                     (sweep.study, sweep.definition, sweep.base_text(), len(sweep.points)))
+        row = conn.execute("SELECT sweep_id FROM sweeps WHERE study = ? AND definition = ? AND base = ?",
+                           (sweep.study, sweep.definition, sweep.base_text())).fetchone()
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return row[0]
+
+
+def merged_keys(conn, sid):
+    return {r[0] for r in conn.execute("SELECT point_key FROM sweep_runs WHERE sweep_id = ?", (sid,))}
+
+
+def failures(conn, sid):
+    return {r[0]: (r[1], r[2]) for r in
+            conn.execute("SELECT point_key, exit_status, output_tail FROM sweep_failures WHERE sweep_id = ?", (sid,))}
+
+
+def record_failure(conn, sid, point, exit_status, output_tail):
+    conn.execute("INSERT OR REPLACE INTO sweep_failures(sweep_id, point, point_key, exit_status, output_tail) "
+                 "VALUES (?, ?, ?, ?, ?)", (sid, point.number, point.key, exit_status, output_tail))
+
+
+def _tables_with_runs(conn, schema):
+    names = [r[0] for r in conn.execute(f"SELECT name FROM {schema}.sqlite_schema WHERE type = 'table'")]
+    out = []
+    for name in names:
+        if name in _NOT_MERGED:
+            continue
+        columns = [r[1] for r in conn.execute(f"PRAGMA {schema}.table_info({name})")]
+        if "run_id" in columns:
+            out.append((name, columns))
+    return out
+
+
+def merge_point(conn, sid, point, point_db):
+    """Copies the one finished run of `point_db` into the target with the
+    next run id, and records it as the point's run. Returns the run id (the
+    earlier one when the point was merged already)."""
+    conn.execute("ATTACH DATABASE ? AS pt", (point_db,))
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            row = conn.execute("SELECT run_id FROM sweep_runs WHERE sweep_id = ? AND point_key = ?",
+                               (sid, point.key)).fetchone()
+            if row:
+                conn.execute("ROLLBACK")
+                return row[0]
+            runs = conn.execute("SELECT run_id, status FROM pt.runs").fetchall()
+            if len(runs) != 1 or runs[0][1] != "done":
+                raise ValueError(f"{point_db}: expected one finished run, found {runs}")
+            old = runs[0][0]
+            new = conn.execute("SELECT COALESCE(MAX(run_id), 0) + 1 FROM main.runs").fetchone()[0]
+            for table, columns in _tables_with_runs(conn, "pt"):
+                names = ", ".join(columns)
+                picked = ", ".join("?" if c == "run_id" else c for c in columns)
+                conn.execute(f"INSERT INTO main.{table} ({names}) SELECT {picked} FROM pt.{table} WHERE run_id = ?",
+                             (new, old))
+            conn.execute("INSERT INTO sweep_runs(sweep_id, point, point_key, run_id) VALUES (?, ?, ?, ?)",
+                         (sid, point.number, point.key, new))
+            conn.executemany("INSERT INTO sweep_values(run_id, key, value) VALUES (?, ?, ?)",
+                             [(new, k, v) for k, v in point.values()])
+            conn.execute("DELETE FROM sweep_failures WHERE sweep_id = ? AND point_key = ?", (sid, point.key))
+            conn.execute("COMMIT")
+            return new
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    finally:
+        conn.execute("DETACH DATABASE pt")

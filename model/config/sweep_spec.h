@@ -1,0 +1,60 @@
+#pragma once
+// A parameter study: the [sweep] section of a study file (and --sweep on the
+// command line) expanded into points. No SystemC.
+//
+//   [sweep]
+//   leaf.cache.entries = 16, 32, 64, 128     ; a key and its values
+//   flow.f1.frame_size = 512, 1522, 9022
+//   leaf.sync.enable   = true, false
+//   together           = flow.f1.frame_size, leaf.sync.enable   ; varied together, not crossed
+//   seeds              = 1-3                                   ; repetitions (sim.seed)
+//
+// Values are separated by commas, or by '|' when a value holds commas of its
+// own ("1ms-2ms,3ms-4ms | 5ms-6ms"). Keys are crossed in the order they are
+// first given, the last varying fastest; keys named together (`together`,
+// or `together.NAME` for more groups) take the i-th value of each and count
+// as one key, at the place of the first; seeds vary fastest of all. A key
+// given again (a study variant's file after its base, --sweep after the
+// file) replaces its values. Every value is checked against its key's type
+// and range when the sweep is read.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/config/config.h"
+
+namespace fabric::config {
+
+using SweepLine = IniEntry;  // origin: "file:line", or "--sweep"
+
+// One point: the keys it sets, in the sweep's order (sim.seed last, if swept).
+struct SweepPoint {
+  std::vector<std::pair<std::string, std::string>> values;
+  // "key=value" pieces joined by "; ": the point's name and identity.
+  std::string key() const;
+};
+
+class SweepSpec {
+ public:
+  // Throws ConfigError naming the key (and where it was given).
+  static SweepSpec parse(const std::vector<SweepLine>& lines, const ParamRegistry& registry);
+
+  bool empty() const { return dimensions_.empty() && seeds_.empty(); }
+  size_t size() const;  // the number of points (1 for an empty sweep)
+  std::vector<SweepPoint> points() const;
+  // The sweep's definition, one dimension per line: its identity.
+  std::string describe() const;
+
+ private:
+  struct Dimension {
+    std::vector<std::string> keys;
+    std::vector<std::vector<std::string>> values;  // [point along this dimension][key]
+  };
+  std::vector<Dimension> dimensions_;
+  std::vector<std::string> seeds_;
+};
+
+// "--sweep KEY=V1,V2" as a SweepLine; throws ConfigError on a missing '='.
+SweepLine parse_sweep_option(const std::string& text);
+
+}  // namespace fabric::config

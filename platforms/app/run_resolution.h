@@ -1,0 +1,33 @@
+#pragma once
+// A run's configuration resolved from the command line: the study file,
+// --config files, --set, --time and --seed read into the fabric's
+// parameters and flows, every value checked and every consistency rule
+// applied, before anything is written. Also used for each point of a
+// sweep (sweep_points.h).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/config/config.h"
+#include "platforms/app/command_line.h"
+#include "platforms/app/run_loop.h"
+#include "platforms/fabric/fabric_top.h"
+#include "traffic/flow_spec.h"
+
+namespace fabric {
+
+struct ResolvedRun {
+  std::string study;
+  FabricConfig fabric;
+  std::vector<traffic::FlowSpec> flows;
+  uint64_t seed = 1;
+  RunLoopOptions loop;
+  std::string config_text;
+  double lock_wait_seconds = 0;
+  int threads = 0;  // sim.threads; 0: chosen from the cores
+};
+
+// Throws config::ConfigError (locate it with config.locate()).
+ResolvedRun resolve(const CommandLine& cl, config::Config& config);
+
+}  // namespace fabric
