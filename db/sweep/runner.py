@@ -11,15 +11,23 @@ class Work:
     """The sweep's work folder next to the database (on the shared folder,
     for Slurm): each point's database and output until it is merged."""
 
-    def __init__(self, db, sid):
+    def __init__(self, db, sid, attempt=None):
         self.folder = os.path.abspath(f"{db}.sweep-{sid}")
         os.makedirs(self.folder, exist_ok=True)
+        # Files of this runner only: a runner killed before leaves files a
+        # dying point of its own may still write.
+        self.attempt = attempt or str(os.getpid())
 
     def point_db(self, point):
-        return os.path.join(self.folder, f"point-{point.number}.db")
+        return os.path.join(self.folder, f"point-{point.number}-{self.attempt}.db")
 
     def point_log(self, point):
-        return os.path.join(self.folder, f"point-{point.number}.log")
+        return os.path.join(self.folder, f"point-{point.number}-{self.attempt}.log")
+
+    def discard_earlier_attempts(self):
+        for name in os.listdir(self.folder):
+            if name.startswith("point-") and f"-{self.attempt}." not in name:
+                os.remove(os.path.join(self.folder, name))
 
     def discard(self, point):
         for path in (self.point_db(point), self.point_db(point) + "-wal", self.point_db(point) + "-shm",
@@ -78,8 +86,7 @@ def run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, stoppi
         finished[point.number] = status
         merge_ready()
 
-    for point in todo:
-        work.discard(point)  # what a stopped earlier attempt left
+    work.discard_earlier_attempts()
     for running in backend.run(sweep, fabricsim, todo, work, on_finished, stopping):
         progress.update(running)
     # Stopped: the points that finished are merged; those that did not are left to a rerun.

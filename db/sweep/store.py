@@ -87,7 +87,8 @@ def merge_point(conn, sid, point, point_db):
             for table, columns in _tables_with_runs(conn, "pt"):
                 names = ", ".join(columns)
                 picked = ", ".join("?" if c == "run_id" else c for c in columns)
-                conn.execute(f"INSERT INTO main.{table} ({names}) SELECT {picked} FROM pt.{table} WHERE run_id = ?",
+                conn.execute(f"INSERT INTO main.{table} ({names}) SELECT {picked} FROM pt.{table} WHERE run_id = ? "
+                             "ORDER BY rowid",  # the rows in the order the run wrote them
                              (new, old))
             conn.execute("INSERT INTO sweep_runs(sweep_id, point, point_key, run_id) VALUES (?, ?, ?, ?)",
                          (sid, point.number, point.key, new))
