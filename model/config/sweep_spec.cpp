@@ -11,6 +11,7 @@ namespace {
 
 constexpr const char* kTogether = "together";
 constexpr const char* kSeeds = "seeds";
+constexpr const char* kInherit = "inherit";
 constexpr const char* kListAllowed = "a list of values separated by ',' (or by '|' when values hold commas)";
 
 bool is_together(const std::string& key) { return key == kTogether || key.rfind(std::string(kTogether) + ".", 0) == 0; }
@@ -27,10 +28,22 @@ std::vector<std::string> split_values(const std::string& key, const std::string&
 }
 
 // The last line of each key wins; keys keep the place of their first line.
+// "inherit = false" drops the lines before it (a study variant's own sweep).
 std::vector<SweepLine> latest_per_key(const std::vector<SweepLine>& lines) {
   std::vector<SweepLine> out;
   std::map<std::string, size_t> at;
   for (const SweepLine& line : lines) {
+    if (line.key == kInherit) {
+      try {
+        if (!parse_bool("sweep.inherit", line.value)) {
+          out.clear();
+          at.clear();
+        }
+      } catch (const ConfigError& e) {
+        throw e.located_at(line.origin);
+      }
+      continue;
+    }
     const auto it = at.find(line.key);
     if (it == at.end()) {
       at[line.key] = out.size();

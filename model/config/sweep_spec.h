@@ -15,8 +15,9 @@
 // or `together.NAME` for more groups) take the i-th value of each and count
 // as one key, at the place of the first; seeds vary fastest of all. A key
 // given again (a study variant's file after its base, --sweep after the
-// file) replaces its values. Every value is checked against its key's type
-// and range when the sweep is read.
+// file) replaces its values; `inherit = false` drops the sweep lines read
+// before it (a variant's sweep of its own). Every value is checked against
+// its key's type and range when the sweep is read.
 #include <string>
 #include <utility>
 #include <vector>

@@ -146,8 +146,8 @@ class BadDefinitions(unittest.TestCase):
             (["--sweep", "leaf.cache.entires=16,32"], ["leaf.cache.entires"]),
             (["--sweep", "leaf.cache.entries="], ["leaf.cache.entries"]),
             (["--sweep", "leaf.cache.entries=16,32,5000"], ["leaf.cache.entries", "5000"]),
-            # Shi below Slow (12) only as a run: point 2
-            (["--sweep", "leaf.sync.shi=18,5"], ["sweep point 2 of 2", "leaf.sync.shi=5", "leaf.sync.slow"]),
+            # Shi below Slow (10) only as a run: point 2 of E2a's 16 x 2
+            (["--sweep", "leaf.sync.shi=18,5"], ["sweep point 2 of 32", "leaf.sync.shi=5", "leaf.sync.slow"]),
         ]
         with tempfile.TemporaryDirectory() as d:
             for extra, needles in cases:
