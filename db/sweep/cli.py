@@ -18,6 +18,7 @@ from . import store
 from .local_backend import LocalBackend, default_jobs
 from .progress import Progress
 from .runner import Work, run_sweep
+from .slurm_backend import SlurmBackend
 
 
 def _parser():
@@ -45,6 +46,7 @@ def _parser():
                        help="an extra sbatch argument; may repeat")
     slurm.add_argument("--no-wait", action="store_true",
                        help="submit the array and a dependent job that merges it, then return")
+    p.add_argument("--merge-attempt", metavar="ID", help=argparse.SUPPRESS)  # the merge job of --no-wait
     return p
 
 
@@ -105,12 +107,13 @@ def main(argv=None):
     print(f"sweep {sid} of {sweep.study} into {args.db}: {len(sweep.points)} points, {len(merged)} merged "
           f"before, {len(skipped_failed)} failed before (not retried), {len(todo)} to run "
           f"({args.backend}, {jobs} at a time)", file=sys.stderr)
-    work = Work(args.db, sid)
-    if args.backend == "slurm":
-        from .slurm_backend import SlurmBackend
+    work = Work(args.db, sid, args.merge_attempt)
+    if args.merge_attempt:
+        backend = None
+    elif args.backend == "slurm":
         backend = SlurmBackend(jobs, args)
         if args.no_wait:
-            return backend.submit_detached(sweep, fabricsim, todo, work, args.db)
+            return backend.submit_detached(sweep, fabricsim, todo, work, args.db, sys.argv[1:] if argv is None else argv)
     else:
         backend = LocalBackend(jobs)
     stop = {"signal": None}
@@ -121,7 +124,11 @@ def main(argv=None):
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, on_signal)
     progress = Progress(len(todo))
-    outcome = run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, lambda: stop["signal"])
+    try:
+        outcome = run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, lambda: stop["signal"])
+    except OSError as e:  # sbatch or squeue missing or failing
+        print(f"\nfabricsim-sweep: {e}", file=sys.stderr)
+        return 2
     progress.close()
     work.remove_if_empty()
     failed = outcome.failed + [(p, *failed_before[p.key]) for p in skipped_failed]

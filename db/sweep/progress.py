@@ -45,6 +45,7 @@ class Progress:
         self.update(self.running)
 
     def close(self):
+        self.running = 0
         if self.live:
             self.out.write("\r\033[K")
         self.out.write(self.line().replace(", ETA", "; was ETA") + "\n")

@@ -24,14 +24,28 @@ class Work:
     def point_log(self, point):
         return os.path.join(self.folder, f"point-{point.number}-{self.attempt}.log")
 
+    def point_status(self, point):
+        """The exit status a Slurm task wrote for the point, or None."""
+        try:
+            with open(os.path.join(self.folder, f"point-{point.number}-{self.attempt}.status")) as f:
+                text = f.read().strip()
+        except OSError:
+            return None
+        return int(text) if text.lstrip("-").isdigit() else None
+
+    def note(self, point, text):
+        with open(self.point_log(point), "a") as f:
+            f.write(text + "\n")
+
     def discard_earlier_attempts(self):
         for name in os.listdir(self.folder):
             if name.startswith("point-") and f"-{self.attempt}." not in name:
                 os.remove(os.path.join(self.folder, name))
 
     def discard(self, point):
+        status = os.path.join(self.folder, f"point-{point.number}-{self.attempt}.status")
         for path in (self.point_db(point), self.point_db(point) + "-wal", self.point_db(point) + "-shm",
-                     self.point_log(point)):
+                     self.point_log(point), status):
             if os.path.exists(path):
                 os.remove(path)
 
@@ -43,8 +57,8 @@ class Work:
             return ""
 
     def remove_if_empty(self):
-        leftovers = [f for f in os.listdir(self.folder) if not f.startswith("slurm-")]
-        if not leftovers:
+        """Removes the folder once no point's files are left in it."""
+        if not any(f.startswith("point-") for f in os.listdir(self.folder)):
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -55,7 +69,9 @@ class Outcome:
 
 
 def run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, stopping):
-    """Runs `todo` (points in order); returns an Outcome."""
+    """Runs `todo` (points in order) with the backend; returns an Outcome.
+    backend None: runs nothing, merges what an earlier attempt's tasks left
+    (`work` of that attempt: --merge-attempt)."""
     outcome = Outcome()
     finished = {}  # point number -> exit status, until its turn to merge
     order = list(todo)
@@ -86,9 +102,16 @@ def run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, stoppi
         finished[point.number] = status
         merge_ready()
 
-    work.discard_earlier_attempts()
-    for running in backend.run(sweep, fabricsim, todo, work, on_finished, stopping):
-        progress.update(running)
+    if backend is None:
+        for point in todo:
+            status = work.point_status(point)
+            if status is not None:
+                on_finished(point, status)
+        order.clear()
+    else:
+        work.discard_earlier_attempts()
+        for running in backend.run(sweep, fabricsim, todo, work, on_finished, stopping):
+            progress.update(running)
     # Stopped: the points that finished are merged; those that did not are left to a rerun.
     for point in list(order):
         if point.number in finished:
