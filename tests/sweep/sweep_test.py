@@ -13,6 +13,8 @@ status and the last lines of its output, the others are merged, the runner
 exits 1; a rerun without --retry-failed runs nothing and still exits 1;
 with it, the point runs and the sweep is whole.
 
+DryRun: --dry-run lists the points and their commands and writes nothing.
+
 BadDefinitions: an unknown key, an empty list, a value out of range in one
 point, and a combination valid key by key but not as a run: exit 2 before
 anything runs, naming the key (and the point); no database is written.
@@ -138,6 +140,21 @@ exec {BINARY} "$@"
             self.assertEqual(retried.returncode, 0, retried.stderr)
             self.assertEqual(conn.execute("SELECT count(*) FROM sweep_runs").fetchone()[0], 6)
             self.assertEqual(conn.execute("SELECT count(*) FROM sweep_failures").fetchone()[0], 0)
+
+
+class DryRun(unittest.TestCase):
+    def test(self):
+        with tempfile.TemporaryDirectory() as d:
+            db = os.path.join(d, "s.db")
+            r = sweep(db, "--dry-run", "--jobs", "1")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            lines = r.stdout.splitlines()
+            self.assertEqual(lines[0], "sweep of E2a: 6 points, local backend, 1 at a time")
+            self.assertEqual(lines[1], "1: leaf.cache.entries=16; flow.f1.frame_size=512")
+            self.assertIn("--study E2a --time 60us --quiet --db", lines[2])
+            self.assertIn("--set leaf.cache.entries=16 --set flow.f1.frame_size=512", lines[2])
+            self.assertEqual(len(lines), 1 + 2 * 6)
+            self.assertEqual(os.listdir(d), [])
 
 
 class BadDefinitions(unittest.TestCase):
