@@ -11,6 +11,7 @@ import argparse
 import os
 import shlex
 import signal
+import sqlite3
 import sys
 
 from . import points as points_module
@@ -70,6 +71,42 @@ def _default_fabricsim():
     return os.path.abspath(os.path.join(here, "..", "..", "build", "fabricsim"))
 
 
+def _dry_run(sweep, args, fabricsim, jobs):
+    print(f"sweep of {sweep.study}: {len(sweep.points)} points, {args.backend} backend, {jobs} at a time")
+    for p in sweep.points:
+        command = sweep.point_command(fabricsim, p, f"{args.db}.sweep/point-{p.number}.db")
+        print(f"{p.number}: {p.key}\n    {shlex.join(command)}")
+    return 0
+
+
+def _open_target(db):
+    """The target database, with the schema; None (said) when it cannot be."""
+    try:
+        conn = store.connect(db)
+        store.ensure_schema(conn)
+        return conn
+    except (OSError, ValueError, sqlite3.Error) as e:
+        print(f"fabricsim-sweep: --db {db}: {e}", file=sys.stderr)
+        return None
+
+
+def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by):
+    """The failed points with their output's last lines; the exit status."""
+    failed = outcome.failed + [(p, *failed_before[p.key]) for p in skipped_failed]
+    for point, status, tail in failed:
+        print(f"fabricsim-sweep: point {point.number} FAILED (exit status {status}): {point.key}", file=sys.stderr)
+        for line in tail.rstrip().splitlines()[-5:]:
+            print(f"    {line}", file=sys.stderr)
+    if stopped_by:
+        print(f"fabricsim-sweep: stopped by signal {stopped_by}; rerun to run the points left", file=sys.stderr)
+        return 128 + stopped_by
+    if failed:
+        print(f"fabricsim-sweep: {len(failed)} of {len(sweep.points)} points failed"
+              + ("" if args.retry_failed else " (--retry-failed runs them again)"), file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None):
     args = _parser().parse_args(argv)
     if not args.study and not args.config:
@@ -77,9 +114,8 @@ def main(argv=None):
     if args.jobs is not None and not 1 <= args.jobs <= 10000:
         _parser().error(f"--jobs is {args.jobs}; allowed: 1-10000")
     fabricsim = os.path.abspath(args.fabricsim or os.environ.get("FABRICSIM") or _default_fabricsim())
-    base = _base_options(args)
     try:
-        sweep = points_module.load_sweep(fabricsim, base, args.sweep)
+        sweep = points_module.load_sweep(fabricsim, _base_options(args), args.sweep)
     except points_module.SweepError as e:
         print(f"fabricsim-sweep: {e}", file=sys.stderr)
         return 2
@@ -87,16 +123,9 @@ def main(argv=None):
     if jobs > 1 and not any(s.startswith("sim.threads=") for s in args.set):
         sweep.runtime += ["--set", "sim.threads=1"]  # points in parallel: one thread each
     if args.dry_run:
-        print(f"sweep of {sweep.study}: {len(sweep.points)} points, {args.backend} backend, {jobs} at a time")
-        for p in sweep.points:
-            command = sweep.point_command(fabricsim, p, f"{args.db}.sweep/point-{p.number}.db")
-            print(f"{p.number}: {p.key}\n    {shlex.join(command)}")
-        return 0
-    try:
-        conn = store.connect(args.db)
-        store.ensure_schema(conn)
-    except (OSError, ValueError, Exception) as e:  # sqlite3.Error included
-        print(f"fabricsim-sweep: --db {args.db}: {e}", file=sys.stderr)
+        return _dry_run(sweep, args, fabricsim, jobs)
+    conn = _open_target(args.db)
+    if conn is None:
         return 2
     sid = store.sweep_id(conn, sweep)
     merged = store.merged_keys(conn, sid)
@@ -109,7 +138,7 @@ def main(argv=None):
           f"({args.backend}, {jobs} at a time)", file=sys.stderr)
     work = Work(args.db, sid, args.merge_attempt)
     if args.merge_attempt:
-        backend = None
+        backend = None  # the merge job of --no-wait: what the array's tasks left
     elif args.backend == "slurm":
         backend = SlurmBackend(jobs, args)
         if args.no_wait:
@@ -117,12 +146,8 @@ def main(argv=None):
     else:
         backend = LocalBackend(jobs)
     stop = {"signal": None}
-
-    def on_signal(number, _frame):
-        stop["signal"] = number
-
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, on_signal)
+        signal.signal(s, lambda number, _frame: stop.update(signal=number))
     progress = Progress(len(todo))
     try:
         outcome = run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, lambda: stop["signal"])
@@ -131,17 +156,4 @@ def main(argv=None):
         return 2
     progress.close()
     work.remove_if_empty()
-    failed = outcome.failed + [(p, *failed_before[p.key]) for p in skipped_failed]
-    for point, status, tail in failed:
-        print(f"fabricsim-sweep: point {point.number} FAILED (exit status {status}): {point.key}", file=sys.stderr)
-        for line in tail.rstrip().splitlines()[-5:]:
-            print(f"    {line}", file=sys.stderr)
-    if stop["signal"]:
-        print(f"fabricsim-sweep: stopped by signal {stop['signal']}; rerun to run the points left",
-              file=sys.stderr)
-        return 128 + stop["signal"]
-    if failed:
-        print(f"fabricsim-sweep: {len(failed)} of {len(sweep.points)} points failed"
-              + ("" if args.retry_failed else " (--retry-failed runs them again)"), file=sys.stderr)
-        return 1
-    return 0
+    return _report(sweep, outcome, failed_before, skipped_failed, args, stop["signal"])

@@ -17,11 +17,17 @@ def connect(path):
 
 
 def ensure_schema(conn):
+    """A new file gets the schema; an existing one must be fabricsim's, of
+    this version (the sweep tables are added to it if it lacks them)."""
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+    if tables:
+        meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
+        if meta.get("schema") != "fabricsim":
+            raise ValueError("not a fabricsim database")
+        if meta.get("schema_version") != "2":
+            raise ValueError(f"fabricsim schema version {meta.get('schema_version')}; this is version 2")
     with open(_SCHEMA) as f:
         conn.executescript(f.read())
-    meta = dict(conn.execute("SELECT key, value FROM meta"))
-    if meta.get("schema") != "fabricsim":
-        raise ValueError("not a fabricsim database")
 
 
 def sweep_id(conn, sweep):

@@ -1,6 +1,5 @@
 #include "platforms/app/fabricsim_app.h"
 
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -10,22 +9,17 @@
 #include "model/config/config.h"
 #include "model/core/sim_time.h"
 #include "model/core/stop_request.h"
-#include "model/leaf/lossless_limits.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/huge_pages.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_loop.h"
 #include "platforms/app/run_resolution.h"
 #include "platforms/app/run_summary.h"
-#include "platforms/app/sampling_guard.h"
 #include "platforms/app/stop_signals.h"
 #include "platforms/app/sweep_points.h"
-#include "platforms/fabric/link_names.h"
 #include "platforms/app/study_catalog.h"
 #include "platforms/fabric/fabric_top.h"
-#include "platforms/fabric/multicast_groups.h"
 #include "traffic/frame_size.h"
-#include "traffic/traffic_params.h"
 
 namespace fabric {
 

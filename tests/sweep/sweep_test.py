@@ -17,7 +17,8 @@ DryRun: --dry-run lists the points and their commands and writes nothing.
 
 BadDefinitions: an unknown key, an empty list, a value out of range in one
 point, and a combination valid key by key but not as a run: exit 2 before
-anything runs, naming the key (and the point); no database is written.
+anything runs, naming the key (and the point); no database is written. A
+--db that is another program's SQLite file: exit 2, the file untouched.
 
 FABRICSIM_BINARY names the simulator. Run: /usr/bin/python3 tests/sweep/sweep_test.py [CLASS]"""
 import os
@@ -175,6 +176,13 @@ class BadDefinitions(unittest.TestCase):
                 for n in needles:
                     self.assertIn(n, r.stderr, extra)
                 self.assertFalse(os.path.exists(db), extra)
+            other = os.path.join(d, "other.db")  # somebody else's SQLite file is left as it is
+            sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
+            r = sweep(other)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn("not a fabricsim database", r.stderr)
+            tables = [t for (t,) in sqlite3.connect(other).execute("SELECT name FROM sqlite_schema")]
+            self.assertEqual(tables, ["t"])
 
 
 if __name__ == "__main__":
