@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "model/core/ring_queue.h"
-#include "model/leaf/buffer_pool.h"
+#include "model/core/buffer_pool.h"
 #include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/mcbc_table.h"

@@ -1,5 +1,6 @@
 #pragma once
-// Occupancy of one buffer pool in units (256 B buffer units, or headers).
+// Occupancy of one buffer pool in units (a leaf's 256 B buffer units or
+// headers; a backplane switch's bytes).
 // Taking more than the capacity or giving back more than is held is a
 // broken invariant, reported by the caller's module.
 #include <cstdint>
