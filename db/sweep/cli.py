@@ -130,11 +130,12 @@ def main(argv=None):
     sid = store.sweep_id(conn, sweep)
     merged = store.merged_keys(conn, sid)
     failed_before = store.failures(conn, sid)
-    todo = [p for p in sweep.points
-            if p.key not in merged and (args.retry_failed or p.key not in failed_before)]
-    skipped_failed = [p for p in sweep.points if p.key in failed_before and p not in todo]
+    to_run, skipped_failed = [], []  # the points not merged yet; those that failed before, unless retried
+    for p in sweep.points:
+        if p.key not in merged:
+            (skipped_failed if p.key in failed_before and not args.retry_failed else to_run).append(p)
     print(f"sweep {sid} of {sweep.study} into {args.db}: {len(sweep.points)} points, {len(merged)} merged "
-          f"before, {len(skipped_failed)} failed before (not retried), {len(todo)} to run "
+          f"before, {len(skipped_failed)} failed before (not retried), {len(to_run)} to run "
           f"({args.backend}, {jobs} at a time)", file=sys.stderr)
     work = Work(args.db, sid, args.merge_attempt)
     if args.merge_attempt:
@@ -142,15 +143,15 @@ def main(argv=None):
     elif args.backend == "slurm":
         backend = SlurmBackend(jobs, args)
         if args.no_wait:
-            return backend.submit_detached(sweep, fabricsim, todo, work, args.db, sys.argv[1:] if argv is None else argv)
+            return backend.submit_detached(sweep, fabricsim, to_run, work, args.db, sys.argv[1:] if argv is None else argv)
     else:
         backend = LocalBackend(jobs)
     stop = {"signal": None}
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, lambda number, _frame: stop.update(signal=number))
-    progress = Progress(len(todo))
+    progress = Progress(len(to_run))
     try:
-        outcome = run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, lambda: stop["signal"])
+        outcome = run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, lambda: stop["signal"])
     except OSError as e:  # sbatch or squeue missing or failing
         print(f"\nfabricsim-sweep: {e}", file=sys.stderr)
         return 2

@@ -68,13 +68,13 @@ class Outcome:
         self.failed = []   # (point, exit status, output tail)
 
 
-def run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, stopping):
-    """Runs `todo` (points in order) with the backend; returns an Outcome.
+def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stopping):
+    """Runs `to_run` (points in order) with the backend; returns an Outcome.
     backend None: runs nothing, merges what an earlier attempt's tasks left
     (`work` of that attempt: --merge-attempt)."""
     outcome = Outcome()
     finished = {}  # point number -> exit status, until its turn to merge
-    order = list(todo)
+    order = list(to_run)
 
     def merge_ready():
         while order and order[0].number in finished:
@@ -103,14 +103,14 @@ def run_sweep(sweep, conn, sid, todo, backend, fabricsim, work, progress, stoppi
         merge_ready()
 
     if backend is None:
-        for point in todo:
+        for point in to_run:
             status = work.point_status(point)
             if status is not None:
                 on_finished(point, status)
         order.clear()
     else:
         work.discard_earlier_attempts()
-        for running in backend.run(sweep, fabricsim, todo, work, on_finished, stopping):
+        for running in backend.run(sweep, fabricsim, to_run, work, on_finished, stopping):
             progress.update(running)
     # Stopped: the points that finished are merged; those that did not are left to a rerun.
     for point in list(order):

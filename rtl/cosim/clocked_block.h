@@ -21,6 +21,14 @@
 
 namespace fabric::rtl {
 
+// A size parameter the block was built with (its p_* output) against the
+// configuration's: they must agree.
+inline void check_block_size(const char* block, const char* what, uint32_t built, uint32_t configured) {
+  if (built != configured)
+    throw std::invalid_argument(std::string("the RTL ") + block + " has " + std::to_string(built) + " " + what +
+                                ", not " + std::to_string(configured));
+}
+
 template <class V>
 class ClockedBlock {
  public:

@@ -25,12 +25,8 @@ class RtlPacketCache final : public PacketCache {
     io.cfg_header_lag = params.header_lag_cycles;
     io.cfg_background_free_min = params.background_free_min;
     block_.reset();
-    if (io.p_entries != params.entries)
-      throw std::invalid_argument("the RTL packet cache has " + std::to_string(io.p_entries) + " entries, not " +
-                                  std::to_string(params.entries));
-    if (io.p_mirrors != params.mirrors)
-      throw std::invalid_argument("the RTL packet cache has " + std::to_string(io.p_mirrors) + " mirrors, not " +
-                                  std::to_string(params.mirrors));
+    check_block_size("packet cache", "entries", io.p_entries, params.entries);
+    check_block_size("packet cache", "mirrors", io.p_mirrors, params.mirrors);
   }
 
   Lookup lookup(int port, uint32_t unit, Cycle now) const override {

@@ -24,9 +24,7 @@ class RtlSyncCam final : public SyncCam {
     io.cfg_slow = params.slow;
     io.cfg_timeout = params.timeout_cycles;
     block_.reset();
-    if (io.p_entries != params.entries)
-      throw std::invalid_argument("the RTL sync CAM has " + std::to_string(io.p_entries) + " entries, not " +
-                                  std::to_string(params.entries));
+    check_block_size("sync CAM", "entries", io.p_entries, params.entries);
   }
 
   bool suspended(uint32_t voq) const override {
