@@ -3,6 +3,7 @@ point into the target database, in point order (so that a sweep's runs get
 their run ids in the order of its points, whatever finishes first)."""
 import os
 import shutil
+import sqlite3
 
 from . import store
 
@@ -85,7 +86,7 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
         if status == 0:
             try:
                 run_id = store.merge_point(conn, sid, point, work.point_db(point))
-            except (ValueError, OSError) as e:
+            except (ValueError, OSError, sqlite3.Error) as e:  # a point database that is not whole
                 status, tail = 1, f"merging it failed: {e}"
             else:
                 outcome.merged.append((point, run_id))
@@ -107,12 +108,12 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
             status = work.point_status(point)
             if status is not None:
                 on_finished(point, status)
-        order.clear()
     else:
         work.discard_earlier_attempts()
         for running in backend.run(sweep, fabricsim, to_run, work, on_finished, stopping):
             progress.update(running)
-    # Stopped: the points that finished are merged; those that did not are left to a rerun.
+    # Stopped, or a point before them never finished: the points that finished
+    # are merged; those that did not are left to a rerun.
     for point in list(order):
         if point.number in finished:
             order.remove(point)

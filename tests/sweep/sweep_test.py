@@ -13,6 +13,10 @@ status and the last lines of its output, the others are merged, the runner
 exits 1; a rerun without --retry-failed runs nothing and still exits 1;
 with it, the point runs and the sweep is whole.
 
+MergeAttempt: the merge job of --no-wait (--merge-attempt) merges every
+point whose task left a finished database, also those after a point whose
+task left none; a rerun then runs only that point.
+
 DryRun: --dry-run lists the points and their commands and writes nothing.
 
 BadDefinitions: an unknown key, an empty list, a value out of range in one
@@ -141,6 +145,31 @@ exec {BINARY} "$@"
             self.assertEqual(retried.returncode, 0, retried.stderr)
             self.assertEqual(conn.execute("SELECT count(*) FROM sweep_runs").fetchone()[0], 6)
             self.assertEqual(conn.execute("SELECT count(*) FROM sweep_failures").fetchone()[0], 0)
+
+
+class MergeAttempt(unittest.TestCase):
+    def test(self):
+        with tempfile.TemporaryDirectory() as d:
+            db = os.path.join(d, "s.db")
+            work = db + ".sweep-1"
+            os.makedirs(work)
+            for number, (entries, size) in enumerate(POINT_SETS, start=1):
+                if number == 1:
+                    continue  # its task was killed: no database, no status
+                point_db = os.path.join(work, f"point-{number}-x.db")
+                subprocess.run([BINARY, "--study", "E2a", "--time", "60us", "--db", point_db, "--quiet",
+                                "--set", f"leaf.cache.entries={entries}", "--set", f"flow.f1.frame_size={size}"],
+                               check=True, capture_output=True)
+                with open(os.path.join(work, f"point-{number}-x.status"), "w") as f:
+                    f.write("0\n")
+            r = sweep(db, "--merge-attempt", "x")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            conn = sqlite3.connect(db)
+            self.assertEqual([p for (p,) in conn.execute("SELECT point FROM sweep_runs ORDER BY run_id")], [2, 3, 4, 5, 6])
+            again = sweep(db)
+            self.assertEqual(again.returncode, 0, again.stderr)
+            self.assertIn("5 merged before, 0 failed before (not retried), 1 to run", again.stderr)
+            self.assertEqual(conn.execute("SELECT count(*) FROM sweep_runs").fetchone()[0], 6)
 
 
 class DryRun(unittest.TestCase):
