@@ -3,6 +3,7 @@
 // destination ports: a unicast flow sends each frame to one of them, drawn
 // uniformly; a multicast flow sends every frame to all of them (its group).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "model/multicast/replication_tree.h"
 #include "traffic/arrival_process.h"
 #include "traffic/frame_size.h"
+#include "traffic/message_size.h"
 
 namespace fabric::traffic {
 
@@ -42,6 +44,12 @@ struct FlowSpec {
   // once in [0, period), after the interval's start. A flow of one frame
   // (max_frames = 1) has no period: it is created exactly at start.
   StartPhase phase = StartPhase::random;
+  // Application messages, each to one destination drawn per message, sent
+  // as frames (MessageFrames); unset: each frame is drawn on its own.
+  std::optional<MessageSizeDistribution> message;
+  // Saturated and closed loop: the application makes its next frame when
+  // its end station has room for it; rate_gbps, arrival and phase unused.
+  bool closed_loop = false;
 };
 
 }  // namespace fabric::traffic

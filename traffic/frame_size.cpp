@@ -1,5 +1,6 @@
 #include "traffic/frame_size.h"
 
+#include <algorithm>
 #include "model/config/text_scanner.h"
 #include "traffic/random.h"
 
@@ -78,5 +79,7 @@ std::string FrameSizeDistribution::text() const {
   }
   return {};
 }
+
+uint32_t FrameSizeDistribution::largest() const { return *std::max_element(sizes_.begin(), sizes_.end()); }
 
 }  // namespace fabric::traffic

@@ -27,6 +27,7 @@ class FrameSizeDistribution {
 
   uint32_t draw(std::mt19937_64& rng) const;  // a fixed size consumes no random numbers
   double mean() const;
+  uint32_t largest() const;  // the largest size draw() can give
   std::optional<uint32_t> fixed() const;
   std::string text() const;  // canonical spec string; parse(text()) gives the same distribution
 

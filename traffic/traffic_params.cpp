@@ -6,6 +6,7 @@
 
 #include "model/multicast/tree_text.h"
 #include "traffic/flow_times.h"
+#include "traffic/message_size.h"
 #include "traffic/patterns.h"
 #include "traffic/random.h"
 
@@ -151,6 +152,9 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
   flow.max_frames = uint64_t(config.get_int(prefix + "frames"));
   flow.arrival = read_arrival(config, prefix + "arrival");
   flow.phase = read_phase(config, prefix + "phase");
+  const std::string message = config.get_text(prefix + "message");
+  if (!message.empty()) flow.message = MessageSizeDistribution::parse(prefix + "message", message);
+  flow.closed_loop = config.get_bool(prefix + "closed_loop");
   return flow;
 }
 
@@ -210,6 +214,21 @@ void declare_traffic_params(config::ParamRegistry& r) {
                                "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between "
                                "them (instead of .start and .stop)",
                                schedule_syntax()));
+  r.declare(spec("flow.*.frames", ParamType::integer, "0", "",
+                 "explicit flow: number of frames to send; 0 = unlimited", 0));
+  r.declare(config::text_param("flow.*.message", "", "B",
+                               "explicit flow: application messages, each to one destination of flow.NAME.dst drawn "
+                               "uniformly per message and sent as back-to-back frames of at most 1500 B of payload "
+                               "plus 18 B of header and FCS (64 B at least); sizes: " +
+                                   MessageSizeDistribution::syntax().allowed +
+                                   "; empty: every frame is its own message (flow.NAME.frame_size)",
+                               MessageSizeDistribution::syntax()));
+  r.declare(spec("flow.*.closed_loop", ParamType::boolean, "false", "",
+                 "explicit flow: a saturated, closed-loop source: the application makes its next frame as soon as "
+                 "its end station's buffer has room (no rate); on platforms whose end stations have such buffers"));
+}
+
+void declare_multicast_tree_params(config::ParamRegistry& r) {
   r.declare(choice("flow.*.tree", "generic", {"generic", "affinity", "explicit"},
                    "multicast flow: replication tree builder: generic (any group), affinity (rack, triplet, CIE and "
                    "egress-switch surrogates) or explicit (flow.NAME.explicit_tree)"));
@@ -221,8 +240,6 @@ void declare_traffic_params(config::ParamRegistry& r) {
                  "copies a replication tree's source port makes at most (local ports and first-level surrogates)", 1, 8));
   r.declare(spec("multicast.max_levels", ParamType::integer, "4", "",
                  "surrogate levels a replication tree may use below its source", 1, 4));
-  r.declare(spec("flow.*.frames", ParamType::integer, "0", "",
-                 "explicit flow: number of frames to send; 0 = unlimited", 0));
 }
 
 std::vector<FlowSpec> read_flows(const Config& config, int user_ports, double line_gbps, uint64_t seed,

@@ -10,6 +10,9 @@
 namespace fabric::traffic {
 
 void declare_traffic_params(fabric::config::ParamRegistry& registry);
+// flow.*.tree, flow.*.explicit_tree and multicast.*: the replication trees
+// of the switch fabric's multicast flows.
+void declare_multicast_tree_params(fabric::config::ParamRegistry& registry);
 
 // Pattern flows first (ids from 0, in port order), then explicit flows in
 // sorted name order. A flow or pattern whose rate is not given offers

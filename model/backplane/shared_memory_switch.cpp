@@ -15,6 +15,7 @@ bool SharedMemorySwitch::admit(int out, const SwitchedFrame& frame) {
     return false;
   }
   queues_[static_cast<size_t>(out)].push_back(frame);
+  ++frames_;
   return true;
 }
 
@@ -23,6 +24,7 @@ SwitchedFrame SharedMemorySwitch::pop(int out) {
   if (q.empty()) throw std::logic_error("shared-memory switch: an output with no frame sends one");
   const SwitchedFrame f = q.front();
   q.pop_front();
+  --frames_;
   memory_.give_back(f.bytes);
   return f;
 }

@@ -35,12 +35,14 @@ class SharedMemorySwitch {
   uint32_t peak() const { return memory_.peak(); }
   uint32_t memory() const { return memory_.capacity(); }
   uint64_t discards() const { return discards_; }
+  uint64_t frames() const { return frames_; }  // held, all outputs together
   int ports() const { return static_cast<int>(queues_.size()); }
 
  private:
   BufferPool memory_;
   std::vector<RingQueue<SwitchedFrame, 16>> queues_;
   uint64_t discards_ = 0;
+  uint64_t frames_ = 0;
 };
 
 }  // namespace fabric

@@ -21,7 +21,7 @@ Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, Pay
     : sc_module(name), events_(events), rx("rx", *this, 0, events_),
       tx("tx", *this, 0, pool, ethernet_tx(), events_), port_(port), params_(params),
       pool_(pool), recorder_(recorder), entity_("port" + std::to_string(raw(port))),
-      transport_entity_("cna" + std::to_string(raw(port))) {
+      transport_entity_("cna" + std::to_string(raw(port))), received_(port) {
   if (params.e2e.enabled) transport_ = std::make_unique<E2eTransport>(params.e2e);
   SC_METHOD(start);  // runs once at time 0: the first frames go out
 }
@@ -189,20 +189,7 @@ void Cna::receive(int, Payload& payload) {
     return;
   }
   recorder_.delivery({f.frame, f.flow, port_, now, f.levels, f.bytes, f.created});
-  ++frames_received_;
-  bytes_received_ += f.bytes;
-  auto [it, first] = received_.try_emplace(raw(f.flow));
-  SubflowSummary& s = it->second;
-  const Picos latency = now - f.created;
-  if (first) {
-    s = SubflowSummary{f.flow, port_, 0, 0, now, now, 0, latency, latency};
-  }
-  ++s.frames;
-  s.bytes += f.bytes;
-  s.last_delivered = now;
-  s.latency_sum += latency;
-  s.latency_min = std::min(s.latency_min, latency);
-  s.latency_max = std::max(s.latency_max, latency);
+  received_.add(f.flow, f.bytes, now, now - f.created);
   payload.release();
 }
 
@@ -218,12 +205,7 @@ void Cna::finish() {
   if (transport_) record_transport_totals();
 }
 
-std::vector<SubflowSummary> Cna::received_summaries() const {
-  std::vector<SubflowSummary> out;
-  for (const auto& entry : received_) out.push_back(entry.second);
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return raw(a.flow) < raw(b.flow); });
-  return out;  // deterministic row order
-}
+std::vector<SubflowSummary> Cna::received_summaries() const { return received_.summaries(); }
 
 size_t Cna::queued() const {
   size_t n = 0;

@@ -21,6 +21,7 @@
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
 #include "model/qcn/reaction_point.h"
+#include "model/recording/received_totals.h"
 #include "model/recording/recorder.h"
 
 namespace fabric {
@@ -48,8 +49,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
 
   PortId port() const { return port_; }
   uint64_t frames_sent() const { return frames_sent_; }
-  uint64_t frames_received() const { return frames_received_; }
-  uint64_t bytes_received() const { return bytes_received_; }
+  uint64_t frames_received() const { return received_.frames(); }
+  uint64_t bytes_received() const { return received_.bytes(); }
   size_t queued() const;
   // Frames in rate limiters' queues (a limited flow's frames wait for their time).
   size_t held_by_rate_limiters() const;
@@ -114,9 +115,6 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   mutable int round_robin_next_ = kPriorities - 1;
   uint64_t next_frame_seq_ = 0;
   uint64_t frames_sent_ = 0;
-  uint64_t frames_received_ = 0;
-  uint64_t bytes_received_ = 0;
-  std::unordered_map<uint32_t, SubflowSummary> received_;  // by flow: this CNA is the destination
   std::vector<std::unique_ptr<Limiter>> limiters_;         // by source; null: not limited
   size_t limited_ = 0;                                     // sources with a limiter
   std::deque<PendingCnm> pending_cnms_;                    // in arrival order
@@ -125,6 +123,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   std::unique_ptr<E2eTransport> transport_;  // null: cna.e2e.retransmit off
   uint32_t next_reply_seq_ = 0;              // ACK and NAK frames' ids
   std::string transport_entity_;             // cna<N>: its retransmission events
+  ReceivedTotals received_;                  // this CNA is the destination
 };
 
 }  // namespace fabric

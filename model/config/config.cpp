@@ -210,10 +210,21 @@ void Config::exempt_from_use_check() {
   for (const auto& entry : values_) used_.insert(entry.first);
 }
 
+void Config::select_platform(const std::string& platform) {
+  for (const auto& [key, value] : values_) {
+    const ParamSpec* spec = registry_.find(key);
+    if (spec && !spec->platform.empty() && spec->platform != platform)
+      throw locate(ConfigError(key, value, "a key of platform '" + spec->platform + "', not of this run's platform '" +
+                                               platform + "' (key 'platform')"));
+  }
+  platform_ = platform;
+}
+
 std::string Config::resolved_text() const {
   std::map<std::string, std::string> resolved(values_);
   for (const ParamSpec& spec : registry_.all()) {
-    if (!spec.is_pattern()) resolved.emplace(spec.key, spec.default_value);  // set values win
+    const bool of_run = platform_.empty() || spec.platform.empty() || spec.platform == platform_;
+    if (!spec.is_pattern() && of_run) resolved.emplace(spec.key, spec.default_value);  // set values win
   }
   std::string text;
   for (const auto& [key, value] : resolved) {

@@ -62,6 +62,10 @@ struct ParamSpec {
   // (how many threads simulate it) is left out of the run's recorded
   // configuration, so that the database does not depend on it.
   bool affects_results = true;
+  // The platform whose key this is ("fabric", "backplane" ...); "" for a
+  // key every platform reads (sim.*, record.*, flows). A run of another
+  // platform refuses it (Config::select_platform).
+  std::string platform;
 
   // Whether the key is a pattern ("flow.*.src") rather than a concrete key.
   bool is_pattern() const;
@@ -80,9 +84,24 @@ void check_value(const ParamSpec& spec, const std::string& key, const std::strin
 class ParamRegistry {
  public:
   void declare(ParamSpec spec);               // duplicate key: std::logic_error
+  // Keys declared while an OwnedKeys lives belong to its platform.
+  class OwnedKeys {
+   public:
+    OwnedKeys(ParamRegistry& registry, std::string platform) : registry_(registry) {
+      registry_.owner_ = std::move(platform);
+    }
+    ~OwnedKeys() { registry_.owner_.clear(); }
+    OwnedKeys(const OwnedKeys&) = delete;
+    OwnedKeys& operator=(const OwnedKeys&) = delete;
+
+   private:
+    ParamRegistry& registry_;
+  };
   const ParamSpec* find(const std::string& key) const;  // exact first, then wildcard match
   const std::vector<ParamSpec>& all() const { return specs_; }
-  // Human-readable table for --list-params: key, type, default, unit, range/choices, description.
+  // Human-readable table for --list-params: key, type, default, unit,
+  // range/choices, description; the keys every platform reads first, then
+  // each platform's under a heading of its own.
   std::string describe() const;
   // The error for a key nobody declared, with the closest declared key as a
   // suggestion when one is near enough to be a typo.
@@ -90,6 +109,7 @@ class ParamRegistry {
 
  private:
   std::vector<ParamSpec> specs_;
+  std::string owner_;  // see OwnedKeys
 };
 
 // A line of an INI file kept as written: the [sweep] section's.
@@ -134,6 +154,11 @@ class Config {
   // with flow.f1.src and flow.f2.rate set, instances("flow") = {"f1", "f2"}.
   std::vector<std::string> instances(const std::string& prefix) const;
 
+  // The run's platform: a key given that belongs to another one is a
+  // ConfigError naming it and its platform; resolved_text() then holds the
+  // keys every platform reads and this platform's.
+  void select_platform(const std::string& platform);
+
   // Keys given but never read: ConfigError naming the first one.
   void check_all_used() const;
   // Exempts the keys set so far from check_all_used: a shipped study's keys
@@ -163,6 +188,7 @@ class Config {
   std::map<std::string, std::string> values_;
   std::map<std::string, std::string> origins_;  // "file:line" of the values given in files
   std::vector<IniEntry> sweep_lines_;
+  std::string platform_;  // select_platform(); "" keeps every key
   mutable std::set<std::string> used_;
 };
 

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "model/config/config.h"
 #include "model/config/param_range.h"
@@ -158,6 +159,7 @@ void ParamRegistry::declare(ParamSpec spec) {
     if (existing.key == spec.key) throw std::logic_error("parameter '" + spec.key + "' declared twice");
   }
   check_declarable(spec);
+  if (spec.platform.empty()) spec.platform = owner_;
   specs_.push_back(std::move(spec));
 }
 
@@ -174,10 +176,20 @@ const ParamSpec* ParamRegistry::find(const std::string& key) const {
 std::string ParamRegistry::describe() const {
   std::vector<const ParamSpec*> sorted;
   for (const ParamSpec& spec : specs_) sorted.push_back(&spec);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const ParamSpec* a, const ParamSpec* b) { return a->key < b->key; });
+  // Shared keys first, then each platform's in the order platforms were declared.
+  std::vector<std::string> platforms = {""};
+  for (const ParamSpec& spec : specs_)
+    if (std::find(platforms.begin(), platforms.end(), spec.platform) == platforms.end())
+      platforms.push_back(spec.platform);
+  const auto rank = [&](const ParamSpec* s) {
+    return std::find(platforms.begin(), platforms.end(), s->platform) - platforms.begin();
+  };
+  std::sort(sorted.begin(), sorted.end(), [&](const ParamSpec* a, const ParamSpec* b) {
+    return std::make_pair(rank(a), a->key) < std::make_pair(rank(b), b->key);
+  });
 
-  std::vector<DescribeRow> rows = {{"KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION"}};
+  const DescribeRow heading = {"KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION"};
+  std::vector<DescribeRow> rows = {heading};
   for (const ParamSpec* spec : sorted) rows.push_back(describe_row(*spec));
 
   DescribeRow::size_type columns = rows.front().size();
@@ -185,14 +197,24 @@ std::string ParamRegistry::describe() const {
   for (const DescribeRow& row : rows) {
     for (size_t c = 0; c < columns; ++c) widths[c] = std::max(widths[c], row[c].size());
   }
-  std::string table;
-  for (const DescribeRow& row : rows) {
+  const auto format = [&](const DescribeRow& row) {
     std::string line;
     for (size_t c = 0; c < columns; ++c) {
       line += row[c];
       if (c + 1 < columns) line += std::string(widths[c] - row[c].size() + 2, ' ');
     }
-    table += trim(line) + "\n";
+    return trim(line) + "\n";
+  };
+  std::string table;
+  std::string group = "-";
+  for (const ParamSpec* spec : sorted) {
+    if (spec->platform != group) {
+      group = spec->platform;
+      table += (table.empty() ? "" : "\n");
+      table += group.empty() ? "# keys of every platform\n" : "# platform " + group + " (platform = " + group + ")\n";
+      table += format(heading);
+    }
+    table += format(describe_row(*spec));
   }
   return table;
 }

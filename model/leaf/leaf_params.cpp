@@ -86,7 +86,6 @@ void declare_leaf_params(config::ParamRegistry& r) {
   r.declare({"leaf.surrogate.lossless_pool", ParamType::bytes, "32KB", "B", "the surrogate port's ingress pool per lossless VL; its egress hands a frame of a VL back only when it fits there (fabric-internal PAUSE)", 18432, 64 * 1024 * 1024});
   r.declare({"leaf.surrogate.egress_pool", ParamType::bytes, "100KB", "B", "the surrogate port's egress pool per VL", 9216, 64 * 1024 * 1024});
   r.declare({"leaf.surrogate.voq_threshold", ParamType::bytes, "50KB", "B", "Vth of the surrogate port's lossy VOQs", 256, 64 * 1024 * 1024});
-  r.declare({"sim.stall_timeout", ParamType::duration, "100us", "ps", "report a stall when nothing moves for this long (plus leaf.e2e.timeout while end-to-end retransmission is on) while traffic is pending", 1e6, 1e15});
 }
 
 LeafParams read_leaf_params(const config::Config& c) {

@@ -107,7 +107,11 @@ void TxPort::on_wake(void* item) {
   }
   if (sent_since_wake_) {
     sent_since_wake_ = false;
+    // What the owner does now (a kick, a control message to send) is
+    // answered by the transmit_now() below, not within the callback.
+    in_transmit_ = true;
     source_->transmission_done(index_);
+    in_transmit_ = false;
   }
   transmit_now();
 }

@@ -11,6 +11,7 @@ const char* to_string(DropReason reason) {
     case DropReason::voq_tail: return "voq_tail";
     case DropReason::voq_head: return "voq_head";
     case DropReason::link: return "link";
+    case DropReason::shared_memory: return "shared_memory";
     case DropReason::other: return "other";
   }
   return "other";

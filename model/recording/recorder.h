@@ -9,7 +9,8 @@
 
 namespace fabric {
 
-enum class DropReason { payload, header_pool, header_red, header_memory, voq_tail, voq_head, link, other };
+// shared_memory: a frame that does not fit in a shared-memory switch (backplane).
+enum class DropReason { payload, header_pool, header_red, header_memory, voq_tail, voq_head, link, shared_memory, other };
 const char* to_string(DropReason reason);
 
 // pause_headers: beside a 'pause' (STOP) that the header pool called for.

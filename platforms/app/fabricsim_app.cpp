@@ -18,8 +18,6 @@
 #include "platforms/app/stop_signals.h"
 #include "platforms/app/sweep_points.h"
 #include "platforms/app/study_catalog.h"
-#include "platforms/fabric/fabric_top.h"
-#include "traffic/frame_size.h"
 
 namespace fabric {
 
@@ -35,15 +33,7 @@ int worker_threads(int configured, bool frames_recorded) {
 
 
 void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
-  const Geometry& g = run.fabric.topology.geometry;
-  for (int p = 0; p < g.user_ports(); ++p) {
-    const LeafId leaf = g.leaf_of(PortId(p));
-    rec.add_port(p, raw(leaf), "user", g.rack_of(leaf), g.chassis_of(leaf), g.cie_of(leaf));
-  }
-  for (int l = 0; l < g.leaves; ++l) {  // addressed now; replication through them comes with multicast
-    const LeafId leaf = LeafId(l);
-    rec.add_port(raw(g.surrogate_port(leaf)), l, "surrogate", g.rack_of(leaf), g.chassis_of(leaf), g.cie_of(leaf));
-  }
+  run.setup->describe_ports(rec);
   for (const traffic::FlowSpec& f : run.flows) {
     std::optional<int64_t> fixed;
     if (auto size = f.size.fixed()) fixed = *size;
@@ -78,8 +68,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   // Built before the run has its row: a stop while it builds (seconds for
   // the full system) ends the process at once with nothing written.
   HugePageAdvisor huge_pages;
-  huge_pages.reserve(size_t{1} << 30);  // address space for the full system's ~400 MiB
-  auto top = std::make_unique<FabricTop>("fabric", run.fabric, run.flows, run.seed, *rec);
+  huge_pages.reserve(size_t{1} << 30);  // address space for the full fabric's ~400 MiB
+  std::unique_ptr<PlatformTop> top = run.setup->build(run.flows, run.seed, *rec);
   top->set_threads(worker_threads(run.threads, cl.log_level == "frames"));
   huge_pages.advise();
   set_run_phase(RunPhase::running);
@@ -110,7 +100,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
       std::cerr << "fabricsim: stall at " << result.simulated / 1e6
                 << " us: nothing moved for sim.stall_timeout while traffic is pending; blocked queues:\n";
       top->describe_backlog(std::cerr, 40);
-      rec->event(result.simulated, EventKind::stall, "fabric", -1, static_cast<double>(top->backlog()));
+      rec->event(result.simulated, EventKind::stall, run.platform, -1, static_cast<double>(top->backlog()));
       exit_code = 1;
     } else if (result.outcome == RunOutcome::interrupted) {
       exit_code = stopped_exit_status();
@@ -121,17 +111,17 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     exit_code = 1;
   }
   top->finish(result.simulated);
-  rec->sample(result.simulated, "fabric", "link_messages", static_cast<double>(top->messages_moved()));
-  rec->sample(result.simulated, "fabric", "frames_delivered", static_cast<double>(top->frames_delivered()));
+  rec->sample(result.simulated, run.platform, "link_messages", static_cast<double>(top->messages_moved()));
+  rec->sample(result.simulated, run.platform, "frames_delivered", static_cast<double>(top->frames_delivered()));
   try {
     rec->finish(status, result.simulated, result.wall_seconds);
   } catch (const db::DbError& e) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 1;
   }
-  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top, run.flows);
+  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top);
   rec.reset();  // closes the database
-  // The fabric is not destroyed object by object: SystemC unregisters each
+  // The top is not destroyed object by object: SystemC unregisters each
   // module, port and export by a linear search, which for the ~40,000 of a
   // full system takes seconds. The process is about to end and the OS
   // reclaims its memory at once.
@@ -160,7 +150,7 @@ int run_fabricsim(int argc, const char* const argv[]) {
     return 0;
   }
   if (cl.list_studies) {
-    for (const StudyEntry& s : list_studies()) std::cout << s.id << "\t" << s.title << "\n";
+    for (const StudyEntry& s : list_studies()) std::cout << s.id << "\t" << s.platform << "\t" << s.title << "\n";
     return 0;
   }
   if (cl.points) return list_sweep_points(cl, registry, std::cout, std::cerr);

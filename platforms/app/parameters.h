@@ -1,5 +1,7 @@
 #pragma once
-// The registry of every configuration key of the simulator, and sim.* keys.
+// The registry of every configuration key of the simulator: the keys every
+// platform reads (sim.*, record.*, platform, the traffic), then each
+// platform's own.
 #include "model/config/config.h"
 
 namespace fabric {

@@ -36,7 +36,7 @@ void show_progress(std::ostream& err, Picos now, Picos total, double wall, uint6
 
 }  // namespace
 
-RunResult run_simulation(FabricTop& top, const RunLoopOptions& o, std::ostream& err) {
+RunResult run_simulation(PlatformTop& top, const RunLoopOptions& o, std::ostream& err) {
   using clock = std::chrono::steady_clock;
   const auto wall_start = clock::now();
   const bool progress = o.progress && isatty(STDERR_FILENO);

@@ -7,7 +7,7 @@
 #include <ostream>
 
 #include "model/core/ids.h"
-#include "platforms/fabric/fabric_top.h"
+#include "platforms/common/platform.h"
 
 namespace fabric {
 
@@ -33,6 +33,6 @@ struct RunResult {
   double wall_seconds = 0;
 };
 
-RunResult run_simulation(FabricTop& top, const RunLoopOptions& options, std::ostream& err);
+RunResult run_simulation(PlatformTop& top, const RunLoopOptions& options, std::ostream& err);
 
 }  // namespace fabric

@@ -1,24 +1,26 @@
 #pragma once
 // A run's configuration resolved from the command line: the study file,
 // --config files, --set, --time and --seed read into the fabric's
-// parameters and flows, every value checked and every consistency rule
+// platform's parameters and flows, every value checked and every consistency rule
 // applied, before anything is written. Also used for each point of a
 // sweep (sweep_points.h).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "model/config/config.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/run_loop.h"
-#include "platforms/fabric/fabric_top.h"
+#include "platforms/common/platform.h"
 #include "traffic/flow_spec.h"
 
 namespace fabric {
 
 struct ResolvedRun {
   std::string study;
-  FabricConfig fabric;
+  std::string platform;
+  std::unique_ptr<PlatformRun> setup;  // the platform's part
   std::vector<traffic::FlowSpec> flows;
   uint64_t seed = 1;
   RunLoopOptions loop;

@@ -3,11 +3,9 @@
 // own counters (the database holds the details).
 #include <ostream>
 #include <string>
-#include <vector>
 
 #include "platforms/app/run_loop.h"
-#include "platforms/fabric/fabric_top.h"
-#include "traffic/flow_spec.h"
+#include "platforms/common/platform.h"
 
 namespace fabric {
 
@@ -18,7 +16,7 @@ struct SummaryContext {
   std::string status;
 };
 
-void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult& result, const FabricTop& top,
-                   const std::vector<traffic::FlowSpec>& flows);
+// The lines every platform has, then the platform's own (PlatformTop::summarize).
+void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult& result, const PlatformTop& top);
 
 }  // namespace fabric

@@ -1,6 +1,7 @@
 #pragma once
 // The studies shipped in platforms/studies/: one INI file per study id,
-// whose first comment line is its title.
+// whose first comment line is its title and whose `platform` key, if any,
+// names its platform (fabric otherwise).
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@ struct StudyEntry {
   std::string id;
   std::string title;
   std::string path;
+  std::string platform;
 };
 
 std::vector<StudyEntry> list_studies();

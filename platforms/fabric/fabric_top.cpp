@@ -2,6 +2,7 @@
 
 #include "model/core/random.h"
 #include "model/link/link_receiver.h"
+#include "model/link/link_totals.h"
 #include "platforms/fabric/link_names.h"
 #include "platforms/fabric/multicast_groups.h"
 #include "platforms/fabric/traffic_frame_source.h"
@@ -19,6 +20,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                      const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
     : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler", kPartitionQueue) {
   seed_ = seed;
+  flows_ = flows;
   if (config_.topology.geometry.leaves == 1) config_.topology.geometry.spines = 0;  // nothing to reach
   const Geometry& g = config_.topology.geometry;
   // Partitions: each leaf with its CNAs, and each spine. They meet only on
@@ -216,11 +218,7 @@ uint64_t FabricTop::drops() const {
 void FabricTop::finish(Picos end) {
   for (auto& c : cnas_) c->finish();
   for (auto& l : leaves_) l->finish(end);
-  for (const auto& l : links_) {
-    recorder_.sample(end, l->basename(), "messages", static_cast<double>(l->messages()));
-    recorder_.sample(end, l->basename(), "bytes", static_cast<double>(l->bytes()));
-    if (end > 0) recorder_.sample(end, l->basename(), "utilization", static_cast<double>(l->busy_time(end)) / end);
-  }
+  for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   for (const LinkEnds& e : link_ends_) {
     const LinkReceiver& rx = *e.rx->link_receiver();
     recorder_.sample(end, e.link, "corrupted", static_cast<double>(rx.corrupted()));

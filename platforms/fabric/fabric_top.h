@@ -14,6 +14,7 @@
 #include "model/link/link_params.h"
 #include "model/multicast/replication_tree.h"
 #include "model/spine/spine.h"
+#include "platforms/common/platform.h"
 #include "platforms/fabric/topology_params.h"
 #include "traffic/flow_spec.h"
 
@@ -30,7 +31,7 @@ struct FabricConfig {
   TreeLimits trees;
 };
 
-class FabricTop : public sc_core::sc_module {
+class FabricTop : public sc_core::sc_module, public PlatformTop {
  public:
   FabricTop(sc_core::sc_module_name name, const FabricConfig& config, const std::vector<traffic::FlowSpec>& flows,
             uint64_t seed, Recorder& recorder);
@@ -38,28 +39,28 @@ class FabricTop : public sc_core::sc_module {
 
   // The fabric's event scheduler (a queue per leaf and per spine); drive the
   // simulation with its run_until().
-  EventScheduler& scheduler() { return scheduler_; }
-  const EventScheduler& scheduler() const { return scheduler_; }
+  EventScheduler& scheduler() override { return scheduler_; }
+  const EventScheduler& scheduler() const override { return scheduler_; }
   const Geometry& geometry() const { return config_.topology.geometry; }
   // Messages that have entered any link so far: progress, for stall detection.
-  uint64_t messages_moved() const;
+  uint64_t messages_moved() const override;
   // Frames or copies held anywhere (CNA queues, leaves, spines), but for
   // those a QCN rate limiter holds back: what a stall leaves stuck.
-  uint64_t backlog() const;
+  uint64_t backlog() const override;
   // Every leaf's port buffer occupancy now, into the recorder's samples.
-  void sample_occupancy(Picos t);
+  void sample_occupancy(Picos t) override;
   // Serve the partitions on this many threads (1: the SystemC thread).
-  void set_threads(int threads);
-  void describe_backlog(std::ostream& out, int max_lines) const;
-  uint64_t frames_sent() const;
-  uint64_t frames_delivered() const;
+  void set_threads(int threads) override;
+  void describe_backlog(std::ostream& out, int max_lines) const override;
+  uint64_t frames_sent() const override;
+  uint64_t frames_delivered() const override;
   // The RTL blocks' work over the run (zero when every block is the C++ model).
   struct RtlTotals {
     RtlActivity sync;
     RtlActivity cache;
   };
   RtlTotals rtl_totals() const;
-  uint64_t drops() const;
+  uint64_t drops() const override;
   const std::vector<std::unique_ptr<Cna>>& cnas() const { return cnas_; }
   // Soft errors and their recovery over the run, all links together (per
   // link: the samples finish() writes).
@@ -74,11 +75,14 @@ class FabricTop : public sc_core::sc_module {
   bool has_link_layers() const { return !link_ends_.empty(); }
   // Whether any source port holds a copy, or any CNA a frame, sent and not
   // yet acknowledged.
-  bool awaiting_acks() const;
+  bool awaiting_acks() const override;
   // End of run at `end`: every CNA records what it still holds and its
   // totals; every link its messages, wire bytes and utilization (samples,
   // entity = the link's name).
-  void finish(Picos end);
+  void finish(Picos end) override;
+  // RTL activity, soft errors and recovery, receive throughput, and a table
+  // of the flows when there are few (fabric_summary.cpp).
+  void summarize(std::ostream& out, Picos simulated) const override;
 
  private:
   Link& make_link(const std::string& name, const LinkParams& params);
@@ -105,6 +109,7 @@ class FabricTop : public sc_core::sc_module {
   };
   std::vector<LinkEnds> link_ends_;  // links with errors or retry
   uint64_t seed_;
+  std::vector<traffic::FlowSpec> flows_;  // for the summary
 };
 
 }  // namespace fabric

@@ -255,12 +255,47 @@ TEST(ConfigRegistry, DescribeIsSortedAlignedTable) {
   EXPECT_LT(clock, seed);
   EXPECT_TRUE(contains(table, "1 .. 10000 (MHz)"));
   EXPECT_TRUE(contains(table, "one of: rr, wrr, strict"));
-  // 12 parameters plus the header, one line each.
-  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 13);
+  // A heading, the header and 12 parameters, one line each.
+  EXPECT_EQ(table.rfind("# keys of every platform\n", 0), 0u) << table;
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 14);
   // Aligned: the type column starts at the same offset on every line.
   const std::string clock_line = table.substr(clock + 1, table.find('\n', clock + 1) - clock - 1);
-  const std::string header = table.substr(0, table.find('\n'));
+  const size_t header_at = table.find("\nKEY") + 1;
+  const std::string header = table.substr(header_at, table.find('\n', header_at) - header_at);
   EXPECT_EQ(clock_line.find("integer"), header.find("TYPE")) << table;
+}
+
+// A platform's keys: marked as its own where declared, listed after the keys
+// every platform reads under a heading of their own, refused in a run of
+// another platform, and left out of that run's resolved configuration.
+TEST(ConfigRegistry, PlatformKeysAreGroupedAndRefusedElsewhere) {
+  ParamRegistry registry = test_registry();
+  {
+    ParamRegistry::OwnedKeys owned(registry, "ring");
+    registry.declare(spec("ring.stations", ParamType::integer, "16", "", 2, 64));
+  }
+  registry.declare(spec("zz.shared", ParamType::integer, "1", "", 0, 9));
+  EXPECT_EQ(registry.find("ring.stations")->platform, "ring");
+  EXPECT_EQ(registry.find("zz.shared")->platform, "");
+  const std::string table = registry.describe();
+  const size_t heading = table.find("# platform ring (platform = ring)\n");
+  ASSERT_NE(heading, std::string::npos) << table;
+  EXPECT_LT(table.find("\nzz.shared"), heading) << table;
+  EXPECT_GT(table.find("\nring.stations"), heading) << table;
+
+  Config other(registry);
+  other.set("ring.stations", "8");
+  const ConfigError e = config_error_of([&] { other.select_platform("fabric"); });
+  EXPECT_EQ(e.key, "ring.stations");
+  EXPECT_EQ(e.allowed, "a key of platform 'ring', not of this run's platform 'fabric' (key 'platform')");
+
+  Config fabric(registry);
+  fabric.select_platform("fabric");
+  EXPECT_EQ(fabric.resolved_text().find("ring.stations"), std::string::npos);
+  EXPECT_NE(fabric.resolved_text().find("zz.shared = 1"), std::string::npos);
+  Config ring(registry);
+  ring.select_platform("ring");
+  EXPECT_NE(ring.resolved_text().find("ring.stations = 16"), std::string::npos);
 }
 
 // ---- Config values ----------------------------------------------------------

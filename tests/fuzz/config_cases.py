@@ -26,6 +26,17 @@ dst = 1,7,8
 frame_size = uniform:64:9216
 """
 
+# The base of a backplane key's cases: the E12 traffic on the backplane switch, 50 us.
+BACKPLANE_INI = """platform = backplane
+[sim]
+time = 50us
+[flow.fz]
+src = 0
+dst = 1,2,3
+closed_loop = true
+message = exp:48:7KB:85KB
+"""
+
 # Every run: short, quiet, its own database.
 COMMON = ["--quiet", "--log-level", "summary"]
 DB = ["--db", "{dir}/run.db"]
@@ -42,9 +53,10 @@ class Case:
     bound: tuple | None = None  # (key, value, allowed): a printed bound, to be accepted
 
 
-def key_case(param, value, context=(), bound=False):
+def key_case(param, value, context=(), bound=False, platform=None):
     sets = [f"{k}={v}" for k, v in context] + [f"{param.concrete_key()}={value}"]
-    args = ["--config", "{base}"] + COMMON + DB
+    base = "{backplane_base}" if (platform or param.platform) == "backplane" else "{base}"
+    args = ["--config", base] + COMMON + DB
     for assignment in sets:
         args += ["--set", assignment]
     label = " ".join("--set " + repr(s) if len(s) < 120 else f"--set {s[:100]!r}...({len(s)} chars)" for s in sets)
@@ -175,14 +187,15 @@ def key_cases(params, rng, count):
 def combo_case(params, rng):
     """Several keys at once, mostly at values they accept (a printed bound, a
     choice, a structured value), to reach the model with unusual settings."""
-    picked = rng.sample(params, rng.randint(2, 5))
+    platform = rng.choice(sorted({p.platform for p in params if p.platform}))
+    picked = rng.sample([p for p in params if p.platform in ("", platform)], rng.randint(2, 5))
     sets = []
     for param in picked:
         tiers = value_tiers(param)
         likely_valid = tiers[0] + tiers[4] or values_of(param)
         value, _ = rng.choice(likely_valid if rng.random() < 0.8 else values_of(param))
         sets += context_of(param.key) + [(param.concrete_key(), value)]
-    case = key_case(picked[-1], sets[-1][1], sets[:-1])
+    case = key_case(picked[-1], sets[-1][1], sets[:-1], platform=platform)
     case.label = "combo " + case.label
     return case
 

@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from config_cases import BASE_INI, Case, all_cases  # noqa: E402
+from config_cases import BACKPLANE_INI, BASE_INI, Case, all_cases  # noqa: E402
 from param_table import read_params  # noqa: E402
 
 FORBIDDEN_ON_STDERR = ("uncaught exception", "terminate called", "internal error")
@@ -53,7 +53,9 @@ def run_case(binary, env, base, root, index, case, timeout):
         for name, content in case.files.items():
             with open(os.path.join(directory, name), "wb") as f:
                 f.write(content)
-        args = [a.replace("{base}", base).replace("{dir}", directory) for a in case.args]
+        backplane_base = os.path.join(os.path.dirname(base), "backplane.ini")
+        args = [a.replace("{base}", base).replace("{backplane_base}", backplane_base).replace("{dir}", directory)
+                for a in case.args]
         try:
             r = subprocess.run([binary] + args, env=env, cwd=directory, capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -103,9 +105,13 @@ def main():
         base = os.path.join(root, "base.ini")
         with open(base, "w") as f:
             f.write(BASE_INI)
-        outcome, detail = run_case(binary, env, base, root, "base", Case("base", ["--config", "{base}", "--quiet", "--db", "{dir}/run.db"]), 60)
-        if outcome != "accepted":
-            sys.exit(f"fuzz_config: the base configuration does not run: {outcome} {detail}")
+        with open(os.path.join(root, "backplane.ini"), "w") as f:
+            f.write(BACKPLANE_INI)
+        for name in ("base", "backplane_base"):
+            outcome, detail = run_case(binary, env, base, root, name,
+                                       Case(name, ["--config", "{" + name + "}", "--quiet", "--db", "{dir}/run.db"]), 60)
+            if outcome != "accepted":
+                sys.exit(f"fuzz_config: the {name} configuration does not run: {outcome} {detail}")
         with ThreadPoolExecutor(WORKERS) as pool:
             results = list(pool.map(lambda ic: run_case(binary, env, base, root, ic[0], ic[1], timeout),
                                     enumerate(cases)))

@@ -22,6 +22,7 @@ class Param:
     max: str | None = None
     bound_unit: str = ""    # "ps", "B", "Gb/s" or ""
     choices: list = field(default_factory=list)
+    platform: str = ""      # "" for the keys every platform reads
 
     def concrete_key(self, instance="fz"):
         return self.key.replace("*", instance)
@@ -48,13 +49,19 @@ def _parse_bounds(param):
 def read_params(binary, env):
     """Every declared key, from the table --list-params prints."""
     text = subprocess.run([binary, "--list-params"], env=env, check=True, capture_output=True, text=True).stdout
-    lines = text.splitlines()
-    header = lines[0]
-    starts = [header.index(name) for name in ("KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION")]
     params = []
-    for line in lines[1:]:
-        cells = [line[a:b].strip() for a, b in zip(starts, starts[1:])]
-        param = Param(*cells)
-        _parse_bounds(param)
-        params.append(param)
+    platform = ""
+    starts = None
+    for line in text.splitlines():
+        if line.startswith("# platform "):  # a platform's keys follow, under their own header
+            platform = line.split()[2]
+        elif line.startswith("#") or not line.strip():
+            continue
+        elif line.startswith("KEY"):
+            starts = [line.index(name) for name in ("KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION")]
+        else:
+            cells = [line[a:b].strip() for a, b in zip(starts, starts[1:])]
+            param = Param(*cells, platform=platform)
+            _parse_bounds(param)
+            params.append(param)
     return params

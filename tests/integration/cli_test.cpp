@@ -53,8 +53,11 @@ TEST_F(IntegrationCli, ListStudies) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.out.find("E11"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("perm640"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("E10\tE10 full-system broadcast, lossless"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("E10lossy\tE10lossy full-system broadcast, lossy"), std::string::npos) << r.out;
+  // id, platform, title: the platform is the study's key, or that of the file it includes.
+  EXPECT_NE(r.out.find("E10\tfabric\tE10 full-system broadcast, lossless"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("E10lossy\tfabric\tE10lossy full-system broadcast, lossy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("E12a\tbackplane\tE12a backplane switch"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("E12c\tbackplane\tE12c backplane switch"), std::string::npos) << r.out;
   EXPECT_FALSE(file_exists(dir.file("x.db")));
 }
 

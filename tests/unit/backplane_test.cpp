@@ -2,10 +2,12 @@
 // (a frame that does not fit is discarded whole) and per-output FIFO order;
 // the 802.3x controller's hysteresis and timers (XOFF at High, XON at Low,
 // XOFF again while still above High when it runs out); a paused MAC
-// finishes the frame on the wire.
+// finishes the frame on the wire; an end station's NIC and MAC buffers
+// block the application while full and pass frames on in order.
 #include <gtest/gtest.h>
 
 #include "model/backplane/shared_memory_switch.h"
+#include "model/backplane/transmit_stages.h"
 #include "model/backplane/xoff_controller.h"
 
 namespace fabric {
@@ -82,6 +84,32 @@ TEST(MacPause, APausedMacFinishesTheFrameOnTheWireAndWaitsForThePause) {
   mac.on_pause(0, 2'000'000);
   EXPECT_FALSE(mac.paused(2'000'000)) << "XON: at once";
   EXPECT_EQ(mac.earliest_start(2'100'000), 2'100'000) << "the next frame goes when the wire is free";
+}
+
+TEST(TransmitStages, TheApplicationBlocksWhileTheNicBufferIsFullAndFramesMoveOnInOrder) {
+  TransmitStages stages(2048, 2048);
+  const auto frame = [](uint64_t id, uint32_t bytes) { return StationFrame{FrameId(id), FlowId(0), bytes, 1, 0}; };
+  stages.write(frame(1, 1518));  // straight on to the MAC buffer
+  EXPECT_EQ(stages.mac_used(), 1518u);
+  EXPECT_EQ(stages.nic_used(), 0u);
+  stages.write(frame(2, 1518));  // the MAC buffer has no room: it waits in the NIC buffer
+  EXPECT_EQ(stages.nic_used(), 1518u);
+  EXPECT_FALSE(stages.nic_has_room(1518));  // the application blocks
+  EXPECT_TRUE(stages.nic_has_room(500));
+  stages.write(frame(3, 500));
+  EXPECT_FALSE(stages.nic_has_room(64));
+  EXPECT_EQ(stages.held(), 3u);
+
+  EXPECT_EQ(raw(stages.mac_head().id), 1u);
+  stages.sent();  // frame 1 left the wire: frame 2 and 3 move on, in order
+  EXPECT_EQ(raw(stages.mac_head().id), 2u);
+  EXPECT_EQ(stages.mac_used(), 2018u);
+  EXPECT_EQ(stages.nic_used(), 0u);
+  EXPECT_TRUE(stages.nic_has_room(2048));
+  std::vector<uint64_t> order;
+  stages.for_each_held([&](const StationFrame& f) { order.push_back(raw(f.id)); });
+  EXPECT_EQ(order, (std::vector<uint64_t>{2, 3}));
+  EXPECT_THROW(stages.write(frame(4, 4096)), std::logic_error);  // the caller checks nic_has_room
 }
 
 }  // namespace

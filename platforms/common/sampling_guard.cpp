@@ -1,4 +1,4 @@
-#include "platforms/app/sampling_guard.h"
+#include "platforms/common/sampling_guard.h"
 
 #include <string>
 
@@ -17,10 +17,6 @@ std::string duration_text(Picos ps) {
 }
 
 }  // namespace
-
-int64_t occupancy_samples_per_instant(const Geometry& g) {
-  return int64_t{2} * g.leaves * (g.user_ports_per_leaf + 1);
-}
 
 void check_sampling(const config::Config& c, Picos sim_time, Picos interval, int64_t per_instant) {
   if (interval <= 0) return;

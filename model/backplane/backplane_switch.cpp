@@ -1,0 +1,106 @@
+#include "model/backplane/backplane_switch.h"
+
+#include "model/core/sim_time.h"
+
+namespace fabric {
+
+namespace {
+TxPortParams ethernet_port() {
+  TxPortParams p;
+  p.coalesce_control = false;  // every PAUSE is a frame of its own
+  return p;
+}
+}  // namespace
+
+BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSwitchParams& params,
+                                 PayloadPool& pool, Recorder& recorder, EventQueue& events)
+    : sc_module(name),
+      params_(params),
+      pool_(pool),
+      recorder_(recorder),
+      events_(events),
+      switch_(params.ports, params.memory_bytes),
+      on_wire_(static_cast<size_t>(params.stations), false) {
+  if (params.pause) controller_.emplace(params.xoff);
+  for (int p = 0; p < params.stations; ++p) {
+    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(p)).c_str(), *this, p, pool, ethernet_port(), events));
+    rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(p)).c_str(), *this, p, events));
+  }
+}
+
+void BackplaneSwitch::receive(int in, Payload& payload) {
+  const Picos now = now_ps();
+  if (info_of(payload).kind != MessageKind::frame) {  // stations send no PAUSE
+    payload.release();
+    return;
+  }
+  const EthernetFrame& f = frame_of(payload);
+  const int out = static_cast<int>(f.dst_mac);
+  if (out < 0 || out >= params_.stations || !switch_.admit(out, {reinterpret_cast<uintptr_t>(&payload), f.bytes, in})) {
+    recorder_.drop({f.frame, f.flow, PortId(static_cast<uint32_t>(in)), -1, DropReason::shared_memory, now});
+    payload.release();
+    return;
+  }
+  info_of(payload).ready_at = now + params_.forwarding_latency;
+  if (controller_) act(controller_->on_occupancy(switch_.occupancy(), now), now);
+  tx(out).kick();
+}
+
+TxSource::Pull BackplaneSwitch::next_data(int out, Picos not_after) {
+  if (on_wire_[static_cast<size_t>(out)]) transmission_done(out);
+  if (switch_.empty(out)) return {};
+  Payload* head = reinterpret_cast<Payload*>(static_cast<uintptr_t>(switch_.head(out).handle));
+  const Picos ready = info_of(*head).ready_at;
+  if (ready > not_after) return {nullptr, ready};
+  on_wire_[static_cast<size_t>(out)] = true;
+  return {head, kNever};
+}
+
+void BackplaneSwitch::transmission_done(int out) {
+  if (!on_wire_[static_cast<size_t>(out)]) return;  // after a PAUSE frame
+  on_wire_[static_cast<size_t>(out)] = false;
+  switch_.pop(out);
+  if (controller_) act(controller_->on_occupancy(switch_.occupancy(), now_ps()), now_ps());
+}
+
+void BackplaneSwitch::on_wake(void*) {
+  const Picos now = now_ps();
+  act(controller_->on_xoff_running_out(switch_.occupancy(), now), now);
+}
+
+void BackplaneSwitch::act(XoffController::Action action, Picos now) {
+  if (action == XoffController::Action::none) return;
+  const bool xoff = action == XoffController::Action::xoff;
+  recorder_.event(now, xoff ? EventKind::pause : EventKind::go, "switch", -1, switch_.occupancy());
+  send_pause(xoff ? params_.xoff_quanta : 0);
+  if (xoff) events_.schedule(controller_->xoff_runs_out(), *this);
+}
+
+void BackplaneSwitch::send_pause(uint16_t quanta) {
+  for (int p = 0; p < params_.stations; ++p) {
+    Payload& m = pool_.acquire(MessageKind::control, params_.pause_frame_bytes);
+    ControlMessage& c = control_of(m);
+    c = ControlMessage{};
+    c.kind = ControlKind::pause;
+    c.to = PortId(static_cast<uint32_t>(p));
+    c.units = quanta;
+    c.stop = quanta > 0;
+    info_of(m).ready_at = now_ps();
+    tx(p).send_control(m);
+  }
+}
+
+uint64_t BackplaneSwitch::frames_held() const { return switch_.frames(); }
+
+void BackplaneSwitch::sample_occupancy(Picos t) {
+  recorder_.sample(t, "switch", "memory_bytes", static_cast<double>(switch_.occupancy()));
+}
+
+void BackplaneSwitch::finish(Picos end) {
+  recorder_.sample(end, "switch", "memory_peak_bytes", static_cast<double>(switch_.peak()));
+  recorder_.sample(end, "switch", "discards", static_cast<double>(switch_.discards()));
+  recorder_.sample(end, "switch", "xoffs", static_cast<double>(xoffs()));
+  recorder_.sample(end, "switch", "xons", static_cast<double>(xons()));
+}
+
+}  // namespace fabric

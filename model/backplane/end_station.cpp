@@ -1,0 +1,122 @@
+#include "model/backplane/end_station.h"
+
+#include "model/core/sim_time.h"
+
+namespace fabric {
+
+namespace {
+TxPortParams ethernet_mac() {
+  TxPortParams p;
+  p.coalesce_control = false;  // every PAUSE is a frame of its own
+  return p;
+}
+}  // namespace
+
+EndStation::EndStation(sc_core::sc_module_name name, PortId port, const EndStationParams& params, PayloadPool& pool,
+                       Recorder& recorder, EventQueue& events)
+    : sc_module(name),
+      tx("tx", *this, 0, pool, ethernet_mac(), events),
+      rx("rx", *this, 0, events),
+      events_(events),
+      port_(port),
+      params_(params),
+      pool_(pool),
+      recorder_(recorder),
+      entity_("station" + std::to_string(raw(port))),
+      stages_(params.nic_buffer_bytes, params.mac_buffer_bytes),
+      pause_(params.link_gbps),
+      received_(port) {}
+
+void EndStation::attach(Application application) {
+  app_ = std::move(application);
+  events_.schedule(app_.start, *this);
+}
+
+bool EndStation::paused_now() const { return pause_.paused(now_ps()); }
+
+void EndStation::on_wake(void*) { write_frames(now_ps()); }
+
+void EndStation::write_frames(Picos now) {
+  if (!app_.frames || now < app_.start || (app_.stop >= 0 && now >= app_.stop)) return;
+  bool wrote = false;
+  while (stages_.nic_has_room(app_.frames->next().bytes) && (app_.max_frames == 0 || next_seq_ < app_.max_frames)) {
+    const ApplicationFrames::Frame f = app_.frames->next();
+    stages_.write({FrameId((uint64_t{raw(port_)} << 32) | next_seq_++), app_.flow, f.bytes, raw(f.dst), now});
+    app_.frames->take();
+    wrote = true;
+  }
+  if (wrote) tx.kick();
+}
+
+TxSource::Pull EndStation::next_data(int, Picos) {
+  if (on_wire_) transmission_done(0);
+  if (stages_.mac_empty()) return {};
+  const Picos now = now_ps();
+  if (pause_.paused(now)) return {nullptr, pause_.until()};
+  const StationFrame& head = stages_.mac_head();
+  Payload& m = pool_.acquire(MessageKind::frame, head.bytes);
+  EthernetFrame& f = frame_of(m);
+  f.frame = head.id;
+  f.flow = head.flow;
+  f.src = port_;
+  f.dst_mac = head.dst;
+  f.arrival = {};
+  f.bytes = head.bytes;
+  f.priority = 0;
+  f.created = head.created;
+  f.levels = 0;
+  f.mid = Mid(0);
+  f.transport = TransportKind::none;
+  f.transport_seq = 0;
+  recorder_.frame({head.id, head.flow, port_, head.bytes, 0, head.created, now});
+  ++frames_sent_;
+  on_wire_ = true;
+  return {&m, kNever};
+}
+
+void EndStation::transmission_done(int) {
+  if (!on_wire_) return;  // a wake after something else
+  on_wire_ = false;
+  stages_.sent();
+  write_frames(now_ps());
+}
+
+void EndStation::receive(int, Payload& payload) {
+  const Picos now = now_ps();
+  if (info_of(payload).kind == MessageKind::control) {
+    const ControlMessage& c = control_of(payload);
+    if (c.kind == ControlKind::pause) {
+      ++pause_frames_;
+      pause_.on_pause(static_cast<uint16_t>(c.units), now);
+      recorder_.event(now, c.units > 0 ? EventKind::pause : EventKind::go, entity_, -1, c.units);
+      if (c.units == 0) tx.kick();
+    }
+    payload.release();
+    return;
+  }
+  const EthernetFrame& f = frame_of(payload);
+  const Picos latency = now - f.created;
+  recorder_.delivery({f.frame, f.flow, port_, now, 0, f.bytes, f.created});
+  received_.add(f.flow, f.bytes, now, latency);
+  if (now >= params_.measure_from) {
+    measured_.add(latency);
+    measured_bytes_ += f.bytes;
+  }
+  payload.release();
+}
+
+void EndStation::finish() {
+  // Frames still in the NIC or MAC buffer were created and never sent; the
+  // one on the wire has its row.
+  bool skip = on_wire_;
+  stages_.for_each_held([&](const StationFrame& f) {
+    if (skip) {
+      skip = false;
+      return;
+    }
+    recorder_.frame({f.id, f.flow, port_, f.bytes, 0, f.created, -1});
+  });
+  for (const SubflowSummary& s : received_.summaries()) recorder_.subflow_summary(s);
+}
+
+}  // namespace fabric

@@ -1,0 +1,11 @@
+#include "model/link/link_totals.h"
+
+namespace fabric {
+
+void record_link_totals(Recorder& recorder, const Link& link, Picos end) {
+  recorder.sample(end, link.basename(), "messages", static_cast<double>(link.messages()));
+  recorder.sample(end, link.basename(), "bytes", static_cast<double>(link.bytes()));
+  if (end > 0) recorder.sample(end, link.basename(), "utilization", static_cast<double>(link.busy_time(end)) / end);
+}
+
+}  // namespace fabric

@@ -1,0 +1,123 @@
+#include "platforms/backplane/backplane_top.h"
+
+#include <algorithm>
+#include <string>
+
+#include "model/link/link_totals.h"
+#include "traffic/flow_source.h"
+#include "traffic/message_source.h"
+
+namespace fabric {
+
+namespace {
+
+// A flow's application messages (the traffic layer's) as a station writes them.
+class MessageFrames final : public ApplicationFrames {
+ public:
+  MessageFrames(const traffic::FlowSpec& flow, uint64_t seed) : source_(flow, seed) {}
+  Frame next() const override { return {source_.next().bytes, source_.next().dst}; }
+  void take() override { source_.take(); }
+
+ private:
+  traffic::MessageSource source_;
+};
+
+}  // namespace
+
+BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& config,
+                           const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
+    : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler"), flows_(flows) {
+  EventQueue& events = scheduler_.queue();
+  switch_ = std::make_unique<BackplaneSwitch>("switch", config_.sw, pool_, recorder_, events);
+  for (int p = 0; p < config_.sw.stations; ++p) {
+    const std::string n = std::to_string(p);
+    stations_.push_back(std::make_unique<EndStation>(("station" + n).c_str(), PortId(static_cast<uint32_t>(p)),
+                                                     config_.station, pool_, recorder_, events));
+    EndStation& st = *stations_.back();
+    links_.push_back(std::make_unique<Link>(("station" + n + "_to_switch").c_str(), config_.link));
+    st.tx.out.bind(links_.back()->in);
+    links_.back()->out.bind(switch_->rx(p).in);
+    links_.push_back(std::make_unique<Link>(("switch_to_station" + n).c_str(), config_.link));
+    switch_->tx(p).out.bind(links_.back()->in);
+    links_.back()->out.bind(st.rx.in);
+  }
+  for (const traffic::FlowSpec& f : flows_) {
+    stations_[raw(f.src)]->attach(
+        {f.id, f.start, f.stop, f.max_frames, std::make_unique<MessageFrames>(f, traffic::flow_seed(seed, f.id))});
+  }
+}
+
+uint64_t BackplaneTop::messages_moved() const {
+  uint64_t n = 0;
+  for (const auto& l : links_) n += l->messages();
+  return n;
+}
+
+uint64_t BackplaneTop::backlog() const {
+  uint64_t n = switch_->frames_held();
+  for (const auto& s : stations_) n += s->held();
+  return n;
+}
+
+void BackplaneTop::describe_backlog(std::ostream& out, int max_lines) const {
+  out << "  switch: " << switch_->frames_held() << " frames, " << switch_->memory().occupancy() << " B held\n";
+  for (const auto& s : stations_) {
+    if (s->held() == 0 || --max_lines <= 0) continue;
+    out << "  " << s->name() << ": " << s->held() << " frames in its buffers" << (s->paused_now() ? " (paused)" : "")
+        << "\n";
+  }
+}
+
+uint64_t BackplaneTop::frames_sent() const {
+  uint64_t n = 0;
+  for (const auto& s : stations_) n += s->frames_sent();
+  return n;
+}
+
+uint64_t BackplaneTop::frames_delivered() const {
+  uint64_t n = 0;
+  for (const auto& s : stations_) n += s->frames_received();
+  return n;
+}
+
+BackplaneTop::Figures BackplaneTop::figures(Picos end) const {
+  Figures f;
+  LatencyHistogram all;
+  uint64_t bytes = 0;
+  uint64_t most_pauses = 0;
+  for (const auto& s : stations_) {
+    all.merge(s->measured_latency());
+    bytes += s->measured_bytes();
+    most_pauses = std::max(most_pauses, s->pause_frames());
+  }
+  const Picos measured = end - config_.warmup;
+  if (measured > 0) f.throughput_gbps = bytes * 8.0 / static_cast<double>(measured) * 1000.0;
+  f.latency_mean_ps = all.mean();
+  f.latency_p99_ps = all.quantile(0.99);
+  f.latency_max_ps = all.max();
+  f.frames_measured = all.count();
+  if (end > 0) {
+    const double seconds = end / 1e12;
+    f.pause_per_second = most_pauses / seconds;
+    const double pause_bits = (config_.sw.pause_frame_bytes + config_.link.overhead_bytes) * 8.0;
+    f.pause_share = most_pauses * pause_bits / (config_.link.rate_gbps * 1e9 * seconds);
+  }
+  return f;
+}
+
+void BackplaneTop::finish(Picos end) {
+  for (auto& s : stations_) {
+    s->finish();
+    recorder_.sample(end, s->basename(), "pause_frames", static_cast<double>(s->pause_frames()));
+  }
+  switch_->finish(end);
+  for (const auto& l : links_) record_link_totals(recorder_, *l, end);
+  const Figures f = figures(end);
+  recorder_.sample(end, "backplane", "throughput_gbps", f.throughput_gbps);
+  recorder_.sample(end, "backplane", "latency_mean_ps", f.latency_mean_ps);
+  recorder_.sample(end, "backplane", "latency_p99_ps", static_cast<double>(f.latency_p99_ps));
+  recorder_.sample(end, "backplane", "latency_max_ps", static_cast<double>(f.latency_max_ps));
+  recorder_.sample(end, "backplane", "pause_per_second", f.pause_per_second);
+}
+
+}  // namespace fabric

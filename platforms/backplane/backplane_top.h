@@ -1,0 +1,62 @@
+#pragma once
+// The backplane platform's top (platforms.md, E12): one shared-memory
+// switch and its end stations, each joined to its switch port by a link
+// each way. It holds no behaviour of its own.
+#include <memory>
+#include <ostream>
+#include <vector>
+
+#include "model/backplane/backplane_switch.h"
+#include "model/backplane/end_station.h"
+#include "model/core/event_scheduler.h"
+#include "model/link/link.h"
+#include "model/protocol/payload_pool.h"
+#include "platforms/backplane/backplane_params.h"
+#include "platforms/common/platform.h"
+
+namespace fabric {
+
+class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
+ public:
+  BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& config,
+               const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder);
+
+  EventScheduler& scheduler() override { return scheduler_; }
+  const EventScheduler& scheduler() const override { return scheduler_; }
+  void set_threads(int) override {}  // one partition: the SystemC thread serves it
+  uint64_t messages_moved() const override;
+  uint64_t backlog() const override;
+  bool awaiting_acks() const override { return false; }
+  void describe_backlog(std::ostream& out, int max_lines) const override;
+  void sample_occupancy(Picos t) override { switch_->sample_occupancy(t); }
+  uint64_t frames_sent() const override;
+  uint64_t frames_delivered() const override;
+  uint64_t drops() const override { return switch_->memory().discards(); }
+  void finish(Picos end) override;
+  // Throughput, latency, discards, PAUSE and memory (backplane_summary.cpp).
+  void summarize(std::ostream& out, Picos simulated) const override;
+
+  // The figures the summary prints, from the warm-up on.
+  struct Figures {
+    double throughput_gbps = 0;  // frame bytes received by all stations
+    double latency_mean_ps = 0;
+    Picos latency_p99_ps = 0;
+    Picos latency_max_ps = 0;
+    uint64_t frames_measured = 0;
+    double pause_per_second = 0;  // PAUSE frames per second on the busiest station link
+    double pause_share = 0;       // ... and their share of its time
+  };
+  Figures figures(Picos end) const;
+
+ private:
+  BackplaneConfig config_;
+  Recorder& recorder_;
+  EventScheduler scheduler_;  // before the modules, which keep a reference
+  PayloadPool pool_;
+  std::vector<traffic::FlowSpec> flows_;  // the stations keep pointers into it
+  std::unique_ptr<BackplaneSwitch> switch_;
+  std::vector<std::unique_ptr<EndStation>> stations_;
+  std::vector<std::unique_ptr<Link>> links_;
+};
+
+}  // namespace fabric

@@ -1,0 +1,131 @@
+#include "platforms/fabric/fabric_platform.h"
+
+#include <algorithm>
+
+#include "db/sqlite_recorder.h"
+#include "model/cna/cna_params.h"
+#include "model/leaf/leaf_params.h"
+#include "model/leaf/lossless_limits.h"
+#include "model/link/link_params.h"
+#include "model/spine/spine_params.h"
+#include "platforms/common/sampling_guard.h"
+#include "platforms/fabric/fabric_top.h"
+#include "platforms/fabric/link_names.h"
+#include "platforms/fabric/multicast_groups.h"
+#include "platforms/fabric/topology_params.h"
+#include "traffic/frame_size.h"
+#include "traffic/traffic_params.h"
+
+namespace fabric {
+
+namespace {
+
+// The PAUSE round trip on a CNA-leaf link, for the lossless thresholds.
+PauseRoundTrip cna_pause_round_trip(const FabricConfig& f) {
+  PauseRoundTrip rt;
+  rt.link_gbps = f.topology.cna_link.rate_gbps;
+  rt.propagation = to_ps(f.topology.cna_link.propagation);
+  rt.lookup = to_ps(f.leaf.lookup);
+  rt.overhead_bytes = f.topology.cna_link.overhead_bytes;
+  // With the concurrent header the leaf sees a frame after its preamble,
+  // without it after the whole (smallest) frame.
+  rt.header_after_bytes =
+      f.leaf.concurrent_header ? kPreambleBytes : traffic::kMinFrameBytes + f.topology.cna_link.overhead_bytes;
+  rt.pause_frame_bytes = f.leaf.control_frame_bytes;
+  rt.smallest_frame_bytes = traffic::kMinFrameBytes;
+  return rt;
+}
+
+// The most headers one lossless frame takes at a user port: one per copy.
+uint32_t lossless_headers_per_frame(const std::vector<traffic::FlowSpec>& flows, const LeafParams& leaf) {
+  for (const traffic::FlowSpec& f : flows)
+    if (f.multicast && leaf.lossless.test(static_cast<size_t>(f.priority))) return kMaxLocalFanout;
+  return 1;
+}
+
+// Occupancy samples one sampling instant writes: ingress and egress bytes
+// of every port of every leaf, surrogate ports included.
+int64_t occupancy_samples_per_instant(const Geometry& g) {
+  return int64_t{2} * g.leaves * (g.user_ports_per_leaf + 1);
+}
+
+class FabricRun final : public PlatformRun {
+ public:
+  explicit FabricRun(FabricConfig config) : config_(std::move(config)) {}
+
+  void describe_ports(db::SqliteRecorder& rec) const override {
+    const Geometry& g = config_.topology.geometry;
+    for (int p = 0; p < g.user_ports(); ++p) {
+      const LeafId leaf = g.leaf_of(PortId(p));
+      rec.add_port(p, raw(leaf), "user", g.rack_of(leaf), g.chassis_of(leaf), g.cie_of(leaf));
+    }
+    for (int l = 0; l < g.leaves; ++l) {
+      const LeafId leaf = LeafId(l);
+      rec.add_port(raw(g.surrogate_port(leaf)), l, "surrogate", g.rack_of(leaf), g.chassis_of(leaf), g.cie_of(leaf));
+    }
+  }
+
+  std::unique_ptr<PlatformTop> build(const std::vector<traffic::FlowSpec>& flows, uint64_t seed,
+                                     Recorder& recorder) const override {
+    return std::make_unique<FabricTop>("fabric", config_, flows, seed, recorder);
+  }
+
+ private:
+  FabricConfig config_;
+};
+
+// Message traffic and closed-loop sources belong to the end stations of
+// other platforms; a CNA's flows are open loop, frame by frame.
+void refuse_end_station_traffic(const config::Config& config, const std::vector<traffic::FlowSpec>& flows) {
+  for (const traffic::FlowSpec& f : flows) {
+    if (f.closed_loop)
+      config.fail("flow." + f.name + ".closed_loop", "false on platform fabric: a CNA's flows are open loop, at their rate");
+    if (f.message)
+      config.fail("flow." + f.name + ".message", "unset on platform fabric: a CNA's flows send frames (flow.*.frame_size)");
+  }
+}
+
+}  // namespace
+
+void FabricPlatform::declare_params(config::ParamRegistry& r) const {
+  declare_topology_params(r);
+  declare_leaf_params(r);
+  declare_spine_params(r);
+  declare_cna_params(r);
+  declare_link_params(r);
+  traffic::declare_multicast_tree_params(r);
+}
+
+PlatformResolution FabricPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
+  FabricConfig f;
+  f.spine = read_spine_params(config);
+  f.topology = read_topology_params(config, f.spine.ports);
+  f.leaf = read_leaf_params(config);
+  f.cna = read_cna_params(config);
+  f.cna.scale_to_line(f.topology.cna_link.rate_gbps);
+  f.credit_return = read_credit_return_params(config);
+  f.retry = read_link_retry_params(config, std::max(f.leaf.packet_bytes, f.leaf.control_frame_bytes));
+  f.errors = read_link_error_params(config,
+                                    [&](const std::string& link) { return names_link(f.topology.geometry, link); });
+  check_sampling(config, keys.sim_time, keys.sample_interval, occupancy_samples_per_instant(f.topology.geometry));
+
+  PlatformResolution r;
+  if (f.leaf.retransmit) r.recovery_wait = f.leaf.retransmit_timeout;
+  if (f.cna.e2e.enabled) r.recovery_wait = std::max(r.recovery_wait, f.cna.e2e.timeout);
+  r.flows = traffic::read_flows(config, f.topology.geometry.user_ports(), f.topology.cna_link.rate_gbps, keys.seed,
+                                f.topology.geometry.user_ports_per_leaf);
+  refuse_end_station_traffic(config, r.flows);
+  apply_lossless_limits(config, f.leaf, cna_pause_round_trip(f), traffic::kMaxFrameBytes,
+                        lossless_headers_per_frame(r.flows, f.leaf));
+  f.trees.max_levels = static_cast<int>(config.get_int("multicast.max_levels"));
+  f.trees.max_source_fanout = static_cast<size_t>(config.get_int("multicast.source_fanout"));
+  {  // every multicast group has a legal tree, or the run stops here
+    Fdb fdb;
+    McbcTable mcbc;
+    install_multicast_groups(r.flows, f.topology.geometry, f.trees, fdb, mcbc);
+  }
+  r.run = std::make_unique<FabricRun>(std::move(f));
+  return r;
+}
+
+}  // namespace fabric
