@@ -2,7 +2,7 @@
 --
 -- Answers: in run @run, how many frames and copies were dropped, for each
 -- reason (payload, header_pool, header_red, header_memory, voq_tail,
--- voq_head, link, other), and when did the first and last such drop happen?
+-- voq_head, link, other; shared_memory on the backplane platform), and when did the first and last such drop happen?
 --
 -- Parameters:
 --   @run  run_id

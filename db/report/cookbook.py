@@ -10,7 +10,7 @@ def run_query(conn, name, **params):
     Parameters not given are NULL, as with the shell's .parameter."""
     with open(os.path.join(QUERIES, name + ".sql")) as f:
         sql = f.read()
-    bound = {p: None for p in ("run", "window_ps", "from_ps", "to_ps", "dst_port")}
+    bound = {p: None for p in ("run", "window_ps", "from_ps", "to_ps", "dst_port", "link_gbps")}
     bound.update(params)
     cursor = conn.execute(sql, bound)
     return [d[0] for d in cursor.description], cursor.fetchall()

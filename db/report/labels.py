@@ -49,6 +49,8 @@ def run_state(run):
 def key_parameters(run):
     """One line naming what a reader needs to tell this run from another:
     the traffic, the fabric's size and what differs from a plain run."""
+    if run.platform == "backplane":
+        return _backplane_parameters(run)
     flows = list(run.flows.values())
     kinds = sorted({f["kind"] for f in flows})
     sizes = sorted({f["frame_size"] for f in flows})
@@ -64,6 +66,21 @@ def key_parameters(run):
         load = c.get("traffic.load_gbps") or c.get("topology.user_port_gbps", "?")
         parts.insert(0, f"{pattern} at {load} Gb/s per port")
     return ", ".join(parts)
+
+
+def _backplane_parameters(run):
+    c = run.config
+    memory = c.get("backplane.memory", "?")
+    if c.get("backplane.pause") in ("true", "on", "1", "yes"):
+        high = c.get("backplane.xoff", "?")
+        low = c.get("backplane.xon") or "High / 2"
+        control = f"802.3x with High {high}, Low {low}"
+    else:
+        control = "no flow control"
+    messages = sorted({c.get(f"flow.{f['name']}.message") or f["frame_size"] for f in run.flows.values()})
+    return ", ".join([f"backplane switch of {c.get('backplane.ports', '?')} ports, memory {memory}", control,
+                      f"{len(run.flows)} closed-loop stations", "messages " + ", ".join(messages),
+                      f"seed {run.seed}", duration(run.sim_time_ps)])
 
 
 def run_title(run, what):

@@ -4,13 +4,15 @@ import os
 import numpy as np
 
 from report import metrics, plots
+from report.backplane_section import backplane_section
 from report.cookbook import run_query
 from report.labels import duration, key_parameters, run_state
+from report.option_values import parse_duration_ps
 from report.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
 
 PLOTS = ("throughput", "latency_cdf", "fairness", "drops", "pause_cnm", "occupancy")
 # Sampled metrics drawn in the occupancy figure, in this order, at most three.
-OCCUPANCY_METRICS = ("ingress_bytes", "egress_bytes", "voq_copies", "cache_entries")
+OCCUPANCY_METRICS = ("ingress_bytes", "egress_bytes", "voq_copies", "cache_entries", "memory_bytes")
 MAX_CDF_CURVES = 12
 
 
@@ -24,6 +26,8 @@ class RunReport:
     def __init__(self, conn, run, out_dir, window_ps=None, warmup_ps=None):
         self.conn, self.run, self.out = conn, run, out_dir
         self.window_ps = window_ps or metrics.nice_window_ps(max(run.sim_time_ps, 1))
+        if warmup_ps is None and run.platform == "backplane":  # the run's own warm-up
+            warmup_ps = parse_duration_ps(run.config.get("backplane.warmup", "0")) or 0
         self.warmup_ps = metrics.warmup_ps(run.sim_time_ps, warmup_ps)
         d = run.deliveries
         self.has_deliveries = d is not None and len(d) > 0
@@ -60,7 +64,10 @@ class RunReport:
             self.sections.append(self._fairness(shares, path("fairness")))
         self.sections.append(self._drops(path("drops")))
         self.sections.append(self._pause_cnm(path("pause_cnm")))
-        self.sections.append(self._cache())
+        if self.run.platform == "backplane":
+            self.sections.append(backplane_section(self.conn, self.run, self.warmup_ps))
+        else:
+            self.sections.append(self._cache())
         self.sections.append(self._occupancy(path("occupancy")))
         return "\n".join(self.sections)
 
@@ -133,8 +140,10 @@ class RunReport:
         level_rows = [[key // 64, r.flow_name(key // 64), key % 64] + stat_cells(s) for key, s in per_level.items()]
         write_csv(os.path.join(self.out, f"run{r.run_id}_latency_per_flow.csv"), ["flow_id", "flow"] + stat_header,
                   flow_rows)
-        text = ("### Latency\n\nCreation at the source CNA to delivery at the destination CNA, nearest-rank "
-                "percentiles, per flow as `db/queries/latency_percentiles.sql`:\n\n")
+        span = ("From the first byte out of the source application to the last byte into the sink"
+                if r.platform == "backplane" else "Creation at the source CNA to delivery at the destination CNA")
+        text = (f"### Latency\n\n{span}, nearest-rank percentiles, per flow as "
+                "`db/queries/latency_percentiles.sql`:\n\n")
         if len(flow_rows) <= MAX_TABLE_ROWS:
             text += table(["flow_id", "flow"] + stat_header, flow_rows)
         else:

@@ -124,6 +124,12 @@ class RunData:
         return f"{self.flow_name(flow_id)} \u2192 port {dst}"
 
     @property
+    def platform(self):
+        """The system the run modelled: 'fabric' (also for runs of a
+        fabricsim before the platform key) or 'backplane'."""
+        return self.config.get("platform", "fabric")
+
+    @property
     def frames_recorded(self):
         return self.log_level == "frames"
 

@@ -71,7 +71,7 @@ void BackplaneSwitch::on_wake(void*) {
 void BackplaneSwitch::act(XoffController::Action action, Picos now) {
   if (action == XoffController::Action::none) return;
   const bool xoff = action == XoffController::Action::xoff;
-  recorder_.event(now, xoff ? EventKind::pause : EventKind::go, "switch", -1, switch_.occupancy());
+  recorder_.event(now, xoff ? EventKind::xoff : EventKind::xon, "switch", -1, switch_.occupancy());
   send_pause(xoff ? params_.xoff_quanta : 0);
   if (xoff) events_.schedule(controller_->xoff_runs_out(), *this);
 }

@@ -88,7 +88,9 @@ void EndStation::receive(int, Payload& payload) {
     if (c.kind == ControlKind::pause) {
       ++pause_frames_;
       pause_.on_pause(static_cast<uint16_t>(c.units), now);
-      recorder_.event(now, c.units > 0 ? EventKind::pause : EventKind::go, entity_, -1, c.units);
+      // As the fabric's PAUSE events: value = the priority (802.3x stops the
+      // whole link: 0); the pause time is backplane.pause_quanta.
+      recorder_.event(now, c.units > 0 ? EventKind::pause : EventKind::go, entity_, -1, 0);
       if (c.units == 0) tx.kick();
     }
     payload.release();

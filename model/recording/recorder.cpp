@@ -30,6 +30,8 @@ const char* to_string(EventKind kind) {
     case EventKind::sync_suspend: return "sync_suspend";
     case EventKind::sync_resume: return "sync_resume";
     case EventKind::stall: return "stall";
+    case EventKind::xoff: return "xoff";
+    case EventKind::xon: return "xon";
   }
   return "other";
 }

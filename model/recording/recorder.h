@@ -15,8 +15,11 @@ const char* to_string(DropReason reason);
 
 // pause_headers: beside a 'pause' (STOP) that the header pool called for.
 // hold: a lossless frame without room waits at a user port (never dropped).
+// xoff, xon: an 802.3x controller's decision on its memory's occupancy
+// (value: the occupancy in bytes), before the PAUSE frames it sends.
 enum class EventKind {
-  pause, go, pause_headers, hold, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall
+  pause, go, pause_headers, hold, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall,
+  xoff, xon
 };
 const char* to_string(EventKind kind);
 

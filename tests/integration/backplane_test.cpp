@@ -34,7 +34,7 @@ TEST(Backplane, NoDiscardWith8023xInAnyVariant) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE status = 'done'"), 5);
   EXPECT_EQ(discards(db), 0);
   // Flow control acted in every run, and frames flowed.
-  EXPECT_EQ(db.integer("SELECT count(DISTINCT run_id) FROM events WHERE kind = 'pause' AND entity = 'switch'"), 5);
+  EXPECT_EQ(db.integer("SELECT count(DISTINCT run_id) FROM events WHERE kind = 'xoff' AND entity = 'switch'"), 5);
   EXPECT_EQ(db.integer("SELECT min(n) > 10000 FROM (SELECT count(*) AS n FROM deliveries GROUP BY run_id)"), 1);
   // The memory never passed what it holds.
   EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric = 'memory_peak_bytes' AND value > 32768 "
@@ -49,7 +49,7 @@ TEST(Backplane, DiscardsWithoutFlowControlUnderOverload) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
   EXPECT_GT(discards(db), 1000);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind IN ('pause', 'go')"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind IN ('pause', 'go', 'xoff', 'xon')"), 0);
   // Each discarded frame is whole, at the switch, and never delivered.
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE dst_port IS NOT NULL"), 0);
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops d JOIN deliveries v ON v.frame_id = d.frame_id"), 0);
@@ -101,13 +101,14 @@ TEST(Backplane, PauseFramesGoAheadOfDataAndAreNeverPaused) {
   // (1518 + 20) B + (64 + 20) B at 10 Gb/s, plus 150 ns.
   const int64_t bound_ps = (1538 + 84) * 800 + 150'000;
   EXPECT_EQ(db.integer("SELECT count(*) FROM events s WHERE s.entity = 'switch' AND "
-                       "(SELECT count(*) FROM events t WHERE t.entity LIKE 'station%' AND t.kind = s.kind AND "
+                       "(SELECT count(*) FROM events t WHERE t.entity LIKE 'station%' AND "
+                       "t.kind = (CASE s.kind WHEN 'xoff' THEN 'pause' ELSE 'go' END) AND "
                        "t.t_ps >= s.t_ps AND t.t_ps <= s.t_ps + " + std::to_string(bound_ps) + ") < 4"),
             0);
-  // XOFF pauses with 0xFFFF quanta, XON with 0.
-  EXPECT_EQ(db.text("SELECT group_concat(DISTINCT kind || ':' || CAST(value AS INTEGER)) FROM events WHERE entity = 'station0' "
-                    "ORDER BY 1"),
-            "pause:65535,go:0");
+  // Each XOFF decision at or above High (16 KB), each XON at or below Low (8 KB).
+  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE (kind = 'xoff' AND value < 16384) OR "
+                       "(kind = 'xon' AND value > 8192)"),
+            0);
 }
 
 TEST(Backplane, SameSeedSameDatabase) {
