@@ -1,13 +1,17 @@
 """fabric-report on a backplane run (E12c, 802.3x on 32 KB): its own key
 parameters, latency wording and warm-up; the backplane section's tables equal
-the cookbook queries and the database; the memory over time is drawn."""
+the cookbook queries and the database; the memory over time is drawn. And
+scripts/sweep E12 with backplane-table. Run through test_report.py (CTest:
+FabricReport.ReportOfABackplaneRun, FabricReport.BackplaneSweepTable)."""
 import os
 import shutil
 import sqlite3
 import tempfile
 import unittest
 
-from report_fixture import fabricsim, markdown_table, png_size, report
+from report_fixture import FABRICSIM, SOURCE, fabricsim, markdown_table, png_size, report, run_tool
+
+SWEEP = os.path.join(SOURCE, "scripts", "sweep")
 
 
 class ReportOfABackplaneRun(unittest.TestCase):
@@ -67,6 +71,49 @@ class ReportOfABackplaneRun(unittest.TestCase):
     def test_memory_over_time_is_drawn(self):
         self.assertIn("`memory_bytes` (bytes), 1 entities", self.md)
         self.assertIsNotNone(png_size(os.path.join(self.out, "run1_occupancy.png")))
+
+
+class BackplaneSweepTable(unittest.TestCase):
+    """scripts/sweep E12 (10 ms per point): the variants and the threshold
+    sweep in one database; backplane-table's rows equal the database's
+    figures and show the document's orderings; its plot is drawn."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="backplane_table_")
+        cls.db = os.path.join(cls.dir, "e12.db")
+        cls.result = run_tool(SWEEP, "E12", cls.db, "--time", "10ms", "--set", "backplane.warmup=2ms",
+                              env={"FABRICSIM": FABRICSIM})
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def test_table_and_plot(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        header, rows = markdown_table(self.result.stdout, "| run_id")
+        self.assertEqual(len(rows), 7)
+        runs = {(r[1], r[3], r[4]): dict(zip(header, r)) for r in rows}
+        rate = lambda study, pause, xoff: float(runs[(study, pause, xoff)]["throughput_gbps"])  # noqa: E731
+        # 802.3x: no discard in any variant; without it, 32 KB discards (1.5 MB
+        # takes longer than these 10 ms to fill).
+        for r in runs.values():
+            if r["pause"] == "true":
+                self.assertEqual(r["discards"], "0", r)
+        self.assertGreater(int(runs[("E12b", "false", "-")]["discards"]), 0)
+        # Throughput: 1.5 MB without flow control > 32 KB with discards > 32 KB with XOFF.
+        self.assertGreater(rate("E12a", "false", "-"), rate("E12b", "false", "-"))
+        self.assertGreater(rate("E12b", "false", "-"), rate("E12c", "true", "16KB"))
+        # The threshold sweep rises with High.
+        sweep = [rate("E12a", "true", high) for high in ("4KB", "16KB", "64KB", "256KB")]
+        self.assertEqual(sweep, sorted(sweep))
+        conn = sqlite3.connect(self.db)
+        for r in rows:
+            value = conn.execute("SELECT value FROM samples WHERE run_id = ? AND metric = 'throughput_gbps'",
+                                 (int(r[0]),)).fetchone()[0]
+            self.assertAlmostEqual(float(r[5]), value, delta=0.0005)
+        conn.close()
+        self.assertIsNotNone(png_size(os.path.join(self.dir, "e12.png")))
 
 
 if __name__ == "__main__":

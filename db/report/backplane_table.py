@@ -1,0 +1,105 @@
+"""backplane-table DB [--plot PNG]: the backplane study (E12; scripts/sweep
+E12) as a Markdown table, one row per run, as db/queries/backplane_figures.sql
+gives it, with what the source document expects beside the variants, and a
+plot of the threshold sweep at 1.5 MB: throughput, p99 latency, PAUSE rate
+and the most memory used against High (and without flow control)."""
+from report import tool
+from report.cookbook import run_query
+from report.markdown import number, table
+from report.option_values import output_file, parse_duration_ps
+from report.rundb import open_database
+
+COLUMNS = ["run_id", "study", "memory", "pause", "xoff", "throughput_gbps", "discards", "pause_per_s", "pause_share",
+           "latency_mean_us", "latency_p99_us", "latency_max_us", "max_memory_bytes"]
+DECIMALS = {"throughput_gbps": 3, "pause_per_s": 0, "pause_share": 4, "latency_mean_us": 1, "latency_p99_us": 1,
+            "latency_max_us": 1}
+# platforms.md, E12: the expected behaviour, per variant.
+EXPECTED = {
+    ("E12a", "false"): "highest throughput; latency tens of times either 32 KB case",
+    ("E12b", "false"): "lower throughput, with discards",
+    ("E12c", "true"): "no discard; lowest throughput (blocking costs more than discards); as 1.5 MB with High 16 KB",
+}
+
+
+def _bytes(text):
+    units = {"B": 1, "KB": 1024, "MB": 1024 ** 2, "GB": 1024 ** 3}
+    for unit in ("KB", "MB", "GB", "B"):
+        if text.endswith(unit):
+            return float(text[:-len(unit)]) * units[unit]
+    return float(text)
+
+
+def collect(conn):
+    columns, rows = run_query(conn, "backplane_figures")
+    return [dict(zip(columns, row)) for row in rows]
+
+
+def build_table(runs):
+    rows = []
+    for r in runs:
+        note = EXPECTED.get((r["study"], r["pause"]), "")
+        if r["study"] == "E12a" and r["pause"] == "true":
+            note = "threshold sweep: latency, memory, throughput rise with High, PAUSE rate falls"
+        if r["pause"] == "false":
+            r = dict(r, xoff="-")
+        rows.append([number(r[c], DECIMALS[c]) if c in DECIMALS else ("-" if r[c] is None else r[c])
+                     for c in COLUMNS] + [note])
+    return table(COLUMNS + ["the document expects"], rows)
+
+
+def plot(runs, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sweep = [r for r in runs if r["study"] == "E12a" and r["pause"] == "true"]
+    sweep.sort(key=lambda r: _bytes(r["xoff"]))
+    none = next((r for r in runs if r["study"] == "E12a" and r["pause"] == "false"), None)
+    if not sweep:
+        raise tool.ReportError("no run of the threshold sweep (E12a with backplane.pause = true) in the database")
+    highs = [_bytes(r["xoff"]) / 1024 for r in sweep]
+    fig, axes = plt.subplots(2, 2, figsize=(10, 7))
+    panels = [("throughput_gbps", "throughput (Gb/s of frame bytes)", False),
+              ("latency_p99_us", "p99 latency (us)", True),
+              ("pause_per_s", "PAUSE frames per second, one link", True),
+              ("max_memory_bytes", "most memory used (KB)", True)]
+    for ax, (metric, label, log) in zip(axes.flat, panels):
+        scale = 1 / 1024 if metric == "max_memory_bytes" else 1
+        ax.plot(highs, [r[metric] * scale for r in sweep], marker="o", label="802.3x, High as on the axis")
+        if none is not None and metric != "pause_per_s":
+            ax.axhline(none[metric] * scale, color="tab:red", linestyle="--", label="no flow control")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(highs)
+        ax.set_xticklabels([f"{h:g}" for h in highs])
+        ax.minorticks_off()
+        if log:
+            ax.set_yscale("log")
+        ax.set_xlabel("High threshold (KB); Low = High / 2")
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    axes.flat[0].legend(fontsize=8)
+    fig.suptitle("E12 backplane switch, 1.5 MB shared memory: the 802.3x threshold sweep", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def print_table(args):
+    if args.plot:
+        output_file("--plot", args.plot)
+    conn = open_database(args.db)
+    runs = collect(conn)
+    if not runs:
+        raise tool.ReportError(f"'{args.db}' holds no backplane run (platform = backplane)")
+    print(build_table(runs))
+    tool.note_unfinished_runs("backplane-table", conn)
+    if args.plot:
+        plot(runs, args.plot)
+        print(f"\nwrote {args.plot}")
+    return 0
+
+
+def main(argv=None):
+    p = tool.Parser(prog="backplane-table", description=__doc__.split("\n\n")[0])
+    p.add_argument("db")
+    p.add_argument("--plot", metavar="PNG", help="also plot the threshold sweep at 1.5 MB")
+    return tool.run("backplane-table", lambda: print_table(p.parse_args(argv)))
