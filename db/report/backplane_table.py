@@ -1,8 +1,9 @@
 """backplane-table DB [--plot PNG]: the backplane study (E12; scripts/sweep
 E12) as a Markdown table, one row per run, as db/queries/backplane_figures.sql
 gives it, with what the source document expects beside the variants, and a
-plot of the threshold sweep at 1.5 MB: throughput, p99 latency, PAUSE rate
-and the most memory used against High (and without flow control)."""
+plot of the threshold sweep at 1.5 MB (throughput, p99 latency, PAUSE rate
+and the most memory used against High, and without flow control) and of the
+three variants' throughput and mean latency."""
 from report import tool
 from report.cookbook import run_query
 from report.markdown import number, table
@@ -58,16 +59,16 @@ def plot(runs, path):
     if not sweep:
         raise tool.ReportError("no run of the threshold sweep (E12a with backplane.pause = true) in the database")
     highs = [_bytes(r["xoff"]) / 1024 for r in sweep]
-    fig, axes = plt.subplots(2, 2, figsize=(10, 7))
+    fig, axes = plt.subplots(2, 3, figsize=(14, 7.5))
     panels = [("throughput_gbps", "throughput (Gb/s of frame bytes)", False),
               ("latency_p99_us", "p99 latency (us)", True),
               ("pause_per_s", "PAUSE frames per second, one link", True),
               ("max_memory_bytes", "most memory used (KB)", True)]
-    for ax, (metric, label, log) in zip(axes.flat, panels):
+    for ax, (metric, label, log) in zip(list(axes.flat)[:4], panels):
         scale = 1 / 1024 if metric == "max_memory_bytes" else 1
-        ax.plot(highs, [r[metric] * scale for r in sweep], marker="o", label="802.3x, High as on the axis")
+        ax.plot(highs, [r[metric] * scale for r in sweep], marker="o", label="1.5 MB, 802.3x at High")
         if none is not None and metric != "pause_per_s":
-            ax.axhline(none[metric] * scale, color="tab:red", linestyle="--", label="no flow control")
+            ax.axhline(none[metric] * scale, color="tab:red", linestyle="--", label="1.5 MB, no flow control")
         ax.set_xscale("log", base=2)
         ax.set_xticks(highs)
         ax.set_xticklabels([f"{h:g}" for h in highs])
@@ -78,7 +79,21 @@ def plot(runs, path):
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
     axes.flat[0].legend(fontsize=8)
-    fig.suptitle("E12 backplane switch, 1.5 MB shared memory: the 802.3x threshold sweep", fontsize=11)
+    # The three variants side by side.
+    variants = [(name, next((r for r in runs if (r["study"], r["pause"]) == key), None))
+                for name, key in (("E12a\n1.5 MB", ("E12a", "false")), ("E12b\n32 KB", ("E12b", "false")),
+                                  ("E12c\n32 KB, 802.3x", ("E12c", "true")))]
+    variants = [(name, r) for name, r in variants if r is not None]
+    names = [name for name, _ in variants]
+    axes.flat[4].bar(names, [r["throughput_gbps"] for _, r in variants], color=["tab:red", "tab:orange", "tab:blue"])
+    axes.flat[4].set_ylabel("throughput (Gb/s of frame bytes)")
+    axes.flat[5].bar(names, [r["latency_mean_us"] for _, r in variants], color=["tab:red", "tab:orange", "tab:blue"])
+    axes.flat[5].set_yscale("log")
+    axes.flat[5].set_ylabel("mean latency (us)")
+    for ax in list(axes.flat)[4:]:
+        ax.set_title("the three variants", fontsize=9)
+        ax.grid(alpha=0.3, axis="y")
+    fig.suptitle("E12 backplane switch: the 802.3x threshold sweep at 1.5 MB, and the three variants", fontsize=11)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
