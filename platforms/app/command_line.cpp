@@ -28,7 +28,9 @@ void check_database_path(const std::string& path) {
 
 CommandLine parse_command_line(int argc, const char* const argv[]) {
   CommandLine cl;
-  po::options_description desc("fabricsim: SystemC/TLM model of a 100G Ethernet server-rack fabric\n\nOptions");
+  po::options_description desc(
+      "fabricsim: SystemC/TLM model of a 100G Ethernet server-rack fabric, and of other systems as platforms "
+      "(key 'platform': fabric, backplane)\n\nOptions");
   desc.add_options()
       ("help,h", "this help")
       ("study", po::value<std::string>(), "run a shipped study by id (see --list-studies); default E11")
@@ -38,8 +40,8 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("time", po::value<std::string>(), "simulated time, e.g. 500us, 4ms (key sim.time)")
       ("seed", po::value<std::string>(), "random seed (key sim.seed)")
       ("log-level", po::value<std::string>(&cl.log_level)->default_value("frames"), "what the database records: frames (every frame and copy) or summary")
-      ("list-params", "every key with default, unit and description, then exit")
-      ("list-studies", "the shipped studies, then exit")
+      ("list-params", "every key with default, unit and description, grouped by platform, then exit")
+      ("list-studies", "the shipped studies (id, platform, title), then exit")
       ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
       ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")
       ("quiet", "no progress display");
