@@ -8,6 +8,7 @@
 // Portable: the exponential part is drawn by inverting its distribution from
 // the run's own generator, so a seed gives the same messages everywhere.
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -25,6 +26,10 @@ class MessageSizeDistribution {
   // The mean of draw(): the capped exponential's, exactly.
   double mean() const;
   uint64_t cap() const { return cap_; }
+  // The size, when every message has the same.
+  std::optional<uint64_t> fixed() const {
+    return exp_mean_ == 0 ? std::optional<uint64_t>(minimum_) : std::nullopt;
+  }
   std::string text() const;
 
  private:

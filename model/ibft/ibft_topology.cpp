@@ -7,12 +7,6 @@ namespace fabric {
 
 namespace {
 
-int power(int base, int exponent) {
-  int v = 1;
-  for (int i = 0; i < exponent; ++i) v *= base;
-  return v;
-}
-
 // Every label whose first digit is below `first` and the others below `rest`,
 // in lexicographic order.
 std::vector<Digits> labels(int digits, int first, int rest) {
@@ -39,7 +33,10 @@ IbftTopology::IbftTopology(int m, int n) : m_(m), n_(n) {
   if (m < 2 || m % 2 != 0 || m > 62) throw std::invalid_argument("IBFT(m, n): m must be even, 2 .. 62");
   if (n < 1) throw std::invalid_argument("IBFT(m, n): n must be at least 1");
   const int h = m / 2;
-  nodes_ = 2 * power(h, n);
+  int64_t nodes = 2;
+  for (int i = 0; i < n && nodes <= kMaxNodes; ++i) nodes *= h;
+  if (nodes > kMaxNodes) throw std::invalid_argument("IBFT(m, n): more than 49151 nodes");
+  nodes_ = static_cast<int>(nodes);
   for (int l = 0; l < n; ++l) {
     for (const Digits& w : labels(n - 1, l == 0 ? h : m, h)) {
       switch_labels_.push_back(w);

@@ -21,6 +21,9 @@ namespace fabric {
 
 using Digits = std::vector<int>;
 
+// At most as many nodes as InfiniBand has unicast LIDs.
+constexpr int64_t kMaxNodes = 0xBFFF;
+
 class IbftTopology {
  public:
   // What a port of a switch is joined to.
@@ -30,7 +33,8 @@ class IbftTopology {
     int port = 0;    // the switch's port (1..m); 1 for a node's only port
   };
 
-  // Throws std::invalid_argument for odd m, m outside 2..62, or n < 1.
+  // Throws std::invalid_argument for odd m, m outside 2..62, n < 1, or more
+  // than kMaxNodes nodes.
   IbftTopology(int m, int n);
 
   int m() const { return m_; }

@@ -8,12 +8,14 @@
 namespace fabric {
 
 SubnetManager::SubnetManager(const IbftTopology& topology) : t_(topology) {
-  lids_per_node_ = 1;
-  for (int i = 1; i < t_.n(); ++i) lids_per_node_ *= t_.half();
+  paths_ = 1;
+  for (int i = 1; i < t_.n() && paths_ <= (1 << kMaxLmc); ++i) paths_ *= t_.half();
   lmc_ = 0;
-  while ((1 << lmc_) < lids_per_node_) ++lmc_;
-  if ((1 << lmc_) != lids_per_node_)
-    throw std::invalid_argument("IBFT(m, n): (m/2)^(n-1) must be a power of two for LMC addressing");
+  while ((1 << lmc_) < paths_) ++lmc_;
+  lids_per_node_ = 1 << lmc_;
+  if (lmc_ > kMaxLmc) throw std::invalid_argument("IBFT(m, n): (m/2)^(n-1) paths need an LMC above 7");
+  if (static_cast<int64_t>(t_.nodes()) * lids_per_node_ > kLastUnicastLid)
+    throw std::invalid_argument("IBFT(m, n): more LIDs than InfiniBand's unicast space (0x0001-0xBFFF)");
 }
 
 int SubnetManager::common_prefix(int a, int b) const {
@@ -40,9 +42,12 @@ int SubnetManager::out_port(int sw, int lid) const {
   const Digits& w = t_.label(sw);
   const Digits p = t_.node_digits(owner_of(lid));
   if (std::equal(w.begin(), w.begin() + l, p.begin())) return p[static_cast<size_t>(l)] + 1;
+  // The path's digit for this level: the spec's floor((lid - 1) /
+  // (m/2)^(n-1-l)) mod (m/2), taken of the LID's offset within its node's
+  // range so that it also holds when 2^LMC exceeds (m/2)^(n-1).
   int below = 1;
   for (int i = 0; i < t_.n() - 1 - l; ++i) below *= t_.half();
-  return (lid - 1) / below % t_.half() + t_.half() + 1;
+  return (lid - 1) % lids_per_node_ / below % t_.half() + t_.half() + 1;
 }
 
 std::vector<SubnetManager::Hop> SubnetManager::route(int source, int lid) const {

@@ -5,8 +5,9 @@
 // per source: the union of the ports linear forwarding gives for each
 // member's selected LID) and OpenSM's single spanning tree per group.
 //
-// LMC = log2((m/2)^(n-1)); node P(p) owns the 2^LMC LIDs from BaseLID =
-// 2^LMC PID + 1. A source P(p') sending to P(p), their greatest common
+// LMC = log2((m/2)^(n-1)), rounded up when (m/2)^(n-1) is no power of two
+// (then only the first (m/2)^(n-1) LIDs of a node are used); node P(p) owns
+// the 2^LMC LIDs from BaseLID = 2^LMC PID + 1. A source P(p') sending to P(p), their greatest common
 // prefix of length l, uses BaseLID(P(p)) + the value of p'(l+1) ...
 // p'(n-1) in base m/2. SW<w, l> forwards a LID owned by P(p) down on port
 // p_l + 1 when w0 ... w(l-1) = p0 ... p(l-1), else up on port
@@ -21,12 +22,19 @@ namespace fabric {
 // A multicast entry: the output ports of one switch, as a bit set (bit k: port k).
 using PortSet = uint64_t;
 
+// InfiniBand's limits: LMC at most 7, unicast LIDs 0x0001-0xBFFF.
+constexpr int kMaxLmc = 7;
+constexpr int kLastUnicastLid = 0xBFFF;
+
 class SubnetManager {
  public:
+  // Throws std::invalid_argument when the tree needs an LMC above 7 or more
+  // LIDs than the unicast space holds.
   explicit SubnetManager(const IbftTopology& topology);
 
   int lmc() const { return lmc_; }
   int lids_per_node() const { return lids_per_node_; }
+  int paths() const { return paths_; }  // (m/2)^(n-1): the LIDs of a node in use
   int base_lid(int pid) const { return lids_per_node_ * pid + 1; }
   int owner_of(int lid) const { return (lid - 1) / lids_per_node_; }
   // The length of the greatest common prefix of two nodes' digits.
@@ -69,6 +77,7 @@ class SubnetManager {
   const IbftTopology& t_;
   int lmc_;
   int lids_per_node_;
+  int paths_;
 };
 
 }  // namespace fabric

@@ -15,7 +15,10 @@ Link::Link(sc_core::sc_module_name name, const LinkParams& params)
     : sc_module(name), in("in"), out("out") {
   ps_per_byte_q24_ = static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)));
   propagation_time_ = params.propagation;
-  overhead_bytes_ = params.overhead_bytes;
+  if (params.overhead_bytes > UINT16_MAX || params.lead_bytes > UINT16_MAX)
+    SC_REPORT_FATAL(this->name(), "a link's per-message overhead and lead are at most 65535 bytes");
+  overhead_bytes_ = static_cast<uint16_t>(params.overhead_bytes);
+  lead_bytes_ = static_cast<uint16_t>(params.lead_bytes);
   concurrent_header_ = params.concurrent_header;
   static_assert(sizeof(LinkHotState) + sizeof(void*) <= 64, "a message must touch one cache line of a Link");
   in.bind(*this);
@@ -42,8 +45,9 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;
   sc_time fwd_delay = delay + propagation_time_;
   if (concurrent_header_ && info_of(payload).kind == MessageKind::frame) {
-    // Delivered at its first byte, after the preamble and start delimiter.
-    const Picos first_byte = start + bytes_time(kPreambleBytes) + to_ps(propagation_time_);
+    // Delivered at its first byte, after the lead (Ethernet: the preamble
+    // and start delimiter).
+    const Picos first_byte = start + bytes_time(lead_bytes_) + to_ps(propagation_time_);
     frame_of(payload).arrival = {first_byte, first_byte + bytes_time(wire_bytes)};
     fwd_delay = from_ps(first_byte - now_ps());
   }

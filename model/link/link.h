@@ -24,6 +24,10 @@ struct LinkParams {
   // and last bytes arrive (EthernetFrame::arrival). Other messages, and
   // every message of a link without it, are delivered at their last byte.
   bool concurrent_header = false;
+  // With concurrent_header: the bytes that arrive before the receiver sees
+  // the frame (Ethernet's preamble and start delimiter; 0 on a link whose
+  // packets carry their header in their first byte, as InfiniBand's).
+  uint32_t lead_bytes = kPreambleBytes;
 };
 
 // What a message touches, kept in one cache line with the receiving
@@ -35,7 +39,8 @@ struct LinkHotState {
   uint64_t messages_ = 0;
   uint64_t payload_bytes_ = 0;    // wire bytes of the messages, without the per-message overhead
   uint64_t ps_per_byte_q24_ = 0;  // picoseconds per byte in 40.24 fixed point
-  uint32_t overhead_bytes_ = 0;
+  uint16_t overhead_bytes_ = 0;
+  uint16_t lead_bytes_ = 0;
   bool concurrent_header_ = false;
 };
 

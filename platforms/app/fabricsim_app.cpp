@@ -35,9 +35,16 @@ int worker_threads(int configured, bool frames_recorded) {
 void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
   run.setup->describe_ports(rec);
   for (const traffic::FlowSpec& f : run.flows) {
+    // A flow of messages records its message size (frame_bytes: the size
+    // when fixed), others their frame size.
     std::optional<int64_t> fixed;
-    if (auto size = f.size.fixed()) fixed = *size;
-    rec.add_flow(raw(f.id), f.name, f.multicast ? "multicast" : "unicast", raw(f.src), f.priority, f.rate_gbps, fixed, f.size.text(), f.start,
+    if (f.message) {
+      if (auto size = f.message->fixed()) fixed = static_cast<int64_t>(*size);
+    } else if (auto size = f.size.fixed()) {
+      fixed = *size;
+    }
+    const std::string size_text = f.message ? f.message->text() : f.size.text();
+    rec.add_flow(raw(f.id), f.name, f.multicast ? "multicast" : "unicast", raw(f.src), f.priority, f.rate_gbps, fixed, size_text, f.start,
                  f.stop < 0 ? std::nullopt : std::optional<Picos>(f.stop));
     for (PortId d : f.dests) rec.add_flow_dest(raw(f.id), raw(d));
   }

@@ -2,13 +2,15 @@
 
 #include "platforms/backplane/backplane_platform.h"
 #include "platforms/fabric/fabric_platform.h"
+#include "platforms/ibft/ibft_platform.h"
 
 namespace fabric {
 
 const std::vector<const Platform*>& all_platforms() {
   static const FabricPlatform fabric;
   static const BackplanePlatform backplane;
-  static const std::vector<const Platform*> platforms = {&fabric, &backplane};
+  static const IbftPlatform ibft;
+  static const std::vector<const Platform*> platforms = {&fabric, &backplane, &ibft};
   return platforms;
 }
 

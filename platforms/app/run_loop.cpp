@@ -63,13 +63,14 @@ RunResult run_simulation(PlatformTop& top, const RunLoopOptions& o, std::ostream
     if (moved != last_moved) {
       last_moved = moved;
       last_movement = now;
-    } else if (now - last_movement >= o.stall_timeout && top.backlog() > 0 &&
-               (o.recovery_wait == 0 || now - last_movement >= o.stall_timeout + o.recovery_wait ||
+    } else if (now - last_movement >= o.stall_timeout + o.quiet_time && top.backlog() > 0 &&
+               (o.recovery_wait == 0 || now - last_movement >= o.stall_timeout + o.quiet_time + o.recovery_wait ||
                 !top.awaiting_acks())) {
       result.outcome = RunOutcome::stalled;
       break;
     }
     if (o.on_slice) o.on_slice(now);
+    if (top.done()) break;  // a workload that ends has ended: the run is done
     if (StopRequest::raised()) {  // raised after the scheduler's last window
       result.outcome = RunOutcome::interrupted;
       break;

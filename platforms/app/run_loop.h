@@ -17,6 +17,7 @@ struct RunLoopOptions {
   Picos sim_time = 0;
   Picos slice = 0;
   Picos stall_timeout = 0;
+  Picos quiet_time = 0;  // added to stall_timeout (PlatformResolution::quiet_time)
   // While copies await their end-to-end ACK, a lost packet may leave the
   // fabric waiting this long for a retransmission timer: no stall until
   // nothing has moved for the stall timeout beyond it.

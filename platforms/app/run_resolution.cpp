@@ -54,6 +54,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.setup = std::move(resolution.run);
   run.flows = std::move(resolution.flows);
   run.loop.recovery_wait = resolution.recovery_wait;
+  run.loop.quiet_time = resolution.quiet_time;
   config.check_all_used();
   run.config_text = config.resolved_text();
   return run;

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "db/sqlite_recorder.h"
+#include "model/core/sim_time.h"
 #include "platforms/backplane/backplane_params.h"
 #include "platforms/backplane/backplane_top.h"
 #include "platforms/common/sampling_guard.h"
@@ -75,8 +76,12 @@ PlatformResolution BackplanePlatform::resolve(const config::Config& config, cons
   PlatformResolution r;
   r.flows = traffic::read_flows(config, stations, line_gbps, keys.seed, stations);
   check_flows(config, r.flows, stations);
-  BackplaneConfig b = read_backplane_params(config, largest_frame(r.flows));
+  const uint32_t largest = largest_frame(r.flows);
+  BackplaneConfig b = read_backplane_params(config, largest);
   check_sampling(config, keys.sim_time, keys.sample_interval, 1);
+  // A largest frame's time on the wire, its cable and the switch's latency.
+  r.quiet_time = static_cast<Picos>((largest + b.link.overhead_bytes) * 8000.0 / b.link.rate_gbps) +
+                 to_ps(b.link.propagation) + b.sw.forwarding_latency;
   r.run = std::make_unique<BackplaneRun>(std::move(b));
   return r;
 }

@@ -48,6 +48,9 @@ class PlatformTop {
   virtual void finish(Picos end) = 0;
   // The platform's own lines of the run summary.
   virtual void summarize(std::ostream& out, Picos simulated) const = 0;
+  // A workload that ends (one-shot messages): everything it was to do is
+  // done, and the run may end before sim.time.
+  virtual bool done() const { return false; }
 };
 
 // A run of a platform, its keys read and checked.
@@ -73,6 +76,10 @@ struct PlatformResolution {
   // While something awaits an acknowledgement, how long a timer may leave
   // the platform waiting before it sends again (see RunLoopOptions).
   Picos recovery_wait = 0;
+  // The longest a working platform may go without a message entering a
+  // link: its largest message's time on the wire and a switch's latency.
+  // The stall timeout counts from its end.
+  Picos quiet_time = 0;
 };
 
 class Platform {

@@ -141,7 +141,7 @@ TEST(StructuredKeys, EveryTextKeyHasItsParser) {
     EXPECT_TRUE(spec.syntax.check) << spec.key;
     EXPECT_FALSE(spec.syntax.allowed.empty()) << spec.key;
   }
-  EXPECT_EQ(text_keys, 10u);
+  EXPECT_EQ(text_keys, 12u);
 }
 
 }  // namespace

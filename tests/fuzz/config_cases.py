@@ -37,6 +37,17 @@ closed_loop = true
 message = exp:48:7KB:85KB
 """
 
+# The base of an ibft key's cases: IBFT(4, 3), every node to 40 % of the others.
+IBFT_INI = """platform = ibft
+[ibft]
+m = 4
+n = 3
+message_bytes = 256
+"""
+
+# Each platform's base but the fabric's (BASE_INI): "{base_NAME}" in a case.
+PLATFORM_BASES = {"backplane": BACKPLANE_INI, "ibft": IBFT_INI}
+
 # Every run: short, quiet, its own database.
 COMMON = ["--quiet", "--log-level", "summary"]
 DB = ["--db", "{dir}/run.db"]
@@ -55,7 +66,8 @@ class Case:
 
 def key_case(param, value, context=(), bound=False, platform=None):
     sets = [f"{k}={v}" for k, v in context] + [f"{param.concrete_key()}={value}"]
-    base = "{backplane_base}" if (platform or param.platform) == "backplane" else "{base}"
+    platform = platform or param.platform
+    base = "{base_" + platform + "}" if platform in PLATFORM_BASES else "{base}"
     args = ["--config", base] + COMMON + DB
     for assignment in sets:
         args += ["--set", assignment]

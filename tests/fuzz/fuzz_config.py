@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from config_cases import BACKPLANE_INI, BASE_INI, Case, all_cases  # noqa: E402
+from config_cases import BASE_INI, PLATFORM_BASES, Case, all_cases  # noqa: E402
 from param_table import read_params  # noqa: E402
 
 FORBIDDEN_ON_STDERR = ("uncaught exception", "terminate called", "internal error")
@@ -53,9 +53,10 @@ def run_case(binary, env, base, root, index, case, timeout):
         for name, content in case.files.items():
             with open(os.path.join(directory, name), "wb") as f:
                 f.write(content)
-        backplane_base = os.path.join(os.path.dirname(base), "backplane.ini")
-        args = [a.replace("{base}", base).replace("{backplane_base}", backplane_base).replace("{dir}", directory)
-                for a in case.args]
+        args = [a.replace("{base}", base).replace("{dir}", directory) for a in case.args]
+        for platform in PLATFORM_BASES:
+            args = [a.replace("{base_" + platform + "}", os.path.join(os.path.dirname(base), platform + ".ini"))
+                    for a in args]
         try:
             r = subprocess.run([binary] + args, env=env, cwd=directory, capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -105,9 +106,10 @@ def main():
         base = os.path.join(root, "base.ini")
         with open(base, "w") as f:
             f.write(BASE_INI)
-        with open(os.path.join(root, "backplane.ini"), "w") as f:
-            f.write(BACKPLANE_INI)
-        for name in ("base", "backplane_base"):
+        for platform, text in PLATFORM_BASES.items():
+            with open(os.path.join(root, platform + ".ini"), "w") as f:
+                f.write(text)
+        for name in ["base"] + ["base_" + p for p in PLATFORM_BASES]:
             outcome, detail = run_case(binary, env, base, root, name,
                                        Case(name, ["--config", "{" + name + "}", "--quiet", "--db", "{dir}/run.db"]), 60)
             if outcome != "accepted":

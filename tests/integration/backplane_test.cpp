@@ -125,44 +125,5 @@ TEST(Backplane, SameSeedSameDatabase) {
   EXPECT_NE(database_contents(dir.file("c.db"))[0], a[0]) << "another seed, other frames";
 }
 
-struct BadBackplane {
-  std::string study;
-  std::vector<std::string> sets;
-  std::string key;
-};
-
-void PrintTo(const BadBackplane& b, std::ostream* os) {
-  *os << b.study;
-  for (const std::string& s : b.sets) *os << " --set " << s;
-}
-
-class BackplaneBadInput : public ::testing::TestWithParam<BadBackplane> {};
-
-TEST_P(BackplaneBadInput, ExitTwoNamingTheKeyAndNoRun) {
-  TempDir dir;
-  Args args = Args().opt("--study", GetParam().study).opt("--db", dir.file("x.db"));
-  for (const std::string& s : GetParam().sets) args.set(s);
-  const ProcResult r = run_fabricsim(args);
-  ASSERT_TRUE(r.exited) << r.describe();
-  EXPECT_EQ(r.exit_code, 2) << r.describe();
-  EXPECT_NE(r.err.find("'" + GetParam().key + "'"), std::string::npos) << r.err;
-  EXPECT_FALSE(file_exists(dir.file("x.db")));
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    Each, BackplaneBadInput,
-    ::testing::Values(BadBackplane{"E12c", {"backplane.xon=20KB"}, "backplane.xon"},          // Low above High
-                      BadBackplane{"E12c", {"backplane.xoff=64KB"}, "backplane.xoff"},        // above the 32 KB memory
-                      BadBackplane{"E12a", {"backplane.memory=1KB"}, "backplane.memory"},     // below a 1518 B frame
-                      BadBackplane{"E11", {"backplane.memory=1MB"}, "backplane.memory"},      // in a fabric study
-                      BadBackplane{"E12a", {"leaf.clock_mhz=400"}, "leaf.clock_mhz"},         // a fabric key
-                      BadBackplane{"E12a", {"flow.w0.closed_loop=false"}, "flow.w0.closed_loop"},
-                      BadBackplane{"E12a", {"flow.w1.src=0", "flow.w1.dst=1,2,3"}, "flow.w1.src"},  // two applications
-                      BadBackplane{"E12a", {"flow.w0.dst=1,7"}, "flow.w0.dst"},               // no station there
-                      BadBackplane{"E12a", {"backplane.stations=17"}, "backplane.stations"},
-                      BadBackplane{"E11", {"flow.x.src=0", "flow.x.dst=1", "flow.x.closed_loop=true"},
-                                   "flow.x.closed_loop"}),
-    [](const ::testing::TestParamInfo<BadBackplane>& info) { return "case" + std::to_string(info.index); });
-
 }  // namespace
 }  // namespace fabricsim_it

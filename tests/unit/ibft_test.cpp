@@ -138,7 +138,7 @@ TEST(SubnetManager, TheWorkedExamplesOfIbft43) {
 // the level of their common prefix, then down; and a source leaves a
 // level-l switch upward on port p'_l + m/2 + 1 whatever the destination.
 TEST(SubnetManager, AllPairsRoutingOnShortestUpDownPaths) {
-  for (const auto& [m, n] : {std::pair{4, 3}, std::pair{8, 3}, std::pair{4, 2}}) {
+  for (const auto& [m, n] : {std::pair{4, 3}, std::pair{8, 3}, std::pair{4, 2}, std::pair{6, 3}}) {
     const IbftTopology t(m, n);
     const SubnetManager sm(t);
     for (int s = 0; s < t.nodes(); ++s) {

@@ -1,0 +1,68 @@
+// Bad input to the platforms other than the fabric: each case is exit 2
+// with a message naming the key, and no database written.
+#include <gtest/gtest.h>
+
+#include "tests/integration/harness.h"
+
+namespace fabricsim_it {
+namespace {
+
+struct BadKey {
+  std::string study;
+  std::vector<std::string> sets;
+  std::string key;
+};
+
+void PrintTo(const BadKey& b, std::ostream* os) {
+  *os << b.study;
+  for (const std::string& s : b.sets) *os << " --set " << s;
+}
+
+class PlatformBadInput : public ::testing::TestWithParam<BadKey> {};
+
+TEST_P(PlatformBadInput, ExitTwoNamingTheKeyAndNoRun) {
+  TempDir dir;
+  Args args = Args().opt("--study", GetParam().study).opt("--db", dir.file("x.db"));
+  for (const std::string& s : GetParam().sets) args.set(s);
+  const ProcResult r = run_fabricsim(args);
+  ASSERT_TRUE(r.exited) << r.describe();
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_NE(r.err.find("'" + GetParam().key + "'"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir.file("x.db")));
+}
+
+std::string case_name(const ::testing::TestParamInfo<BadKey>& info) { return "case" + std::to_string(info.index); }
+
+// The backplane (E12).
+INSTANTIATE_TEST_SUITE_P(
+    Backplane, PlatformBadInput,
+    ::testing::Values(BadKey{"E12c", {"backplane.xon=20KB"}, "backplane.xon"},          // Low above High
+                      BadKey{"E12c", {"backplane.xoff=64KB"}, "backplane.xoff"},        // above the 32 KB memory
+                      BadKey{"E12a", {"backplane.memory=1KB"}, "backplane.memory"},     // below a 1518 B frame
+                      BadKey{"E11", {"backplane.memory=1MB"}, "backplane.memory"},      // in a fabric study
+                      BadKey{"E12a", {"leaf.clock_mhz=400"}, "leaf.clock_mhz"},         // a fabric key
+                      BadKey{"E12a", {"flow.w0.closed_loop=false"}, "flow.w0.closed_loop"},
+                      BadKey{"E12a", {"flow.w1.src=0", "flow.w1.dst=1,2,3"}, "flow.w1.src"},  // two applications
+                      BadKey{"E12a", {"flow.w0.dst=1,7"}, "flow.w0.dst"},               // no station there
+                      BadKey{"E12a", {"backplane.stations=17"}, "backplane.stations"},
+                      BadKey{"E11", {"flow.x.src=0", "flow.x.dst=1", "flow.x.closed_loop=true"},
+                                   "flow.x.closed_loop"}),
+    case_name);
+
+// The InfiniBand fat tree (E13).
+INSTANTIATE_TEST_SUITE_P(
+    Ibft, PlatformBadInput,
+    ::testing::Values(BadKey{"E13", {"ibft.m=7"}, "ibft.m"},                   // odd m
+                      BadKey{"E13", {"ibft.n=0"}, "ibft.n"},                   // n < 1
+                      BadKey{"E13", {"ibft.group=128"}, "ibft.group"},         // more than the other nodes
+                      BadKey{"E13", {"ibft.sources=129"}, "ibft.sources"},     // more than the nodes
+                      BadKey{"E13", {"ibft.group=0%"}, "ibft.group"},
+                      BadKey{"E13", {"ibft.message_bytes=16"}, "ibft.message_bytes"},   // below 32 B
+                      BadKey{"E13", {"ibft.message_bytes=256KB"}, "ibft.message_bytes"},  // above 128 KB
+                      BadKey{"E13", {"ibft.n=8"}, "ibft.n"},                   // beyond InfiniBand's LIDs
+                      BadKey{"E13", {"flow.x.src=0"}, "flow.x.src"},
+                      BadKey{"E11", {"ibft.m=4"}, "ibft.m"}),                  // an ibft key in a fabric study
+    case_name);
+
+}  // namespace
+}  // namespace fabricsim_it
