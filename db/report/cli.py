@@ -11,6 +11,7 @@ import time
 
 from report import abandoned_runs, metrics, tool
 from report.compare import Comparison
+from report.ibft_table import section as ibft_section
 from report.labels import duration, run_state, why_running
 from report.option_values import as_option, duration_ps, output_folder, run_id
 from report.rundb import ReportError, describe_ids, load_deliveries, open_database, read_run, run_ids
@@ -115,6 +116,9 @@ def report(args):
         if comparison:
             comparison.add(run, run_report.headline)
     text = f"# fabric-report: {os.path.basename(args.db)}\n\n"
+    ibft = ibft_section(conn, args.out)  # a file of the InfiniBand fat tree study: its figures first
+    if ibft:
+        text += ibft + "\n"
     if comparison:
         text += comparison.markdown(args.out) + "\n"
     text += "\n".join(sections)
@@ -124,7 +128,7 @@ def report(args):
         state = run_state(run)
         if state:
             print(f"fabric-report: run {run.run_id} {state[0]} ({state[1]})", file=sys.stderr)
-    print(f"fabric-report: {len(runs)} run(s), {len(runs) * len(PLOTS)} plots and report.md in {args.out}/ "
+    print(f"fabric-report: {len(runs)} run(s), {len(runs) * len(PLOTS) + (2 if ibft else 0)} plots and report.md in {args.out}/ "
           f"({time.monotonic() - start:.1f} s)")
     return 0
 

@@ -51,6 +51,8 @@ def key_parameters(run):
     the traffic, the fabric's size and what differs from a plain run."""
     if run.platform == "backplane":
         return _backplane_parameters(run)
+    if run.platform == "ibft":
+        return _ibft_parameters(run)
     flows = list(run.flows.values())
     kinds = sorted({f["kind"] for f in flows})
     sizes = sorted({f["frame_size"] for f in flows})
@@ -81,6 +83,15 @@ def _backplane_parameters(run):
     return ", ".join([f"backplane switch of {c.get('backplane.ports', '?')} ports, memory {memory}", control,
                       f"{len(run.flows)} closed-loop stations", "messages " + ", ".join(messages),
                       f"seed {run.seed}", duration(run.sim_time_ps)])
+
+
+def _ibft_parameters(run):
+    c = run.config
+    flows = list(run.flows.values())
+    size = flows[0]["frame_size"] if flows else "?"
+    return ", ".join([f"IBFT({c.get('ibft.m', '8')}, {c.get('ibft.n', '3')}), {c.get('ibft.scheme', 'cyclic')} scheme",
+                      f"{len(flows)} sources, groups of {c.get('ibft.group', '40%')}", f"{size} B messages",
+                      c.get("ibft.forwarding", "cut_through").replace("_", " "), f"seed {run.seed}"])
 
 
 def run_title(run, what):

@@ -66,7 +66,7 @@ class RunReport:
         self.sections.append(self._pause_cnm(path("pause_cnm")))
         if self.run.platform == "backplane":
             self.sections.append(backplane_section(self.conn, self.run, self.warmup_ps))
-        else:
+        elif self.run.platform == "fabric":
             self.sections.append(self._cache())
         self.sections.append(self._occupancy(path("occupancy")))
         return "\n".join(self.sections)
@@ -140,8 +140,9 @@ class RunReport:
         level_rows = [[key // 64, r.flow_name(key // 64), key % 64] + stat_cells(s) for key, s in per_level.items()]
         write_csv(os.path.join(self.out, f"run{r.run_id}_latency_per_flow.csv"), ["flow_id", "flow"] + stat_header,
                   flow_rows)
-        span = ("From the first byte out of the source application to the last byte into the sink"
-                if r.platform == "backplane" else "Creation at the source CNA to delivery at the destination CNA")
+        span = {"backplane": "From the first byte out of the source application to the last byte into the sink",
+                "ibft": "From the message's start at its source to the packet's last byte at its destination"}.get(
+                    r.platform, "Creation at the source CNA to delivery at the destination CNA")
         text = (f"### Latency\n\n{span}, nearest-rank percentiles, per flow as "
                 "`db/queries/latency_percentiles.sql`:\n\n")
         if len(flow_rows) <= MAX_TABLE_ROWS:

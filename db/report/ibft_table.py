@@ -1,0 +1,148 @@
+"""ibft-table DB [--size BYTES] [--plot PREFIX]: the InfiniBand fat tree
+study (E13; scripts/sweep E13) as Markdown tables from
+db/queries/ibft_speedups.sql: for each case (sources, group size) the mean
+completion time of each scheme and the speedups at one message size, and the
+source document's expectations beside them; with --plot, PREFIX-time.png
+(completion time against message size, a panel per case) and
+PREFIX-speedup.png (speedups against the group size). fabric-report adds the
+same section and plots to its report of a file that holds ibft runs."""
+import os
+
+from report import tool
+from report.cookbook import run_query
+from report.markdown import number, table
+from report.option_values import output_file
+from report.rundb import open_database
+
+SCHEMES = ("cyclic", "opensm", "unicast")
+COLORS = {"cyclic": "tab:blue", "opensm": "tab:orange", "unicast": "tab:red"}
+
+
+def collect(conn):
+    columns, rows = run_query(conn, "ibft_speedups")
+    return [dict(zip(columns, row)) for row in rows]
+
+
+def cases(rows):
+    return sorted({(r["sources"], r["group_size"]) for r in rows})
+
+
+def expectation(sources, group, nodes):
+    if sources == 1:
+        return "cyclic = OpenSM; both beat unicast"
+    if group >= nodes - 1:
+        return "cyclic about OpenSM; both beat unicast"
+    return "cyclic faster than OpenSM (small groups); both beat unicast"
+
+
+def build_table(rows, size):
+    at = [r for r in rows if r["message_bytes"] == size]
+    if not at:
+        raise tool.ReportError(f"no ibft run with messages of {size} B in the database")
+    nodes = max(r["sources"] for r in rows)
+    header = ["sources", "group", "cyclic (us)", "OpenSM (us)", "unicast (us)", "OpenSM / cyclic", "unicast / cyclic",
+              "unicast / OpenSM", "seeds", "the document expects"]
+    body = [[r["sources"], r["group_size"], number(r["cyclic_us"], 1), number(r["opensm_us"], 1),
+             number(r["unicast_us"], 1), number(r["opensm_over_cyclic"], 2), number(r["unicast_over_cyclic"], 2),
+             number(r["unicast_over_opensm"], 2), r["seeds"], expectation(r["sources"], r["group_size"], nodes)]
+            for r in sorted(at, key=lambda r: (r["sources"], r["group_size"]))]
+    return f"Messages of {size} B, mean over the seeds:\n\n" + table(header, body)
+
+
+def plot_times(rows, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    all_sources = sorted({s for s, _ in cases(rows)})
+    all_groups = sorted({g for _, g in cases(rows)})
+    fig, axes = plt.subplots(len(all_sources), len(all_groups), figsize=(3.4 * len(all_groups), 2.8 * len(all_sources)),
+                             squeeze=False, sharex=True)
+    for i, s in enumerate(all_sources):
+        for j, g in enumerate(all_groups):
+            ax = axes[i][j]
+            mine = sorted((r for r in rows if r["sources"] == s and r["group_size"] == g),
+                          key=lambda r: r["message_bytes"])
+            for scheme in SCHEMES:
+                points = [(r["message_bytes"], r[f"{scheme}_us"]) for r in mine if r[f"{scheme}_us"] is not None]
+                if points:
+                    ax.plot(*zip(*points), marker=".", color=COLORS[scheme], label=scheme)
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            ax.set_title(f"{s} sources, groups of {g}", fontsize=9)
+            ax.grid(alpha=0.3)
+            if i == len(all_sources) - 1:
+                ax.set_xlabel("message (B)")
+            if j == 0:
+                ax.set_ylabel("completion (us)")
+    axes[0][0].legend(fontsize=8)
+    fig.suptitle("E13 IBFT(8, 3): completion time against message size, per case", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def plot_speedups(rows, size, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    at = [r for r in rows if r["message_bytes"] == size]
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
+    for ax, (metric, label) in zip(axes, (("opensm_over_cyclic", "OpenSM time / cyclic time"),
+                                          ("unicast_over_cyclic", "unicast time / cyclic time"),
+                                          ("unicast_over_opensm", "unicast time / OpenSM time"))):
+        for s in sorted({r["sources"] for r in at}):
+            points = sorted((r["group_size"], r[metric]) for r in at if r["sources"] == s and r[metric] is not None)
+            if points:
+                ax.plot(*zip(*points), marker="o", label=f"{s} sources")
+        ax.axhline(1, color="grey", linewidth=0.8)
+        if metric != "opensm_over_cyclic":  # one source's unicast runs 100 times longer: a log scale
+            ax.set_yscale("log")
+        ax.set_xlabel("group size (receivers)")
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    axes[0].legend(fontsize=8)
+    fig.suptitle(f"E13 IBFT(8, 3): speedups against group size, {size} B messages (mean over seeds)", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def section(conn, out_dir, size=4096):
+    """fabric-report's section for a file with ibft runs, or None."""
+    rows = collect(conn)
+    if not rows:
+        return None
+    if size not in {r["message_bytes"] for r in rows}:
+        size = max(r["message_bytes"] for r in rows)
+    plot_times(rows, os.path.join(out_dir, "ibft_time.png"))
+    plot_speedups(rows, size, os.path.join(out_dir, "ibft_speedup.png"))
+    return ("## InfiniBand fat tree (E13): completion times and speedups\n\n"
+            "Every ibft run of the file, as `db/queries/ibft_speedups.sql`. " + build_table(rows, size) +
+            "\n![completion time against message size](ibft_time.png)\n\n"
+            "![speedups against group size](ibft_speedup.png)\n")
+
+
+def print_table(args):
+    if args.plot:
+        output_file("--plot", args.plot + "-time.png")
+    conn = open_database(args.db)
+    rows = collect(conn)
+    if not rows:
+        raise tool.ReportError(f"'{args.db}' holds no ibft run (platform = ibft)")
+    print(build_table(rows, args.size))
+    tool.note_unfinished_runs("ibft-table", conn)
+    if args.plot:
+        plot_times(rows, args.plot + "-time.png")
+        plot_speedups(rows, args.size, args.plot + "-speedup.png")
+        print(f"\nwrote {args.plot}-time.png and {args.plot}-speedup.png")
+    return 0
+
+
+def main(argv=None):
+    p = tool.Parser(prog="ibft-table", description=__doc__.split("\n\n")[0])
+    p.add_argument("db")
+    p.add_argument("--size", type=int, default=4096, help="the message size of the table and speedup plot (B)")
+    p.add_argument("--plot", metavar="PREFIX", help="also write PREFIX-time.png and PREFIX-speedup.png")
+    return tool.run("ibft-table", lambda: print_table(p.parse_args(argv)))

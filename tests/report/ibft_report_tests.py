@@ -1,0 +1,70 @@
+"""The InfiniBand fat tree study's tables and plots (E13): six runs (three
+schemes, two message sizes); ibft-table's cells equal the completion samples
+of the database, the cookbook's speedups are their ratios, and fabric-report
+adds the section and its two plots. Run through test_report.py (CTest:
+FabricReport.IbftTable)."""
+import os
+import shutil
+import sqlite3
+import tempfile
+import unittest
+
+from report_fixture import SOURCE, fabricsim, markdown_table, png_size, report, run_tool
+
+IBFT_TABLE = os.path.join(SOURCE, "scripts", "ibft-table")
+
+
+class IbftTable(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="ibft_table_")
+        cls.db = os.path.join(cls.dir, "e13.db")
+        for scheme in ("cyclic", "opensm", "unicast"):
+            for size in ("256", "4KB"):
+                fabricsim(cls.db, "--study", "E13", "--set", f"ibft.scheme={scheme}", "--set",
+                          f"ibft.message_bytes={size}", "--set", "ibft.sources=40%", "--set", "ibft.group=10%",
+                          "--log-level", "summary", "--quiet")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def completion_us(self, scheme, size):
+        conn = sqlite3.connect(self.db)
+        try:
+            return conn.execute(
+                "SELECT s.value / 1e6 FROM samples s JOIN runs r ON r.run_id = s.run_id JOIN flows f ON "
+                "f.run_id = r.run_id AND f.flow_id = 0 WHERE s.metric = 'completion_ps' AND "
+                "instr(r.config, 'ibft.scheme = ' || ?) > 0 AND f.frame_bytes = ?", (scheme, size)).fetchone()[0]
+        finally:
+            conn.close()
+
+    def test_table_equals_the_database(self):
+        prefix = os.path.join(self.dir, "e13")
+        result = run_tool(IBFT_TABLE, self.db, "--plot", prefix)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        header, rows = markdown_table(result.stdout, "Messages of 4096 B")
+        self.assertEqual(len(rows), 1)
+        got = dict(zip(header, rows[0]))
+        self.assertEqual((got["sources"], got["group"]), ("51", "13"))
+        for scheme, column in (("cyclic", "cyclic (us)"), ("opensm", "OpenSM (us)"), ("unicast", "unicast (us)")):
+            self.assertAlmostEqual(float(got[column]), self.completion_us(scheme, 4096), delta=0.05)
+        self.assertAlmostEqual(float(got["OpenSM / cyclic"]),
+                               self.completion_us("opensm", 4096) / self.completion_us("cyclic", 4096), delta=0.005)
+        for suffix in ("-time.png", "-speedup.png"):
+            self.assertIsNotNone(png_size(prefix + suffix))
+
+    def test_fabric_report_adds_the_section(self):
+        out = os.path.join(self.dir, "report")
+        status, stdout, stderr = report(self.db, "--out", out)
+        self.assertEqual(status, 0, stderr)
+        with open(os.path.join(out, "report.md")) as f:
+            md = f.read()
+        self.assertIn("## InfiniBand fat tree (E13): completion times and speedups", md)
+        self.assertIn("IBFT(8, 3), unicast scheme, 51 sources", md)  # the last run's key parameters
+        for plot in ("ibft_time.png", "ibft_speedup.png"):
+            self.assertIsNotNone(png_size(os.path.join(out, plot)))
+
+
+if __name__ == "__main__":
+    unittest.main()
