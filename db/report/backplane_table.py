@@ -7,8 +7,6 @@ three variants' throughput and mean latency."""
 from report import tool
 from report.cookbook import run_query
 from report.markdown import number, table
-from report.option_values import output_file, parse_duration_ps
-from report.rundb import open_database
 
 COLUMNS = ["run_id", "study", "memory", "pause", "xoff", "throughput_gbps", "discards", "pause_per_s", "pause_share",
            "latency_mean_us", "latency_p99_us", "latency_max_us", "max_memory_bytes"]
@@ -99,18 +97,8 @@ def plot(runs, path):
 
 
 def print_table(args):
-    if args.plot:
-        output_file("--plot", args.plot)
-    conn = open_database(args.db)
-    runs = collect(conn)
-    if not runs:
-        raise tool.ReportError(f"'{args.db}' holds no backplane run (platform = backplane)")
-    print(build_table(runs))
-    tool.note_unfinished_runs("backplane-table", conn)
-    if args.plot:
-        plot(runs, args.plot)
-        print(f"\nwrote {args.plot}")
-    return 0
+    return tool.table_with_plots("backplane-table", args.db, [(args.plot, plot)] if args.plot else [], collect,
+                                 build_table, empty=f"'{args.db}' holds no backplane run (platform = backplane)")
 
 
 def main(argv=None):

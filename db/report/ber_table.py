@@ -17,8 +17,7 @@ import numpy as np
 from report import tool
 from report.markdown import table
 from report.metrics import gbps, warmup_ps
-from report.option_values import output_file
-from report.rundb import open_database, run_ids, _config_dict
+from report.rundb import run_ids, _config_dict
 
 
 def setting(config, links):
@@ -119,16 +118,8 @@ def plot(points, path, links):
 
 
 def print_table(args):
-    if args.plot:
-        output_file("--plot", args.plot)
-    conn = open_database(args.db)
-    points = collect(conn, args.links)
-    print(build_table(points))
-    tool.note_unfinished_runs("ber-table", conn)
-    if args.plot:
-        plot(points, args.plot, args.links)
-        print(f"\nwrote {args.plot}")
-    return 0
+    plots = [(args.plot, lambda points, path: plot(points, path, args.links))] if args.plot else []
+    return tool.table_with_plots("ber-table", args.db, plots, lambda conn: collect(conn, args.links), build_table)
 
 
 def main(argv=None):

@@ -11,8 +11,6 @@ import os
 from report import tool
 from report.cookbook import run_query
 from report.markdown import number, table
-from report.option_values import output_file
-from report.rundb import open_database
 
 SCHEMES = ("cyclic", "opensm", "unicast")
 COLORS = {"cyclic": "tab:blue", "opensm": "tab:orange", "unicast": "tab:red"}
@@ -125,19 +123,12 @@ def section(conn, out_dir, size=4096):
 
 
 def print_table(args):
+    plots = []
     if args.plot:
-        output_file("--plot", args.plot + "-time.png")
-    conn = open_database(args.db)
-    rows = collect(conn)
-    if not rows:
-        raise tool.ReportError(f"'{args.db}' holds no ibft run (platform = ibft)")
-    print(build_table(rows, args.size))
-    tool.note_unfinished_runs("ibft-table", conn)
-    if args.plot:
-        plot_times(rows, args.plot + "-time.png")
-        plot_speedups(rows, args.size, args.plot + "-speedup.png")
-        print(f"\nwrote {args.plot}-time.png and {args.plot}-speedup.png")
-    return 0
+        plots = [(args.plot + "-time.png", plot_times),
+                 (args.plot + "-speedup.png", lambda rows, path: plot_speedups(rows, args.size, path))]
+    return tool.table_with_plots("ibft-table", args.db, plots, collect, lambda rows: build_table(rows, args.size),
+                                 empty=f"'{args.db}' holds no ibft run (platform = ibft)")
 
 
 def main(argv=None):

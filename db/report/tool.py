@@ -38,6 +38,28 @@ def note_unfinished_runs(prog, conn):
               file=sys.stderr)
 
 
+def table_with_plots(prog, db, plots, collect, table, empty=None):
+    """The body of a table tool (ber-table, backplane-table, ibft-table):
+    checks that each plot can be written before anything is read, prints
+    table(collect(conn)), names the runs it leaves out, then draws each plot.
+    plots: [(path, draw(rows, path))]; empty: the error when there are no rows."""
+    from report.option_values import output_file
+    from report.rundb import open_database
+    for path, _ in plots:
+        output_file("--plot", path)
+    conn = open_database(db)
+    rows = collect(conn)
+    if not rows and empty:
+        raise ReportError(empty)
+    print(table(rows))
+    note_unfinished_runs(prog, conn)
+    for path, draw in plots:
+        draw(rows, path)
+    if plots:
+        print("\nwrote " + " and ".join(path for path, _ in plots))
+    return 0
+
+
 def run(prog, body):
     """Runs body() (which returns an exit status) and turns every way it can
     end into an exit status and at most one line on stderr."""

@@ -4,14 +4,6 @@
 
 namespace fabric {
 
-namespace {
-TxPortParams ethernet_port() {
-  TxPortParams p;
-  p.coalesce_control = false;  // every PAUSE is a frame of its own
-  return p;
-}
-}  // namespace
-
 BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSwitchParams& params,
                                  PayloadPool& pool, Recorder& recorder, EventQueue& events)
     : sc_module(name),
@@ -23,7 +15,7 @@ BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSw
       on_wire_(static_cast<size_t>(params.stations), false) {
   if (params.pause) controller_.emplace(params.xoff);
   for (int p = 0; p < params.stations; ++p) {
-    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(p)).c_str(), *this, p, pool, ethernet_port(), events));
+    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(p)).c_str(), *this, p, pool, ethernet_tx_params(), events));
     rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(p)).c_str(), *this, p, events));
   }
 }

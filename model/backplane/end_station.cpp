@@ -1,21 +1,14 @@
 #include "model/backplane/end_station.h"
 
 #include "model/core/sim_time.h"
+#include "model/protocol/ethernet_frame.h"
 
 namespace fabric {
-
-namespace {
-TxPortParams ethernet_mac() {
-  TxPortParams p;
-  p.coalesce_control = false;  // every PAUSE is a frame of its own
-  return p;
-}
-}  // namespace
 
 EndStation::EndStation(sc_core::sc_module_name name, PortId port, const EndStationParams& params, PayloadPool& pool,
                        Recorder& recorder, EventQueue& events)
     : sc_module(name),
-      tx("tx", *this, 0, pool, ethernet_mac(), events),
+      tx("tx", *this, 0, pool, ethernet_tx_params(), events),
       rx("rx", *this, 0, events),
       events_(events),
       port_(port),
@@ -54,20 +47,7 @@ TxSource::Pull EndStation::next_data(int, Picos) {
   const Picos now = now_ps();
   if (pause_.paused(now)) return {nullptr, pause_.until()};
   const StationFrame& head = stages_.mac_head();
-  Payload& m = pool_.acquire(MessageKind::frame, head.bytes);
-  EthernetFrame& f = frame_of(m);
-  f.frame = head.id;
-  f.flow = head.flow;
-  f.src = port_;
-  f.dst_mac = head.dst;
-  f.arrival = {};
-  f.bytes = head.bytes;
-  f.priority = 0;
-  f.created = head.created;
-  f.levels = 0;
-  f.mid = Mid(0);
-  f.transport = TransportKind::none;
-  f.transport_seq = 0;
+  Payload& m = acquire_frame(pool_, {head.id, head.flow, port_, head.bytes, 0, head.created}, head.dst);
   recorder_.frame({head.id, head.flow, port_, head.bytes, 0, head.created, now});
   ++frames_sent_;
   on_wire_ = true;

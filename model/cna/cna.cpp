@@ -5,21 +5,17 @@
 
 #include "model/core/sim_time.h"
 #include "model/leaf/fdb.h"
+#include "model/protocol/ethernet_frame.h"
 
 namespace fabric {
 
 namespace {
-TxPortParams ethernet_tx() {
-  TxPortParams p;
-  p.coalesce_control = false;
-  return p;
-}
 }  // namespace
 
 Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool,
          Recorder& recorder, EventQueue& events)
     : sc_module(name), events_(events), rx("rx", *this, 0, events_),
-      tx("tx", *this, 0, pool, ethernet_tx(), events_), port_(port), params_(params),
+      tx("tx", *this, 0, pool, ethernet_tx_params(), events_), port_(port), params_(params),
       pool_(pool), recorder_(recorder), entity_("port" + std::to_string(raw(port))),
       transport_entity_("cna" + std::to_string(raw(port))), received_(port) {
   if (params.e2e.enabled) transport_ = std::make_unique<E2eTransport>(params.e2e);
@@ -153,21 +149,7 @@ TxSource::Pull Cna::next_data(int, Picos) {
 }
 
 Payload& Cna::build_frame(const QueuedFrame& q, int p) {
-  Payload& m = pool_.acquire(MessageKind::frame, q.bytes);
-  EthernetFrame& f = frame_of(m);
-  f.frame = q.id;
-  f.flow = q.flow;
-  f.src = port_;
-  f.dst_mac = q.dst_mac;
-  f.arrival = {};  // set by the link if it delivers at the first byte
-  f.bytes = q.bytes;
-  f.priority = static_cast<uint8_t>(p);
-  f.created = q.created;
-  f.levels = 0;
-  f.mid = Mid(0);
-  f.transport = TransportKind::none;
-  f.transport_seq = 0;
-  return m;
+  return acquire_frame(pool_, {q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created}, q.dst_mac);
 }
 
 void Cna::receive(int, Payload& payload) {

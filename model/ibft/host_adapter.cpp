@@ -2,6 +2,7 @@
 
 #include "model/core/sim_time.h"
 #include "model/ibft/ib_switch.h"
+#include "model/protocol/ethernet_frame.h"
 
 namespace fabric {
 
@@ -29,20 +30,8 @@ TxSource::Pull HostAdapter::next_data(int, Picos) {
   const Picos now = now_ps();
   if (now < start_) return {nullptr, start_};
   const HostPacket& p = queue_.front();
-  Payload& m = pool_.acquire(MessageKind::frame, p.bytes);
-  EthernetFrame& f = frame_of(m);
-  f.frame = p.id;
-  f.flow = p.flow;
-  f.src = PortId(static_cast<uint32_t>(pid_));
-  f.dst_mac = static_cast<uint64_t>(p.lid);
-  f.arrival = {};
-  f.bytes = p.bytes;
-  f.priority = 0;
-  f.created = start_;
-  f.levels = 0;
-  f.mid = Mid(0);
-  f.transport = TransportKind::none;
-  f.transport_seq = 0;
+  Payload& m = acquire_frame(pool_, {p.id, p.flow, PortId(static_cast<uint32_t>(pid_)), p.bytes, 0, start_},
+                             static_cast<uint64_t>(p.lid));
   recorder_.frame({p.id, p.flow, PortId(static_cast<uint32_t>(pid_)), p.bytes, 0, start_, now});
   queue_.pop_front();
   ++sent_;

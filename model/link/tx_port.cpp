@@ -13,6 +13,12 @@ namespace fabric {
 using sc_core::sc_time;
 using sc_core::SC_PS;
 
+TxPortParams ethernet_tx_params() {
+  TxPortParams p;
+  p.coalesce_control = false;
+  return p;
+}
+
 TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
                const TxPortParams& params, EventQueue& events)
     : sc_module(name), out("out") {

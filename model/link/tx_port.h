@@ -40,6 +40,11 @@ class TxSource {
   virtual bool wants_wake_after_send(int /*tx_index*/) const { return true; }
 };
 
+struct TxPortParams;
+// An Ethernet port: no credit flow control, and each control frame (a
+// PAUSE) a frame of its own.
+TxPortParams ethernet_tx_params();
+
 struct TxPortParams {
   int credits = -1;                 // downstream buffer in messages; -1: no credit flow control
   bool coalesce_control = true;     // merge control messages of the same VOQ while queued
