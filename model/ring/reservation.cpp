@@ -1,0 +1,65 @@
+#include "model/ring/reservation.h"
+
+#include <algorithm>
+
+namespace fabric::ring {
+
+const ReceiveBuffers::Entry* ReceiveBuffers::find(const Priority& p) const {
+  for (const Entry& e : entries_)
+    if (e.priority == p) return &e;
+  return nullptr;
+}
+
+bool ReceiveBuffers::holds(const Priority& p) const { return find(p) != nullptr; }
+
+TicketOutcome ReceiveBuffers::on_ticket(const Priority& p) {
+  if (holds(p)) return {TicketOutcome::Kind::already_held, {}};
+  if (free() > 0) {
+    entries_.push_back({p, false});
+    return {TicketOutcome::Kind::reserved, {}};
+  }
+  // Full: the lowest-priority reservation not yet filled, if it is lower
+  // than the ticket's, is asked to retract.
+  const Entry* lowest = nullptr;
+  for (const Entry& e : entries_)
+    if (!e.filled && (lowest == nullptr || lowest->priority < e.priority)) lowest = &e;
+  if (lowest && p < lowest->priority) return {TicketOutcome::Kind::retract_request, lowest->priority};
+  return {TicketOutcome::Kind::full, {}};
+}
+
+bool ReceiveBuffers::fill(const Priority& p) {
+  for (Entry& e : entries_) {
+    if (e.priority == p) {
+      e.filled = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+void ReceiveBuffers::cancel(const Priority& p) {
+  entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
+                                [&](const Entry& e) { return e.priority == p && !e.filled; }),
+                 entries_.end());
+}
+
+void ReceiveBuffers::release(const Priority& p) {
+  entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.priority == p; }),
+                 entries_.end());
+}
+
+int ReceiveBuffers::reserved() const {
+  return static_cast<int>(std::count_if(entries_.begin(), entries_.end(), [](const Entry& e) { return !e.filled; }));
+}
+
+int ReceiveBuffers::filled() const { return static_cast<int>(entries_.size()) - reserved(); }
+
+bool TicketMap::pending(int station) const {
+  return std::find(pending_.begin(), pending_.end(), station) != pending_.end();
+}
+
+void TicketMap::clear(int station) {
+  pending_.erase(std::remove(pending_.begin(), pending_.end(), station), pending_.end());
+}
+
+}  // namespace fabric::ring
