@@ -32,7 +32,8 @@ WITH
   figure(run_id, metric, value) AS (
     SELECT run_id, metric, value FROM samples
     WHERE entity IN ('backplane', 'switch') AND metric IN ('throughput_gbps', 'latency_mean_ps', 'latency_p99_ps',
-                                                           'latency_max_ps', 'pause_per_second', 'memory_peak_bytes',
+                                                           'latency_max_ps', 'pause_per_second', 'pause_share',
+                                                           'memory_peak_bytes',
                                                            'discards')
   )
 SELECT r.run_id,
@@ -43,7 +44,7 @@ SELECT r.run_id,
        round((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'throughput_gbps'), 3) AS throughput_gbps,
        CAST((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'discards') AS INTEGER) AS discards,
        round((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'pause_per_second'), 0) AS pause_per_s,
-       round((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'pause_per_second') * 84 * 8 / 10e9, 5) AS pause_share,
+       round((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'pause_share'), 5) AS pause_share,
        round((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'latency_mean_ps') / 1e6, 2) AS latency_mean_us,
        round((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'latency_p99_ps') / 1e6, 2) AS latency_p99_us,
        round((SELECT value FROM figure f WHERE f.run_id = r.run_id AND metric = 'latency_max_ps') / 1e6, 2) AS latency_max_us,

@@ -17,9 +17,9 @@ TxPortParams ib_port_params(uint32_t credit_bytes) {
 IbSwitch::IbSwitch(sc_core::sc_module_name name, int index, const IbSwitchParams& params,
                    const ForwardingTables& tables, PayloadPool& pool, EventQueue& events)
     : sc_module(name), index_(index), params_(params), tables_(tables), pool_(pool), events_(events),
-      inputs_(static_cast<size_t>(params.ports)), outputs_(static_cast<size_t>(params.ports)),
-      route_items_(static_cast<size_t>(params.ports)), tail_items_(static_cast<size_t>(params.ports)),
-      arbitrate_items_(static_cast<size_t>(params.ports)) {
+      inputs_(static_cast<size_t>(params.ports)), outputs_(static_cast<size_t>(params.ports)) {
+  for (Wake::Kind kind : {Wake::route, Wake::tail, Wake::arbitrate})
+    for (int k = 1; k <= params.ports; ++k) items_.push_back({kind, k});
   for (int k = 1; k <= params.ports; ++k) {
     const std::string n = std::to_string(k);
     tx_.push_back(std::make_unique<TxPort>(("tx" + n).c_str(), *this, k, pool, ib_port_params(params.credit_bytes), events));
@@ -42,19 +42,23 @@ void IbSwitch::receive(int port, Payload& payload) {
   in.packet = &payload;
   const FrameArrival& a = frame_of(payload).arrival;
   in.tail = a.last_byte > now ? a.last_byte : now;
-  events_.schedule(now + params_.routing, *this, &route_items_[static_cast<size_t>(port - 1)]);
+  events_.schedule(now + params_.routing, *this, wake(Wake::route, port));
 }
 
 void IbSwitch::on_wake(void* item) {
-  char* c = static_cast<char*>(item);
-  if (c >= route_items_.data() && c < route_items_.data() + route_items_.size()) {
-    route(inputs_[static_cast<size_t>(c - route_items_.data())]);
-  } else if (c >= tail_items_.data() && c < tail_items_.data() + tail_items_.size()) {
-    Input& in = inputs_[static_cast<size_t>(c - tail_items_.data())];
-    in.tail_wake = false;
-    free_if_done(in);
-  } else {
-    arbitrate(static_cast<int>(c - arbitrate_items_.data()) + 1);
+  const Wake& w = *static_cast<const Wake*>(item);
+  Input& in = inputs_[static_cast<size_t>(w.port - 1)];
+  switch (w.kind) {
+    case Wake::route:
+      route(in);
+      break;
+    case Wake::tail:
+      in.tail_wake = false;
+      free_if_done(in);
+      break;
+    case Wake::arbitrate:
+      arbitrate(w.port);
+      break;
   }
 }
 
@@ -76,7 +80,7 @@ void IbSwitch::route(Input& in) {
   for (int k = 1; k <= params_.ports; ++k) {
     if (!(out >> k & 1)) continue;
     outputs_[static_cast<size_t>(k - 1)].waiting.push(now, in.port);
-    events_.schedule(now, *this, &arbitrate_items_[static_cast<size_t>(k - 1)]);
+    events_.schedule(now, *this, wake(Wake::arbitrate, k));
   }
 }
 
@@ -107,7 +111,7 @@ void IbSwitch::free_if_done(Input& in) {
   const Picos now = now_ps();
   if (now < in.tail) {  // cut through: the last copy has left before the last byte is in
     in.tail_wake = true;
-    events_.schedule(in.tail, *this, &tail_items_[static_cast<size_t>(in.port - 1)]);
+    events_.schedule(in.tail, *this, wake(Wake::tail, in.port));
     return;
   }
   in.occupied = false;

@@ -81,8 +81,14 @@ class IbSwitch final : public sc_core::sc_module, public TxSource, public RxSink
   std::vector<std::unique_ptr<RxPort>> rx_;
   std::vector<Input> inputs_;    // by port - 1
   std::vector<Output> outputs_;  // by port - 1
-  // Wake items: an input's routing, an input's tail, an output's arbitration.
-  std::vector<char> route_items_, tail_items_, arbitrate_items_;
+  // What a wake is for: an input's routing, an input's last byte, or an
+  // output's arbitration; items_[kind * ports + port - 1].
+  struct Wake {
+    enum Kind { route, tail, arbitrate } kind;
+    int port;
+  };
+  void* wake(Wake::Kind kind, int port) { return &items_[static_cast<size_t>(kind * params_.ports + port - 1)]; }
+  std::vector<Wake> items_;
   uint64_t copies_ = 0;
 };
 

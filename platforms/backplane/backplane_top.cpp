@@ -118,6 +118,7 @@ void BackplaneTop::finish(Picos end) {
   recorder_.sample(end, "backplane", "latency_p99_ps", static_cast<double>(f.latency_p99_ps));
   recorder_.sample(end, "backplane", "latency_max_ps", static_cast<double>(f.latency_max_ps));
   recorder_.sample(end, "backplane", "pause_per_second", f.pause_per_second);
+  recorder_.sample(end, "backplane", "pause_share", f.pause_share);
 }
 
 }  // namespace fabric

@@ -65,19 +65,18 @@ IbftConfig read_ibft_params(const config::Config& c) {
   b.m = static_cast<int>(c.get_int("ibft.m"));
   if (b.m % 2 != 0) c.fail("ibft.m", "an even number of ports, 2 .. 62");
   b.n = static_cast<int>(c.get_int("ibft.n"));
-  int nodes = 0;
   try {
-    const SubnetManager sm(IbftTopology(b.m, b.n));  // the tree and its LIDs fit InfiniBand's limits
-    nodes = 2;
-    for (int i = 0; i < b.n; ++i) nodes *= b.m / 2;
+    const IbftTopology tree(b.m, b.n);
+    const SubnetManager fits(tree);  // its LIDs fit InfiniBand's limits
+    b.nodes = tree.nodes();
   } catch (const std::invalid_argument& e) {
     c.fail("ibft.n", std::string("a tree InfiniBand can address with ibft.m = ") + std::to_string(b.m) + " (" +
                          e.what() + ")");
   }
   const std::string scheme = c.get_choice("ibft.scheme");
   b.scheme = scheme == "opensm" ? IbftScheme::opensm : scheme == "unicast" ? IbftScheme::unicast : IbftScheme::cyclic;
-  b.sources = traffic::parse_node_count("ibft.sources", c.get_text("ibft.sources"), nodes, nodes);
-  b.group = traffic::parse_node_count("ibft.group", c.get_text("ibft.group"), nodes, nodes - 1);
+  b.sources = traffic::parse_node_count("ibft.sources", c.get_text("ibft.sources"), b.nodes, b.nodes);
+  b.group = traffic::parse_node_count("ibft.group", c.get_text("ibft.group"), b.nodes, b.nodes - 1);
   b.message_bytes = static_cast<uint32_t>(c.get_bytes("ibft.message_bytes"));
   b.mtu = static_cast<uint32_t>(c.get_bytes("ibft.mtu"));
   if (b.mtu != 0 && b.mtu < 32) c.fail("ibft.mtu", "0 (no segmentation) or 32 .. 131072 B");

@@ -16,6 +16,7 @@ const char* to_string(IbftScheme scheme);
 struct IbftConfig {
   int m = 8;
   int n = 3;
+  int nodes = 0;                   // 2 (m/2)^n
   IbftScheme scheme = IbftScheme::cyclic;
   int sources = 0;                 // nodes that send
   int group = 0;                   // receivers of each source's message

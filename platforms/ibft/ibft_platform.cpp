@@ -48,10 +48,9 @@ void IbftPlatform::declare_params(config::ParamRegistry& r) const { declare_ibft
 PlatformResolution IbftPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
   refuse_flows(config);
   IbftConfig b = read_ibft_params(config);
-  const IbftTopology t(b.m, b.n);
   check_sampling(config, keys.sim_time, keys.sample_interval, 1);
   PlatformResolution r;
-  const traffic::OneShotGroups groups = traffic::draw_one_shot_groups(t.nodes(), b.sources, b.group, keys.seed);
+  const traffic::OneShotGroups groups = traffic::draw_one_shot_groups(b.nodes, b.sources, b.group, keys.seed);
   for (size_t i = 0; i < groups.sources.size(); ++i) {
     traffic::FlowSpec f;
     f.id = FlowId(static_cast<uint32_t>(i));
