@@ -9,6 +9,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "model/ibft/fcfs_queue.h"
 #include "model/ibft/ibft_topology.h"
 #include "model/ibft/subnet_manager.h"
 #include "model/ibft/tree_checker.h"
@@ -233,6 +234,20 @@ TEST(TreeChecker, RefusesACopyMadeOnTheWayUpAndAMissedOrDoubleMember) {
   extra[sw(t, "20", 2)] |= PortSet{1} << 2;
   EXPECT_NE(check_tree(t, extra, source, group, TreeForwarding::every_port, false).problem.find("P(201) is not a member"),
             std::string::npos);
+}
+
+// An output serves the inputs that want it first come, first served by
+// their routing time, ties to the lower input port.
+TEST(FcfsQueue, FirstComeFirstServedTiesToTheLowerPort) {
+  FcfsQueue q;
+  q.push(100, 5);
+  q.push(200, 7);
+  q.push(200, 2);  // routed at the same instant as port 7: goes first
+  q.push(200, 4);
+  q.push(300, 1);
+  std::vector<int> order;
+  while (!q.empty()) order.push_back(q.pop());
+  EXPECT_EQ(order, (std::vector<int>{5, 2, 4, 7, 1}));
 }
 
 }  // namespace
