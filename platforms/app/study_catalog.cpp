@@ -5,6 +5,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "model/config/config.h"
+#include "model/config/split.h"
+#include "platforms/app/parameters.h"
+
 namespace fabric {
 
 namespace fs = std::filesystem;
@@ -16,48 +20,38 @@ fs::path study_dir() {
   return FABRICSIM_STUDY_DIR;
 }
 
-std::string trimmed(const std::string& s) {
-  const size_t first = s.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
-
-// The title (the first comment line) and the platform key before any
-// section, or else of the file it includes.
-StudyEntry read_entry(const fs::path& path, int depth = 0) {
-  StudyEntry e{path.stem().string(), "", path.string(), "fabric"};
+// The title: the first comment line.
+std::string title_of(const fs::path& path) {
   std::ifstream in(path);
   std::string line;
-  bool titled = false;
-  bool in_section = false;
-  bool platform_given = false;
   while (std::getline(in, line)) {
-    const std::string t = trimmed(line);
-    if (t.rfind("#", 0) == 0) {
-      if (!titled) e.title = t.substr(std::min(t.size(), t.find_first_not_of("# ")));
-      titled = true;
-    } else if (t.rfind("[", 0) == 0) {
-      in_section = true;
-    } else if (!in_section && t.rfind("platform", 0) == 0 && t.find('=') != std::string::npos &&
-               trimmed(t.substr(0, t.find('='))) == "platform") {
-      e.platform = trimmed(t.substr(t.find('=') + 1));
-      platform_given = true;
-    } else if (!in_section && !platform_given && depth < 8 && t.rfind("include", 0) == 0 &&
-               t.find('=') != std::string::npos && trimmed(t.substr(0, t.find('='))) == "include") {
-      e.platform = read_entry(path.parent_path() / trimmed(t.substr(t.find('=') + 1)), depth + 1).platform;
-    }
+    const std::string t = config::trim(line);
+    if (t.rfind("#", 0) == 0) return t.substr(std::min(t.size(), t.find_first_not_of("# ")));
   }
-  return e;
+  return "";
+}
+
+// The platform, as a run of the study reads it (its includes too).
+std::string platform_of(const fs::path& path, const config::ParamRegistry& registry) {
+  config::Config config(registry);
+  try {
+    config.load_ini(path.string());
+    return config.get_choice("platform");
+  } catch (const config::ConfigError&) {
+    return "?";  // a study file with an error: running it says which
+  }
 }
 
 }  // namespace
 
 std::vector<StudyEntry> list_studies() {
   std::vector<StudyEntry> studies;
+  const config::ParamRegistry registry = build_registry();
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(study_dir(), ec)) {
     if (entry.path().extension() != ".ini") continue;
-    studies.push_back(read_entry(entry.path()));
+    const fs::path& p = entry.path();
+    studies.push_back({p.stem().string(), title_of(p), p.string(), platform_of(p, registry)});
   }
   std::sort(studies.begin(), studies.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
   return studies;

@@ -1,7 +1,7 @@
 #pragma once
 // The studies shipped in platforms/studies/: one INI file per study id,
-// whose first comment line is its title and whose `platform` key, if any,
-// names its platform (fabric otherwise).
+// whose first comment line is its title; its platform is its key
+// `platform`, as a run of it reads it.
 #include <optional>
 #include <string>
 #include <vector>
