@@ -52,6 +52,11 @@ int ReceiveBuffers::reserved() const {
   return static_cast<int>(std::count_if(entries_.begin(), entries_.end(), [](const Entry& e) { return !e.filled; }));
 }
 
+bool ReceiveBuffers::awaits(int station) const {
+  return std::any_of(entries_.begin(), entries_.end(),
+                     [&](const Entry& e) { return !e.filled && e.priority.station == station; });
+}
+
 int ReceiveBuffers::filled() const { return static_cast<int>(entries_.size()) - reserved(); }
 
 bool TicketMap::pending(int station) const {

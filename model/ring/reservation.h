@@ -63,6 +63,8 @@ class ReceiveBuffers {
   int capacity() const { return capacity_; }
   int reserved() const;  // not yet filled
   int filled() const;
+  // Whether `station` holds a reservation here whose packet has not come.
+  bool awaits(int station) const;
 
  private:
   struct Entry {

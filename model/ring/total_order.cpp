@@ -11,18 +11,20 @@ void TotalOrder::seen(int sender, uint64_t timestamp) {
   if (it != seen_.end() && timestamp > it->second) it->second = timestamp;
 }
 
-void TotalOrder::arrived(uint64_t ots, int source, uint64_t id) {
-  buffered_[{ots, source}] = id;
+void TotalOrder::arrived(uint64_t ots, int source, uint64_t id, uint64_t buffer_vts) {
+  buffered_[{ots, source}] = {id, buffer_vts};
   seen(source, ots);
 }
 
-std::optional<uint64_t> TotalOrder::next() {
+std::optional<TotalOrder::Ready> TotalOrder::next(const std::function<bool(int)>& active) {
   if (buffered_.empty()) return std::nullopt;
-  const auto [key, id] = *buffered_.begin();
-  for (const auto& [sender, highest] : seen_)
-    if (sender != key.second && highest <= key.first) return std::nullopt;
+  const auto [key, held] = *buffered_.begin();
+  for (const auto& [sender, highest] : seen_) {
+    if (sender == key.second || highest >= key.first) continue;
+    if (!active || active(sender)) return std::nullopt;  // it may still send a packet ordered before this one
+  }
   buffered_.erase(buffered_.begin());
-  return id;
+  return Ready{key.second, held.id, key.first, held.buffer_vts};
 }
 
 }  // namespace fabric::ring

@@ -150,18 +150,32 @@ TEST(TotalOrder, DeliversByOrderingTimestampOnceEveryOtherSenderIsPast) {
   order.arrived(4, 3, 400);
   EXPECT_FALSE(order.next());  // sender 1 has not been seen past 4
   order.seen(1, 6);
-  EXPECT_EQ(order.next(), 400u);  // (4, 3): 1 seen at 6, 2 at 5
+  EXPECT_EQ(order.next()->id, 400u);  // (4, 3): 1 seen at 6, 2 at 5
   EXPECT_FALSE(order.next());     // (5, 2): sender 3 seen only at 4
   order.seen(3, 7);
-  EXPECT_EQ(order.next(), 500u);
+  EXPECT_EQ(order.next()->id, 500u);
   // Equal timestamps: the lower station first.
   order.arrived(9, 3, 930);
   order.arrived(9, 1, 910);
   order.seen(2, 10);
   order.seen(1, 10);
   order.seen(3, 10);
-  EXPECT_EQ(order.next(), 910u);
-  EXPECT_EQ(order.next(), 930u);
+  EXPECT_EQ(order.next()->id, 910u);
+  EXPECT_EQ(order.next()->id, 930u);
+}
+
+TEST(TotalOrder, ASenderSeenAtTheTimestampOrOneThatIsNotActiveBlocksNothing) {
+  TotalOrder order({1, 2});
+  order.arrived(5, 2, 500);
+  EXPECT_FALSE(order.next());
+  order.seen(1, 5);  // its next packet is stamped after 5
+  const auto r = order.next();
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->source, 2);
+  EXPECT_EQ(r->ots, 5u);
+  order.arrived(8, 2, 800);
+  EXPECT_FALSE(order.next([](int) { return true; }));
+  EXPECT_EQ(order.next([](int s) { return s != 1; })->id, 800u);  // 1 holds no reservation here
 }
 
 }  // namespace

@@ -1,0 +1,33 @@
+#pragma once
+// What travels on a QuickRing ring (platforms.md, E14): data packets (a 10 B
+// header and 200 B of payload) and control frames of a header alone
+// (vouchers, tickets, retract requests, retracts). Plain C++.
+#include <cstdint>
+
+#include "model/ring/reservation.h"
+
+namespace fabric::ring {
+
+enum class FrameKind : uint8_t { data, ticket, voucher, retract_request, retract };
+const char* to_string(FrameKind kind);
+
+struct RingFrame {
+  FrameKind kind = FrameKind::ticket;
+  int source = 0;          // the station that put it on the ring
+  int group = 0;           // -1: none (a retract request)
+  Priority priority;       // the reservation it is about: (VTS, sender)
+  uint64_t packet = 0;     // data: the sender's packet id
+  uint64_t ots = 0;        // data: its ordering timestamp
+  uint64_t timestamp = 0;  // the sender's Lamport time as the frame went on the wire
+  uint64_t carried = 0;    // ticket: the highest clock of the stations it passed
+  uint32_t map = 0;        // ticket: bit s set while station s has not reserved
+  int target = -1;         // retract request: the station it is for (the holder's source)
+};
+
+constexpr uint32_t kHeaderBytes = 10;
+constexpr uint32_t kPayloadBytes = 200;
+inline uint32_t wire_bytes(const RingFrame& f) {
+  return f.kind == FrameKind::data ? kHeaderBytes + kPayloadBytes : kHeaderBytes;
+}
+
+}  // namespace fabric::ring

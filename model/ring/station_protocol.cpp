@@ -1,0 +1,276 @@
+#include "model/ring/station_protocol.h"
+
+#include <algorithm>
+#include <bitset>
+#include <stdexcept>
+
+namespace fabric::ring {
+
+const char* to_string(FrameKind kind) {
+  switch (kind) {
+    case FrameKind::data: return "data";
+    case FrameKind::ticket: return "ticket";
+    case FrameKind::voucher: return "voucher";
+    case FrameKind::retract_request: return "retract_request";
+    case FrameKind::retract: return "retract";
+  }
+  return "?";
+}
+
+StationProtocol::StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
+                                 bool free_on_receipt)
+    : station_(station), stations_(stations), free_on_receipt_(free_on_receipt), buffers_(buffers), groups_(groups) {
+  if (stations > 32) throw std::invalid_argument("ring: at most 32 stations (a ticket's map is 32 bits)");
+  for (const RingGroup& g : groups_) {
+    if (!member_of(g.id, station)) continue;
+    order_.emplace(g.id, TotalOrder(g.senders));
+    if (std::find(g.senders.begin(), g.senders.end(), station) != g.senders.end()) my_group_ = g.id;
+  }
+}
+
+bool StationProtocol::member_of(int group, int station) const {
+  if (group < 0) return false;
+  const std::vector<int>& m = groups_[static_cast<size_t>(group)].members;
+  return std::find(m.begin(), m.end(), station) != m.end();
+}
+
+uint32_t StationProtocol::members_mask(int group, int except) const {
+  uint32_t mask = 0;
+  for (int m : groups_[static_cast<size_t>(group)].members)
+    if (m != except) mask |= uint32_t{1} << m;
+  return mask;
+}
+
+int StationProtocol::last_member(int source, int group) const {
+  const uint32_t mask = members_mask(group, source);
+  int last = source;
+  for (int i = 1; i < stations_; ++i) {
+    const int s = (source + i) % stations_;
+    if (mask >> s & 1) last = s;
+  }
+  return last;
+}
+
+void StationProtocol::set_limit(int q) {
+  limit_ = q;
+  admit();
+}
+
+void StationProtocol::host_packet(uint64_t id) {
+  if (my_group_ < 0) throw std::logic_error("ring: a host packet at a station that sends to no group");
+  host_.push_back(id);
+  admit();
+}
+
+void StationProtocol::admit() {
+  while (!host_.empty() && (limit_ == 0 || static_cast<int>(spq_.size()) < limit_)) {
+    const uint64_t vts = clock_.tick();
+    spq_.admit(host_.front(), vts);
+    host_.pop_front();
+    reservations_[vts] = {members_mask(my_group_, station_), false, false};
+    ready_.push_back({vts, 1});
+  }
+}
+
+std::vector<StationProtocol::Ready> StationProtocol::take_ready_tickets() {
+  std::vector<Ready> r;
+  r.swap(ready_);
+  return r;
+}
+
+void StationProtocol::send_ticket(uint64_t vts) {
+  const auto it = reservations_.find(vts);
+  if (it == reservations_.end()) return;  // authorised meanwhile (circular shifting)
+  Reservation& r = it->second;
+  if (r.pending == 0) {  // every member holds it already (a retry after a ticket that completed late)
+    authorise(vts);
+    return;
+  }
+  r.ticket_out = true;
+  ++spq_.at_vts(vts).attempts;
+  ++tickets_sent_;
+  RingFrame f;
+  f.kind = FrameKind::ticket;
+  f.source = station_;
+  f.group = my_group_;
+  f.priority = {vts, station_};
+  f.map = r.pending;
+  control_out_.push_back(f);
+}
+
+std::optional<RingFrame> StationProtocol::take_frame() {
+  std::deque<RingFrame>& out = !control_out_.empty() ? control_out_ : data_out_;
+  if (out.empty()) return std::nullopt;
+  RingFrame f = out.front();
+  out.pop_front();
+  if (f.kind == FrameKind::data) {
+    f.ots = clock_.tick();  // the ordering timestamp, as it goes
+    f.timestamp = f.ots;
+    // The source delivers its own packet in the same total order (it holds
+    // no receive buffer for it).
+    if (order_.count(f.group)) {
+      order_.at(f.group).arrived(f.ots, station_, f.packet);
+      deliver_ready(f.group);
+    }
+  } else {
+    f.timestamp = clock_.now();
+    f.carried = f.timestamp;
+  }
+  return f;
+}
+
+bool StationProtocol::receive(RingFrame& f) {
+  clock_.observe(f.timestamp);
+  for (auto& [group, order] : order_) order.seen(f.source, f.timestamp);
+  switch (f.kind) {
+    case FrameKind::ticket:
+      if (f.source == station_) {
+        clock_.observe(f.carried);
+        on_ticket_back(f);
+        return false;  // a ticket returns to its source and stops
+      }
+      if (f.group == my_group_) other_senders_seen_ |= uint32_t{1} << f.source;  // a competitor for the same buffers
+      on_ticket(f);
+      f.carried = std::max(f.carried, clock_.now());
+      break;
+    case FrameKind::data:
+      requests_forwarded_.erase(f.priority);
+      if (f.source != station_ && member_of(f.group, station_)) on_data(f);
+      return last_member(f.source, f.group) != station_;
+    case FrameKind::retract:
+      requests_forwarded_.erase(f.priority);
+      if (member_of(f.group, station_)) buffers_.cancel(f.priority);
+      break;
+    case FrameKind::retract_request:
+      if (f.target == station_) {
+        on_retract_request(f);
+        return false;
+      }
+      // Merged: a request for a holder already asked goes no further.
+      return requests_forwarded_.insert(f.priority).second;
+    case FrameKind::voucher:
+      return true;  // for bridges only
+  }
+  for (auto& [group, order] : order_) deliver_ready(group);  // another sender seen further on, or a buffer freed
+  if (f.kind == FrameKind::retract) return last_member(f.source, f.group) != station_;
+  return true;
+}
+
+void StationProtocol::on_ticket(RingFrame& f) {
+  if (!(f.map >> station_ & 1)) return;
+  const TicketOutcome o = buffers_.on_ticket(f.priority);
+  if (o.kind == TicketOutcome::Kind::reserved || o.kind == TicketOutcome::Kind::already_held) {
+    f.map &= ~(uint32_t{1} << station_);
+  } else if (o.kind == TicketOutcome::Kind::retract_request && requests_forwarded_.insert(o.victim).second) {
+    RingFrame r;
+    r.kind = FrameKind::retract_request;
+    r.source = station_;
+    r.group = -1;
+    r.priority = o.victim;
+    r.target = o.victim.station;
+    control_out_.push_back(r);
+    ++retract_requests_;
+  }
+}
+
+void StationProtocol::on_ticket_back(const RingFrame& f) {
+  auto it = reservations_.find(f.priority.vts);
+  if (it == reservations_.end()) return;
+  Reservation& r = it->second;
+  r.ticket_out = false;
+  if (r.retracted) {  // a retract cancelled what this ticket reserved: every bit again
+    r.retracted = false;
+    r.pending = members_mask(my_group_, station_);
+  } else {
+    r.pending = f.map;
+  }
+  if (r.pending != 0) {
+    spq_.at_vts(f.priority.vts).failed = true;
+    notices_.push_back({SenderNotice::Kind::failed});
+    ready_.push_back({f.priority.vts, spq_.at_vts(f.priority.vts).attempts + 1});
+    return;
+  }
+  authorise(f.priority.vts);
+}
+
+void StationProtocol::authorise(uint64_t vts) {
+  // The head goes, in this reservation's buffers.
+  const SenderQueue::Send s = spq_.complete(vts);
+  reservations_.erase(vts);
+  RingFrame d;
+  d.kind = FrameKind::data;
+  d.source = station_;
+  d.group = my_group_;
+  d.priority = {s.buffers_vts, station_};
+  d.packet = s.packet.id;
+  data_out_.push_back(d);
+  ++packets_sent_;
+  notices_.push_back({SenderNotice::Kind::authorised, s.packet.id, s.packet.attempts, s.packet.retracts,
+                      s.packet.failed});
+  admit();
+}
+
+void StationProtocol::on_retract_request(const RingFrame& f) {
+  auto it = reservations_.find(f.priority.vts);
+  if (it == reservations_.end()) return;  // already multicast: nothing to retract
+  Reservation& r = it->second;
+  RingFrame x;
+  x.kind = FrameKind::retract;
+  x.source = station_;
+  x.group = my_group_;
+  x.priority = f.priority;
+  control_out_.push_back(x);
+  ++retracts_sent_;
+  QueuedPacket& p = spq_.at_vts(f.priority.vts);
+  ++p.retracts;
+  p.failed = true;
+  notices_.push_back({SenderNotice::Kind::retracted});
+  if (r.ticket_out) {
+    r.retracted = true;  // its ticket, when back, starts over
+  } else {
+    r.pending = members_mask(my_group_, station_);
+  }
+}
+
+void StationProtocol::on_data(const RingFrame& f) {
+  if (!buffers_.fill(f.priority)) throw std::logic_error("ring: a packet reached a member that reserved no buffer for it");
+  if (free_on_receipt_) buffers_.release(f.priority);
+  order_.at(f.group).arrived(f.ots, f.source, f.packet, free_on_receipt_ ? 0 : f.priority.vts);
+  deliver_ready(f.group);
+}
+
+void StationProtocol::deliver_ready(int group) {
+  TotalOrder& order = order_.at(group);
+  order.seen(station_, clock_.now());  // this station's own next packets come later than its clock
+  const auto active = [this](int sender) { return buffers_.awaits(sender); };
+  while (const auto next = order.next(active)) {
+    if (next->buffer_vts != 0) buffers_.release({next->buffer_vts, next->source});
+    delivered_.push_back({next->source, next->id, next->ots});
+  }
+}
+
+std::vector<Delivery> StationProtocol::take_deliveries() {
+  std::vector<Delivery> d;
+  d.swap(delivered_);
+  return d;
+}
+
+std::vector<SenderNotice> StationProtocol::take_notices() {
+  std::vector<SenderNotice> n;
+  n.swap(notices_);
+  return n;
+}
+
+int StationProtocol::take_other_senders_seen() {
+  const int n = static_cast<int>(std::bitset<32>(other_senders_seen_).count());
+  other_senders_seen_ = 0;
+  return n;
+}
+
+size_t StationProtocol::undelivered() const {
+  size_t n = 0;
+  for (const auto& [group, order] : order_) n += order.buffered();
+  return n;
+}
+
+}  // namespace fabric::ring

@@ -1,0 +1,156 @@
+#pragma once
+// One station of a QuickRing ring running reservation-based, totally
+// ordered multicast (platforms.md, E14), as a plain C++ state machine; the
+// SystemC station shell moves its frames and decides when its tickets go
+// (the flow control's delays). Stations are numbered by ring position;
+// groups are contiguous blocks; a station sends to its own group.
+//
+// Sender side: a host packet gets a VTS from the Lamport clock when the SPQ
+// admits it (at most q in reservation; q = 0: no limit). Each reservation,
+// keyed by its VTS, sends tickets around the ring; a ticket back with every
+// bit clear authorises: the SPQ's head is sent (circular shifting). A ticket
+// back with bits set asks for a retry, which keeps the partial
+// reservations. A retract request for a reservation whose packet has not
+// gone multicasts a retract, and that reservation starts again with every
+// bit set.
+//
+// Member side: a ticket reserves a buffer or asks the lowest holder to
+// retract (a request for a holder already asked is dropped, here or in
+// transit); a data packet fills its buffer and is delivered in total order,
+// which frees the buffer (or frees it on receipt, an option); a retract
+// cancels a reservation. A source delivers its own packets in the same
+// order.
+//
+// Every frame is stamped from the clock as it goes on the wire (take_frame):
+// a station's frames then pass every other station in timestamp order,
+// which total order needs (control frames overtake data queued before them).
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "model/ring/reservation.h"
+#include "model/ring/ring_frame.h"
+#include "model/ring/sender_queue.h"
+#include "model/ring/total_order.h"
+
+namespace fabric::ring {
+
+struct RingGroup {
+  int id = 0;
+  std::vector<int> members;  // stations, ascending (a contiguous block)
+  std::vector<int> senders;  // those that send to it: all members, or the first (one-to-all)
+};
+
+struct Delivery {
+  int source;
+  uint64_t packet;
+  uint64_t ots;
+};
+
+// What the sender side did that its flow control and recording want to know.
+struct SenderNotice {
+  enum class Kind {
+    authorised,  // a packet was sent: its attempts and retracts below
+    failed,      // a ticket came back with bits set
+    retracted    // a retract request made it multicast a retract
+  } kind;
+  uint64_t packet = 0;  // authorised: the packet sent
+  int attempts = 0;     // authorised: tickets sent while it held a reservation key
+  int retracts = 0;     // authorised: retracts of its reservations
+  bool recovered = false;  // authorised: it had failed or been retracted before
+};
+
+class StationProtocol {
+ public:
+  // `free_on_receipt`: a buffer is freed when its packet is in (the host
+  // takes it at once), not when it is delivered in order.
+  StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
+                  bool free_on_receipt = false);
+
+  // The host hands a packet to send to this station's group.
+  void host_packet(uint64_t id);
+  // The SPQ limit q (0: none).
+  void set_limit(int q);
+  int limit() const { return limit_; }
+
+  // A frame reaches this station from upstream; it may change it (a
+  // ticket's map bit, a ticket's carried clock). Returns whether it goes on
+  // downstream; what the station itself sends waits for take_frame().
+  bool receive(RingFrame& frame);
+
+  // Reservations that want a ticket sent (first attempts and retries); the
+  // shell sends each with send_ticket() when its flow control allows.
+  struct Ready {
+    uint64_t vts;
+    int attempt;  // 1 for a first attempt
+  };
+  std::vector<Ready> take_ready_tickets();
+  void send_ticket(uint64_t vts);
+  Priority priority_of(uint64_t vts) const { return {vts, station_}; }
+
+  // The next frame this station sends (control frames before data),
+  // stamped now; nullopt when it has none.
+  std::optional<RingFrame> take_frame();
+  bool has_frame() const { return !control_out_.empty() || !data_out_.empty(); }
+
+  std::vector<Delivery> take_deliveries();
+  std::vector<SenderNotice> take_notices();
+
+  // Counters and state.
+  uint64_t packets_sent() const { return packets_sent_; }
+  uint64_t tickets_sent() const { return tickets_sent_; }
+  uint64_t retracts_sent() const { return retracts_sent_; }
+  uint64_t retract_requests() const { return retract_requests_; }
+  size_t spq() const { return spq_.size(); }
+  size_t waiting() const { return host_.size(); }
+  const ReceiveBuffers& buffers() const { return buffers_; }
+  uint64_t clock() const { return clock_.now(); }
+  bool sends() const { return my_group_ >= 0; }
+  // Distinct other senders of its group whose tickets passed since the last call.
+  int take_other_senders_seen();
+  // Packets buffered for in-order delivery.
+  size_t undelivered() const;
+  // The last member downstream of `source` in `group`: where its data and
+  // retracts leave the ring.
+  int last_member(int source, int group) const;
+
+ private:
+  struct Reservation {
+    uint32_t pending = 0;     // stations still to reserve
+    bool ticket_out = false;  // a ticket is on the ring
+    bool retracted = false;   // a retract went out while its ticket was on the ring
+  };
+  void admit();
+  void on_ticket(RingFrame& f);
+  void on_ticket_back(const RingFrame& f);
+  void on_data(const RingFrame& f);
+  void on_retract_request(const RingFrame& f);
+  void authorise(uint64_t vts);
+  void deliver_ready(int group);
+  bool member_of(int group, int station) const;
+  uint32_t members_mask(int group, int except) const;
+
+  int station_, stations_;
+  bool free_on_receipt_;
+  ReceiveBuffers buffers_;
+  std::vector<RingGroup> groups_;
+  int my_group_ = -1;
+  LamportClock clock_;
+  std::deque<uint64_t> host_;
+  SenderQueue spq_;
+  int limit_ = 0;
+  std::map<uint64_t, Reservation> reservations_;  // by VTS
+  std::vector<Ready> ready_;
+  std::map<int, TotalOrder> order_;  // by group this station is a member of
+  std::set<Priority> requests_forwarded_;
+  std::deque<RingFrame> control_out_, data_out_;
+  std::vector<Delivery> delivered_;
+  std::vector<SenderNotice> notices_;
+  uint32_t other_senders_seen_ = 0;  // bit per station
+  uint64_t packets_sent_ = 0, tickets_sent_ = 0, retracts_sent_ = 0, retract_requests_ = 0;
+};
+
+}  // namespace fabric::ring
