@@ -10,6 +10,7 @@
 #include "model/ring/flow_control.h"
 #include "model/ring/reservation.h"
 #include "model/ring/sender_queue.h"
+#include "model/ring/ticket_pacer.h"
 #include "model/ring/total_order.h"
 
 namespace fabric::ring {
@@ -176,6 +177,62 @@ TEST(TotalOrder, ASenderSeenAtTheTimestampOrOneThatIsNotActiveBlocksNothing) {
   order.arrived(8, 2, 800);
   EXPECT_FALSE(order.next([](int) { return true; }));
   EXPECT_EQ(order.next([](int s) { return s != 1; })->id, 800u);  // 1 holds no reservation here
+}
+
+}  // namespace
+}  // namespace fabric::ring
+
+namespace fabric::ring {
+namespace {
+
+TEST(TicketPacer, WithoutFlowControlEveryTicketGoesAtOnce) {
+  TicketPacer pacer({}, 1000);
+  pacer.offer({3, 1}, 1, 0, false);
+  pacer.offer({2, 1}, 4, 0, true);
+  EXPECT_EQ(pacer.take_released(0), (std::vector<uint64_t>{3, 2}));
+  EXPECT_EQ(pacer.next_release(), kNever);
+}
+
+TEST(TicketPacer, BackoffHoldsTheNthRetryD0TimesEToTheDn) {
+  PacerParams p;
+  p.backoff = true;
+  p.backoff_d0 = 1000;
+  p.backoff_d = std::log(2.0);
+  TicketPacer pacer(p, 1'000'000);
+  pacer.offer({5, 1}, 1, 0, false);  // a first attempt: no back-off
+  pacer.offer({6, 1}, 3, 0, false);  // the second retry: 4 D0
+  EXPECT_EQ(pacer.take_released(0), (std::vector<uint64_t>{5}));
+  EXPECT_EQ(pacer.next_release(), 4000);
+  EXPECT_TRUE(pacer.take_released(3999).empty());
+  EXPECT_EQ(pacer.take_released(4000), (std::vector<uint64_t>{6}));
+}
+
+TEST(TicketPacer, DelayedRetryReleasesTheHighestPriorityOnePerPermit) {
+  PacerParams p;
+  p.delayed_retry = true;
+  TicketPacer pacer(p, 1000);
+  EXPECT_EQ(pacer.take_released(0), std::vector<uint64_t>{});  // one permit kept from here
+  pacer.offer({9, 2}, 2, 10, false);
+  pacer.offer({4, 7}, 2, 10, false);
+  pacer.offer({4, 3}, 3, 10, false);
+  // A first attempt of lower priority than those waiting waits too; one
+  // with full own buffers as well.
+  pacer.offer({12, 2}, 1, 10, false);
+  pacer.offer({1, 2}, 1, 10, true);
+  EXPECT_EQ(pacer.delayed(), 5u);
+  EXPECT_EQ(pacer.take_released(10), (std::vector<uint64_t>{1}));  // the permit kept from time 0
+  EXPECT_EQ(pacer.next_release(), 1000);                            // permits every 1000 ps from there
+  EXPECT_EQ(pacer.take_released(1000), (std::vector<uint64_t>{4}));  // (4, 3) before (4, 7)
+  EXPECT_EQ(pacer.take_released(3000), (std::vector<uint64_t>{4, 9}));
+  // A first attempt goes at once when nothing waits.
+  pacer.offer({2, 5}, 1, 3000, false);
+  EXPECT_EQ(pacer.take_released(3000), (std::vector<uint64_t>{2}));
+}
+
+TEST(TicketPacer, PermitsFollowTheArrivalRate) {
+  TicketPacer pacer({}, 1000);
+  for (Picos t = 0; t <= 200 * 4000; t += 4000) pacer.host_arrival(t);
+  EXPECT_NEAR(static_cast<double>(pacer.permit_interval()), 4000, 1);
 }
 
 }  // namespace

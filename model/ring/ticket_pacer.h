@@ -1,0 +1,63 @@
+#pragma once
+// When a station's tickets go (platforms.md, E14, flow control 2a and 2b),
+// plain C++. Without flow control a ticket goes as soon as its reservation
+// wants one. Exponential back-off holds the n-th retry D0 e^(d n). Delayed
+// retry puts retries in a priority queue by (VTS, station), and a permit,
+// generated about once per packet inter-arrival time at the current load,
+// releases the highest; a first attempt waits there too when higher-priority
+// tickets already wait or the station's own receive buffers are full. With
+// both, a retry waits its back-off and then joins the queue. Permits do not
+// pile up: one is kept while nothing waits.
+#include <cstdint>
+#include <vector>
+
+#include "model/core/ids.h"
+#include "model/ring/flow_control.h"
+#include "model/ring/reservation.h"
+
+namespace fabric::ring {
+
+struct PacerParams {
+  bool delayed_retry = false;
+  bool backoff = false;
+  Picos backoff_d0 = 0;      // D0: the first retry's wait
+  double backoff_d = 0.693;  // d
+};
+
+class TicketPacer {
+ public:
+  // `permit_interval`: the expected packet inter-arrival time at the start.
+  TicketPacer(const PacerParams& params, Picos permit_interval);
+
+  // A reservation wants a ticket (attempt 1: its first).
+  void offer(const Priority& p, int attempt, Picos now, bool own_buffers_full);
+  // Tickets (by VTS) that may go at `now`, highest priority first.
+  std::vector<uint64_t> take_released(Picos now);
+  // When something waiting may next be released; kNever when nothing waits.
+  Picos next_release() const;
+  // A packet from the host arrived: the inter-arrival time is followed (a
+  // moving average), and with it the permits.
+  void host_arrival(Picos now);
+
+  size_t delayed() const { return delayed_.size(); }
+  size_t backing_off() const { return backing_off_.size(); }
+  Picos permit_interval() const { return static_cast<Picos>(interval_); }
+
+ private:
+  struct Waiting {
+    Picos until;
+    Priority priority;
+    bool then_delayed;  // a retry that joins the delayed queue after its back-off
+  };
+  void enqueue(const Priority& p);
+
+  PacerParams params_;
+  Backoff backoff_;
+  double interval_;
+  Picos last_arrival_ = -1;
+  Picos next_permit_ = 0;
+  std::vector<Waiting> backing_off_;
+  std::vector<Priority> delayed_;  // sorted, highest priority (lowest key) first
+};
+
+}  // namespace fabric::ring
