@@ -11,8 +11,19 @@ Picos ArrivalProcess::draw_phase(double period_ps) {
 }
 
 double ArrivalProcess::gap_ps(double period_ps) {
-  if (arrival_ == Arrival::cbr) return period_ps;
-  return -period_ps * std::log1p(-uniform01());  // log of (0, 1]: a finite gap >= 0
+  switch (arrival_) {
+    case Arrival::cbr: return period_ps;
+    case Arrival::poisson: return exponential(period_ps);
+    case Arrival::bursty:
+      if (burst_left_ > 0) {
+        --burst_left_;
+        return 0;
+      }
+      // The next burst: geometric in size (1, 2, ...) with mean kMeanBurst.
+      burst_left_ = static_cast<int>(std::floor(std::log1p(-uniform01()) / std::log1p(-1.0 / kMeanBurst)));
+      return exponential(period_ps * kMeanBurst);
+  }
+  return period_ps;
 }
 
 }  // namespace fabric::traffic

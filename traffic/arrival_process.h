@@ -2,9 +2,11 @@
 // When a flow's frames are created relative to each other. A real source is
 // not phase-aligned with every other source that starts at the same time,
 // so a flow's first frame comes at a random phase of its period; after it,
-// frames are spaced by their wire time at the flow's rate (cbr) or by
-// exponential gaps with that mean (poisson). Deterministic for a seed; no
-// SystemC.
+// frames are spaced by their wire time at the flow's rate (cbr), by
+// exponential gaps with that mean (poisson), or come in bursts (bursty):
+// back to back, a geometric number with mean kMeanBurst, the bursts
+// separated by exponential gaps so the mean rate is the flow's.
+// Deterministic for a seed; no SystemC.
 #include <cstdint>
 #include <random>
 
@@ -12,7 +14,8 @@
 
 namespace fabric::traffic {
 
-enum class Arrival { cbr, poisson };   // flow.NAME.arrival
+enum class Arrival { cbr, poisson, bursty };  // flow.NAME.arrival
+constexpr double kMeanBurst = 8;  // frames in a burst, on average (bursty)
 enum class StartPhase { random, zero };  // flow.NAME.phase
 
 class ArrivalProcess {
@@ -27,8 +30,9 @@ class ArrivalProcess {
 
   // From one frame's creation to the next, given that frame's wire time at
   // the flow's rate: exactly period_ps (cbr, draws nothing), or exponential
-  // with mean period_ps (poisson). Not rounded: the caller carries the
-  // fraction, so the long-run rate stays exact.
+  // with mean period_ps (poisson), 0 within a burst and exponential with
+  // mean kMeanBurst periods before the next (bursty). Not rounded: the
+  // caller carries the fraction, so the long-run rate stays exact.
   double gap_ps(double period_ps);
 
  private:
@@ -36,8 +40,11 @@ class ArrivalProcess {
   // std::uniform_real_distribution does not promise.
   double uniform01() { return static_cast<double>(rng_() >> 11) * 0x1.0p-53; }
 
+  double exponential(double mean) { return -mean * std::log1p(-uniform01()); }  // log of (0, 1]: finite
+
   Arrival arrival_;
   std::mt19937_64 rng_;
+  int burst_left_ = 0;  // bursty: frames still to come back to back
 };
 
 }  // namespace fabric::traffic

@@ -35,6 +35,22 @@ size_t interval_dash(const std::string& item) {
   throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' is not FROM-TO");
 }
 
+// FROM-TO, FROM < TO.
+std::pair<Picos, Picos> scan_interval(const std::string& item) {
+  const size_t dash = interval_dash(item);
+  const Picos from = scan_time(item.substr(0, dash)), to = scan_time(item.substr(dash + 1));
+  if (to <= from) throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' ends before it begins");
+  return {from, to};
+}
+
+void check_in_order(const std::string& item, Picos from, Picos previous_to) {
+  if (from < previous_to)
+    throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' begins before the interval ahead of it ends");
+}
+
+const std::string kPhasesAllowed =
+    "phases FROM-TO:VALUE in time order, not overlapping, e.g. 2ms-4ms:3,6ms-8ms:3; FROM < TO, " + kTimeRange;
+
 }  // namespace
 
 std::optional<Picos> parse_stop_time(const std::string& key, const std::string& text) {
@@ -48,12 +64,8 @@ Schedule parse_schedule(const std::string& key, const std::string& text) {
   return config::parse_or_fail(key, text, kScheduleAllowed, [&] {
     Schedule schedule;
     for (const std::string& item : config::scan_items(text, ',')) {
-      const size_t dash = interval_dash(item);
-      const Picos from = scan_time(item.substr(0, dash)), to = scan_time(item.substr(dash + 1));
-      if (to <= from) throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' ends before it begins");
-      if (!schedule.empty() && from < schedule.back().second) {
-        throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' begins before the interval ahead of it ends");
-      }
+      const auto [from, to] = scan_interval(item);
+      check_in_order(item, from, schedule.empty() ? 0 : schedule.back().second);
       schedule.emplace_back(from, to);
     }
     if (schedule.empty()) throw config::SyntaxError("no interval");
@@ -62,5 +74,39 @@ Schedule parse_schedule(const std::string& key, const std::string& text) {
 }
 
 config::TextSyntax schedule_syntax() { return config::syntax_of<parse_schedule>(kScheduleAllowed); }
+
+std::vector<Phase> parse_phases(const std::string& key, const std::string& text) {
+  if (config::trim(text).empty()) return {};
+  return config::parse_or_fail(key, text, kPhasesAllowed, [&] {
+    std::vector<Phase> phases;
+    for (const std::string& item : config::scan_items(text, ',')) {
+      const size_t colon = item.find(':');
+      if (colon == std::string::npos)
+        throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' is not FROM-TO:VALUE");
+      const auto [from, to] = scan_interval(item.substr(0, colon));
+      check_in_order(item, from, phases.empty() ? 0 : phases.back().to);
+      const std::string value = config::trim(item.substr(colon + 1));
+      if (value.empty()) throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' has no value");
+      phases.push_back({from, to, value});
+    }
+    return phases;
+  });
+}
+
+config::TextSyntax phases_syntax() { return config::syntax_of<parse_phases>(kPhasesAllowed); }
+
+const Phase* phase_at(const std::vector<Phase>& phases, Picos t) {
+  for (const Phase& p : phases)
+    if (p.from <= t && t < p.to) return &p;
+  return nullptr;
+}
+
+Picos next_boundary(const std::vector<Phase>& phases, Picos t) {
+  for (const Phase& p : phases) {
+    if (p.from > t) return p.from;
+    if (p.to > t) return p.to;
+  }
+  return kNever;
+}
 
 }  // namespace fabric::traffic

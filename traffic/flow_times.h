@@ -1,6 +1,7 @@
 #pragma once
 // When a flow sends, as configuration text: a stop time (traffic.stop,
-// flow.NAME.stop) and a schedule of on-intervals (flow.NAME.schedule). What
+// flow.NAME.stop), a schedule of on-intervals (flow.NAME.schedule) and
+// phases with values of their own (a load schedule). What
 // needs other keys (a stop after the start, a schedule instead of start and
 // stop) is checked where the flow is read.
 #include <optional>
@@ -24,5 +25,20 @@ config::TextSyntax stop_time_syntax();
 using Schedule = std::vector<std::pair<Picos, Picos>>;
 Schedule parse_schedule(const std::string& key, const std::string& text);
 config::TextSyntax schedule_syntax();
+
+// "FROM-TO:VALUE,...": phases [FROM, TO) each with its own value (a burst
+// to a higher load, alternating traffic patterns), in time order and not
+// overlapping; the value is the caller's to read. Blank: none. Throws
+// ConfigError naming `key`.
+struct Phase {
+  Picos from = 0;
+  Picos to = 0;
+  std::string value;
+};
+std::vector<Phase> parse_phases(const std::string& key, const std::string& text);
+config::TextSyntax phases_syntax();
+// The phase in force at `t` (nullptr: none), and the first boundary after `t` (kNever: none).
+const Phase* phase_at(const std::vector<Phase>& phases, Picos t);
+Picos next_boundary(const std::vector<Phase>& phases, Picos t);
 
 }  // namespace fabric::traffic

@@ -50,14 +50,16 @@ Picos read_stop(const Config& config, const std::string& key, Picos start, const
 }
 
 const char* const kArrivalHelp =
-    "frame spacing: cbr (each frame's wire time at the rate) or poisson (exponential gaps with that mean)";
+    "frame spacing: cbr (each frame's wire time at the rate), poisson (exponential gaps with that mean) or bursty "
+    "(back-to-back bursts of 8 frames on average, geometric, separated by exponential gaps: the same mean rate)";
 const char* const kPhaseHelp =
     "where each on-interval's first frame falls: random (a phase in [0, period) after the start, the period being "
     "the mean frame's wire time at the rate, drawn per flow from the run seed) or zero (exactly at the start); a "
     "flow with frames = 1 always starts exactly";
 
 Arrival read_arrival(const Config& config, const std::string& key) {
-  return config.get_choice(key) == "poisson" ? Arrival::poisson : Arrival::cbr;
+  const std::string a = config.get_choice(key);
+  return a == "poisson" ? Arrival::poisson : a == "bursty" ? Arrival::bursty : Arrival::cbr;
 }
 
 StartPhase read_phase(const Config& config, const std::string& key) {
@@ -181,7 +183,7 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(config::text_param("traffic.stop", "", "ps",
                                std::string("time the pattern's flows stop creating frames") + kStopHelp,
                                stop_time_syntax()));
-  r.declare(choice("traffic.arrival", "cbr", {"cbr", "poisson"}, std::string("pattern flows: ") + kArrivalHelp));
+  r.declare(choice("traffic.arrival", "cbr", {"cbr", "poisson", "bursty"}, std::string("pattern flows: ") + kArrivalHelp));
   r.declare(choice("traffic.phase", "random", {"random", "zero"}, std::string("pattern flows: ") + kPhaseHelp));
   r.declare(choice("traffic.permutation", "random", {"random", "shift"},
                    "permutation pattern: random derangement (seeded) or dst = (src + traffic.shift) mod user ports"));
@@ -208,7 +210,7 @@ void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(config::text_param("flow.*.stop", "", "ps",
                                std::string("explicit flow: frames are created before this time") + kStopHelp,
                                stop_time_syntax()));
-  r.declare(choice("flow.*.arrival", "cbr", {"cbr", "poisson"}, std::string("explicit flow: ") + kArrivalHelp));
+  r.declare(choice("flow.*.arrival", "cbr", {"cbr", "poisson", "bursty"}, std::string("explicit flow: ") + kArrivalHelp));
   r.declare(choice("flow.*.phase", "random", {"random", "zero"}, std::string("explicit flow: ") + kPhaseHelp));
   r.declare(config::text_param("flow.*.schedule", "", "",
                                "explicit flow: on-intervals FROM-TO, e.g. 1ms-2ms,3ms-4ms; the flow is off between "

@@ -32,6 +32,8 @@ const char* to_string(EventKind kind) {
     case EventKind::stall: return "stall";
     case EventKind::xoff: return "xoff";
     case EventKind::xon: return "xon";
+    case EventKind::reservation: return "reservation";
+    case EventKind::retract: return "retract";
   }
   return "other";
 }

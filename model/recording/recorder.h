@@ -17,9 +17,11 @@ const char* to_string(DropReason reason);
 // hold: a lossless frame without room waits at a user port (never dropped).
 // xoff, xon: an 802.3x controller's decision on its memory's occupancy
 // (value: the occupancy in bytes), before the PAUSE frames it sends.
+// reservation: a ring packet's reservation complete, it is multicast (value:
+// the tickets it took); retract: a ring sender retracts a reservation.
 enum class EventKind {
   pause, go, pause_headers, hold, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall,
-  xoff, xon
+  xoff, xon, reservation, retract
 };
 const char* to_string(EventKind kind);
 

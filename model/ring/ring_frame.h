@@ -22,6 +22,7 @@ struct RingFrame {
   uint64_t carried = 0;    // ticket: the highest clock of the stations it passed
   uint32_t map = 0;        // ticket: bit s set while station s has not reserved
   int target = -1;         // retract request: the station it is for (the holder's source)
+  int64_t created = 0;     // data: when the host made the packet (ps)
 };
 
 constexpr uint32_t kHeaderBytes = 10;

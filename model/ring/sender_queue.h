@@ -15,6 +15,7 @@ namespace fabric::ring {
 struct QueuedPacket {
   uint64_t id = 0;
   uint64_t vts = 0;      // its reservations' key (with the station)
+  int64_t created = 0;   // when its host made it
   int attempts = 0;      // tickets sent while it held a reservation key
   int retracts = 0;      // retracts of the reservations it held
   bool failed = false;   // an attempt failed or it was retracted (the adaptive limit counts it back)
@@ -22,7 +23,7 @@ struct QueuedPacket {
 
 class SenderQueue {
  public:
-  void admit(uint64_t id, uint64_t vts) { queue_.push_back({id, vts, 0, 0, false}); }
+  void admit(uint64_t id, uint64_t vts, int64_t created = 0) { queue_.push_back({id, vts, created, 0, 0, false}); }
   size_t size() const { return queue_.size(); }
   bool empty() const { return queue_.empty(); }
   const QueuedPacket& operator[](size_t i) const { return queue_[i]; }

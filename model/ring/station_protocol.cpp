@@ -56,16 +56,16 @@ void StationProtocol::set_limit(int q) {
   admit();
 }
 
-void StationProtocol::host_packet(uint64_t id) {
+void StationProtocol::host_packet(uint64_t id, int64_t created) {
   if (my_group_ < 0) throw std::logic_error("ring: a host packet at a station that sends to no group");
-  host_.push_back(id);
+  host_.push_back({id, created});
   admit();
 }
 
 void StationProtocol::admit() {
   while (!host_.empty() && (limit_ == 0 || static_cast<int>(spq_.size()) < limit_)) {
     const uint64_t vts = clock_.tick();
-    spq_.admit(host_.front(), vts);
+    spq_.admit(host_.front().first, vts, host_.front().second);
     host_.pop_front();
     reservations_[vts] = {members_mask(my_group_, station_), false, false};
     ready_.push_back({vts, 1});
@@ -109,7 +109,7 @@ std::optional<RingFrame> StationProtocol::take_frame() {
     // The source delivers its own packet in the same total order (it holds
     // no receive buffer for it).
     if (order_.count(f.group)) {
-      order_.at(f.group).arrived(f.ots, station_, f.packet);
+      order_.at(f.group).arrived(f.ots, station_, f.packet, 0, f.created);
       deliver_ready(f.group);
     }
   } else {
@@ -203,10 +203,11 @@ void StationProtocol::authorise(uint64_t vts) {
   d.group = my_group_;
   d.priority = {s.buffers_vts, station_};
   d.packet = s.packet.id;
+  d.created = s.packet.created;
   data_out_.push_back(d);
   ++packets_sent_;
   notices_.push_back({SenderNotice::Kind::authorised, s.packet.id, s.packet.attempts, s.packet.retracts,
-                      s.packet.failed});
+                      s.packet.failed, s.packet.created});
   admit();
 }
 
@@ -235,7 +236,7 @@ void StationProtocol::on_retract_request(const RingFrame& f) {
 void StationProtocol::on_data(const RingFrame& f) {
   if (!buffers_.fill(f.priority)) throw std::logic_error("ring: a packet reached a member that reserved no buffer for it");
   if (free_on_receipt_) buffers_.release(f.priority);
-  order_.at(f.group).arrived(f.ots, f.source, f.packet, free_on_receipt_ ? 0 : f.priority.vts);
+  order_.at(f.group).arrived(f.ots, f.source, f.packet, free_on_receipt_ ? 0 : f.priority.vts, f.created);
   deliver_ready(f.group);
 }
 
@@ -245,7 +246,7 @@ void StationProtocol::deliver_ready(int group) {
   const auto active = [this](int sender) { return buffers_.awaits(sender); };
   while (const auto next = order.next(active)) {
     if (next->buffer_vts != 0) buffers_.release({next->buffer_vts, next->source});
-    delivered_.push_back({next->source, next->id, next->ots});
+    delivered_.push_back({next->source, next->id, next->ots, next->created});
   }
 }
 

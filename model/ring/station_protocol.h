@@ -48,6 +48,7 @@ struct Delivery {
   int source;
   uint64_t packet;
   uint64_t ots;
+  int64_t created;  // when its host made it (as host_packet() was told)
 };
 
 // What the sender side did that its flow control and recording want to know.
@@ -61,6 +62,7 @@ struct SenderNotice {
   int attempts = 0;     // authorised: tickets sent while it held a reservation key
   int retracts = 0;     // authorised: retracts of its reservations
   bool recovered = false;  // authorised: it had failed or been retracted before
+  int64_t created = 0;     // authorised: when its host made it
 };
 
 class StationProtocol {
@@ -70,8 +72,8 @@ class StationProtocol {
   StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
                   bool free_on_receipt = false);
 
-  // The host hands a packet to send to this station's group.
-  void host_packet(uint64_t id);
+  // The host hands a packet to send to this station's group, made at `created`.
+  void host_packet(uint64_t id, int64_t created = 0);
   // The SPQ limit q (0: none).
   void set_limit(int q);
   int limit() const { return limit_; }
@@ -139,7 +141,7 @@ class StationProtocol {
   std::vector<RingGroup> groups_;
   int my_group_ = -1;
   LamportClock clock_;
-  std::deque<uint64_t> host_;
+  std::deque<std::pair<uint64_t, int64_t>> host_;  // (packet, created)
   SenderQueue spq_;
   int limit_ = 0;
   std::map<uint64_t, Reservation> reservations_;  // by VTS

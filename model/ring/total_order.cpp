@@ -11,8 +11,8 @@ void TotalOrder::seen(int sender, uint64_t timestamp) {
   if (it != seen_.end() && timestamp > it->second) it->second = timestamp;
 }
 
-void TotalOrder::arrived(uint64_t ots, int source, uint64_t id, uint64_t buffer_vts) {
-  buffered_[{ots, source}] = {id, buffer_vts};
+void TotalOrder::arrived(uint64_t ots, int source, uint64_t id, uint64_t buffer_vts, int64_t created) {
+  buffered_[{ots, source}] = {id, buffer_vts, created};
   seen(source, ots);
 }
 
@@ -24,7 +24,7 @@ std::optional<TotalOrder::Ready> TotalOrder::next(const std::function<bool(int)>
     if (!active || active(sender)) return std::nullopt;  // it may still send a packet ordered before this one
   }
   buffered_.erase(buffered_.begin());
-  return Ready{key.second, held.id, key.first, held.buffer_vts};
+  return Ready{key.second, held.id, key.first, held.buffer_vts, held.created};
 }
 
 }  // namespace fabric::ring

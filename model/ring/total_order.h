@@ -26,15 +26,16 @@ class TotalOrder {
   explicit TotalOrder(std::vector<int> senders);
   // A timestamp seen from a sender (any frame it sent that passes here).
   void seen(int sender, uint64_t timestamp);
-  // A packet arrived: its ordering timestamp, its source, the caller's id
-  // and the VTS of the buffer it is in (0: none).
-  void arrived(uint64_t ots, int source, uint64_t id, uint64_t buffer_vts = 0);
+  // A packet arrived: its ordering timestamp, its source, the caller's id,
+  // the VTS of the buffer it is in (0: none) and when its host made it.
+  void arrived(uint64_t ots, int source, uint64_t id, uint64_t buffer_vts = 0, int64_t created = 0);
 
   struct Ready {
     int source;
     uint64_t id;
     uint64_t ots;
     uint64_t buffer_vts;
+    int64_t created;
   };
   // The next packet that may go to the host, removed; nullopt when none.
   // `active(sender)`: whether that sender may still send a packet here
@@ -47,6 +48,7 @@ class TotalOrder {
   struct Held {
     uint64_t id;
     uint64_t buffer_vts;
+    int64_t created;
   };
   std::map<std::pair<uint64_t, int>, Held> buffered_;
 };

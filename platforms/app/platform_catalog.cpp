@@ -3,6 +3,7 @@
 #include "platforms/backplane/backplane_platform.h"
 #include "platforms/fabric/fabric_platform.h"
 #include "platforms/ibft/ibft_platform.h"
+#include "platforms/ring/ring_platform.h"
 
 namespace fabric {
 
@@ -10,7 +11,8 @@ const std::vector<const Platform*>& all_platforms() {
   static const FabricPlatform fabric;
   static const BackplanePlatform backplane;
   static const IbftPlatform ibft;
-  static const std::vector<const Platform*> platforms = {&fabric, &backplane, &ibft};
+  static const RingPlatform ring;
+  static const std::vector<const Platform*> platforms = {&fabric, &backplane, &ibft, &ring};
   return platforms;
 }
 

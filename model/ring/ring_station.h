@@ -1,0 +1,93 @@
+#pragma once
+// A QuickRing station (platforms.md, E14): a thin SystemC shell around the
+// station's protocol (StationProtocol), its ticket pacing (TicketPacer) and
+// its SPQ limit (fixed, or AdaptiveLimit). A frame arrives at its first byte
+// (cut through) and is taken after the station's latency; it then goes on
+// downstream or stops here. Register insertion: the output sends a transit
+// frame first, then the station's own control frames, then its own data,
+// and its own frames only while no transit frame waits. The host's packets
+// come from PacketArrivals.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <systemc>
+#include <vector>
+
+#include "model/core/event_queue.h"
+#include "model/core/ring_queue.h"
+#include "model/link/rx_port.h"
+#include "model/link/tx_port.h"
+#include "model/protocol/payload_pool.h"
+#include "model/recording/recorder.h"
+#include "model/ring/flow_control.h"
+#include "model/ring/ring_frame_store.h"
+#include "model/ring/station_protocol.h"
+#include "model/ring/ticket_pacer.h"
+#include "traffic/packet_arrivals.h"
+
+namespace fabric {
+
+struct RingStationParams {
+  Picos latency = 100'000;  // cut through: from a frame's first byte to its forwarding
+  int buffers = 20;
+  bool free_on_receipt = false;
+  int q = 0;                // fixed SPQ limit; 0: none
+  bool q_adaptive = false;  // the adaptive limit instead
+  int members = 2;          // of the station's group (the adaptive limit's B / (m - 1))
+  ring::PacerParams pacer;
+  Picos permit_interval = 1'000'000;  // the expected packet inter-arrival time at the start
+  Picos observe_every = 0;            // the adaptive limit's observations: one ticket round trip
+};
+
+class RingStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
+ public:
+  RingStation(sc_core::sc_module_name name, int station, int stations, const std::vector<ring::RingGroup>& groups,
+              const RingStationParams& params, ring::RingFrameStore& frames, PayloadPool& pool, Recorder& recorder,
+              EventQueue& events);
+  // The host's packets (a sender only), from the start of the run.
+  void attach_host(std::unique_ptr<traffic::PacketArrivals> arrivals);
+
+  const ring::StationProtocol& protocol() const { return protocol_; }
+  int limit() const { return protocol_.limit(); }
+  size_t transit_waiting() const { return transit_.size(); }
+  uint64_t packets_offered() const { return offered_; }
+  uint64_t deliveries() const { return deliveries_; }
+  uint64_t attempts() const { return attempts_; }
+  bool sends() const { return protocol_.sends(); }
+  int max_buffers_used() const { return max_used_; }
+
+  TxPort tx;
+  RxPort rx;
+
+ private:
+  Pull next_data(int tx_index, Picos not_after) override;
+  void receive(int rx_index, Payload& payload) override;
+  void on_wake(void* item) override;
+  void take(Payload& payload, Picos now);  // a frame, its header through the station
+  void host_arrival(Picos now);
+  // Hands the protocol's output on: tickets to the pacer and out, packets
+  // sent and delivered to the recorder, the limit's observations.
+  void serve(Picos now, Picos deliveries_at);
+  void wake_pacer(Picos at);
+  void record_deliveries(Picos at);
+
+  int station_;
+  RingStationParams params_;
+  ring::StationProtocol protocol_;
+  ring::TicketPacer pacer_;
+  std::optional<ring::AdaptiveLimit> adaptive_;
+  ring::RingFrameStore& frames_;
+  PayloadPool& pool_;
+  Recorder& recorder_;
+  EventQueue& events_;
+  std::unique_ptr<traffic::PacketArrivals> arrivals_;
+  RingQueue<Payload*, 8> transit_;
+  char arrival_tag_ = 0, pacer_tag_ = 0;  // wake items
+  Picos pacer_wake_at_ = kNever;
+  Picos last_observed_ = 0;
+  uint64_t next_packet_ = 0;
+  uint64_t offered_ = 0, deliveries_ = 0, attempts_ = 0;
+  int max_used_ = 0;
+};
+
+}  // namespace fabric

@@ -1,0 +1,158 @@
+#include "platforms/ring/ring_params.h"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "model/config/split.h"
+#include "model/config/text_scanner.h"
+#include "model/core/sim_time.h"
+#include "model/ring/ring_frame.h"
+
+namespace fabric {
+
+using config::ParamSpec;
+using config::ParamType;
+
+namespace {
+
+constexpr int kMaxStations = 32;  // a ticket's map has a bit per station
+const char* const kGroupsAllowed = "COUNTxSIZE, groups of SIZE >= 2 contiguous stations, such as 3x5";
+const char* const kPatterns = "all-to-all or one-to-all";
+
+struct GroupShape {
+  int count;
+  int size;
+};
+
+GroupShape parse_groups(const std::string& key, const std::string& text) {
+  return config::parse_or_fail(key, text, kGroupsAllowed, [&] {
+    const std::string t = config::trim(text);
+    const size_t x = t.find('x');
+    char* end = nullptr;
+    const long count = x == std::string::npos ? 0 : std::strtol(t.c_str(), &end, 10);
+    if (x == std::string::npos || end != t.c_str() + x || count < 1) throw config::SyntaxError("'" + t + "' is not COUNTxSIZE");
+    const long size = std::strtol(t.c_str() + x + 1, &end, 10);
+    if (*end != '\0' || size < 2) throw config::SyntaxError("'" + t + "': groups of at least 2 stations");
+    if (count * size > kMaxStations) throw config::SyntaxError("'" + t + "' is more stations than a ring has");
+    return GroupShape{static_cast<int>(count), static_cast<int>(size)};
+  });
+}
+
+// A pattern's name, checked where it was read (ring.pattern's choices, the
+// schedule's phases).
+RingPattern pattern_named(const std::string& text) {
+  return text == "one-to-all" ? RingPattern::one_to_all : RingPattern::all_to_all;
+}
+
+ParamSpec boolean(const std::string& key, const std::string& description) {
+  return {key, ParamType::boolean, "false", "", description};
+}
+
+}  // namespace
+
+const char* to_string(RingPattern pattern) {
+  return pattern == RingPattern::all_to_all ? "all-to-all" : "one-to-all";
+}
+
+RingPattern RingConfig::pattern_at(Picos t) const {
+  const traffic::Phase* p = traffic::phase_at(pattern_schedule, t);
+  return p ? pattern_named(p->value) : pattern;
+}
+
+double RingConfig::load_at(Picos t) const {
+  const traffic::Phase* p = traffic::phase_at(load_schedule, t);
+  return p ? std::strtod(p->value.c_str(), nullptr) : load_gbps;
+}
+
+Picos RingConfig::ticket_round_trip() const {
+  const double header_ps = ring::kHeaderBytes * 8000.0 / segment.rate_gbps;
+  return stations * (station.latency + to_ps(segment.propagation)) + static_cast<Picos>(header_ps);
+}
+
+void declare_ring_params(config::ParamRegistry& r) {
+  r.declare({"ring.stations", ParamType::integer, "16", "", "stations on the ring", 2, kMaxStations});
+  r.declare(config::text_param("ring.groups", "3x5", "",
+                               std::string("multicast groups: ") + kGroupsAllowed +
+                                   ", from station 0 on (the stations beyond them idle)",
+                               config::syntax_of<parse_groups>(kGroupsAllowed)));
+  {
+    ParamSpec s{"ring.pattern", ParamType::choice, "all-to-all", "",
+                "who sends to each group: every member (all-to-all) or its first station (one-to-all)"};
+    s.choices = {"all-to-all", "one-to-all"};
+    r.declare(s);
+  }
+  r.declare({"ring.buffers", ParamType::integer, "20", "", "receive buffers per station (B)", 1, 10000});
+  r.declare({"ring.segment_gbps", ParamType::rate, "1.6", "Gb/s", "data rate of every segment", 0.001, 1000});
+  r.declare({"ring.segment_delay", ParamType::duration, "0", "ps", "flight time on a segment", 0, 1e9});
+  r.declare({"ring.station_latency", ParamType::duration, "100ns", "ps",
+             "cut through: from a frame's first byte at a station to its forwarding", 1, 1e9});
+  r.declare({"ring.q", ParamType::integer, "0", "packets",
+             "fixed SPQ limit q: packets a sender has in reservation at once; 0: no limit", 0, 10000});
+  r.declare(boolean("ring.q_adaptive", "the adaptive SPQ limit (1b) instead of ring.q"));
+  r.declare(boolean("ring.delayed_retry",
+                    "delayed retry (2a): retries wait in a priority queue released by permits, one per packet "
+                    "inter-arrival time"));
+  r.declare(boolean("ring.backoff", "exponential back-off (2b): the n-th retry waits D0 e^(d n), n <= 10"));
+  r.declare({"ring.backoff_d0", ParamType::duration, "0", "ps",
+             "back-off D0; 0: one ticket round trip of the ring", 0, 1e12});
+  r.declare({"ring.backoff_d", ParamType::real, "0.693147", "", "back-off d (ln 2: doubling)", 0, 10});
+  r.declare(boolean("ring.free_on_receipt",
+                    "free a receive buffer when its packet is in rather than when it is delivered in order"));
+  r.declare(config::text_param("ring.load_schedule", "", "",
+                               "phases of another aggregate load, FROM-TO:GBPS (a burst: 2ms-4ms:2.5); "
+                               "traffic.load_gbps outside them",
+                               traffic::phases_syntax()));
+  r.declare(config::text_param("ring.pattern_schedule", "", "",
+                               std::string("phases of another pattern, FROM-TO:PATTERN with PATTERN ") + kPatterns +
+                                   "; ring.pattern outside them",
+                               traffic::phases_syntax()));
+}
+
+RingConfig read_ring_params(const config::Config& c) {
+  RingConfig b;
+  b.stations = static_cast<int>(c.get_int("ring.stations"));
+  const GroupShape g = parse_groups("ring.groups", c.get_text("ring.groups"));
+  b.group_count = g.count;
+  b.group_size = g.size;
+  if (g.count * g.size > b.stations)
+    c.fail("ring.groups", "groups within the ring's " + std::to_string(b.stations) + " stations (ring.stations)");
+  b.pattern = pattern_named(c.get_choice("ring.pattern"));
+  b.segment.rate_gbps = c.get_rate_gbps("ring.segment_gbps");
+  b.segment.propagation = from_ps(c.get_duration("ring.segment_delay"));
+  b.segment.overhead_bytes = 0;
+  b.segment.concurrent_header = true;  // cut through: a station sees a frame from its first byte
+  b.segment.lead_bytes = 0;
+  RingStationParams& s = b.station;
+  s.latency = c.get_duration("ring.station_latency");
+  s.buffers = static_cast<int>(c.get_int("ring.buffers"));
+  s.members = g.size;
+  s.free_on_receipt = c.get_bool("ring.free_on_receipt");
+  s.q = static_cast<int>(c.get_int("ring.q"));
+  s.q_adaptive = c.get_bool("ring.q_adaptive");
+  s.pacer.delayed_retry = c.get_bool("ring.delayed_retry");
+  s.pacer.backoff = c.get_bool("ring.backoff");
+  s.pacer.backoff_d = c.get_real("ring.backoff_d");
+  const Picos d0 = c.get_duration("ring.backoff_d0");
+  s.pacer.backoff_d0 = d0 > 0 ? d0 : b.ticket_round_trip();
+  s.observe_every = b.ticket_round_trip();
+  b.load_gbps = c.is_set("traffic.load_gbps") ? c.get_rate_gbps("traffic.load_gbps") : 1.0;
+  if (b.load_gbps <= 0) c.fail("traffic.load_gbps", "an aggregate payload load above 0 Gb/s");
+  b.arrival = c.get_choice("traffic.arrival") == "poisson"  ? traffic::Arrival::poisson
+              : c.get_choice("traffic.arrival") == "bursty" ? traffic::Arrival::bursty
+                                                            : traffic::Arrival::cbr;
+  b.load_schedule = traffic::parse_phases("ring.load_schedule", c.get_text("ring.load_schedule"));
+  for (const traffic::Phase& p : b.load_schedule) {
+    char* end = nullptr;
+    const double v = std::strtod(p.value.c_str(), &end);
+    if (*end != '\0' || !(v > 0) || v > 1000)
+      c.fail("ring.load_schedule", "phases FROM-TO:GBPS with GBPS in (0, 1000]; '" + p.value + "' is not");
+  }
+  b.pattern_schedule = traffic::parse_phases("ring.pattern_schedule", c.get_text("ring.pattern_schedule"));
+  for (const traffic::Phase& p : b.pattern_schedule)
+    if (p.value != "all-to-all" && p.value != "one-to-all")
+      c.fail("ring.pattern_schedule", std::string("phases FROM-TO:PATTERN with PATTERN ") + kPatterns + "; '" +
+                                          p.value + "' is neither");
+  return b;
+}
+
+}  // namespace fabric

@@ -1,0 +1,44 @@
+#pragma once
+// ring.* keys: QuickRing rings of platforms.md, E14: the stations and their
+// segments, the groups and who sends, the flow control's mechanisms, and
+// the offered load over time (with traffic.load_gbps and traffic.arrival).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/config/config.h"
+#include "model/link/link.h"
+#include "model/ring/ring_station.h"
+#include "traffic/arrival_process.h"
+#include "traffic/flow_times.h"
+
+namespace fabric {
+
+enum class RingPattern { all_to_all, one_to_all };
+const char* to_string(RingPattern pattern);
+
+struct RingConfig {
+  int stations = 16;
+  int group_count = 3;
+  int group_size = 5;
+  RingPattern pattern = RingPattern::all_to_all;
+  RingStationParams station;  // its permit interval and observation window are set per run
+  LinkParams segment;
+  double load_gbps = 1.0;      // aggregate payload offered
+  std::vector<traffic::Phase> load_schedule;     // phases of another load (value: Gb/s)
+  std::vector<traffic::Phase> pattern_schedule;  // phases of another pattern
+  traffic::Arrival arrival = traffic::Arrival::cbr;
+
+  // Who sends at `t`, and the aggregate load offered then.
+  RingPattern pattern_at(Picos t) const;
+  double load_at(Picos t) const;
+  int senders(RingPattern p) const { return p == RingPattern::all_to_all ? group_count * group_size : group_count; }
+  // A ticket's trip around the ring with nothing in its way.
+  Picos ticket_round_trip() const;
+};
+
+void declare_ring_params(config::ParamRegistry& registry);
+// Throws ConfigError naming the key at fault.
+RingConfig read_ring_params(const config::Config& config);
+
+}  // namespace fabric

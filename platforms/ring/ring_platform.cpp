@@ -1,0 +1,88 @@
+#include "platforms/ring/ring_platform.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "db/sqlite_recorder.h"
+#include "model/ring/ring_frame.h"
+#include "platforms/common/sampling_guard.h"
+#include "platforms/ring/ring_params.h"
+#include "platforms/ring/ring_top.h"
+
+namespace fabric {
+
+namespace {
+
+class RingRun final : public PlatformRun {
+ public:
+  explicit RingRun(RingConfig config) : config_(std::move(config)) {}
+
+  void describe_ports(db::SqliteRecorder& rec) const override {
+    for (int s = 0; s < config_.stations; ++s) rec.add_port(s, 0, "user", 0, 0, 0);  // every station; one ring
+  }
+
+  std::unique_ptr<PlatformTop> build(const std::vector<traffic::FlowSpec>&, uint64_t seed,
+                                     Recorder& recorder) const override {
+    return std::make_unique<RingTop>("ring", config_, seed, recorder);
+  }
+
+ private:
+  RingConfig config_;
+};
+
+// The ring's traffic is its own keys, not flows or patterns.
+void refuse_flows(const config::Config& c) {
+  if (c.get_choice("traffic.pattern") != "none")
+    c.fail("traffic.pattern", "none on platform ring: its traffic is ring.groups, ring.pattern and traffic.load_gbps");
+  for (const std::string& name : c.instances("flow"))
+    c.fail("flow." + name + ".src", "no flow on platform ring: its traffic is ring.groups, ring.pattern and "
+                                    "traffic.load_gbps");
+}
+
+// A flow per station that may send: to the rest of its group, at its share
+// of the load (as the run starts).
+std::vector<traffic::FlowSpec> ring_flows(const RingConfig& config) {
+  std::vector<traffic::FlowSpec> flows;
+  for (const ring::RingGroup& g : ring_groups(config)) {
+    for (int s : g.senders) {
+      traffic::FlowSpec f;
+      f.id = FlowId(static_cast<uint32_t>(s));
+      f.name = "s" + std::to_string(s);
+      f.src = PortId(static_cast<uint32_t>(s));
+      f.multicast = true;
+      for (int m : g.members)
+        if (m != s) f.dests.push_back(PortId(static_cast<uint32_t>(m)));
+      const bool sends = config.pattern == RingPattern::all_to_all || s == g.members.front();
+      f.rate_gbps = sends ? config.load_gbps / config.senders(config.pattern) : 0;
+      f.size = traffic::FrameSizeDistribution::parse("ring", std::to_string(ring::kPayloadBytes));
+      f.arrival = config.arrival;
+      flows.push_back(std::move(f));
+    }
+  }
+  return flows;
+}
+
+}  // namespace
+
+void RingPlatform::declare_params(config::ParamRegistry& r) const { declare_ring_params(r); }
+
+PlatformResolution RingPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
+  refuse_flows(config);
+  RingConfig b = read_ring_params(config);
+  // Per sampling instant: a utilisation per segment, the mean SPQ and q.
+  check_sampling(config, keys.sim_time, keys.sample_interval, b.stations + 2);
+  PlatformResolution r;
+  r.flows = ring_flows(b);
+  // A station may rightly stay quiet for its longest back-off, or a few
+  // permit intervals at the lowest load a sender is offered.
+  double lowest = b.load_gbps;
+  for (const traffic::Phase& p : b.load_schedule) lowest = std::min(lowest, std::strtod(p.value.c_str(), nullptr));
+  const double permit = ring::kPayloadBytes * 8000.0 * b.senders(RingPattern::all_to_all) / lowest;
+  const double backoff = static_cast<double>(b.station.pacer.backoff_d0) * std::exp(10 * b.station.pacer.backoff_d);
+  r.quiet_time = static_cast<Picos>(std::max(8 * permit, b.station.pacer.backoff ? backoff : 0.0)) +
+                 b.ticket_round_trip();
+  r.run = std::make_unique<RingRun>(std::move(b));
+  return r;
+}
+
+}  // namespace fabric

@@ -1,0 +1,76 @@
+#pragma once
+// The ring platform's top (platforms.md, E14): the stations of one QuickRing
+// ring, a 1.6 Gb/s segment from each to the next, the headers of the frames
+// on it, and each sender's host load. It holds no behaviour of its own.
+#include <memory>
+#include <ostream>
+#include <vector>
+
+#include "model/core/event_scheduler.h"
+#include "model/link/link.h"
+#include "model/protocol/payload_pool.h"
+#include "model/ring/ring_frame_store.h"
+#include "model/ring/ring_station.h"
+#include "platforms/common/platform.h"
+#include "platforms/ring/ring_params.h"
+#include "traffic/packet_arrivals.h"
+
+namespace fabric {
+
+// What one station offers over time: its share of the aggregate load while
+// the pattern in force has it send.
+class RingSenderLoad final : public traffic::SenderLoad {
+ public:
+  RingSenderLoad(const RingConfig& config, bool first_of_group) : config_(config), first_(first_of_group) {}
+  double gbps_at(Picos t) const override;
+  Picos next_change(Picos t) const override;
+
+ private:
+  const RingConfig& config_;
+  bool first_;
+};
+
+class RingTop final : public sc_core::sc_module, public PlatformTop {
+ public:
+  RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_t seed, Recorder& recorder);
+
+  EventScheduler& scheduler() override { return scheduler_; }
+  const EventScheduler& scheduler() const override { return scheduler_; }
+  void set_threads(int) override {}  // one partition
+  uint64_t messages_moved() const override;
+  uint64_t backlog() const override;
+  bool awaiting_acks() const override { return false; }
+  void describe_backlog(std::ostream& out, int max_lines) const override;
+  void sample_occupancy(Picos t) override;
+  uint64_t frames_sent() const override;
+  uint64_t frames_delivered() const override;
+  uint64_t drops() const override { return 0; }  // reservations: no receiver overflows
+  void finish(Picos end) override;
+  void summarize(std::ostream& out, Picos simulated) const override;  // ring_summary.cpp
+
+  const RingStation& station(int s) const { return *stations_[static_cast<size_t>(s)]; }
+  int stations() const { return static_cast<int>(stations_.size()); }
+  uint64_t packets_offered() const;
+  uint64_t attempts() const;
+  uint64_t retracts() const;
+  // Payload delivered per second, counting each packet once (its deliveries
+  // over its group's members).
+  double throughput_gbps(Picos simulated) const;
+
+ private:
+  RingConfig config_;
+  Recorder& recorder_;
+  EventScheduler scheduler_;  // before the modules, which keep a reference
+  PayloadPool pool_;
+  ring::RingFrameStore frames_;
+  std::vector<std::unique_ptr<RingSenderLoad>> loads_;
+  std::vector<std::unique_ptr<RingStation>> stations_;
+  std::vector<std::unique_ptr<Link>> segments_;
+  std::vector<Picos> busy_at_last_sample_;
+  Picos last_sample_ = 0;
+};
+
+// The groups of a ring configuration: contiguous blocks from station 0.
+std::vector<ring::RingGroup> ring_groups(const RingConfig& config);
+
+}  // namespace fabric
