@@ -120,6 +120,8 @@ void RingStation::serve(Picos now, Picos deliveries_at) {
 }
 
 void RingStation::record_deliveries(Picos at) {
+  at = std::max(at, last_delivery_);  // the host takes packets in order
+  last_delivery_ = at;
   for (const ring::Delivery& d : protocol_.take_deliveries()) {
     ++deliveries_;
     recorder_.delivery({packet_id(d.source, d.packet), FlowId(static_cast<uint32_t>(d.source)),

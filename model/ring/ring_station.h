@@ -85,6 +85,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   char arrival_tag_ = 0, pacer_tag_ = 0;  // wake items
   Picos pacer_wake_at_ = kNever;
   Picos last_observed_ = 0;
+  Picos last_delivery_ = 0;
   uint64_t next_packet_ = 0;
   uint64_t offered_ = 0, deliveries_ = 0, attempts_ = 0;
   int max_used_ = 0;

@@ -64,5 +64,22 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E11", {"ibft.m=4"}, "ibft.m"}),                  // an ibft key in a fabric study
     case_name);
 
+INSTANTIATE_TEST_SUITE_P(
+    Ring, PlatformBadInput,
+    ::testing::Values(BadKey{"E14", {"ring.groups=4x5"}, "ring.groups"},     // 20 stations on a ring of 16
+                      BadKey{"E14", {"ring.groups=1x40"}, "ring.groups"},    // more than a ring allows
+                      BadKey{"E14", {"ring.groups=5x1"}, "ring.groups"},     // a group of one
+                      BadKey{"E14", {"ring.stations=33"}, "ring.stations"},  // a ticket's map has 32 bits
+                      BadKey{"E14", {"ring.q=-1"}, "ring.q"},
+                      BadKey{"E14", {"ring.backoff_d=-0.5"}, "ring.backoff_d"},  // a negative back-off constant
+                      BadKey{"E14", {"ring.backoff_d0=-1us"}, "ring.backoff_d0"},
+                      BadKey{"E14", {"traffic.load_gbps=0"}, "traffic.load_gbps"},
+                      BadKey{"E14", {"ring.load_schedule=2ms-1ms:3"}, "ring.load_schedule"},
+                      BadKey{"E14", {"ring.load_schedule=1ms-2ms:fast"}, "ring.load_schedule"},
+                      BadKey{"E14", {"ring.pattern_schedule=1ms-2ms:all"}, "ring.pattern_schedule"},
+                      BadKey{"E14", {"flow.x.src=0"}, "flow.x.src"},
+                      BadKey{"E11", {"ring.q=4"}, "ring.q"}),  // a ring key in a fabric study
+    case_name);
+
 }  // namespace
 }  // namespace fabricsim_it

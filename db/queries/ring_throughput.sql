@@ -1,0 +1,69 @@
+-- Throughput, attempts, retracts and latency of each run of the QuickRing
+-- ring (platform ring, E14).
+--
+-- Answers: for every ring run in the file, with its groups, pattern,
+-- flow-control mechanisms and offered load: how much payload was delivered
+-- per second (each packet once), how many tickets and retracts a packet
+-- took, and how long a packet waited for its reservation (host arrival to
+-- authorisation) and then for delivery (authorisation to delivery at the
+-- other members)? Throughput, attempts and retracts are samples the run
+-- writes at its end (entity 'ring'), in both log levels; the latencies need
+-- the full log level (frames and deliveries).
+--
+-- mechanisms: none, delay (delayed retry), delay+backoff, q=N+delay (a
+-- fixed limit and delayed retry), adaptive+delay+backoff (all), or what
+-- else the run set.
+--
+-- Parameters: none.
+--
+-- Usage:
+--   sqlite3 -header -column e14.db '.read db/queries/ring_throughput.sql'
+--
+-- Columns: run_id, groups, pattern, mechanisms, q, offered_gbps,
+--   throughput_gbps, attempts_per_packet, retracts_per_packet,
+--   reservation_us, queueing_us.
+WITH RECURSIVE lines(run_id, line, rest) AS (
+  SELECT run_id, '', config || char(10) FROM runs
+  UNION ALL
+  SELECT run_id, substr(rest, 1, instr(rest, char(10)) - 1), substr(rest, instr(rest, char(10)) + 1)
+  FROM lines WHERE rest <> ''
+),
+keys AS (
+  SELECT run_id, substr(line, 1, instr(line, ' = ') - 1) AS key, substr(line, instr(line, ' = ') + 3) AS value
+  FROM lines WHERE instr(line, ' = ') > 0
+),
+ring_runs AS (
+  SELECT run_id,
+         max(CASE WHEN key = 'ring.groups' THEN value END) AS groups,
+         max(CASE WHEN key = 'ring.pattern' THEN value END) AS pattern,
+         max(CASE WHEN key = 'ring.q' THEN CAST(value AS INTEGER) END) AS q,
+         max(CASE WHEN key = 'ring.q_adaptive' THEN value END) AS adaptive,
+         max(CASE WHEN key = 'ring.delayed_retry' THEN value END) AS delayed,
+         max(CASE WHEN key = 'ring.backoff' THEN value END) AS backoff,
+         max(CASE WHEN key = 'traffic.load_gbps' THEN CAST(value AS REAL) END) AS offered_gbps
+  FROM keys GROUP BY run_id
+  HAVING max(CASE WHEN key = 'platform' THEN value END) = 'ring'
+),
+metric AS (
+  SELECT run_id, metric, value FROM samples WHERE entity = 'ring'
+)
+SELECT r.run_id, r.groups, r.pattern,
+       CASE WHEN r.adaptive = 'true' THEN 'adaptive' ELSE CASE WHEN r.q > 0 THEN 'q=' || r.q ELSE '' END END ||
+       CASE WHEN r.delayed = 'true' THEN '+delay' ELSE '' END ||
+       CASE WHEN r.backoff = 'true' THEN '+backoff' ELSE '' END AS mechanisms,
+       r.q, r.offered_gbps,
+       round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'throughput_gbps'), 3)
+           AS throughput_gbps,
+       round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'attempts') /
+             max(1, (SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'packets_sent')), 3)
+           AS attempts_per_packet,
+       round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'retracts') /
+             max(1, (SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'packets_sent')), 4)
+           AS retracts_per_packet,
+       round((SELECT avg(f.t_injected_ps - f.t_created_ps) FROM frames f
+              WHERE f.run_id = r.run_id AND f.t_injected_ps IS NOT NULL) / 1e6, 2) AS reservation_us,
+       round((SELECT avg(d.t_delivered_ps - f.t_injected_ps) FROM deliveries d JOIN frames f
+                ON f.run_id = d.run_id AND f.frame_id = d.frame_id
+              WHERE d.run_id = r.run_id AND d.dst_port <> f.src_port) / 1e6, 2) AS queueing_us
+FROM ring_runs r
+ORDER BY r.groups, r.pattern, mechanisms, r.offered_gbps, r.q;
