@@ -45,8 +45,16 @@ n = 3
 message_bytes = 256
 """
 
+# The base of a ring key's cases: E14's ring, 3 groups of 5 at 2 Gb/s, 200 us.
+RING_INI = """platform = ring
+[sim]
+time = 200us
+[traffic]
+load_gbps = 2
+"""
+
 # Each platform's base but the fabric's (BASE_INI): "{base_NAME}" in a case.
-PLATFORM_BASES = {"backplane": BACKPLANE_INI, "ibft": IBFT_INI}
+PLATFORM_BASES = {"backplane": BACKPLANE_INI, "ibft": IBFT_INI, "ring": RING_INI}
 
 # Every run: short, quiet, its own database.
 COMMON = ["--quiet", "--log-level", "summary"]
