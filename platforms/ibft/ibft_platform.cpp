@@ -3,6 +3,7 @@
 #include "db/sqlite_recorder.h"
 #include "model/core/sim_time.h"
 #include "model/ibft/ibft_topology.h"
+#include "platforms/common/own_traffic.h"
 #include "platforms/common/sampling_guard.h"
 #include "platforms/ibft/ibft_params.h"
 #include "platforms/ibft/ibft_top.h"
@@ -32,21 +33,12 @@ class IbftRun final : public PlatformRun {
   IbftConfig config_;
 };
 
-// The ibft platform's traffic is its own keys, not flows or patterns.
-void refuse_flows(const config::Config& c) {
-  if (c.get_choice("traffic.pattern") != "none")
-    c.fail("traffic.pattern", "none on platform ibft: its traffic is ibft.sources, ibft.group and ibft.message_bytes");
-  for (const std::string& name : c.instances("flow"))
-    c.fail("flow." + name + ".src", "no flow on platform ibft: its traffic is ibft.sources, ibft.group and "
-                                    "ibft.message_bytes");
-}
-
 }  // namespace
 
 void IbftPlatform::declare_params(config::ParamRegistry& r) const { declare_ibft_params(r); }
 
 PlatformResolution IbftPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
-  refuse_flows(config);
+  refuse_flows(config, "ibft", "ibft.sources, ibft.group and ibft.message_bytes");
   IbftConfig b = read_ibft_params(config);
   check_sampling(config, keys.sim_time, keys.sample_interval, 1);
   PlatformResolution r;

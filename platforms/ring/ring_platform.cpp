@@ -5,6 +5,7 @@
 
 #include "db/sqlite_recorder.h"
 #include "model/ring/ring_frame.h"
+#include "platforms/common/own_traffic.h"
 #include "platforms/common/sampling_guard.h"
 #include "platforms/ring/ring_params.h"
 #include "platforms/ring/ring_top.h"
@@ -29,15 +30,6 @@ class RingRun final : public PlatformRun {
  private:
   RingConfig config_;
 };
-
-// The ring's traffic is its own keys, not flows or patterns.
-void refuse_flows(const config::Config& c) {
-  if (c.get_choice("traffic.pattern") != "none")
-    c.fail("traffic.pattern", "none on platform ring: its traffic is ring.groups, ring.pattern and traffic.load_gbps");
-  for (const std::string& name : c.instances("flow"))
-    c.fail("flow." + name + ".src", "no flow on platform ring: its traffic is ring.groups, ring.pattern and "
-                                    "traffic.load_gbps");
-}
 
 // A flow per station that may send: to the rest of its group, at its share
 // of the load (as the run starts).
@@ -67,7 +59,7 @@ std::vector<traffic::FlowSpec> ring_flows(const RingConfig& config) {
 void RingPlatform::declare_params(config::ParamRegistry& r) const { declare_ring_params(r); }
 
 PlatformResolution RingPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
-  refuse_flows(config);
+  refuse_flows(config, "ring", "ring.groups, ring.pattern and traffic.load_gbps");
   RingConfig b = read_ring_params(config);
   // Per sampling instant: a utilisation per segment, the mean SPQ and q.
   check_sampling(config, keys.sim_time, keys.sample_interval, b.stations + 2);
