@@ -95,18 +95,4 @@ std::vector<Phase> parse_phases(const std::string& key, const std::string& text)
 
 config::TextSyntax phases_syntax() { return config::syntax_of<parse_phases>(kPhasesAllowed); }
 
-const Phase* phase_at(const std::vector<Phase>& phases, Picos t) {
-  for (const Phase& p : phases)
-    if (p.from <= t && t < p.to) return &p;
-  return nullptr;
-}
-
-Picos next_boundary(const std::vector<Phase>& phases, Picos t) {
-  for (const Phase& p : phases) {
-    if (p.from > t) return p.from;
-    if (p.to > t) return p.to;
-  }
-  return kNever;
-}
-
 }  // namespace fabric::traffic

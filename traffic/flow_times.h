@@ -28,17 +28,33 @@ config::TextSyntax schedule_syntax();
 
 // "FROM-TO:VALUE,...": phases [FROM, TO) each with its own value (a burst
 // to a higher load, alternating traffic patterns), in time order and not
-// overlapping; the value is the caller's to read. Blank: none. Throws
-// ConfigError naming `key`.
-struct Phase {
+// overlapping; the value is the caller's to read (into a Phased of its own
+// type). Blank: none. Throws ConfigError naming `key`.
+template <class Value>
+struct Phased {
   Picos from = 0;
   Picos to = 0;
-  std::string value;
+  Value value{};
 };
+using Phase = Phased<std::string>;
 std::vector<Phase> parse_phases(const std::string& key, const std::string& text);
 config::TextSyntax phases_syntax();
-// The phase in force at `t` (nullptr: none), and the first boundary after `t` (kNever: none).
-const Phase* phase_at(const std::vector<Phase>& phases, Picos t);
-Picos next_boundary(const std::vector<Phase>& phases, Picos t);
+
+// The value in force at `t` (nullptr: no phase).
+template <class Value>
+const Value* value_at(const std::vector<Phased<Value>>& phases, Picos t) {
+  for (const Phased<Value>& p : phases)
+    if (p.from <= t && t < p.to) return &p.value;
+  return nullptr;
+}
+// The first phase boundary after `t` (kNever: none).
+template <class Value>
+Picos next_boundary(const std::vector<Phased<Value>>& phases, Picos t) {
+  for (const Phased<Value>& p : phases) {
+    if (p.from > t) return p.from;
+    if (p.to > t) return p.to;
+  }
+  return kNever;
+}
 
 }  // namespace fabric::traffic

@@ -57,10 +57,6 @@ const char* const kPhaseHelp =
     "the mean frame's wire time at the rate, drawn per flow from the run seed) or zero (exactly at the start); a "
     "flow with frames = 1 always starts exactly";
 
-Arrival read_arrival(const Config& config, const std::string& key) {
-  const std::string a = config.get_choice(key);
-  return a == "poisson" ? Arrival::poisson : a == "bursty" ? Arrival::bursty : Arrival::cbr;
-}
 
 StartPhase read_phase(const Config& config, const std::string& key) {
   return config.get_choice(key) == "zero" ? StartPhase::zero : StartPhase::random;
@@ -161,6 +157,11 @@ FlowSpec read_explicit_flow(const Config& config, const std::string& name, int u
 }
 
 }  // namespace
+
+Arrival read_arrival(const Config& config, const std::string& key) {
+  const std::string a = config.get_choice(key);
+  return a == "poisson" ? Arrival::poisson : a == "bursty" ? Arrival::bursty : Arrival::cbr;
+}
 
 void declare_traffic_params(config::ParamRegistry& r) {
   r.declare(spec("traffic.multicast_sources", ParamType::int_list, "", "", "multicast pattern: the source ports"));

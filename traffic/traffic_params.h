@@ -20,6 +20,9 @@ void declare_multicast_tree_params(fabric::config::ParamRegistry& registry);
 // keys that matter for the chosen pattern, so a key set for another pattern
 // is reported by Config::check_all_used. Throws fabric::config::ConfigError
 // naming the key at fault.
+// An arrival key (traffic.arrival, flow.NAME.arrival): cbr, poisson or bursty.
+Arrival read_arrival(const fabric::config::Config& config, const std::string& key);
+
 std::vector<FlowSpec> read_flows(const fabric::config::Config& config, int user_ports, double line_gbps,
                                  uint64_t seed, int ports_per_leaf = 5);
 

@@ -18,7 +18,7 @@ class AdaptiveLimit {
   // buffers in use. Applies the rules only when more wait than q allows.
   void observe(int waiting, int other_senders, int occupancy);
   void on_failure() { if (q_ > 1) --q_; }      // a failed attempt or a retract request
-  void on_recovered_send() { ++q_; }           // a packet that had failed or been retracted is sent
+  void on_recovered_send() { if (q_ < buffers_) ++q_; }  // a packet that had failed or been retracted is sent (q <= B)
 
  private:
   int buffers_;

@@ -9,7 +9,6 @@
 namespace fabric::ring {
 
 enum class FrameKind : uint8_t { data, ticket, voucher, retract_request, retract };
-const char* to_string(FrameKind kind);
 
 struct RingFrame {
   FrameKind kind = FrameKind::ticket;

@@ -22,6 +22,7 @@ RingStation::RingStation(sc_core::sc_module_name name, int station, int stations
       tx("tx", *this, 0, pool, ethernet_tx_params(), events),
       rx("rx", *this, 0, events),
       station_(station),
+      name_(basename()),
       params_(params),
       protocol_(station, stations, params.buffers, groups, params.free_on_receipt),
       pacer_(params.pacer, params.permit_interval),
@@ -86,20 +87,21 @@ void RingStation::take(Payload& payload, Picos now) {
 void RingStation::serve(Picos now, Picos deliveries_at) {
   const int used = protocol_.buffers().capacity() - protocol_.buffers().free();
   if (used > max_used_) max_used_ = used;
-  for (const ring::SenderNotice& n : protocol_.take_notices()) {
+  protocol_.take_notices(notices_);
+  for (const ring::SenderNotice& n : notices_) {
     switch (n.kind) {
       case ring::SenderNotice::Kind::authorised:
         attempts_ += static_cast<uint64_t>(n.attempts);
         recorder_.frame({packet_id(station_, n.packet), FlowId(static_cast<uint32_t>(station_)),
                          PortId(static_cast<uint32_t>(station_)), ring::kPayloadBytes, 0, n.created, now});
-        recorder_.event(now, EventKind::reservation, "station" + std::to_string(station_), station_, n.attempts);
+        recorder_.event(now, EventKind::reservation, name_, station_, n.attempts);
         if (adaptive_ && n.recovered) adaptive_->on_recovered_send();
         break;
       case ring::SenderNotice::Kind::failed:
         if (adaptive_) adaptive_->on_failure();
         break;
       case ring::SenderNotice::Kind::retracted:
-        recorder_.event(now, EventKind::retract, "station" + std::to_string(station_), station_, 1);
+        recorder_.event(now, EventKind::retract, name_, station_, 1);
         if (adaptive_) adaptive_->on_failure();
         break;
     }
@@ -111,9 +113,10 @@ void RingStation::serve(Picos now, Picos deliveries_at) {
   }
   if (adaptive_ && adaptive_->q() != protocol_.limit()) protocol_.set_limit(adaptive_->q());
   const bool own_full = protocol_.buffers().free() == 0;
-  for (const auto& r : protocol_.take_ready_tickets())
-    pacer_.offer(protocol_.priority_of(r.vts), r.attempt, now, own_full);
-  for (uint64_t vts : pacer_.take_released(now)) protocol_.send_ticket(vts);
+  protocol_.take_ready_tickets(ready_);
+  for (const auto& r : ready_) pacer_.offer(protocol_.priority_of(r.vts), r.attempt, now, own_full);
+  pacer_.take_released(now, released_);
+  for (uint64_t vts : released_) protocol_.send_ticket(vts);
   wake_pacer(pacer_.next_release());
   record_deliveries(deliveries_at);
   if (protocol_.has_frame()) tx.kick();
@@ -122,7 +125,8 @@ void RingStation::serve(Picos now, Picos deliveries_at) {
 void RingStation::record_deliveries(Picos at) {
   at = std::max(at, last_delivery_);  // the host takes packets in order
   last_delivery_ = at;
-  for (const ring::Delivery& d : protocol_.take_deliveries()) {
+  protocol_.take_deliveries(deliveries_out_);
+  for (const ring::Delivery& d : deliveries_out_) {
     ++deliveries_;
     recorder_.delivery({packet_id(d.source, d.packet), FlowId(static_cast<uint32_t>(d.source)),
                         PortId(static_cast<uint32_t>(station_)), at, 0, ring::kPayloadBytes, d.created});

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -72,6 +73,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   void record_deliveries(Picos at);
 
   int station_;
+  std::string name_;  // the entity of its events
   RingStationParams params_;
   ring::StationProtocol protocol_;
   ring::TicketPacer pacer_;
@@ -89,6 +91,11 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   uint64_t next_packet_ = 0;
   uint64_t offered_ = 0, deliveries_ = 0, attempts_ = 0;
   int max_used_ = 0;
+  // What the protocol and the pacer hand over, kept between calls.
+  std::vector<ring::SenderNotice> notices_;
+  std::vector<ring::StationProtocol::Ready> ready_;
+  std::vector<uint64_t> released_;
+  std::vector<ring::Delivery> deliveries_out_;
 };
 
 }  // namespace fabric

@@ -6,17 +6,6 @@
 
 namespace fabric::ring {
 
-const char* to_string(FrameKind kind) {
-  switch (kind) {
-    case FrameKind::data: return "data";
-    case FrameKind::ticket: return "ticket";
-    case FrameKind::voucher: return "voucher";
-    case FrameKind::retract_request: return "retract_request";
-    case FrameKind::retract: return "retract";
-  }
-  return "?";
-}
-
 StationProtocol::StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
                                  bool free_on_receipt)
     : station_(station), stations_(stations), free_on_receipt_(free_on_receipt), buffers_(buffers), groups_(groups) {
@@ -67,21 +56,38 @@ void StationProtocol::admit() {
     const uint64_t vts = clock_.tick();
     spq_.admit(host_.front().first, vts, host_.front().second);
     host_.pop_front();
-    reservations_[vts] = {members_mask(my_group_, station_), false, false};
+    reservations_.push_back({vts, members_mask(my_group_, station_), false, false});
     ready_.push_back({vts, 1});
   }
 }
 
-std::vector<StationProtocol::Ready> StationProtocol::take_ready_tickets() {
-  std::vector<Ready> r;
-  r.swap(ready_);
-  return r;
+StationProtocol::Reservation* StationProtocol::reservation(uint64_t vts) {
+  const auto it = std::lower_bound(reservations_.begin(), reservations_.end(), vts,
+                                   [](const Reservation& r, uint64_t v) { return r.vts < v; });
+  return it != reservations_.end() && it->vts == vts ? &*it : nullptr;
+}
+
+bool StationProtocol::note_request(const Priority& victim) {
+  if (std::find(requests_forwarded_.begin(), requests_forwarded_.end(), victim) != requests_forwarded_.end())
+    return false;
+  requests_forwarded_.push_back(victim);
+  return true;
+}
+
+void StationProtocol::forget_request(const Priority& victim) {
+  requests_forwarded_.erase(std::remove(requests_forwarded_.begin(), requests_forwarded_.end(), victim),
+                            requests_forwarded_.end());
+}
+
+void StationProtocol::take_ready_tickets(std::vector<Ready>& out) {
+  out.clear();
+  out.swap(ready_);
 }
 
 void StationProtocol::send_ticket(uint64_t vts) {
-  const auto it = reservations_.find(vts);
-  if (it == reservations_.end()) return;  // authorised meanwhile (circular shifting)
-  Reservation& r = it->second;
+  Reservation* found = reservation(vts);
+  if (found == nullptr) return;  // authorised meanwhile (circular shifting)
+  Reservation& r = *found;
   if (r.pending == 0) {  // every member holds it already (a retry after a ticket that completed late)
     authorise(vts);
     return;
@@ -134,11 +140,11 @@ bool StationProtocol::receive(RingFrame& f) {
       f.carried = std::max(f.carried, clock_.now());
       break;
     case FrameKind::data:
-      requests_forwarded_.erase(f.priority);
+      forget_request(f.priority);
       if (f.source != station_ && member_of(f.group, station_)) on_data(f);
       return last_member(f.source, f.group) != station_;
     case FrameKind::retract:
-      requests_forwarded_.erase(f.priority);
+      forget_request(f.priority);
       if (member_of(f.group, station_)) buffers_.cancel(f.priority);
       break;
     case FrameKind::retract_request:
@@ -147,7 +153,7 @@ bool StationProtocol::receive(RingFrame& f) {
         return false;
       }
       // Merged: a request for a holder already asked goes no further.
-      return requests_forwarded_.insert(f.priority).second;
+      return note_request(f.priority);
     case FrameKind::voucher:
       return true;  // for bridges only
   }
@@ -161,7 +167,7 @@ void StationProtocol::on_ticket(RingFrame& f) {
   const TicketOutcome o = buffers_.on_ticket(f.priority);
   if (o.kind == TicketOutcome::Kind::reserved || o.kind == TicketOutcome::Kind::already_held) {
     f.map &= ~(uint32_t{1} << station_);
-  } else if (o.kind == TicketOutcome::Kind::retract_request && requests_forwarded_.insert(o.victim).second) {
+  } else if (o.kind == TicketOutcome::Kind::retract_request && note_request(o.victim)) {
     RingFrame r;
     r.kind = FrameKind::retract_request;
     r.source = station_;
@@ -174,9 +180,9 @@ void StationProtocol::on_ticket(RingFrame& f) {
 }
 
 void StationProtocol::on_ticket_back(const RingFrame& f) {
-  auto it = reservations_.find(f.priority.vts);
-  if (it == reservations_.end()) return;
-  Reservation& r = it->second;
+  Reservation* found = reservation(f.priority.vts);
+  if (found == nullptr) return;
+  Reservation& r = *found;
   r.ticket_out = false;
   if (r.retracted) {  // a retract cancelled what this ticket reserved: every bit again
     r.retracted = false;
@@ -196,7 +202,7 @@ void StationProtocol::on_ticket_back(const RingFrame& f) {
 void StationProtocol::authorise(uint64_t vts) {
   // The head goes, in this reservation's buffers.
   const SenderQueue::Send s = spq_.complete(vts);
-  reservations_.erase(vts);
+  reservations_.erase(reservations_.begin() + (reservation(vts) - reservations_.data()));
   RingFrame d;
   d.kind = FrameKind::data;
   d.source = station_;
@@ -212,9 +218,9 @@ void StationProtocol::authorise(uint64_t vts) {
 }
 
 void StationProtocol::on_retract_request(const RingFrame& f) {
-  auto it = reservations_.find(f.priority.vts);
-  if (it == reservations_.end()) return;  // already multicast: nothing to retract
-  Reservation& r = it->second;
+  Reservation* found = reservation(f.priority.vts);
+  if (found == nullptr) return;  // already multicast: nothing to retract
+  Reservation& r = *found;
   RingFrame x;
   x.kind = FrameKind::retract;
   x.source = station_;
@@ -250,16 +256,14 @@ void StationProtocol::deliver_ready(int group) {
   }
 }
 
-std::vector<Delivery> StationProtocol::take_deliveries() {
-  std::vector<Delivery> d;
-  d.swap(delivered_);
-  return d;
+void StationProtocol::take_deliveries(std::vector<Delivery>& out) {
+  out.clear();
+  out.swap(delivered_);
 }
 
-std::vector<SenderNotice> StationProtocol::take_notices() {
-  std::vector<SenderNotice> n;
-  n.swap(notices_);
-  return n;
+void StationProtocol::take_notices(std::vector<SenderNotice>& out) {
+  out.clear();
+  out.swap(notices_);
 }
 
 int StationProtocol::take_other_senders_seen() {

@@ -27,8 +27,8 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <utility>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "model/ring/reservation.h"
@@ -89,7 +89,9 @@ class StationProtocol {
     uint64_t vts;
     int attempt;  // 1 for a first attempt
   };
-  std::vector<Ready> take_ready_tickets();
+  // Each take_*() hands its list over into `out` (cleared first): the two
+  // vectors trade buffers, so nothing is allocated once both have grown.
+  void take_ready_tickets(std::vector<Ready>& out);
   void send_ticket(uint64_t vts);
   Priority priority_of(uint64_t vts) const { return {vts, station_}; }
 
@@ -98,8 +100,8 @@ class StationProtocol {
   std::optional<RingFrame> take_frame();
   bool has_frame() const { return !control_out_.empty() || !data_out_.empty(); }
 
-  std::vector<Delivery> take_deliveries();
-  std::vector<SenderNotice> take_notices();
+  void take_deliveries(std::vector<Delivery>& out);
+  void take_notices(std::vector<SenderNotice>& out);
 
   // Counters and state.
   uint64_t packets_sent() const { return packets_sent_; }
@@ -121,10 +123,12 @@ class StationProtocol {
 
  private:
   struct Reservation {
+    uint64_t vts = 0;         // its key (with this station)
     uint32_t pending = 0;     // stations still to reserve
     bool ticket_out = false;  // a ticket is on the ring
     bool retracted = false;   // a retract went out while its ticket was on the ring
   };
+  Reservation* reservation(uint64_t vts);
   void admit();
   void on_ticket(RingFrame& f);
   void on_ticket_back(const RingFrame& f);
@@ -144,10 +148,14 @@ class StationProtocol {
   std::deque<std::pair<uint64_t, int64_t>> host_;  // (packet, created)
   SenderQueue spq_;
   int limit_ = 0;
-  std::map<uint64_t, Reservation> reservations_;  // by VTS
+  // By VTS: admitted in VTS order, so appended in order; a completed one
+  // leaves from anywhere (circular shifting).
+  std::vector<Reservation> reservations_;
   std::vector<Ready> ready_;
   std::map<int, TotalOrder> order_;  // by group this station is a member of
-  std::set<Priority> requests_forwarded_;
+  std::vector<Priority> requests_forwarded_;  // retract requests sent or passed on, until their retract or data
+  bool note_request(const Priority& victim);  // false: already forwarded
+  void forget_request(const Priority& victim);
   std::deque<RingFrame> control_out_, data_out_;
   std::vector<Delivery> delivered_;
   std::vector<SenderNotice> notices_;

@@ -29,8 +29,8 @@ void TicketPacer::offer(const Priority& p, int attempt, Picos now, bool own_buff
   backing_off_.push_back({now, p, false});  // goes at once
 }
 
-std::vector<uint64_t> TicketPacer::take_released(Picos now) {
-  std::vector<uint64_t> out;
+void TicketPacer::take_released(Picos now, std::vector<uint64_t>& out) {
+  out.clear();
   // Back-off over: into the delayed queue, or out.
   for (size_t i = 0; i < backing_off_.size();) {
     if (backing_off_[i].until > now) {
@@ -55,7 +55,6 @@ std::vector<uint64_t> TicketPacer::take_released(Picos now) {
     }
     if (next_permit_ <= now) next_permit_ = now;
   }
-  return out;
 }
 
 Picos TicketPacer::next_release() const {

@@ -31,8 +31,14 @@ class TicketPacer {
 
   // A reservation wants a ticket (attempt 1: its first).
   void offer(const Priority& p, int attempt, Picos now, bool own_buffers_full);
-  // Tickets (by VTS) that may go at `now`, highest priority first.
-  std::vector<uint64_t> take_released(Picos now);
+  // Tickets (by VTS) that may go at `now` into `out` (cleared first),
+  // those whose back-off ended first, then those a permit releases.
+  void take_released(Picos now, std::vector<uint64_t>& out);
+  std::vector<uint64_t> take_released(Picos now) {
+    std::vector<uint64_t> out;
+    take_released(now, out);
+    return out;
+  }
   // When something waiting may next be released; kNever when nothing waits.
   Picos next_release() const;
   // A packet from the host arrived: the inter-arrival time is followed (a

@@ -1,5 +1,7 @@
 #include "model/ring/total_order.h"
 
+#include <algorithm>
+
 namespace fabric::ring {
 
 TotalOrder::TotalOrder(std::vector<int> senders) {
@@ -12,19 +14,23 @@ void TotalOrder::seen(int sender, uint64_t timestamp) {
 }
 
 void TotalOrder::arrived(uint64_t ots, int source, uint64_t id, uint64_t buffer_vts, int64_t created) {
-  buffered_[{ots, source}] = {id, buffer_vts, created};
+  const Held h{ots, source, id, buffer_vts, created};
+  buffered_.insert(std::upper_bound(buffered_.begin() + static_cast<long>(head_), buffered_.end(), h), h);
   seen(source, ots);
 }
 
 std::optional<TotalOrder::Ready> TotalOrder::next(const std::function<bool(int)>& active) {
-  if (buffered_.empty()) return std::nullopt;
-  const auto [key, held] = *buffered_.begin();
+  if (head_ == buffered_.size()) return std::nullopt;
+  const Held held = buffered_[head_];
   for (const auto& [sender, highest] : seen_) {
-    if (sender == key.second || highest >= key.first) continue;
+    if (sender == held.source || highest >= held.ots) continue;
     if (!active || active(sender)) return std::nullopt;  // it may still send a packet ordered before this one
   }
-  buffered_.erase(buffered_.begin());
-  return Ready{key.second, held.id, key.first, held.buffer_vts, held.created};
+  if (++head_ == buffered_.size() || head_ >= 64) {  // drop the delivered ones, now and then
+    buffered_.erase(buffered_.begin(), buffered_.begin() + static_cast<long>(head_));
+    head_ = 0;
+  }
+  return Ready{held.source, held.id, held.ots, held.buffer_vts, held.created};
 }
 
 }  // namespace fabric::ring

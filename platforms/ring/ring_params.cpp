@@ -7,6 +7,7 @@
 #include "model/config/text_scanner.h"
 #include "model/core/sim_time.h"
 #include "model/ring/ring_frame.h"
+#include "traffic/traffic_params.h"
 
 namespace fabric {
 
@@ -55,13 +56,13 @@ const char* to_string(RingPattern pattern) {
 }
 
 RingPattern RingConfig::pattern_at(Picos t) const {
-  const traffic::Phase* p = traffic::phase_at(pattern_schedule, t);
-  return p ? pattern_named(p->value) : pattern;
+  const RingPattern* p = traffic::value_at(pattern_schedule, t);
+  return p ? *p : pattern;
 }
 
 double RingConfig::load_at(Picos t) const {
-  const traffic::Phase* p = traffic::phase_at(load_schedule, t);
-  return p ? std::strtod(p->value.c_str(), nullptr) : load_gbps;
+  const double* gbps = traffic::value_at(load_schedule, t);
+  return gbps ? *gbps : load_gbps;
 }
 
 Picos RingConfig::ticket_round_trip() const {
@@ -137,21 +138,21 @@ RingConfig read_ring_params(const config::Config& c) {
   s.observe_every = b.ticket_round_trip();
   b.load_gbps = c.is_set("traffic.load_gbps") ? c.get_rate_gbps("traffic.load_gbps") : 1.0;
   if (b.load_gbps <= 0) c.fail("traffic.load_gbps", "an aggregate payload load above 0 Gb/s");
-  b.arrival = c.get_choice("traffic.arrival") == "poisson"  ? traffic::Arrival::poisson
-              : c.get_choice("traffic.arrival") == "bursty" ? traffic::Arrival::bursty
-                                                            : traffic::Arrival::cbr;
-  b.load_schedule = traffic::parse_phases("ring.load_schedule", c.get_text("ring.load_schedule"));
-  for (const traffic::Phase& p : b.load_schedule) {
+  b.arrival = traffic::read_arrival(c, "traffic.arrival");
+  for (const traffic::Phase& p : traffic::parse_phases("ring.load_schedule", c.get_text("ring.load_schedule"))) {
     char* end = nullptr;
     const double v = std::strtod(p.value.c_str(), &end);
     if (*end != '\0' || !(v > 0) || v > 1000)
       c.fail("ring.load_schedule", "phases FROM-TO:GBPS with GBPS in (0, 1000]; '" + p.value + "' is not");
+    b.load_schedule.push_back({p.from, p.to, v});
   }
-  b.pattern_schedule = traffic::parse_phases("ring.pattern_schedule", c.get_text("ring.pattern_schedule"));
-  for (const traffic::Phase& p : b.pattern_schedule)
+  for (const traffic::Phase& p :
+       traffic::parse_phases("ring.pattern_schedule", c.get_text("ring.pattern_schedule"))) {
     if (p.value != "all-to-all" && p.value != "one-to-all")
       c.fail("ring.pattern_schedule", std::string("phases FROM-TO:PATTERN with PATTERN ") + kPatterns + "; '" +
                                           p.value + "' is neither");
+    b.pattern_schedule.push_back({p.from, p.to, pattern_named(p.value)});
+  }
   return b;
 }
 

@@ -25,8 +25,8 @@ struct RingConfig {
   RingStationParams station;  // its permit interval and observation window are set per run
   LinkParams segment;
   double load_gbps = 1.0;      // aggregate payload offered
-  std::vector<traffic::Phase> load_schedule;     // phases of another load (value: Gb/s)
-  std::vector<traffic::Phase> pattern_schedule;  // phases of another pattern
+  std::vector<traffic::Phased<double>> load_schedule;           // phases of another load (Gb/s)
+  std::vector<traffic::Phased<RingPattern>> pattern_schedule;   // phases of another pattern
   traffic::Arrival arrival = traffic::Arrival::cbr;
 
   // Who sends at `t`, and the aggregate load offered then.

@@ -68,7 +68,7 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   // A station may rightly stay quiet for its longest back-off, or a few
   // permit intervals at the lowest load a sender is offered.
   double lowest = b.load_gbps;
-  for (const traffic::Phase& p : b.load_schedule) lowest = std::min(lowest, std::strtod(p.value.c_str(), nullptr));
+  for (const traffic::Phased<double>& p : b.load_schedule) lowest = std::min(lowest, p.value);
   const double permit = ring::kPayloadBytes * 8000.0 * b.senders(RingPattern::all_to_all) / lowest;
   const double backoff = static_cast<double>(b.station.pacer.backoff_d0) * std::exp(10 * b.station.pacer.backoff_d);
   r.quiet_time = static_cast<Picos>(std::max(8 * permit, b.station.pacer.backoff ? backoff : 0.0)) +

@@ -147,12 +147,10 @@ void RingTop::finish(Picos end) {
   recorder_.sample(end, "ring", "attempts", static_cast<double>(attempts()));
   recorder_.sample(end, "ring", "retracts", static_cast<double>(retracts()));
   recorder_.sample(end, "ring", "throughput_gbps", throughput_gbps(end));
-  for (const auto& s : stations_) {
-    recorder_.sample(end, s->name(), "max_buffers_used", s->max_buffers_used());
-    recorder_.sample(end, s->name(), "segment_utilisation",
-                     end > 0 ? static_cast<double>(segments_[static_cast<size_t>(&s - &stations_[0])]->busy_time(end)) /
-                                   static_cast<double>(end)
-                             : 0);
+  for (size_t s = 0; s < stations_.size(); ++s) {
+    recorder_.sample(end, stations_[s]->basename(), "max_buffers_used", stations_[s]->max_buffers_used());
+    recorder_.sample(end, stations_[s]->basename(), "segment_utilisation",
+                     end > 0 ? static_cast<double>(segments_[s]->busy_time(end)) / static_cast<double>(end) : 0);
   }
 }
 

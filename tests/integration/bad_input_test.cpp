@@ -239,8 +239,8 @@ TEST_F(BadInput, ExplicitTreesWithMistakes) {
 }
 
 TEST_F(BadInput, UnknownArrivalOrPhase) {
-  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.arrival=bursty"),
-                  {"flow.x.arrival", "bursty", "cbr", "poisson"});
+  expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.arrival=pareto"),
+                  {"flow.x.arrival", "pareto", "cbr", "poisson", "bursty"});
   expect_rejected(two_leaf().set("flow.x.src=0").set("flow.x.dst=6").set("flow.x.phase=late"),
                   {"flow.x.phase", "late", "random", "zero"});
   expect_rejected(two_leaf_shift().set("traffic.arrival=uniform"), {"traffic.arrival", "uniform", "poisson"});

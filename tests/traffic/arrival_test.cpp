@@ -153,6 +153,25 @@ TEST(FlowSourcePoisson, MeanRateIsTheOfferedRateAndGapsVary) {
   }
 }
 
+// Bursty: frames back to back in bursts of kMeanBurst on average, the
+// bursts apart so the mean rate is the flow's.
+TEST(FlowSourceBursty, MeanRateIsTheOfferedRateInBurstsOfEightOnAverage) {
+  FlowSource source(flow(30, Arrival::bursty, StartPhase::zero), 6);
+  double wire_bits = 0;
+  int gaps = 0, zero_gaps = 0;
+  Picos previous = source.next_time();
+  for (int i = 0; i < 80000; ++i) {
+    wire_bits += (source.pop(source.next_time()).bytes + 20) * 8.0;
+    ++gaps;
+    if (source.next_time() == previous) ++zero_gaps;
+    previous = source.next_time();
+  }
+  const double gbps = wire_bits / double(source.next_time()) * 1000.0;
+  EXPECT_NEAR(gbps, 30, 30 * 0.03);
+  // A burst of n frames has n - 1 gaps of zero: 7 of every 8 on average.
+  EXPECT_NEAR(double(zero_gaps) / gaps, 1.0 - 1.0 / kMeanBurst, 0.01);
+}
+
 // Timing has a random stream of its own: a Poisson flow sends the same
 // destinations and sizes as the cbr flow of the same seed.
 TEST(FlowSourcePoisson, SameFramesAsCbrOnlyLaterOrEarlier) {

@@ -182,9 +182,9 @@ TEST_F(TrafficParams, RangesAreCheckedBySet) {
   EXPECT_THROW(cfg.set("flow.f1.rate_gbps", "401"), ConfigError);
   EXPECT_THROW(cfg.set("flow.f1.frames", "-1"), ConfigError);
   EXPECT_THROW(cfg.set("traffic.pattern", "ring"), ConfigError);
-  const ConfigError arrival = config_error_of([&] { cfg.set("flow.f1.arrival", "bursty"); });
+  const ConfigError arrival = config_error_of([&] { cfg.set("flow.f1.arrival", "pareto"); });
   EXPECT_EQ(arrival.key, "flow.f1.arrival");
-  EXPECT_EQ(arrival.value, "bursty");
+  EXPECT_EQ(arrival.value, "pareto");
   EXPECT_NE(arrival.allowed.find("poisson"), std::string::npos) << arrival.allowed;
   EXPECT_EQ(config_error_of([&] { cfg.set("flow.f1.phase", "late"); }).key, "flow.f1.phase");
   EXPECT_EQ(config_error_of([&] { cfg.set("traffic.phase", "late"); }).key, "traffic.phase");

@@ -31,9 +31,15 @@ struct ToyRing {
   // frame on its segment if its transit buffer is empty.
   void pump(int s) {
     StationProtocol& p = station[static_cast<size_t>(s)];
-    for (const auto& r : p.take_ready_tickets()) p.send_ticket(r.vts);
-    for (const Delivery& d : p.take_deliveries()) delivered[static_cast<size_t>(s)].push_back({d.source, d.packet});
-    for (const SenderNotice& n : p.take_notices()) {
+    std::vector<StationProtocol::Ready> ready;
+    p.take_ready_tickets(ready);
+    for (const auto& r : ready) p.send_ticket(r.vts);
+    std::vector<Delivery> deliveries;
+    p.take_deliveries(deliveries);
+    for (const Delivery& d : deliveries) delivered[static_cast<size_t>(s)].push_back({d.source, d.packet});
+    std::vector<SenderNotice> notices;
+    p.take_notices(notices);
+    for (const SenderNotice& n : notices) {
       if (n.kind == SenderNotice::Kind::authorised) {
         attempts += static_cast<uint64_t>(n.attempts);
         ++authorised;
