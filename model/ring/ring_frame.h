@@ -12,15 +12,16 @@ enum class FrameKind : uint8_t { data, ticket, voucher, retract_request, retract
 
 struct RingFrame {
   FrameKind kind = FrameKind::ticket;
-  int source = 0;          // the station that put it on the ring
+  int origin = 0;          // the sender it is about (global station id): a packet's source, a ticket's sender
+  int from = 0;            // the position that put it on this ring (the origin, or a bridge controller)
   int group = 0;           // -1: none (a retract request)
-  Priority priority;       // the reservation it is about: (VTS, sender)
+  Priority priority;       // the reservation it is about: (VTS, origin)
   uint64_t packet = 0;     // data: the sender's packet id
   uint64_t ots = 0;        // data: its ordering timestamp
   uint64_t timestamp = 0;  // the sender's Lamport time as the frame went on the wire
   uint64_t carried = 0;    // ticket: the highest clock of the stations it passed
-  uint32_t map = 0;        // ticket: bit s set while station s has not reserved
-  int target = -1;         // retract request: the station it is for (the holder's source)
+  uint32_t map = 0;        // ticket: bit p set while position p of this ring has not reserved
+  int target = -1;         // retract request: the global station it is for (the holder's sender)
   int64_t created = 0;     // data: when the host made the packet (ps)
 };
 

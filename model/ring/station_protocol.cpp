@@ -1,43 +1,24 @@
 #include "model/ring/station_protocol.h"
 
 #include <algorithm>
-#include <bitset>
+#include <utility>
 #include <stdexcept>
 
 namespace fabric::ring {
 
-StationProtocol::StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
-                                 bool free_on_receipt)
-    : station_(station), stations_(stations), free_on_receipt_(free_on_receipt), buffers_(buffers), groups_(groups) {
-  if (stations > 32) throw std::invalid_argument("ring: at most 32 stations (a ticket's map is 32 bits)");
+StationProtocol::StationProtocol(int position, int id, RingLayout layout, int buffers,
+                                 const std::vector<RingGroup>& groups, bool free_on_receipt)
+    : position_(position),
+      id_(id),
+      layout_(std::move(layout)),
+      free_on_receipt_(free_on_receipt),
+      buffers_(buffers),
+      groups_(groups) {
   for (const RingGroup& g : groups_) {
-    if (!member_of(g.id, station)) continue;
+    if (std::find(g.members.begin(), g.members.end(), id) == g.members.end()) continue;
     order_.emplace(g.id, TotalOrder(g.senders));
-    if (std::find(g.senders.begin(), g.senders.end(), station) != g.senders.end()) my_group_ = g.id;
+    if (std::find(g.senders.begin(), g.senders.end(), id) != g.senders.end()) my_group_ = g.id;
   }
-}
-
-bool StationProtocol::member_of(int group, int station) const {
-  if (group < 0) return false;
-  const std::vector<int>& m = groups_[static_cast<size_t>(group)].members;
-  return std::find(m.begin(), m.end(), station) != m.end();
-}
-
-uint32_t StationProtocol::members_mask(int group, int except) const {
-  uint32_t mask = 0;
-  for (int m : groups_[static_cast<size_t>(group)].members)
-    if (m != except) mask |= uint32_t{1} << m;
-  return mask;
-}
-
-int StationProtocol::last_member(int source, int group) const {
-  const uint32_t mask = members_mask(group, source);
-  int last = source;
-  for (int i = 1; i < stations_; ++i) {
-    const int s = (source + i) % stations_;
-    if (mask >> s & 1) last = s;
-  }
-  return last;
 }
 
 void StationProtocol::set_limit(int q) {
@@ -56,7 +37,7 @@ void StationProtocol::admit() {
     const uint64_t vts = clock_.tick();
     spq_.admit(host_.front().first, vts, host_.front().second);
     host_.pop_front();
-    reservations_.push_back({vts, members_mask(my_group_, station_), false, false});
+    reservations_.push_back({vts, layout_.destinations(my_group_, position_), false, false});
     ready_.push_back({vts, 1});
   }
 }
@@ -97,9 +78,10 @@ void StationProtocol::send_ticket(uint64_t vts) {
   ++tickets_sent_;
   RingFrame f;
   f.kind = FrameKind::ticket;
-  f.source = station_;
+  f.origin = id_;
+  f.from = position_;
   f.group = my_group_;
-  f.priority = {vts, station_};
+  f.priority = {vts, id_};
   f.map = r.pending;
   control_out_.push_back(f);
 }
@@ -115,7 +97,7 @@ std::optional<RingFrame> StationProtocol::take_frame() {
     // The source delivers its own packet in the same total order (it holds
     // no receive buffer for it).
     if (order_.count(f.group)) {
-      order_.at(f.group).arrived(f.ots, station_, f.packet, 0, f.created);
+      order_.at(f.group).arrived(f.ots, id_, f.packet, 0, f.created);
       deliver_ready(f.group);
     }
   } else {
@@ -127,50 +109,54 @@ std::optional<RingFrame> StationProtocol::take_frame() {
 
 bool StationProtocol::receive(RingFrame& f) {
   clock_.observe(f.timestamp);
-  for (auto& [group, order] : order_) order.seen(f.source, f.timestamp);
+  for (auto& [group, order] : order_) order.seen(f.origin, f.timestamp);
   switch (f.kind) {
     case FrameKind::ticket:
-      if (f.source == station_) {
+      if (f.from == position_) {
         clock_.observe(f.carried);
         on_ticket_back(f);
         return false;  // a ticket returns to its source and stops
       }
-      if (f.group == my_group_) other_senders_seen_ |= uint32_t{1} << f.source;  // a competitor for the same buffers
+      if (f.group == my_group_ && std::find(other_senders_seen_.begin(), other_senders_seen_.end(), f.origin) ==
+                                      other_senders_seen_.end())
+        other_senders_seen_.push_back(f.origin);  // a competitor for the same buffers
       on_ticket(f);
       f.carried = std::max(f.carried, clock_.now());
       break;
     case FrameKind::data:
       forget_request(f.priority);
-      if (f.source != station_ && member_of(f.group, station_)) on_data(f);
-      return last_member(f.source, f.group) != station_;
+      if (f.origin != id_ && member_of(f.group)) on_data(f);
+      return layout_.last_destination(f.from, f.group) != position_;
     case FrameKind::retract:
       forget_request(f.priority);
-      if (member_of(f.group, station_)) buffers_.cancel(f.priority);
+      if (member_of(f.group)) buffers_.cancel(f.priority);
       break;
     case FrameKind::retract_request:
-      if (f.target == station_) {
+      if (f.target == id_) {
         on_retract_request(f);
         return false;
       }
+      if (f.from == position_) return false;  // round the ring: its target is on none of its stations
       // Merged: a request for a holder already asked goes no further.
       return note_request(f.priority);
     case FrameKind::voucher:
       return true;  // for bridges only
   }
   for (auto& [group, order] : order_) deliver_ready(group);  // another sender seen further on, or a buffer freed
-  if (f.kind == FrameKind::retract) return last_member(f.source, f.group) != station_;
+  if (f.kind == FrameKind::retract) return layout_.last_destination(f.from, f.group) != position_;
   return true;
 }
 
 void StationProtocol::on_ticket(RingFrame& f) {
-  if (!(f.map >> station_ & 1)) return;
+  if (!(f.map >> position_ & 1)) return;
   const TicketOutcome o = buffers_.on_ticket(f.priority);
   if (o.kind == TicketOutcome::Kind::reserved || o.kind == TicketOutcome::Kind::already_held) {
-    f.map &= ~(uint32_t{1} << station_);
+    f.map &= ~(uint32_t{1} << position_);
   } else if (o.kind == TicketOutcome::Kind::retract_request && note_request(o.victim)) {
     RingFrame r;
     r.kind = FrameKind::retract_request;
-    r.source = station_;
+    r.origin = id_;
+    r.from = position_;
     r.group = -1;
     r.priority = o.victim;
     r.target = o.victim.station;
@@ -186,7 +172,7 @@ void StationProtocol::on_ticket_back(const RingFrame& f) {
   r.ticket_out = false;
   if (r.retracted) {  // a retract cancelled what this ticket reserved: every bit again
     r.retracted = false;
-    r.pending = members_mask(my_group_, station_);
+    r.pending = layout_.destinations(my_group_, position_);
   } else {
     r.pending = f.map;
   }
@@ -205,9 +191,10 @@ void StationProtocol::authorise(uint64_t vts) {
   reservations_.erase(reservations_.begin() + (reservation(vts) - reservations_.data()));
   RingFrame d;
   d.kind = FrameKind::data;
-  d.source = station_;
+  d.origin = id_;
+  d.from = position_;
   d.group = my_group_;
-  d.priority = {s.buffers_vts, station_};
+  d.priority = {s.buffers_vts, id_};
   d.packet = s.packet.id;
   d.created = s.packet.created;
   data_out_.push_back(d);
@@ -223,7 +210,8 @@ void StationProtocol::on_retract_request(const RingFrame& f) {
   Reservation& r = *found;
   RingFrame x;
   x.kind = FrameKind::retract;
-  x.source = station_;
+  x.origin = id_;
+  x.from = position_;
   x.group = my_group_;
   x.priority = f.priority;
   control_out_.push_back(x);
@@ -235,20 +223,20 @@ void StationProtocol::on_retract_request(const RingFrame& f) {
   if (r.ticket_out) {
     r.retracted = true;  // its ticket, when back, starts over
   } else {
-    r.pending = members_mask(my_group_, station_);
+    r.pending = layout_.destinations(my_group_, position_);
   }
 }
 
 void StationProtocol::on_data(const RingFrame& f) {
   if (!buffers_.fill(f.priority)) throw std::logic_error("ring: a packet reached a member that reserved no buffer for it");
   if (free_on_receipt_) buffers_.release(f.priority);
-  order_.at(f.group).arrived(f.ots, f.source, f.packet, free_on_receipt_ ? 0 : f.priority.vts, f.created);
+  order_.at(f.group).arrived(f.ots, f.origin, f.packet, free_on_receipt_ ? 0 : f.priority.vts, f.created);
   deliver_ready(f.group);
 }
 
 void StationProtocol::deliver_ready(int group) {
   TotalOrder& order = order_.at(group);
-  order.seen(station_, clock_.now());  // this station's own next packets come later than its clock
+  order.seen(id_, clock_.now());  // this station's own next packets come later than its clock
   const auto active = [this](int sender) { return buffers_.awaits(sender); };
   while (const auto next = order.next(active)) {
     if (next->buffer_vts != 0) buffers_.release({next->buffer_vts, next->source});
@@ -267,8 +255,8 @@ void StationProtocol::take_notices(std::vector<SenderNotice>& out) {
 }
 
 int StationProtocol::take_other_senders_seen() {
-  const int n = static_cast<int>(std::bitset<32>(other_senders_seen_).count());
-  other_senders_seen_ = 0;
+  const int n = static_cast<int>(other_senders_seen_.size());
+  other_senders_seen_.clear();
   return n;
 }
 

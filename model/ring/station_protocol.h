@@ -32,17 +32,12 @@
 #include <vector>
 
 #include "model/ring/reservation.h"
+#include "model/ring/ring_layout.h"
 #include "model/ring/ring_frame.h"
 #include "model/ring/sender_queue.h"
 #include "model/ring/total_order.h"
 
 namespace fabric::ring {
-
-struct RingGroup {
-  int id = 0;
-  std::vector<int> members;  // stations, ascending (a contiguous block)
-  std::vector<int> senders;  // those that send to it: all members, or the first (one-to-all)
-};
 
 struct Delivery {
   int source;
@@ -67,10 +62,17 @@ struct SenderNotice {
 
 class StationProtocol {
  public:
+  // The station at `position` of a ring laid out as `layout`, `id` its
+  // global station id (its reservations' priority), `groups` by global id.
   // `free_on_receipt`: a buffer is freed when its packet is in (the host
   // takes it at once), not when it is delivered in order.
-  StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
+  StationProtocol(int position, int id, RingLayout layout, int buffers, const std::vector<RingGroup>& groups,
                   bool free_on_receipt = false);
+  // A station of a lone ring, whose positions are the station ids.
+  StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
+                  bool free_on_receipt = false)
+      : StationProtocol(station, station, RingLayout::single_ring(stations, groups), buffers, groups,
+                        free_on_receipt) {}
 
   // The host hands a packet to send to this station's group, made at `created`.
   void host_packet(uint64_t id, int64_t created = 0);
@@ -93,7 +95,7 @@ class StationProtocol {
   // vectors trade buffers, so nothing is allocated once both have grown.
   void take_ready_tickets(std::vector<Ready>& out);
   void send_ticket(uint64_t vts);
-  Priority priority_of(uint64_t vts) const { return {vts, station_}; }
+  Priority priority_of(uint64_t vts) const { return {vts, id_}; }
 
   // The next frame this station sends (control frames before data),
   // stamped now; nullopt when it has none.
@@ -117,9 +119,6 @@ class StationProtocol {
   int take_other_senders_seen();
   // Packets buffered for in-order delivery.
   size_t undelivered() const;
-  // The last member downstream of `source` in `group`: where its data and
-  // retracts leave the ring.
-  int last_member(int source, int group) const;
 
  private:
   struct Reservation {
@@ -136,10 +135,10 @@ class StationProtocol {
   void on_retract_request(const RingFrame& f);
   void authorise(uint64_t vts);
   void deliver_ready(int group);
-  bool member_of(int group, int station) const;
-  uint32_t members_mask(int group, int except) const;
+  bool member_of(int group) const { return order_.count(group) != 0; }
 
-  int station_, stations_;
+  int position_, id_;
+  RingLayout layout_;
   bool free_on_receipt_;
   ReceiveBuffers buffers_;
   std::vector<RingGroup> groups_;
@@ -159,7 +158,7 @@ class StationProtocol {
   std::deque<RingFrame> control_out_, data_out_;
   std::vector<Delivery> delivered_;
   std::vector<SenderNotice> notices_;
-  uint32_t other_senders_seen_ = 0;  // bit per station
+  std::vector<int> other_senders_seen_;
   uint64_t packets_sent_ = 0, tickets_sent_ = 0, retracts_sent_ = 0, retract_requests_ = 0;
 };
 

@@ -147,19 +147,22 @@ TEST(StationProtocol, AMemberOnlyForwardsTheFirstRetractRequestForAHolder) {
   RingFrame t;
   t.kind = FrameKind::ticket;
   t.group = 0;
-  t.source = 0;
+  t.origin = 0;
+  t.from = 0;
   t.priority = {5, 0};
   t.map = 0b1110;
   ASSERT_TRUE(member.receive(t));
   EXPECT_EQ(t.map, 0b1100u);  // reserved: its bit cleared
   RingFrame higher = t;
-  higher.source = 2;
+  higher.origin = 2;
+  higher.from = 2;
   higher.priority = {3, 2};
   higher.map = 0b1011;
   ASSERT_TRUE(member.receive(higher));
   EXPECT_EQ(higher.map, 0b1011u);  // full: still set
   RingFrame other = higher;
-  other.source = 3;
+  other.origin = 3;
+  other.from = 3;
   other.priority = {4, 3};
   other.map = 0b0111;
   ASSERT_TRUE(member.receive(other));
@@ -175,7 +178,8 @@ TEST(StationProtocol, AMemberOnlyForwardsTheFirstRetractRequestForAHolder) {
   RingFrame dup;
   dup.kind = FrameKind::retract_request;
   dup.group = -1;
-  dup.source = 3;
+  dup.origin = 3;
+  dup.from = 3;
   dup.priority = {5, 0};
   dup.target = 0;
   EXPECT_FALSE(member.receive(dup));
