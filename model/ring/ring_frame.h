@@ -14,7 +14,7 @@ struct RingFrame {
   FrameKind kind = FrameKind::ticket;
   int origin = 0;          // the sender it is about (global station id): a packet's source, a ticket's sender
   int from = 0;            // the position that put it on this ring (the origin, or a bridge controller)
-  int group = 0;           // -1: none (a retract request)
+  int group = 0;           // a retract request: the holder's group
   Priority priority;       // the reservation it is about: (VTS, origin)
   uint64_t packet = 0;     // data: the sender's packet id
   uint64_t ots = 0;        // data: its ordering timestamp

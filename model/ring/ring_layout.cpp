@@ -5,7 +5,7 @@
 namespace fabric::ring {
 
 RingLayout::RingLayout(int positions, int groups)
-    : positions_(positions), destinations_(static_cast<size_t>(groups), 0) {
+    : positions_(positions), destinations_(static_cast<size_t>(groups), 0), bridges_(static_cast<size_t>(groups), 0) {
   if (positions < 2 || positions > kMaxPositions)
     throw std::invalid_argument("ring: 2 to 32 positions (a ticket's map is 32 bits)");
 }
@@ -19,6 +19,11 @@ RingLayout RingLayout::single_ring(int stations, const std::vector<RingGroup>& g
 
 void RingLayout::add_destination(int group, int position) {
   destinations_.at(static_cast<size_t>(group)) |= uint32_t{1} << position;
+}
+
+void RingLayout::add_bridge(int group, int position) {
+  add_destination(group, position);
+  bridges_.at(static_cast<size_t>(group)) |= uint32_t{1} << position;
 }
 
 uint32_t RingLayout::destinations(int group, int except) const {

@@ -17,6 +17,7 @@ StationProtocol::StationProtocol(int position, int id, RingLayout layout, int bu
   for (const RingGroup& g : groups_) {
     if (std::find(g.members.begin(), g.members.end(), id) == g.members.end()) continue;
     order_.emplace(g.id, TotalOrder(g.senders));
+    member_group_ = g.id;
     if (std::find(g.senders.begin(), g.senders.end(), id) != g.senders.end()) my_group_ = g.id;
   }
 }
@@ -73,8 +74,8 @@ void StationProtocol::send_ticket(uint64_t vts) {
     authorise(vts);
     return;
   }
-  r.ticket_out = true;
   ++spq_.at_vts(vts).attempts;
+  r.ticket_out = true;
   ++tickets_sent_;
   RingFrame f;
   f.kind = FrameKind::ticket;
@@ -83,6 +84,15 @@ void StationProtocol::send_ticket(uint64_t vts) {
   f.group = my_group_;
   f.priority = {vts, id_};
   f.map = r.pending;
+  // Each attempt tells the bridges first: a voucher goes down the group's
+  // tree ahead of the ticket (starting the tickets beyond, and showing the
+  // stations there that this sender has moved on).
+  if (layout_.has_bridge(my_group_)) {
+    RingFrame v = f;
+    v.kind = FrameKind::voucher;
+    v.map = 0;
+    control_out_.push_back(v);
+  }
   control_out_.push_back(f);
 }
 
@@ -137,10 +147,12 @@ bool StationProtocol::receive(RingFrame& f) {
         return false;
       }
       if (f.from == position_) return false;  // round the ring: its target is on none of its stations
-      // Merged: a request for a holder already asked goes no further.
-      return note_request(f.priority);
-    case FrameKind::voucher:
-      return true;  // for bridges only
+      // Merged: a member of the holder's group that already forwarded a
+      // request for it drops this one (the holder's retract or packet, which
+      // passes every member, ends the note).
+      return !member_of(f.group) || note_request(f.priority);
+    case FrameKind::voucher:  // for bridges only
+      return layout_.last_destination(f.from, f.group) != position_;
   }
   for (auto& [group, order] : order_) deliver_ready(group);  // another sender seen further on, or a buffer freed
   if (f.kind == FrameKind::retract) return layout_.last_destination(f.from, f.group) != position_;
@@ -157,7 +169,7 @@ void StationProtocol::on_ticket(RingFrame& f) {
     r.kind = FrameKind::retract_request;
     r.origin = id_;
     r.from = position_;
-    r.group = -1;
+    r.group = member_group_;  // the holder's (a station holds reservations of its own group only)
     r.priority = o.victim;
     r.target = o.victim.station;
     control_out_.push_back(r);

@@ -142,7 +142,8 @@ class StationProtocol {
   bool free_on_receipt_;
   ReceiveBuffers buffers_;
   std::vector<RingGroup> groups_;
-  int my_group_ = -1;
+  int my_group_ = -1;      // the group it sends to
+  int member_group_ = -1;  // the group it is a member of
   LamportClock clock_;
   std::deque<std::pair<uint64_t, int64_t>> host_;  // (packet, created)
   SenderQueue spq_;

@@ -177,7 +177,7 @@ TEST(StationProtocol, AMemberOnlyForwardsTheFirstRetractRequestForAHolder) {
   // A request for the same holder in transit from elsewhere stops here too.
   RingFrame dup;
   dup.kind = FrameKind::retract_request;
-  dup.group = -1;
+  dup.group = 0;  // the holder's group
   dup.origin = 3;
   dup.from = 3;
   dup.priority = {5, 0};
