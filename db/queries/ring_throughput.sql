@@ -12,14 +12,14 @@
 --
 -- mechanisms: none, delay (delayed retry), delay+backoff, q=N+delay (a
 -- fixed limit and delayed retry), adaptive+delay+backoff (all), or what
--- else the run set.
+-- else the run set; +bridge_fc on several rings with bridge flow control.
 --
 -- Parameters: none.
 --
 -- Usage:
 --   sqlite3 -header -column e14.db '.read db/queries/ring_throughput.sql'
 --
--- Columns: run_id, groups, pattern, mechanisms, q, offered_gbps,
+-- Columns: run_id, rings, groups, pattern, mechanisms, q, offered_gbps,
 --   throughput_gbps, attempts_per_packet, retracts_per_packet,
 --   reservation_us, queueing_us.
 WITH RECURSIVE lines(run_id, line, rest) AS (
@@ -34,6 +34,8 @@ keys AS (
 ),
 ring_runs AS (
   SELECT run_id,
+         max(CASE WHEN key = 'ring.rings' THEN CAST(value AS INTEGER) END) AS rings,
+         max(CASE WHEN key = 'ring.bridge_fc' THEN value END) AS bridge_fc,
          max(CASE WHEN key = 'ring.groups' THEN value END) AS groups,
          max(CASE WHEN key = 'ring.pattern' THEN value END) AS pattern,
          max(CASE WHEN key = 'ring.q' THEN CAST(value AS INTEGER) END) AS q,
@@ -47,10 +49,11 @@ ring_runs AS (
 metric AS (
   SELECT run_id, metric, value FROM samples WHERE entity = 'ring'
 )
-SELECT r.run_id, r.groups, r.pattern,
+SELECT r.run_id, r.rings, r.groups, r.pattern,
        CASE WHEN r.adaptive = 'true' THEN 'adaptive' ELSE CASE WHEN r.q > 0 THEN 'q=' || r.q ELSE '' END END ||
        CASE WHEN r.delayed = 'true' THEN '+delay' ELSE '' END ||
-       CASE WHEN r.backoff = 'true' THEN '+backoff' ELSE '' END AS mechanisms,
+       CASE WHEN r.backoff = 'true' THEN '+backoff' ELSE '' END ||
+       CASE WHEN r.rings > 1 AND r.bridge_fc = 'true' THEN '+bridge_fc' ELSE '' END AS mechanisms,
        r.q, r.offered_gbps,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'throughput_gbps'), 3)
            AS throughput_gbps,
@@ -66,4 +69,4 @@ SELECT r.run_id, r.groups, r.pattern,
                 ON f.run_id = d.run_id AND f.frame_id = d.frame_id
               WHERE d.run_id = r.run_id AND d.dst_port <> f.src_port) / 1e6, 2) AS queueing_us
 FROM ring_runs r
-ORDER BY r.groups, r.pattern, mechanisms, r.offered_gbps, r.q;
+ORDER BY r.rings, r.groups, r.pattern, mechanisms, r.offered_gbps, r.q;

@@ -15,7 +15,7 @@ FrameId packet_id(int station, uint64_t packet) {
 
 }  // namespace
 
-RingStation::RingStation(sc_core::sc_module_name name, int station, int stations,
+RingStation::RingStation(sc_core::sc_module_name name, int position, int station, const ring::RingLayout& layout,
                          const std::vector<ring::RingGroup>& groups, const RingStationParams& params,
                          ring::RingFrameStore& frames, PayloadPool& pool, Recorder& recorder, EventQueue& events)
     : sc_module(name),
@@ -24,7 +24,7 @@ RingStation::RingStation(sc_core::sc_module_name name, int station, int stations
       station_(station),
       name_(basename()),
       params_(params),
-      protocol_(station, stations, params.buffers, groups, params.free_on_receipt),
+      protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt),
       pacer_(params.pacer, params.permit_interval),
       frames_(frames),
       pool_(pool),
@@ -116,7 +116,7 @@ void RingStation::serve(Picos now, Picos deliveries_at) {
   protocol_.take_ready_tickets(ready_);
   for (const auto& r : ready_) pacer_.offer(protocol_.priority_of(r.vts), r.attempt, now, own_full);
   pacer_.take_released(now, released_);
-  for (uint64_t vts : released_) protocol_.send_ticket(vts);
+  for (const ring::Priority& p : released_) protocol_.send_ticket(p.vts);
   wake_pacer(pacer_.next_release());
   record_deliveries(deliveries_at);
   if (protocol_.has_frame()) tx.kick();

@@ -42,8 +42,9 @@ struct RingStationParams {
 
 class RingStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
  public:
-  RingStation(sc_core::sc_module_name name, int station, int stations, const std::vector<ring::RingGroup>& groups,
-              const RingStationParams& params, ring::RingFrameStore& frames, PayloadPool& pool, Recorder& recorder,
+  // The station `station` (global id) at `position` of a ring laid out as `layout`.
+  RingStation(sc_core::sc_module_name name, int position, int station, const ring::RingLayout& layout,
+              const std::vector<ring::RingGroup>& groups, const RingStationParams& params, ring::RingFrameStore& frames, PayloadPool& pool, Recorder& recorder,
               EventQueue& events);
   // The host's packets (a sender only), from the start of the run.
   void attach_host(std::unique_ptr<traffic::PacketArrivals> arrivals);
@@ -94,7 +95,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   // What the protocol and the pacer hand over, kept between calls.
   std::vector<ring::SenderNotice> notices_;
   std::vector<ring::StationProtocol::Ready> ready_;
-  std::vector<uint64_t> released_;
+  std::vector<ring::Priority> released_;
   std::vector<ring::Delivery> deliveries_out_;
 };
 

@@ -29,7 +29,7 @@ void TicketPacer::offer(const Priority& p, int attempt, Picos now, bool own_buff
   backing_off_.push_back({now, p, false});  // goes at once
 }
 
-void TicketPacer::take_released(Picos now, std::vector<uint64_t>& out) {
+void TicketPacer::take_released(Picos now, std::vector<Priority>& out) {
   out.clear();
   // Back-off over: into the delayed queue, or out.
   for (size_t i = 0; i < backing_off_.size();) {
@@ -40,7 +40,7 @@ void TicketPacer::take_released(Picos now, std::vector<uint64_t>& out) {
     if (backing_off_[i].then_delayed) {
       enqueue(backing_off_[i].priority);
     } else {
-      out.push_back(backing_off_[i].priority.vts);
+      out.push_back(backing_off_[i].priority);
     }
     backing_off_.erase(backing_off_.begin() + static_cast<long>(i));
   }
@@ -49,7 +49,7 @@ void TicketPacer::take_released(Picos now, std::vector<uint64_t>& out) {
     next_permit_ = std::max(next_permit_, now);
   } else {
     while (!delayed_.empty() && next_permit_ <= now) {
-      out.push_back(delayed_.front().vts);
+      out.push_back(delayed_.front());
       delayed_.erase(delayed_.begin());
       next_permit_ += static_cast<Picos>(interval_);
     }

@@ -31,13 +31,16 @@ class TicketPacer {
 
   // A reservation wants a ticket (attempt 1: its first).
   void offer(const Priority& p, int attempt, Picos now, bool own_buffers_full);
-  // Tickets (by VTS) that may go at `now` into `out` (cleared first),
-  // those whose back-off ended first, then those a permit releases.
-  void take_released(Picos now, std::vector<uint64_t>& out);
+  // Tickets that may go at `now` into `out` (cleared first), those whose
+  // back-off ended first, then those a permit releases.
+  void take_released(Picos now, std::vector<Priority>& out);
+  // The same, their VTS only (a station's own tickets).
   std::vector<uint64_t> take_released(Picos now) {
-    std::vector<uint64_t> out;
+    std::vector<Priority> out;
     take_released(now, out);
-    return out;
+    std::vector<uint64_t> vts;
+    for (const Priority& p : out) vts.push_back(p.vts);
+    return vts;
   }
   // When something waiting may next be released; kNever when nothing waits.
   Picos next_release() const;

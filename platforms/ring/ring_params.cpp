@@ -1,5 +1,6 @@
 #include "platforms/ring/ring_params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -65,13 +66,24 @@ double RingConfig::load_at(Picos t) const {
   return gbps ? *gbps : load_gbps;
 }
 
-Picos RingConfig::ticket_round_trip() const {
+Picos RingConfig::ticket_round_trip(int positions) const {
   const double header_ps = ring::kHeaderBytes * 8000.0 / segment.rate_gbps;
-  return stations * (station.latency + to_ps(segment.propagation)) + static_cast<Picos>(header_ps);
+  return positions * (station.latency + to_ps(segment.propagation)) + static_cast<Picos>(header_ps);
+}
+
+ring::RingNetwork RingConfig::network() const {
+  const bool every_member = pattern == RingPattern::all_to_all || !pattern_schedule.empty();
+  return ring::build_ring_network(rings, stations, group_count, group_size, every_member);
 }
 
 void declare_ring_params(config::ParamRegistry& r) {
-  r.declare({"ring.stations", ParamType::integer, "16", "", "stations on the ring", 2, kMaxStations});
+  r.declare({"ring.rings", ParamType::integer, "1", "",
+             "rings, joined by bridges in a binary tree (ring r > 0 hangs from ring (r - 1) / 2); every group has "
+             "its block of stations on every ring",
+             1, 15});
+  r.declare({"ring.stations", ParamType::integer, "16", "",
+             "host stations a ring (its bridge controllers come on top; at most 32 positions a ring)", 2,
+             kMaxStations});
   r.declare(config::text_param("ring.groups", "3x5", "",
                                std::string("multicast groups: ") + kGroupsAllowed +
                                    ", from station 0 on (the stations beyond them idle)",
@@ -99,6 +111,13 @@ void declare_ring_params(config::ParamRegistry& r) {
   r.declare({"ring.backoff_d", ParamType::real, "0.693147", "", "back-off d (ln 2: doubling)", 0, 10});
   r.declare(boolean("ring.free_on_receipt",
                     "free a receive buffer when its packet is in rather than when it is delivered in order"));
+  r.declare({"ring.bridge_buffers", ParamType::integer, "40", "", "a bridge's buffers on each side (4b)", 1, 10000});
+  r.declare(boolean("ring.bridge_fc",
+                    "bridge flow control (3a, 3b): the tickets a bridge launches beyond are paced by delayed retry "
+                    "and exponential back-off, with the bridge's constants"));
+  r.declare({"ring.bridge_backoff_d0", ParamType::duration, "0", "ps",
+             "a bridge's back-off D0; 0: one ticket round trip of a ring", 0, 1e12});
+  r.declare({"ring.bridge_backoff_d", ParamType::real, "0.693147", "", "a bridge's back-off d", 0, 10});
   r.declare(config::text_param("ring.load_schedule", "", "",
                                "phases of another aggregate load, FROM-TO:GBPS (a burst: 2ms-4ms:2.5); "
                                "traffic.load_gbps outside them",
@@ -111,6 +130,7 @@ void declare_ring_params(config::ParamRegistry& r) {
 
 RingConfig read_ring_params(const config::Config& c) {
   RingConfig b;
+  b.rings = static_cast<int>(c.get_int("ring.rings"));
   b.stations = static_cast<int>(c.get_int("ring.stations"));
   const GroupShape g = parse_groups("ring.groups", c.get_text("ring.groups"));
   b.group_count = g.count;
@@ -133,9 +153,26 @@ RingConfig read_ring_params(const config::Config& c) {
   s.pacer.delayed_retry = c.get_bool("ring.delayed_retry");
   s.pacer.backoff = c.get_bool("ring.backoff");
   s.pacer.backoff_d = c.get_real("ring.backoff_d");
+  int bridges = 0;
+  for (int r = 0; r < b.rings; ++r) bridges = std::max(bridges, ring::bridges_on_ring(b.rings, r));
+  const int positions = b.stations + bridges;
+  if (positions > ring::RingLayout::kMaxPositions)
+    c.fail("ring.stations", "at most " + std::to_string(ring::RingLayout::kMaxPositions - bridges) +
+                                " with ring.rings = " + std::to_string(b.rings) + " (" + std::to_string(bridges) +
+                                " bridge controllers on a ring; a ticket's map has 32 bits)");
+  const Picos round_trip = b.ticket_round_trip(positions);
   const Picos d0 = c.get_duration("ring.backoff_d0");
-  s.pacer.backoff_d0 = d0 > 0 ? d0 : b.ticket_round_trip();
-  s.observe_every = b.ticket_round_trip();
+  s.pacer.backoff_d0 = d0 > 0 ? d0 : round_trip;
+  s.observe_every = round_trip;
+  RingBridgeParams& br = b.bridge;
+  br.latency = s.latency;
+  br.buffers = static_cast<int>(c.get_int("ring.bridge_buffers"));
+  br.flow_control = c.get_bool("ring.bridge_fc");
+  br.pacer.delayed_retry = br.flow_control;
+  br.pacer.backoff = br.flow_control;
+  br.pacer.backoff_d = c.get_real("ring.bridge_backoff_d");
+  const Picos bridge_d0 = c.get_duration("ring.bridge_backoff_d0");
+  br.pacer.backoff_d0 = bridge_d0 > 0 ? bridge_d0 : round_trip;
   b.load_gbps = c.is_set("traffic.load_gbps") ? c.get_rate_gbps("traffic.load_gbps") : 1.0;
   if (b.load_gbps <= 0) c.fail("traffic.load_gbps", "an aggregate payload load above 0 Gb/s");
   b.arrival = traffic::read_arrival(c, "traffic.arrival");

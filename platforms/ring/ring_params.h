@@ -8,6 +8,8 @@
 
 #include "model/config/config.h"
 #include "model/link/link.h"
+#include "model/ring/ring_bridge.h"
+#include "model/ring/ring_network.h"
 #include "model/ring/ring_station.h"
 #include "traffic/arrival_process.h"
 #include "traffic/flow_times.h"
@@ -18,11 +20,13 @@ enum class RingPattern { all_to_all, one_to_all };
 const char* to_string(RingPattern pattern);
 
 struct RingConfig {
-  int stations = 16;
+  int rings = 1;      // joined by bridges in a binary tree
+  int stations = 16;  // host stations a ring
   int group_count = 3;
   int group_size = 5;
   RingPattern pattern = RingPattern::all_to_all;
   RingStationParams station;  // its permit interval and observation window are set per run
+  RingBridgeParams bridge;
   LinkParams segment;
   double load_gbps = 1.0;      // aggregate payload offered
   std::vector<traffic::Phased<double>> load_schedule;           // phases of another load (Gb/s)
@@ -32,9 +36,14 @@ struct RingConfig {
   // Who sends at `t`, and the aggregate load offered then.
   RingPattern pattern_at(Picos t) const;
   double load_at(Picos t) const;
-  int senders(RingPattern p) const { return p == RingPattern::all_to_all ? group_count * group_size : group_count; }
-  // A ticket's trip around the ring with nothing in its way.
-  Picos ticket_round_trip() const;
+  int senders(RingPattern p) const {
+    return p == RingPattern::all_to_all ? rings * group_count * group_size : group_count;
+  }
+  // A ticket's trip around a ring of `positions` with nothing in its way.
+  Picos ticket_round_trip(int positions) const;
+  // The rings, their bridges and the groups (every member may send when
+  // the pattern or a phase of it is all-to-all).
+  ring::RingNetwork network() const;
 };
 
 void declare_ring_params(config::ParamRegistry& registry);

@@ -19,7 +19,8 @@ class RingRun final : public PlatformRun {
   explicit RingRun(RingConfig config) : config_(std::move(config)) {}
 
   void describe_ports(db::SqliteRecorder& rec) const override {
-    for (int s = 0; s < config_.stations; ++s) rec.add_port(s, 0, "user", 0, 0, 0);  // every station; one ring
+    // Every station, its ring in the leaf column.
+    for (int s = 0; s < config_.rings * config_.stations; ++s) rec.add_port(s, s / config_.stations, "user", 0, 0, 0);
   }
 
   std::unique_ptr<PlatformTop> build(const std::vector<traffic::FlowSpec>&, uint64_t seed,
@@ -35,7 +36,7 @@ class RingRun final : public PlatformRun {
 // of the load (as the run starts).
 std::vector<traffic::FlowSpec> ring_flows(const RingConfig& config) {
   std::vector<traffic::FlowSpec> flows;
-  for (const ring::RingGroup& g : ring_groups(config)) {
+  for (const ring::RingGroup& g : config.network().groups) {
     for (int s : g.senders) {
       traffic::FlowSpec f;
       f.id = FlowId(static_cast<uint32_t>(s));
@@ -62,7 +63,9 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   refuse_flows(config, "ring", "ring.groups, ring.pattern and traffic.load_gbps");
   RingConfig b = read_ring_params(config);
   // Per sampling instant: a utilisation per segment, the mean SPQ and q.
-  check_sampling(config, keys.sim_time, keys.sample_interval, b.stations + 2);
+  int64_t segments = 0;
+  for (const auto& ring_positions : b.network().positions) segments += static_cast<int64_t>(ring_positions.size());
+  check_sampling(config, keys.sim_time, keys.sample_interval, segments + 2);
   PlatformResolution r;
   r.flows = ring_flows(b);
   // A station may rightly stay quiet for its longest back-off, or a few
@@ -72,7 +75,7 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   const double permit = ring::kPayloadBytes * 8000.0 * b.senders(RingPattern::all_to_all) / lowest;
   const double backoff = static_cast<double>(b.station.pacer.backoff_d0) * std::exp(10 * b.station.pacer.backoff_d);
   r.quiet_time = static_cast<Picos>(std::max(8 * permit, b.station.pacer.backoff ? backoff : 0.0)) +
-                 b.ticket_round_trip();
+                 b.station.observe_every;  // one ticket round trip
   r.run = std::make_unique<RingRun>(std::move(b));
   return r;
 }

@@ -7,22 +7,6 @@
 
 namespace fabric {
 
-std::vector<ring::RingGroup> ring_groups(const RingConfig& config) {
-  std::vector<ring::RingGroup> groups;
-  for (int g = 0; g < config.group_count; ++g) {
-    ring::RingGroup r;
-    r.id = g;
-    for (int i = 0; i < config.group_size; ++i) r.members.push_back(g * config.group_size + i);
-    // Whoever may send to it at some time of the run (a schedule of
-    // patterns may let every member send); one who sends nothing blocks no
-    // delivery (it holds no reservation).
-    const bool ever_all = config.pattern == RingPattern::all_to_all || !config.pattern_schedule.empty();
-    r.senders = ever_all ? r.members : std::vector<int>{r.members.front()};
-    groups.push_back(r);
-  }
-  return groups;
-}
-
 double RingSenderLoad::gbps_at(Picos t) const {
   const RingPattern p = config_.pattern_at(t);
   if (p == RingPattern::one_to_all && !first_) return 0;
@@ -34,24 +18,47 @@ Picos RingSenderLoad::next_change(Picos t) const {
 }
 
 RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_t seed, Recorder& recorder)
-    : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler") {
+    : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler"), network_(config.network()) {
   EventQueue& events = scheduler_.queue();
-  const std::vector<ring::RingGroup> groups = ring_groups(config_);
   RingStationParams params = config_.station;
   // Permits start at the packet inter-arrival time of a sender's share of
   // the load, and follow the arrivals from there.
   params.permit_interval = static_cast<Picos>(ring::kPayloadBytes * 8000.0 * config_.senders(config_.pattern) /
                                               config_.load_gbps);
-  for (int s = 0; s < config_.stations; ++s)
-    stations_.push_back(std::make_unique<RingStation>(("station" + std::to_string(s)).c_str(), s, config_.stations,
-                                                      groups, params, frames_, pool_, recorder_, events));
-  for (int s = 0; s < config_.stations; ++s) {
-    segments_.push_back(std::make_unique<Link>(("segment" + std::to_string(s)).c_str(), config_.segment));
-    stations_[static_cast<size_t>(s)]->tx.out.bind(segments_.back()->in);
-    segments_.back()->out.bind(stations_[static_cast<size_t>((s + 1) % config_.stations)]->rx.in);
+  RingBridgeParams bridge_params = config_.bridge;
+  bridge_params.permit_interval = params.permit_interval;
+  for (int h = 0; h < network_.hosts(); ++h) {
+    const int r = network_.ring_of(h);
+    stations_.push_back(std::make_unique<RingStation>(("station" + std::to_string(h)).c_str(),
+                                                      network_.position_of(h), h, network_.layouts[static_cast<size_t>(r)],
+                                                      network_.groups, params, frames_, pool_, recorder_, events));
+  }
+  for (size_t b = 0; b < network_.bridges.size(); ++b)
+    bridges_.push_back(std::make_unique<RingBridge>(("bridge" + std::to_string(b)).c_str(), network_.bridges[b].sides[0],
+                                                    network_.bridges[b].sides[1], bridge_params, frames_, pool_, events));
+  // A segment from each position to the next, round every ring.
+  const auto tx_at = [&](const ring::RingNetwork::Position& p) -> TxPort& {
+    if (!p.bridge) return stations_[static_cast<size_t>(p.id)]->tx;
+    RingBridge& b = *bridges_[static_cast<size_t>(p.id)];
+    return p.side == 0 ? b.tx0 : b.tx1;
+  };
+  const auto rx_at = [&](const ring::RingNetwork::Position& p) -> RxPort& {
+    if (!p.bridge) return stations_[static_cast<size_t>(p.id)]->rx;
+    RingBridge& b = *bridges_[static_cast<size_t>(p.id)];
+    return p.side == 0 ? b.rx0 : b.rx1;
+  };
+  for (int r = 0; r < network_.rings; ++r) {
+    const auto& positions = network_.positions[static_cast<size_t>(r)];
+    for (size_t p = 0; p < positions.size(); ++p) {
+      const std::string name = "ring" + std::to_string(r) + ".segment" + std::to_string(p);
+      segments_.push_back(std::make_unique<Link>(name.c_str(), config_.segment));
+      segment_names_.push_back(name);
+      tx_at(positions[p]).out.bind(segments_.back()->in);
+      segments_.back()->out.bind(rx_at(positions[(p + 1) % positions.size()]).in);
+    }
   }
   busy_at_last_sample_.assign(segments_.size(), 0);
-  for (const ring::RingGroup& g : groups) {
+  for (const ring::RingGroup& g : network_.groups) {
     for (int s : g.senders) {
       loads_.push_back(std::make_unique<RingSenderLoad>(config_, s == g.members.front()));
       stations_[static_cast<size_t>(s)]->attach_host(std::make_unique<traffic::PacketArrivals>(
@@ -69,6 +76,7 @@ uint64_t RingTop::messages_moved() const {
 uint64_t RingTop::backlog() const {
   uint64_t n = 0;
   for (const auto& s : stations_) n += s->protocol().spq() + s->transit_waiting();
+  for (const auto& b : bridges_) n += static_cast<uint64_t>(b->protocol().held_tickets()) + b->transit_waiting();
   return n;
 }
 
@@ -86,7 +94,7 @@ void RingTop::sample_occupancy(Picos t) {
   for (size_t i = 0; i < segments_.size(); ++i) {
     const Picos busy = segments_[i]->busy_time(t);
     if (interval > 0)
-      recorder_.sample(t, "segment" + std::to_string(i), "utilisation",
+      recorder_.sample(t, segment_names_[i], "utilisation",
                        static_cast<double>(busy - busy_at_last_sample_[i]) / static_cast<double>(interval));
     busy_at_last_sample_[i] = busy;
   }
@@ -136,7 +144,8 @@ uint64_t RingTop::retracts() const {
 
 double RingTop::throughput_gbps(Picos simulated) const {
   if (simulated <= 0) return 0;
-  const double packets = static_cast<double>(frames_delivered()) / config_.group_size;
+  const double packets =
+      static_cast<double>(frames_delivered()) / static_cast<double>(network_.groups.front().members.size());
   return packets * ring::kPayloadBytes * 8000.0 / static_cast<double>(simulated);
 }
 
@@ -147,11 +156,14 @@ void RingTop::finish(Picos end) {
   recorder_.sample(end, "ring", "attempts", static_cast<double>(attempts()));
   recorder_.sample(end, "ring", "retracts", static_cast<double>(retracts()));
   recorder_.sample(end, "ring", "throughput_gbps", throughput_gbps(end));
-  for (size_t s = 0; s < stations_.size(); ++s) {
-    recorder_.sample(end, stations_[s]->basename(), "max_buffers_used", stations_[s]->max_buffers_used());
-    recorder_.sample(end, stations_[s]->basename(), "segment_utilisation",
-                     end > 0 ? static_cast<double>(segments_[s]->busy_time(end)) / static_cast<double>(end) : 0);
-  }
+  for (const auto& s : stations_) recorder_.sample(end, s->basename(), "max_buffers_used", s->max_buffers_used());
+  for (size_t i = 0; i < segments_.size(); ++i)
+    recorder_.sample(end, segment_names_[i], "segment_utilisation",
+                     end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
+  for (const auto& b : bridges_)
+    for (int side = 0; side < 2; ++side)
+      recorder_.sample(end, std::string(b->basename()) + ".side" + std::to_string(side), "relayed",
+                       static_cast<double>(b->protocol().relayed(side)));
 }
 
 }  // namespace fabric

@@ -1,15 +1,19 @@
 #pragma once
-// The ring platform's top (platforms.md, E14): the stations of one QuickRing
-// ring, a 1.6 Gb/s segment from each to the next, the headers of the frames
-// on it, and each sender's host load. It holds no behaviour of its own.
+// The ring platform's top (platforms.md, E14): the stations of QuickRing
+// rings and the bridges joining them, a 1.6 Gb/s segment from each position
+// of a ring to the next, the headers of the frames on them, and each
+// sender's host load. It holds no behaviour of its own.
 #include <memory>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "model/core/event_scheduler.h"
 #include "model/link/link.h"
 #include "model/protocol/payload_pool.h"
 #include "model/ring/ring_frame_store.h"
+#include "model/ring/ring_bridge.h"
+#include "model/ring/ring_network.h"
 #include "model/ring/ring_station.h"
 #include "platforms/common/platform.h"
 #include "platforms/ring/ring_params.h"
@@ -64,13 +68,14 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   PayloadPool pool_;
   ring::RingFrameStore frames_;
   std::vector<std::unique_ptr<RingSenderLoad>> loads_;
+  ring::RingNetwork network_;
   std::vector<std::unique_ptr<RingStation>> stations_;
+  std::vector<std::unique_ptr<RingBridge>> bridges_;
   std::vector<std::unique_ptr<Link>> segments_;
+  std::vector<std::string> segment_names_;
   std::vector<Picos> busy_at_last_sample_;
   Picos last_sample_ = 0;
 };
 
-// The groups of a ring configuration: contiguous blocks from station 0.
-std::vector<ring::RingGroup> ring_groups(const RingConfig& config);
 
 }  // namespace fabric

@@ -70,6 +70,10 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E14", {"ring.groups=1x40"}, "ring.groups"},    // more than a ring allows
                       BadKey{"E14", {"ring.groups=5x1"}, "ring.groups"},     // a group of one
                       BadKey{"E14", {"ring.stations=33"}, "ring.stations"},  // a ticket's map has 32 bits
+                      BadKey{"E14", {"ring.rings=7", "ring.stations=30"}, "ring.stations"},  // and 3 bridges
+                      BadKey{"E14", {"ring.rings=16"}, "ring.rings"},
+                      BadKey{"E14", {"ring.bridge_backoff_d=-1"}, "ring.bridge_backoff_d"},
+                      BadKey{"E14", {"ring.bridge_buffers=0"}, "ring.bridge_buffers"},
                       BadKey{"E14", {"ring.q=-1"}, "ring.q"},
                       BadKey{"E14", {"ring.backoff_d=-0.5"}, "ring.backoff_d"},  // a negative back-off constant
                       BadKey{"E14", {"ring.backoff_d0=-1us"}, "ring.backoff_d0"},
