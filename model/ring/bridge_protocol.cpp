@@ -27,18 +27,6 @@ bool BridgeProtocol::last_here(int side, const RingFrame& f) const {
   return sides_[side].layout.last_destination(f.from, f.group) == sides_[side].position;
 }
 
-bool BridgeProtocol::note_request(const Priority& victim) {
-  if (std::find(requests_forwarded_.begin(), requests_forwarded_.end(), victim) != requests_forwarded_.end())
-    return false;
-  requests_forwarded_.push_back(victim);
-  return true;
-}
-
-void BridgeProtocol::forget_request(const Priority& victim) {
-  requests_forwarded_.erase(std::remove(requests_forwarded_.begin(), requests_forwarded_.end(), victim),
-                            requests_forwarded_.end());
-}
-
 bool BridgeProtocol::reserve(int side, const RingFrame& f) {
   const TicketOutcome o = buffers_[side].on_ticket(f.priority);
   if (o.kind == TicketOutcome::Kind::reserved || o.kind == TicketOutcome::Kind::already_held) {
@@ -54,7 +42,7 @@ bool BridgeProtocol::reserve(int side, const RingFrame& f) {
   }
   // Full: like a member, ask the lowest holder here to retract (tickets
   // only; a voucher just finds no room).
-  if (f.kind == FrameKind::ticket && o.kind == TicketOutcome::Kind::retract_request && note_request(o.victim)) {
+  if (f.kind == FrameKind::ticket && o.kind == TicketOutcome::Kind::retract_request && requests_forwarded_.note(o.victim)) {
     RingFrame r;
     r.kind = FrameKind::retract_request;
     r.origin = -1;  // a bridge: no sender
@@ -179,7 +167,7 @@ bool BridgeProtocol::receive(int side, RingFrame& f) {
       return keep;
     }
     case FrameKind::data:
-      forget_request(f.priority);
+      requests_forwarded_.forget(f.priority);
       if (destination(side, f)) {
         if (!buffers_[side].fill(f.priority))
           throw std::logic_error("ring: a packet reached a bridge that reserved no buffer for it");
@@ -188,7 +176,7 @@ bool BridgeProtocol::receive(int side, RingFrame& f) {
       }
       return !last_here(side, f);
     case FrameKind::retract:
-      forget_request(f.priority);
+      requests_forwarded_.forget(f.priority);
       if (destination(side, f)) {
         buffers_[side].cancel(f.priority);
         // Beyond, always: a ticket held at a bridge further on may have

@@ -100,8 +100,6 @@ class BridgeProtocol {
   void on_ticket_back(int side, const RingFrame& f);
   void release_held(Crossing& c);
   void relay(int to_side, RingFrame f);
-  bool note_request(const Priority& victim);
-  void forget_request(const Priority& victim);
 
   Side sides_[2];
   ReceiveBuffers buffers_[2];  // by entry side
@@ -109,7 +107,7 @@ class BridgeProtocol {
   std::vector<Crossing> crossings_;
   std::vector<Ready> ready_;
   std::deque<RingFrame> out_[2];
-  std::vector<Priority> requests_forwarded_;
+  ForwardedRequests requests_forwarded_;
   uint64_t relayed_[2] = {0, 0};
   uint64_t tickets_[2] = {0, 0};
 };

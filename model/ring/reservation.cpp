@@ -59,6 +59,16 @@ bool ReceiveBuffers::awaits(int station) const {
 
 int ReceiveBuffers::filled() const { return static_cast<int>(entries_.size()) - reserved(); }
 
+bool ForwardedRequests::note(const Priority& victim) {
+  if (std::find(victims_.begin(), victims_.end(), victim) != victims_.end()) return false;
+  victims_.push_back(victim);
+  return true;
+}
+
+void ForwardedRequests::forget(const Priority& victim) {
+  victims_.erase(std::remove(victims_.begin(), victims_.end(), victim), victims_.end());
+}
+
 bool TicketMap::pending(int station) const {
   return std::find(pending_.begin(), pending_.end(), station) != pending_.end();
 }

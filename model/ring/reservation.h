@@ -76,6 +76,19 @@ class ReceiveBuffers {
   std::vector<Entry> entries_;
 };
 
+// The retract requests a station sent or passed on, each until the
+// holder's retract or packet passes: a duplicate for the same holder goes
+// no further.
+class ForwardedRequests {
+ public:
+  // False when a request for `victim` was already forwarded.
+  bool note(const Priority& victim);
+  void forget(const Priority& victim);
+
+ private:
+  std::vector<Priority> victims_;
+};
+
 // A ticket's map: one bit per member station and per bridge still to
 // reserve. A ticket authorises its packet when it comes back with every bit
 // clear; a retry carries the bits still set.

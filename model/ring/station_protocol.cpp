@@ -49,18 +49,6 @@ StationProtocol::Reservation* StationProtocol::reservation(uint64_t vts) {
   return it != reservations_.end() && it->vts == vts ? &*it : nullptr;
 }
 
-bool StationProtocol::note_request(const Priority& victim) {
-  if (std::find(requests_forwarded_.begin(), requests_forwarded_.end(), victim) != requests_forwarded_.end())
-    return false;
-  requests_forwarded_.push_back(victim);
-  return true;
-}
-
-void StationProtocol::forget_request(const Priority& victim) {
-  requests_forwarded_.erase(std::remove(requests_forwarded_.begin(), requests_forwarded_.end(), victim),
-                            requests_forwarded_.end());
-}
-
 void StationProtocol::take_ready_tickets(std::vector<Ready>& out) {
   out.clear();
   out.swap(ready_);
@@ -134,11 +122,11 @@ bool StationProtocol::receive(RingFrame& f) {
       f.carried = std::max(f.carried, clock_.now());
       break;
     case FrameKind::data:
-      forget_request(f.priority);
+      requests_forwarded_.forget(f.priority);
       if (f.origin != id_ && member_of(f.group)) on_data(f);
       return layout_.last_destination(f.from, f.group) != position_;
     case FrameKind::retract:
-      forget_request(f.priority);
+      requests_forwarded_.forget(f.priority);
       if (member_of(f.group)) buffers_.cancel(f.priority);
       break;
     case FrameKind::retract_request:
@@ -150,7 +138,7 @@ bool StationProtocol::receive(RingFrame& f) {
       // Merged: a member of the holder's group that already forwarded a
       // request for it drops this one (the holder's retract or packet, which
       // passes every member, ends the note).
-      return !member_of(f.group) || note_request(f.priority);
+      return !member_of(f.group) || requests_forwarded_.note(f.priority);
     case FrameKind::voucher:  // for bridges only
       return layout_.last_destination(f.from, f.group) != position_;
   }
@@ -164,7 +152,7 @@ void StationProtocol::on_ticket(RingFrame& f) {
   const TicketOutcome o = buffers_.on_ticket(f.priority);
   if (o.kind == TicketOutcome::Kind::reserved || o.kind == TicketOutcome::Kind::already_held) {
     f.map &= ~(uint32_t{1} << position_);
-  } else if (o.kind == TicketOutcome::Kind::retract_request && note_request(o.victim)) {
+  } else if (o.kind == TicketOutcome::Kind::retract_request && requests_forwarded_.note(o.victim)) {
     RingFrame r;
     r.kind = FrameKind::retract_request;
     r.origin = id_;

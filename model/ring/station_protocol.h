@@ -153,9 +153,7 @@ class StationProtocol {
   std::vector<Reservation> reservations_;
   std::vector<Ready> ready_;
   std::map<int, TotalOrder> order_;  // by group this station is a member of
-  std::vector<Priority> requests_forwarded_;  // retract requests sent or passed on, until their retract or data
-  bool note_request(const Priority& victim);  // false: already forwarded
-  void forget_request(const Priority& victim);
+  ForwardedRequests requests_forwarded_;
   std::deque<RingFrame> control_out_, data_out_;
   std::vector<Delivery> delivered_;
   std::vector<SenderNotice> notices_;

@@ -113,33 +113,23 @@ void RingTop::sample_occupancy(Picos t) {
 }
 
 uint64_t RingTop::frames_sent() const {
-  uint64_t n = 0;
-  for (const auto& s : stations_) n += s->protocol().packets_sent();
-  return n;
+  return sum_over_stations([](const RingStation& s) { return s.protocol().packets_sent(); });
 }
 
 uint64_t RingTop::frames_delivered() const {
-  uint64_t n = 0;
-  for (const auto& s : stations_) n += s->deliveries();
-  return n;
+  return sum_over_stations([](const RingStation& s) { return s.deliveries(); });
 }
 
 uint64_t RingTop::packets_offered() const {
-  uint64_t n = 0;
-  for (const auto& s : stations_) n += s->packets_offered();
-  return n;
+  return sum_over_stations([](const RingStation& s) { return s.packets_offered(); });
 }
 
 uint64_t RingTop::attempts() const {
-  uint64_t n = 0;
-  for (const auto& s : stations_) n += s->attempts();
-  return n;
+  return sum_over_stations([](const RingStation& s) { return s.attempts(); });
 }
 
 uint64_t RingTop::retracts() const {
-  uint64_t n = 0;
-  for (const auto& s : stations_) n += s->protocol().retracts_sent();
-  return n;
+  return sum_over_stations([](const RingStation& s) { return s.protocol().retracts_sent(); });
 }
 
 double RingTop::throughput_gbps(Picos simulated) const {

@@ -62,6 +62,13 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   double throughput_gbps(Picos simulated) const;
 
  private:
+  template <class Count>
+  uint64_t sum_over_stations(Count count) const {
+    uint64_t n = 0;
+    for (const auto& s : stations_) n += count(*s);
+    return n;
+  }
+
   RingConfig config_;
   Recorder& recorder_;
   EventScheduler scheduler_;  // before the modules, which keep a reference
