@@ -20,6 +20,7 @@
 --   sqlite3 -header -column e14.db '.read db/queries/ring_throughput.sql'
 --
 -- Columns: run_id, rings, groups, pattern, mechanisms, q, offered_gbps,
+--   schedule (what changes over the run: load, pattern, load+pattern or ''),
 --   throughput_gbps, attempts_per_packet, retracts_per_packet,
 --   reservation_us, queueing_us.
 WITH RECURSIVE lines(run_id, line, rest) AS (
@@ -42,12 +43,24 @@ ring_runs AS (
          max(CASE WHEN key = 'ring.q_adaptive' THEN value END) AS adaptive,
          max(CASE WHEN key = 'ring.delayed_retry' THEN value END) AS delayed,
          max(CASE WHEN key = 'ring.backoff' THEN value END) AS backoff,
-         max(CASE WHEN key = 'traffic.load_gbps' THEN CAST(value AS REAL) END) AS offered_gbps
+         max(CASE WHEN key = 'traffic.load_gbps' THEN CAST(value AS REAL) END) AS offered_gbps,
+         max(CASE WHEN key = 'ring.load_schedule' AND value <> '' THEN 'load' END) AS load_phases,
+         max(CASE WHEN key = 'ring.pattern_schedule' AND value <> '' THEN 'pattern' END) AS pattern_phases
   FROM keys GROUP BY run_id
   HAVING max(CASE WHEN key = 'platform' THEN value END) = 'ring'
 ),
 metric AS (
   SELECT run_id, metric, value FROM samples WHERE entity = 'ring'
+),
+reservation AS (  -- host arrival to authorisation
+  SELECT run_id, avg(t_injected_ps - t_created_ps) AS ps FROM frames
+  WHERE t_injected_ps IS NOT NULL AND run_id IN (SELECT run_id FROM ring_runs) GROUP BY run_id
+),
+queueing AS (  -- authorisation to delivery at the other members: one join for every run
+  SELECT d.run_id, avg(d.t_delivered_ps - f.t_injected_ps) AS ps
+  FROM deliveries d JOIN frames f ON f.run_id = d.run_id AND f.frame_id = d.frame_id
+  WHERE d.dst_port <> d.flow_id AND d.run_id IN (SELECT run_id FROM ring_runs)
+  GROUP BY d.run_id
 )
 SELECT r.run_id, r.rings, r.groups, r.pattern,
        CASE WHEN r.adaptive = 'true' THEN 'adaptive' ELSE CASE WHEN r.q > 0 THEN 'q=' || r.q ELSE '' END END ||
@@ -55,6 +68,7 @@ SELECT r.run_id, r.rings, r.groups, r.pattern,
        CASE WHEN r.backoff = 'true' THEN '+backoff' ELSE '' END ||
        CASE WHEN r.rings > 1 AND r.bridge_fc = 'true' THEN '+bridge_fc' ELSE '' END AS mechanisms,
        r.q, r.offered_gbps,
+       coalesce(r.load_phases || '+' || r.pattern_phases, r.load_phases, r.pattern_phases, '') AS schedule,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'throughput_gbps'), 3)
            AS throughput_gbps,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'attempts') /
@@ -63,10 +77,9 @@ SELECT r.run_id, r.rings, r.groups, r.pattern,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'retracts') /
              max(1, (SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'packets_sent')), 4)
            AS retracts_per_packet,
-       round((SELECT avg(f.t_injected_ps - f.t_created_ps) FROM frames f
-              WHERE f.run_id = r.run_id AND f.t_injected_ps IS NOT NULL) / 1e6, 2) AS reservation_us,
-       round((SELECT avg(d.t_delivered_ps - f.t_injected_ps) FROM deliveries d JOIN frames f
-                ON f.run_id = d.run_id AND f.frame_id = d.frame_id
-              WHERE d.run_id = r.run_id AND d.dst_port <> f.src_port) / 1e6, 2) AS queueing_us
+       round(res.ps / 1e6, 2) AS reservation_us,
+       round(que.ps / 1e6, 2) AS queueing_us
 FROM ring_runs r
+LEFT JOIN reservation res ON res.run_id = r.run_id
+LEFT JOIN queueing que ON que.run_id = r.run_id
 ORDER BY r.rings, r.groups, r.pattern, mechanisms, r.offered_gbps, r.q;

@@ -12,6 +12,7 @@ import time
 from report import abandoned_runs, metrics, tool
 from report.compare import Comparison
 from report.ibft_table import section as ibft_section
+from report.ring_table import section as ring_section
 from report.labels import duration, run_state, why_running
 from report.option_values import as_option, duration_ps, output_folder, run_id
 from report.rundb import ReportError, describe_ids, load_deliveries, open_database, read_run, run_ids
@@ -119,6 +120,9 @@ def report(args):
     ibft = ibft_section(conn, args.out)  # a file of the InfiniBand fat tree study: its figures first
     if ibft:
         text += ibft + "\n"
+    ring = ring_section(conn, args.out)  # a file of the ring studies: their figures first
+    if ring:
+        text += ring + "\n"
     if comparison:
         text += comparison.markdown(args.out) + "\n"
     text += "\n".join(sections)
@@ -128,7 +132,7 @@ def report(args):
         state = run_state(run)
         if state:
             print(f"fabric-report: run {run.run_id} {state[0]} ({state[1]})", file=sys.stderr)
-    print(f"fabric-report: {len(runs)} run(s), {len(runs) * len(PLOTS) + (2 if ibft else 0)} plots and report.md in {args.out}/ "
+    print(f"fabric-report: {len(runs)} run(s), {len(runs) * len(PLOTS) + (2 if ibft else 0) + (ring.count('](ring_') if ring else 0)} plots and report.md in {args.out}/ "
           f"({time.monotonic() - start:.1f} s)")
     return 0
 

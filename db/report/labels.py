@@ -53,6 +53,8 @@ def key_parameters(run):
         return _backplane_parameters(run)
     if run.platform == "ibft":
         return _ibft_parameters(run)
+    if run.platform == "ring":
+        return _ring_parameters(run)
     flows = list(run.flows.values())
     kinds = sorted({f["kind"] for f in flows})
     sizes = sorted({f["frame_size"] for f in flows})
@@ -92,6 +94,26 @@ def _ibft_parameters(run):
     return ", ".join([f"IBFT({c.get('ibft.m', '8')}, {c.get('ibft.n', '3')}), {c.get('ibft.scheme', 'cyclic')} scheme",
                       f"{len(flows)} sources, groups of {c.get('ibft.group', '40%')}", f"{size} B messages",
                       c.get("ibft.forwarding", "cut_through").replace("_", " "), f"seed {run.seed}"])
+
+
+def _ring_parameters(run):
+    c = run.config
+    on = ("true", "on", "1", "yes")
+    mechanisms = []
+    if c.get("ring.q_adaptive") in on:
+        mechanisms.append("adaptive q")
+    elif c.get("ring.q", "0") != "0":
+        mechanisms.append(f"q = {c.get('ring.q')}")
+    for key, name in (("ring.delayed_retry", "delayed retry"), ("ring.backoff", "back-off"),
+                      ("ring.bridge_fc", "bridge flow control")):
+        if c.get(key) in on and (key != "ring.bridge_fc" or c.get("ring.rings", "1") != "1"):
+            mechanisms.append(name)
+    rings = c.get("ring.rings", "1")
+    return ", ".join([f"{rings} ring{'s' if rings != '1' else ''} of {c.get('ring.stations', '16')} stations",
+                      f"groups {c.get('ring.groups', '3x5')} {c.get('ring.pattern', 'all-to-all')}",
+                      f"{c.get('traffic.load_gbps') or '1'} Gb/s offered",
+                      "flow control: " + (", ".join(mechanisms) or "none"), f"seed {run.seed}",
+                      duration(run.sim_time_ps)])
 
 
 def run_title(run, what):

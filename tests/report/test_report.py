@@ -22,6 +22,7 @@ from report.run_report import PLOTS  # noqa: E402
 from backplane_report_tests import BackplaneSweepTable, ReportOfABackplaneRun  # noqa: E402,F401
 from bad_input_tests import BadInput  # noqa: E402,F401
 from ibft_report_tests import IbftTable  # noqa: E402,F401
+from ring_report_tests import RingTable  # noqa: E402,F401
 from run_status_tests import RunStatusOnAHandMadeDatabase  # noqa: E402,F401
 from sweep_script_tests import SweepScript  # noqa: E402,F401
 from table_tools_bad_input_tests import TableToolsBadInput  # noqa: E402,F401

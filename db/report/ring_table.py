@@ -1,0 +1,224 @@
+"""ring-table DB [--plot PREFIX]: the QuickRing ring studies (E14;
+scripts/sweep E14) as a Markdown table from db/queries/ring_throughput.sql:
+per run its rings, groups, pattern, flow-control mechanisms and offered
+load, the throughput, tickets and retracts per packet and the reservation
+and queueing latencies, with the source document's expectation beside each;
+with --plot, PREFIX-throughput.png (throughput against offered load, a line
+per rings / groups / pattern / mechanisms, runs at a steady load),
+PREFIX-attempts.png (tickets and retracts per packet against load),
+PREFIX-latency.png (reservation and queueing latency against load),
+PREFIX-q.png (throughput against a fixed limit q, steady and under a load
+schedule) and PREFIX-timeseries.png (the limit q, the SPQ length and the
+throughput every sample interval of up to four runs whose pattern or load
+changes over time, db/queries/ring_timeseries.sql).
+fabric-report adds the same section and plots to its report of a file that
+holds ring runs."""
+import os
+import re
+
+from report import tool
+from report.cookbook import run_query
+from report.markdown import number, table
+
+
+def collect(conn):
+    columns, rows = run_query(conn, "ring_throughput")
+    return [dict(zip(columns, row)) for row in rows]
+
+
+def series_key(r):
+    return (r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", r["schedule"])
+
+
+def series_label(key):
+    rings, groups, pattern, mechanisms, schedule = key
+    where = f"{rings} rings, " if rings > 1 else ""
+    return f"{where}{groups} {pattern}: {mechanisms}" + (f" ({schedule})" if schedule else "")
+
+
+def series(rows, x, keep, key=series_key):
+    """The runs that `keep` selects, by series, each sorted by column x;
+    only series with three or more values of x."""
+    by_key = {}
+    for r in rows:
+        if keep(r):
+            by_key.setdefault(key(r), []).append(r)
+    return {k: sorted(v, key=lambda r: r[x]) for k, v in sorted(by_key.items()) if len({r[x] for r in v}) >= 3}
+
+
+def load_series(rows):
+    return series(rows, "offered_gbps", lambda r: not r["schedule"])
+
+
+def q_series(rows):
+    def any_q(r):  # the series of every q at one load: "q=4+delay" -> "fixed q+delay"
+        rings, groups, pattern, mechanisms, schedule = series_key(r)
+        at = f"{r['offered_gbps']:g} Gb/s" + (f", {schedule}" if schedule else "")
+        return rings, groups, pattern, re.sub(r"^q=\d+", "fixed q", mechanisms), at
+    return series(rows, "q", lambda r: (r["mechanisms"] or "").startswith("q="), any_q)
+
+
+def expectation(r):
+    """What platforms.md (E14) expects of such a run."""
+    m = r["mechanisms"] or ""
+    if r["rings"] > 1:
+        return "stable at high load" if "bridge_fc" in m else "collapses at high load"
+    if r["pattern"] == "one-to-all":
+        return "a small q reaches saturation"
+    if not m:
+        return "rises, peaks, then falls (thrashing)"
+    if m.startswith("adaptive") and "delay" in m and "backoff" in m:
+        return "best: flat near saturation, about 1 attempt a packet"
+    if m.startswith("q="):
+        return "better than delayed retry alone; too small a q underloads, too large thrashes"
+    if m == "+delay+backoff":
+        return "a little better than delayed retry alone"
+    if m == "+delay":
+        return "does not stabilise"
+    return ""
+
+
+def build_table(rows):
+    header = ["run", "rings", "groups", "pattern", "mechanisms", "offered Gb/s", "schedule", "throughput Gb/s",
+              "tickets / packet", "retracts / packet", "reservation us", "queueing us", "the document expects"]
+    body = [[r["run_id"], r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", number(r["offered_gbps"], 2),
+             r["schedule"] or "-", number(r["throughput_gbps"], 3), number(r["attempts_per_packet"], 2), number(r["retracts_per_packet"], 3),
+             number(r["reservation_us"], 1), number(r["queueing_us"], 1), expectation(r)] for r in rows]
+    return ("Offered load is the base load (`traffic.load_gbps`); a run with a load schedule offers more.\n\n" +
+            table(header, body))
+
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def plot_series(by_series, x, xlabel, path, metrics, title):
+    """metrics: [(column, y label, log scale)], a panel each; a line per series."""
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, len(metrics), figsize=(6 * len(metrics) + 4, 4.8), squeeze=False)
+    colors = plt.get_cmap("tab20").colors
+    for ax, (column, label, log) in zip(axes[0], metrics):
+        ax.set_prop_cycle(color=colors)
+        for key, runs in by_series.items():
+            points = [(r[x], r[column]) for r in runs if r[column] is not None]
+            if points:
+                ax.plot(*zip(*points), marker="o", markersize=3, label=series_label(key))
+        if log:
+            ax.set_yscale("symlog", linthresh=0.1)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center right", fontsize=7)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout(rect=(0, 0, 1 - 3.8 / (6 * len(metrics) + 4), 1))
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def plot_against_load(rows, path, metrics, title):
+    plot_series(load_series(rows), "offered_gbps", "offered load, aggregate payload (Gb/s)", path, metrics, title)
+
+
+def plot_throughput(rows, path):
+    plot_against_load(rows, path, [("throughput_gbps", "throughput (Gb/s of payload)", False)],
+                      "E14: throughput against offered load")
+
+
+def plot_attempts(rows, path):
+    plot_against_load(rows, path, [("attempts_per_packet", "tickets per packet multicast", False),
+                                   ("retracts_per_packet", "retracts per packet multicast", True)],
+                      "E14: tickets and retracts per packet against offered load")
+
+
+def plot_latency(rows, path):
+    plot_against_load(rows, path, [("reservation_us", "reservation latency, mean (us)", True),
+                                   ("queueing_us", "queueing latency, mean (us)", True)],
+                      "E14: latency against offered load")
+
+
+def plot_q(rows, path):
+    plot_series(q_series(rows), "q", "fixed SPQ limit q", path, [("throughput_gbps", "throughput (Gb/s of payload)", False)],
+                "E14: throughput against a fixed limit q (at a base load, steady or with a load schedule)")
+
+
+def timeseries_runs(rows, most=4):
+    """Up to `most` runs whose pattern changes over time, else whose load does."""
+    by_pattern = [r["run_id"] for r in rows if "pattern" in r["schedule"]]
+    by_load = [r["run_id"] for r in rows if r["schedule"] == "load"]
+    return (by_pattern + by_load)[:most]
+
+
+def plot_timeseries(conn, rows, path):
+    plt = _pyplot()
+    runs = timeseries_runs(rows)
+    label = {r["run_id"]: series_label(series_key(r)) for r in rows}
+    columns, data = run_query(conn, "ring_timeseries")
+    points = [dict(zip(columns, d)) for d in data if d[0] in runs]
+    fig, axes = plt.subplots(3, 1, figsize=(11, 8), sharex=True)
+    for run in runs:
+        mine = [p for p in points if p["run_id"] == run]
+        if not mine:
+            continue
+        t = [p["t_us"] / 1000 for p in mine]
+        name = f"run {run}: {label.get(run, '')}"
+        axes[0].plot(t, [p["q_mean"] for p in mine], label=name)
+        axes[1].plot(t, [p["spq_mean"] for p in mine], label=name)
+        axes[2].plot(t, [p["throughput_gbps"] for p in mine], label=name)
+    for ax, y in zip(axes, ("limit q, mean over senders", "SPQ length, mean", "throughput (Gb/s)")):
+        ax.set_ylabel(y)
+        ax.grid(alpha=0.3)
+    axes[2].set_xlabel("time (ms)")
+    axes[0].legend(fontsize=7)
+    fig.suptitle("E14: the SPQ limit, the SPQ and throughput over time (runs with a load or pattern schedule)",
+                 fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+# (name, draw, whether the rows have what it draws, caption)
+PLOTS = (("throughput", plot_throughput, load_series, "throughput against offered load"),
+         ("attempts", plot_attempts, load_series, "tickets and retracts per packet against offered load"),
+         ("latency", plot_latency, load_series, "latency against offered load"),
+         ("q", plot_q, q_series, "throughput against a fixed q"))
+
+
+def section(conn, out_dir):
+    """fabric-report's section for a file with ring runs, or None."""
+    rows = collect(conn)
+    if not rows:
+        return None
+    text = "## QuickRing rings (E14): throughput, attempts and latency\n\n"
+    text += "Every ring run of the file, as `db/queries/ring_throughput.sql`. " + build_table(rows) + "\n"
+    for name, draw, has, caption in PLOTS:
+        if has(rows):
+            draw(rows, os.path.join(out_dir, f"ring_{name}.png"))
+            text += f"![{caption}](ring_{name}.png)\n\n"
+    if timeseries_runs(rows):
+        plot_timeseries(conn, rows, os.path.join(out_dir, "ring_timeseries.png"))
+        text += "![the limit q, the SPQ and throughput over time](ring_timeseries.png)\n"
+    return text
+
+
+def print_table(args):
+    plots = []
+    if args.plot:
+        from report.rundb import open_database
+        plots = [(f"{args.plot}-{name}.png", draw) for name, draw, _, _ in PLOTS]
+        plots.append((f"{args.plot}-timeseries.png",
+                      lambda rows, path: plot_timeseries(open_database(args.db), rows, path)))
+    return tool.table_with_plots("ring-table", args.db, plots, collect, build_table,
+                                 empty=f"'{args.db}' holds no ring run (platform = ring)")
+
+
+def main(argv=None):
+    p = tool.Parser(prog="ring-table", description=__doc__.split("\n\n")[0])
+    p.add_argument("db")
+    p.add_argument("--plot", metavar="PREFIX",
+                   help="also write PREFIX-throughput.png, PREFIX-attempts.png, PREFIX-latency.png, PREFIX-q.png "
+                        "and PREFIX-timeseries.png")
+    return tool.run("ring-table", lambda: print_table(p.parse_args(argv)))

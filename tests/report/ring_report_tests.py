@@ -1,0 +1,76 @@
+"""The QuickRing ring studies' table and plots (E14): E14 at three loads
+without and with flow control, and a short E14adaptive; ring-table's cells
+equal the samples of the database, its plots are written, and fabric-report
+adds the section and its plots. Run through test_report.py (CTest:
+FabricReport.RingTable)."""
+import os
+import shutil
+import sqlite3
+import tempfile
+import unittest
+
+from report_fixture import SOURCE, fabricsim, markdown_table, png_size, report, run_tool
+
+RING_TABLE = os.path.join(SOURCE, "scripts", "ring-table")
+
+
+class RingTable(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="ring_table_")
+        cls.db = os.path.join(cls.dir, "e14.db")
+        for fc in ("false", "true"):
+            for load in ("1", "2", "3"):
+                fabricsim(cls.db, "--study", "E14", "--set", "sim.time=2ms", "--set", f"traffic.load_gbps={load}",
+                          "--set", f"ring.q_adaptive={fc}", "--set", f"ring.delayed_retry={fc}", "--set",
+                          f"ring.backoff={fc}", "--quiet")
+        fabricsim(cls.db, "--study", "E14adaptive", "--set", "sim.time=6ms", "--set",
+                  "ring.pattern_schedule=2ms-4ms:one-to-all", "--set", "ring.load_schedule=2ms-4ms:2", "--quiet")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def sample(self, run, metric):
+        conn = sqlite3.connect(self.db)
+        try:
+            return conn.execute("SELECT value FROM samples WHERE run_id = ? AND entity = 'ring' AND metric = ?",
+                                (run, metric)).fetchone()[0]
+        finally:
+            conn.close()
+
+    def test_table_equals_the_database(self):
+        prefix = os.path.join(self.dir, "e14")
+        result = run_tool(RING_TABLE, self.db, "--plot", prefix)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        header, rows = markdown_table(result.stdout, "Offered load is the base load")
+        self.assertEqual(len(rows), 7)
+        by_run = {int(r[0]): dict(zip(header, r)) for r in rows}
+        for run in range(1, 8):
+            got = by_run[run]
+            self.assertAlmostEqual(float(got["throughput Gb/s"]), self.sample(run, "throughput_gbps"), delta=0.0005)
+            self.assertAlmostEqual(float(got["tickets / packet"]),
+                                   self.sample(run, "attempts") / self.sample(run, "packets_sent"), delta=0.005)
+        self.assertEqual(by_run[1]["mechanisms"], "none")
+        self.assertEqual(by_run[1]["the document expects"], "rises, peaks, then falls (thrashing)")
+        self.assertEqual(by_run[4]["mechanisms"], "adaptive+delay+backoff")
+        self.assertEqual(by_run[7]["schedule"], "load+pattern")
+        for suffix in ("-throughput.png", "-attempts.png", "-latency.png", "-q.png", "-timeseries.png"):
+            self.assertIsNotNone(png_size(prefix + suffix), suffix)
+
+    def test_fabric_report_adds_the_section(self):
+        out = os.path.join(self.dir, "report")
+        status, stdout, stderr = report(self.db, "--out", out)
+        self.assertEqual(status, 0, stderr)
+        with open(os.path.join(out, "report.md")) as f:
+            md = f.read()
+        self.assertIn("## QuickRing rings (E14): throughput, attempts and latency", md)
+        self.assertIn("1 ring of 16 stations, groups 3x5 all-to-all, 1 Gb/s offered, flow control: adaptive q, "
+                      "delayed retry, back-off", md)  # the last run's key parameters
+        for plot in ("ring_throughput.png", "ring_attempts.png", "ring_latency.png", "ring_timeseries.png"):
+            self.assertIsNotNone(png_size(os.path.join(out, plot)), plot)
+        self.assertNotIn("ring_q.png", md)  # no fixed-q sweep in this file
+
+
+if __name__ == "__main__":
+    unittest.main()
