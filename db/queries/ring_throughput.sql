@@ -44,7 +44,7 @@ ring_runs AS (
          max(CASE WHEN key = 'ring.delayed_retry' THEN value END) AS delayed,
          max(CASE WHEN key = 'ring.backoff' THEN value END) AS backoff,
          max(CASE WHEN key = 'traffic.load_gbps' THEN CAST(value AS REAL) END) AS offered_gbps,
-         max(CASE WHEN key = 'ring.load_schedule' AND value <> '' THEN 'load' END) AS load_phases,
+         max(CASE WHEN key = 'traffic.load_schedule' AND value <> '' THEN 'load' END) AS load_phases,
          max(CASE WHEN key = 'ring.pattern_schedule' AND value <> '' THEN 'pattern' END) AS pattern_phases
   FROM keys GROUP BY run_id
   HAVING max(CASE WHEN key = 'platform' THEN value END) = 'ring'

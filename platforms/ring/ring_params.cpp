@@ -118,8 +118,9 @@ void declare_ring_params(config::ParamRegistry& r) {
   r.declare({"ring.bridge_backoff_d0", ParamType::duration, "0", "ps",
              "a bridge's back-off D0; 0: one ticket round trip of a ring", 0, 1e12});
   r.declare({"ring.bridge_backoff_d", ParamType::real, "0.693147", "", "a bridge's back-off d", 0, 10});
-  r.declare(config::text_param("ring.load_schedule", "", "",
-                               "phases of another aggregate load, FROM-TO:GBPS (a burst: 2ms-4ms:2.5); "
+  r.declare(config::text_param("traffic.load_schedule", "", "",
+                               "platform ring: phases of another aggregate load, FROM-TO:GBPS (a burst: "
+                               "2ms-4ms:2.5); "
                                "traffic.load_gbps outside them",
                                traffic::phases_syntax()));
   r.declare(config::text_param("ring.pattern_schedule", "", "",
@@ -176,11 +177,11 @@ RingConfig read_ring_params(const config::Config& c) {
   b.load_gbps = c.is_set("traffic.load_gbps") ? c.get_rate_gbps("traffic.load_gbps") : 1.0;
   if (b.load_gbps <= 0) c.fail("traffic.load_gbps", "an aggregate payload load above 0 Gb/s");
   b.arrival = traffic::read_arrival(c, "traffic.arrival");
-  for (const traffic::Phase& p : traffic::parse_phases("ring.load_schedule", c.get_text("ring.load_schedule"))) {
+  for (const traffic::Phase& p : traffic::parse_phases("traffic.load_schedule", c.get_text("traffic.load_schedule"))) {
     char* end = nullptr;
     const double v = std::strtod(p.value.c_str(), &end);
     if (*end != '\0' || !(v > 0) || v > 1000)
-      c.fail("ring.load_schedule", "phases FROM-TO:GBPS with GBPS in (0, 1000]; '" + p.value + "' is not");
+      c.fail("traffic.load_schedule", "phases FROM-TO:GBPS with GBPS in (0, 1000]; '" + p.value + "' is not");
     b.load_schedule.push_back({p.from, p.to, v});
   }
   for (const traffic::Phase& p :

@@ -78,8 +78,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E14", {"ring.backoff_d=-0.5"}, "ring.backoff_d"},  // a negative back-off constant
                       BadKey{"E14", {"ring.backoff_d0=-1us"}, "ring.backoff_d0"},
                       BadKey{"E14", {"traffic.load_gbps=0"}, "traffic.load_gbps"},
-                      BadKey{"E14", {"ring.load_schedule=2ms-1ms:3"}, "ring.load_schedule"},
-                      BadKey{"E14", {"ring.load_schedule=1ms-2ms:fast"}, "ring.load_schedule"},
+                      BadKey{"E14", {"traffic.load_schedule=2ms-1ms:3"}, "traffic.load_schedule"},
+                      BadKey{"E14", {"traffic.load_schedule=1ms-2ms:fast"}, "traffic.load_schedule"},
                       BadKey{"E14", {"ring.pattern_schedule=1ms-2ms:all"}, "ring.pattern_schedule"},
                       BadKey{"E14", {"flow.x.src=0"}, "flow.x.src"},
                       BadKey{"E11", {"ring.q=4"}, "ring.q"}),  // a ring key in a fabric study

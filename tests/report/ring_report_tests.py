@@ -25,7 +25,7 @@ class RingTable(unittest.TestCase):
                           "--set", f"ring.q_adaptive={fc}", "--set", f"ring.delayed_retry={fc}", "--set",
                           f"ring.backoff={fc}", "--quiet")
         fabricsim(cls.db, "--study", "E14adaptive", "--set", "sim.time=6ms", "--set",
-                  "ring.pattern_schedule=2ms-4ms:one-to-all", "--set", "ring.load_schedule=2ms-4ms:2", "--quiet")
+                  "ring.pattern_schedule=2ms-4ms:one-to-all", "--set", "traffic.load_schedule=2ms-4ms:2", "--quiet")
 
     @classmethod
     def tearDownClass(cls):
