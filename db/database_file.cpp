@@ -38,7 +38,8 @@ std::optional<std::string> query_text(sqlite3* db, const std::string& path, cons
 
 // Refuses files that are not SQLite or that another tool owns. An empty
 // SQLite file (no tables) is fine: it becomes a fabricsim database.
-void check_is_fabricsim(sqlite3* db, const std::string& path) {
+// Returns whether the file has the previous schema version (to migrate).
+bool check_is_fabricsim(sqlite3* db, const std::string& path) {
   sqlite3_stmt* raw_stmt = nullptr;
   int rc = sqlite3_prepare_v2(db,
                               "SELECT count(*), count(*) FILTER (WHERE name = 'meta') FROM sqlite_schema "
@@ -51,7 +52,7 @@ void check_is_fabricsim(sqlite3* db, const std::string& path) {
   const int64_t tables = sqlite3_column_int64(s.get(), 0);
   const bool has_meta = sqlite3_column_int64(s.get(), 1) > 0;
   s.reset();
-  if (tables == 0) return;
+  if (tables == 0) return false;
   if (!has_meta) throw_not_fabricsim(path, "it has tables but no fabricsim 'meta' table");
 
   std::optional<std::string> schema, version;
@@ -62,10 +63,13 @@ void check_is_fabricsim(sqlite3* db, const std::string& path) {
     throw_not_fabricsim(path, "its 'meta' table has another layout");
   }
   if (schema != std::string("fabricsim")) throw_not_fabricsim(path, "meta 'schema' is not 'fabricsim'");
+  if (version == std::string(kPreviousSchemaVersion)) return true;
   if (version != std::string(kSchemaVersion)) {
     throw DbError("database '" + path + "': it has fabricsim schema version '" + version.value_or("none") +
-                  "', this fabricsim reads and writes version " + kSchemaVersion);
+                  "', this fabricsim reads and writes version " + kSchemaVersion + " (and brings version " +
+                  kPreviousSchemaVersion + " up to it)");
   }
+  return false;
 }
 
 }  // namespace
@@ -84,7 +88,7 @@ Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
     throw_db_error(path, "cannot open for writing", "the file or its directory is read-only");
   }
 
-  check_is_fabricsim(db.get(), path);
+  const bool previous_version = check_is_fabricsim(db.get(), path);
 
   // WAL lets fabric-report read while a run writes; NORMAL sync is safe
   // with WAL (a power loss may lose the last batches, never corrupt).
@@ -101,6 +105,10 @@ Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192; "
        "PRAGMA temp_store = MEMORY;");
   in_write_transaction(db.get(), path, "creating the schema", [&] {
+    // Another process may have migrated it since: check again inside the transaction.
+    if (previous_version && query_text(db.get(), path, "SELECT value FROM meta WHERE key = 'schema_version'") ==
+                                std::string(kPreviousSchemaVersion))
+      exec(db.get(), path, "bringing the schema up to this version", kMigrateFromPreviousSql);
     exec(db.get(), path, "creating the schema", kSchemaTablesSql);
     // A file from an older fabricsim may lack them (it dropped them while a
     // run loaded): built once here, before anything is simulated.

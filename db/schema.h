@@ -10,6 +10,11 @@ extern const char* const kSchemaTablesSql;
 extern const char* const kSchemaIndexesSql;
 
 // meta('schema_version') this code writes and understands.
-constexpr const char* kSchemaVersion = "2";
+constexpr const char* kSchemaVersion = "3";
+// The version before it, which opening a file brings up to this one
+// (kMigrateFromPreviousSql, in the schema's transaction).
+constexpr const char* kPreviousSchemaVersion = "2";
+constexpr const char* kMigrateFromPreviousSql =
+    "ALTER TABLE runs ADD COLUMN platform TEXT; UPDATE meta SET value = '3' WHERE key = 'schema_version';";
 
 }  // namespace fabric::db

@@ -1,4 +1,7 @@
--- fabricsim results database, schema version 2 (version 1 lacked
+-- fabricsim results database, schema version 3 (version 2 lacked
+-- runs.platform, run_params and run_warnings: fabricsim and the report and
+-- sweep tools add them to a version-2 file when they open it, its older
+-- runs with NULL platform and no parameter rows; version 1 lacked
 -- deliveries.bytes and deliveries.t_created_ps; fabricsim refuses it).
 --
 -- This file is the only copy: the build embeds it in the program (CMake
@@ -13,7 +16,7 @@ CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
-INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '2');
+INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '3');
 
 CREATE TABLE IF NOT EXISTS runs (
   run_id        INTEGER PRIMARY KEY,
@@ -25,7 +28,29 @@ CREATE TABLE IF NOT EXISTS runs (
   model_version TEXT NOT NULL,
   started_at    TEXT NOT NULL,     -- ISO-8601 UTC, e.g. 2024-05-01T12:00:00Z
   status        TEXT NOT NULL CHECK (status IN ('running', 'done', 'interrupted', 'failed')),
-  log_level     TEXT NOT NULL      -- 'frames' or 'summary'
+  log_level     TEXT NOT NULL,     -- 'frames' or 'summary'
+  platform      TEXT               -- the key 'platform' (fabric, backplane, ibft, ring); NULL in runs of schema version 2
+);
+
+-- Every key of a run as it resolved it, one row each (the keys that cannot
+-- change results, such as sim.threads, left out, as in runs.config): the
+-- value in the key's syntax ("2us", "6KB", "16") and where it came from.
+CREATE TABLE IF NOT EXISTS run_params (
+  run_id INTEGER NOT NULL REFERENCES runs(run_id),
+  key    TEXT NOT NULL,
+  value  TEXT NOT NULL,
+  source TEXT NOT NULL CHECK (source IN ('default', 'derived', 'study', 'config', 'set', 'sweep')),
+  origin TEXT,                   -- file:line of a study's or --config file's value; the formula with its numbers for a derived one
+  PRIMARY KEY (run_id, key)
+);
+
+-- The checks of physical constraints that did not hold when the run was
+-- resolved (fabricsim printed them as warnings; --strict refuses such a run).
+CREATE TABLE IF NOT EXISTS run_warnings (
+  run_id  INTEGER NOT NULL REFERENCES runs(run_id),
+  check_name TEXT NOT NULL,      -- what must hold: "link.retry.timeout >= the link ACK round trip"
+  keys    TEXT NOT NULL,         -- the keys it reads, comma separated, the one to change first
+  message TEXT NOT NULL          -- the values and the numbers, and what breaks
 );
 
 -- The process writing a run that is still 'running'; removed when the run

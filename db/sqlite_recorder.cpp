@@ -45,22 +45,52 @@ SqliteRecorder::~SqliteRecorder() {
   }
 }
 
+void SqliteRecorder::insert_description(int64_t run_id, const RunInfo& info, const char* action) {
+  Statement param = prepare(db_.get(), path_,
+                            "INSERT INTO run_params(run_id, key, value, source, origin) VALUES (?1, ?2, ?3, ?4, ?5)");
+  for (const RunParam& p : info.params) {
+    sqlite3_bind_int64(param.get(), 1, run_id);
+    bind_text(param.get(), 2, p.key);
+    bind_text(param.get(), 3, p.value);
+    bind_text(param.get(), 4, p.source);
+    if (p.origin.empty()) {
+      sqlite3_bind_null(param.get(), 5);
+    } else {
+      bind_text(param.get(), 5, p.origin);
+    }
+    step_done(db_.get(), param.get(), path_, action);
+    sqlite3_reset(param.get());
+  }
+  Statement warning = prepare(db_.get(), path_,
+                              "INSERT INTO run_warnings(run_id, check_name, keys, message) VALUES (?1, ?2, ?3, ?4)");
+  for (const RunWarning& w : info.warnings) {
+    sqlite3_bind_int64(warning.get(), 1, run_id);
+    bind_text(warning.get(), 2, w.check_name);
+    bind_text(warning.get(), 3, w.keys);
+    bind_text(warning.get(), 4, w.message);
+    step_done(db_.get(), warning.get(), path_, action);
+    sqlite3_reset(warning.get());
+  }
+}
+
 int64_t SqliteRecorder::begin_run(const RunInfo& info) {
   if (state_ != State::opened) throw DbError("database '" + path_ + "': begin_run() may be called only once");
   const char* action = "starting a run";
   int64_t run_id = -1;  // this object's only once the row is committed
   in_write_transaction(db_.get(), path_, action, [&] {
     Statement insert = prepare(db_.get(), path_,
-                               "INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level) "
-                               "VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6)");
+                               "INSERT INTO runs(study, config, seed, model_version, started_at, status, log_level, "
+                               "platform) VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6, ?7)");
     bind_text(insert.get(), 1, info.study);
     bind_text(insert.get(), 2, info.config_text);
     sqlite3_bind_int64(insert.get(), 3, static_cast<sqlite3_int64>(info.seed));
     bind_text(insert.get(), 4, info.model_version);
     bind_text(insert.get(), 5, utc_now_iso8601());
     bind_text(insert.get(), 6, info.log_level);
+    bind_text(insert.get(), 7, info.platform);
     step_done(db_.get(), insert.get(), path_, action);
     run_id = sqlite3_last_insert_rowid(db_.get());
+    insert_description(run_id, info, action);
     const RunOwner me = this_process();
     Statement owner = prepare(db_.get(), path_,
                               "INSERT INTO run_owners(run_id, host, boot_id, pid, start_ticks) VALUES (?1, ?2, ?3, ?4, ?5)");

@@ -25,12 +25,26 @@
 
 namespace fabric::db {
 
+// A key as the run resolved it (run_params).
+struct RunParam {
+  std::string key, value, source;  // source: default, derived, study, config, set, sweep
+  std::string origin;              // "" for none
+};
+
+// A check of a physical constraint that did not hold (run_warnings).
+struct RunWarning {
+  std::string check_name, keys, message;
+};
+
 struct RunInfo {
   std::string study;
   std::string config_text;    // the full resolved configuration
   std::string model_version;
   std::string log_level;      // "frames" or "summary"
   uint64_t seed = 0;
+  std::string platform;
+  std::vector<RunParam> params;
+  std::vector<RunWarning> warnings;
 };
 
 class SqliteRecorder final : public Recorder {
@@ -112,6 +126,8 @@ class SqliteRecorder final : public Recorder {
   [[noreturn]] void throw_duplicate(const char* call, const std::string& what) const;
   // Shared by finish() and the destructor; sim_time/wall unknown there.
   void complete(const std::string& status, std::optional<Picos> sim_time_ps, std::optional<double> wall_seconds);
+  // The run's parameters and warnings, in begin_run's transaction.
+  void insert_description(int64_t run_id, const RunInfo& info, const char* action);
   void update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
                       std::optional<double> wall_seconds);
 

@@ -13,7 +13,8 @@ import numpy as np
 
 from report import run_owner
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
+READABLE_SCHEMA_VERSIONS = ("2", "3")  # version 2 lacks runs.platform, run_params and run_warnings
 _FETCH_ROWS = 1 << 18
 
 
@@ -57,9 +58,10 @@ def open_database(path):
         meta = {}
     if meta.get("schema") != "fabricsim":
         raise ReportError(f"'{path}' is not a fabricsim database (meta 'schema' is {meta.get('schema')!r})")
-    if meta.get("schema_version") != SCHEMA_VERSION:
+    if meta.get("schema_version") not in READABLE_SCHEMA_VERSIONS:
         raise ReportError(f"'{path}' has fabricsim schema version {meta.get('schema_version')!r}; this "
-                          f"fabric-report reads version {SCHEMA_VERSION} (re-run the study with this fabricsim)")
+                          f"fabric-report reads versions {', '.join(READABLE_SCHEMA_VERSIONS)} (re-run the study "
+                          "with this fabricsim)")
     missing = [t for t in TABLES if t not in tables]
     if missing:
         raise ReportError(f"'{path}' is an incomplete fabricsim database (no table {', '.join(missing)})")

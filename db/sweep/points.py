@@ -34,7 +34,7 @@ class Sweep:
         """The command line that runs one point into its own database."""
         command = [fabricsim, *self.base, *self.runtime, "--quiet", "--db", db]
         for s in point.sets:
-            command += ["--set", s]
+            command += ["--set-swept", s]
         return command
 
 

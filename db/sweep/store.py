@@ -24,8 +24,12 @@ def ensure_schema(conn):
         meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
         if meta.get("schema") != "fabricsim":
             raise ValueError("not a fabricsim database")
-        if meta.get("schema_version") != "2":
-            raise ValueError(f"fabricsim schema version {meta.get('schema_version')}; this is version 2")
+        if meta.get("schema_version") not in ("2", "3"):
+            raise ValueError(f"fabricsim schema version {meta.get('schema_version')}; this is version 3 "
+                             "(and brings version 2 up to it)")
+        if meta.get("schema_version") == "2":  # as fabricsim does (db/schema.h)
+            conn.executescript("BEGIN IMMEDIATE; ALTER TABLE runs ADD COLUMN platform TEXT; "
+                               "UPDATE meta SET value = '3' WHERE key = 'schema_version'; COMMIT;")
     with open(_SCHEMA) as f:
         conn.executescript(f.read())
 

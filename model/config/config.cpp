@@ -68,9 +68,21 @@ IniLine parse_ini_line(const std::string& line, const std::string& where) {
 
 Config::Config(const ParamRegistry& registry) : registry_(registry) {}
 
-void Config::load_ini(const std::string& path) { load_ini_file(path, "--config"); }
+const char* to_string(ValueSource source) {
+  switch (source) {
+    case ValueSource::default_value: return "default";
+    case ValueSource::derived: return "derived";
+    case ValueSource::study: return "study";
+    case ValueSource::config: return "config";
+    case ValueSource::set: return "set";
+    case ValueSource::sweep: return "sweep";
+  }
+  return "default";
+}
 
-void Config::load_ini_file(const std::string& path, const std::string& named_by) {
+void Config::load_ini(const std::string& path, ValueSource source) { load_ini_file(path, "--config", source); }
+
+void Config::load_ini_file(const std::string& path, const std::string& named_by, ValueSource source) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(named_by, path, kIniFileAllowed);
   std::string section, line;
@@ -85,12 +97,12 @@ void Config::load_ini_file(const std::string& path, const std::string& named_by)
         // Another file's keys first, relative to this one: a study variant names its base.
         if (include_depth_ == 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
         ++include_depth_;
-        load_ini_file((std::filesystem::path(path).parent_path() / parsed.value).string(), "include");
+        load_ini_file((std::filesystem::path(path).parent_path() / parsed.value).string(), "include", source);
         --include_depth_;
       } else if (section == "sweep") {
         sweep_lines_.push_back({parsed.name, parsed.value, origin});
       } else {
-        assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin);
+        assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin, source);
       }
     } catch (const ConfigError& error) {
       throw error.located_at(origin);  // an included file's error keeps its own line
@@ -100,14 +112,18 @@ void Config::load_ini_file(const std::string& path, const std::string& named_by)
   if (in.bad()) throw ConfigError(named_by, path, kIniFileAllowed);
 }
 
-void Config::set(const std::string& key, const std::string& value) { assign(key, value, ""); }
+void Config::set(const std::string& key, const std::string& value, ValueSource source) {
+  assign(key, value, "", source);
+}
 
-void Config::assign(const std::string& key, const std::string& value, const std::string& origin) {
+void Config::assign(const std::string& key, const std::string& value, const std::string& origin,
+                    ValueSource source) {
   const ParamSpec* spec = registry_.find(key);
   if (!spec) throw registry_.unknown_key(key, value);
   if (spec->is_pattern() && key == spec->key) throw ConfigError(key, value, kConcreteKeyAllowed);
   check_value(*spec, key, value);
   values_[key] = value;
+  sources_[key] = source;
   if (origin.empty()) {
     origins_.erase(key);
   } else {
@@ -115,11 +131,11 @@ void Config::assign(const std::string& key, const std::string& value, const std:
   }
 }
 
-void Config::set_assignment(const std::string& assignment) {
+void Config::set_assignment(const std::string& assignment, ValueSource source) {
   const size_t equals = assignment.find('=');
   const std::string key = equals == std::string::npos ? "" : trim(assignment.substr(0, equals));
   if (key.empty()) throw ConfigError("--set", assignment, "KEY=VALUE");
-  set(key, trim(assignment.substr(equals + 1)));
+  set(key, trim(assignment.substr(equals + 1)), source);
 }
 
 const ParamSpec& Config::spec_for(const std::string& key, ParamType type) const {
@@ -187,6 +203,13 @@ std::vector<int64_t> Config::get_int_list(const std::string& key) const {
 
 bool Config::is_set(const std::string& key) const { return values_.count(key) > 0; }
 
+bool Config::is_auto(const std::string& key) const {
+  const ParamSpec* spec = registry_.find(key);
+  if (!spec) throw std::logic_error("configuration key '" + key + "' is read but not declared");
+  used_.insert(key);
+  return !spec->derivation.empty() && raw_value(key, *spec) == "auto";
+}
+
 std::vector<std::string> Config::instances(const std::string& prefix) const {
   const std::string head = prefix + ".";
   std::set<std::string> names;
@@ -220,17 +243,44 @@ void Config::select_platform(const std::string& platform) {
   platform_ = platform;
 }
 
-std::string Config::resolved_text() const {
-  std::map<std::string, std::string> resolved(values_);
+ResolvedParam Config::resolved(const std::string& key) const {
+  ResolvedParam r;
+  r.key = key;
+  const ParamSpec* spec = registry_.find(key);
+  if (const auto it = values_.find(key); it != values_.end()) {
+    r.value = it->second;
+    r.source = sources_.at(key);
+    if (const auto o = origins_.find(key); o != origins_.end()) r.origin = o->second;
+  } else if (spec) {
+    r.value = spec->default_value;
+  }
+  // A key given as "auto", or left so, takes the value derived for it.
+  if (const auto d = notes_.derived_values().find(key); d != notes_.derived_values().end() && r.value == "auto") {
+    r.value = d->second.value;
+    r.source = ValueSource::derived;
+    r.origin = d->second.numbers;
+  }
+  return r;
+}
+
+std::vector<ResolvedParam> Config::resolved_params() const {
+  std::set<std::string> keys;
+  for (const auto& entry : values_) keys.insert(entry.first);
   for (const ParamSpec& spec : registry_.all()) {
     const bool of_run = platform_.empty() || spec.platform.empty() || spec.platform == platform_;
-    if (!spec.is_pattern() && of_run) resolved.emplace(spec.key, spec.default_value);  // set values win
+    if (!spec.is_pattern() && of_run) keys.insert(spec.key);
   }
-  std::string text;
-  for (const auto& [key, value] : resolved) {
+  std::vector<ResolvedParam> params;
+  for (const std::string& key : keys) {
     const ParamSpec* spec = registry_.find(key);
-    if (!spec || spec->affects_results) text += key + " = " + value + "\n";
+    if (!spec || spec->affects_results) params.push_back(resolved(key));
   }
+  return params;
+}
+
+std::string Config::resolved_text() const {
+  std::string text;
+  for (const ResolvedParam& p : resolved_params()) text += p.key + " = " + p.value + "\n";
   return text;
 }
 

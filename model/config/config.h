@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "model/config/config_error.h"
+#include "model/config/resolution_notes.h"
 #include "model/core/ids.h"
 
 namespace fabric::config {
@@ -66,6 +67,9 @@ struct ParamSpec {
   // key every platform reads (sim.*, record.*, flows). A run of another
   // platform refuses it (Config::select_platform).
   std::string platform;
+  // For a key derived unless given: the formula (its default is then
+  // "auto", and "auto" is a value it accepts). See param.h.
+  std::string derivation;
 
   // Whether the key is a pattern ("flow.*.src") rather than a concrete key.
   bool is_pattern() const;
@@ -119,6 +123,19 @@ struct IniEntry {
   std::string origin;  // "file:line", or the option that gave it
 };
 
+// Where a run's value of a key comes from (run_params.source).
+enum class ValueSource { default_value, derived, study, config, set, sweep };
+const char* to_string(ValueSource source);
+
+// A key as the run resolved it: for run_params, --explain and
+// --list-params --resolved.
+struct ResolvedParam {
+  std::string key;
+  std::string value;
+  ValueSource source = ValueSource::default_value;
+  std::string origin;  // file:line for a file's value; the formula with the numbers for a derived one
+};
+
 class Config {
  public:
   explicit Config(const ParamRegistry& registry);
@@ -127,14 +144,14 @@ class Config {
   // lines "a.b = v" outside sections are taken as written. '#' and ';' start
   // comments. Later values win. Throws ConfigError (unknown key, bad value,
   // unreadable file with its path), each with the file:line it comes from.
-  void load_ini(const std::string& path);
+  void load_ini(const std::string& path, ValueSource source = ValueSource::config);
   // The [sweep] section's lines of the files loaded, in order: not keys of
   // a run but its parameter study (sweep_spec.h).
   const std::vector<IniEntry>& sweep_lines() const { return sweep_lines_; }
   // One override; validates key, syntax and range at once. Throws ConfigError.
-  void set(const std::string& key, const std::string& value);
-  // "key=value" as given to --set.
-  void set_assignment(const std::string& assignment);
+  void set(const std::string& key, const std::string& value, ValueSource source = ValueSource::set);
+  // "key=value" as given to --set (or, for a sweep's point, its swept values).
+  void set_assignment(const std::string& assignment, ValueSource source = ValueSource::set);
 
   // Typed reads: the set value or the declared default. Each read marks the
   // key used. Reading an undeclared key, or a key of another type, is a
@@ -150,6 +167,15 @@ class Config {
   std::vector<int64_t> get_int_list(const std::string& key) const;
 
   bool is_set(const std::string& key) const;  // given explicitly (file or --set)
+  // Whether the key's value is "auto" (a key with a derivation); marks it used.
+  bool is_auto(const std::string& key) const;
+  // What a run derived and checked (param.h, checks.h), kept for --explain,
+  // the run's database and the warnings.
+  void note_derived(const std::string& key, const std::string& value, const std::string& numbers) const {
+    notes_.derived(key, value, numbers);
+  }
+  void note_check(CheckResult result) const { notes_.check(std::move(result)); }
+  const ResolutionNotes& notes() const { return notes_; }
   // Names that fill the '*' of wildcard keys under a prefix, sorted:
   // with flow.f1.src and flow.f2.rate set, instances("flow") = {"f1", "f2"}.
   std::vector<std::string> instances(const std::string& prefix) const;
@@ -165,8 +191,14 @@ class Config {
   // are no typos, and a user's override may make some of them moot.
   void exempt_from_use_check();
   // The full resolved configuration, one "key = value" per line, sorted:
-  // every declared non-wildcard key (with its default if unset) and every set key.
+  // every declared non-wildcard key (with its default, or its derived value,
+  // if unset) and every set key; the keys that cannot change the results
+  // (affects_results = false) left out.
   std::string resolved_text() const;
+  // The same keys with their sources, sorted by key.
+  std::vector<ResolvedParam> resolved_params() const;
+  // One key as the run resolved it (a declared concrete key or a set one).
+  ResolvedParam resolved(const std::string& key) const;
 
   // Used to raise a range or consistency error found after parsing.
   [[noreturn]] void fail(const std::string& key, const std::string& allowed) const;
@@ -178,15 +210,17 @@ class Config {
  private:
   int include_depth_ = 0;
   // load_ini of a file named by `named_by` ("--config" or "include"), for its errors.
-  void load_ini_file(const std::string& path, const std::string& named_by);
+  void load_ini_file(const std::string& path, const std::string& named_by, ValueSource source);
   // set() with where the value comes from ("" for --set), kept for locate().
-  void assign(const std::string& key, const std::string& value, const std::string& origin);
+  void assign(const std::string& key, const std::string& value, const std::string& origin, ValueSource source);
   const ParamSpec& spec_for(const std::string& key, ParamType type) const;
   const std::string& raw_value(const std::string& key, const ParamSpec& spec) const;
 
   const ParamRegistry& registry_;
   std::map<std::string, std::string> values_;
   std::map<std::string, std::string> origins_;  // "file:line" of the values given in files
+  std::map<std::string, ValueSource> sources_;  // of the values given
+  mutable ResolutionNotes notes_;
   std::vector<IniEntry> sweep_lines_;
   std::string platform_;  // select_platform(); "" keeps every key
   mutable std::set<std::string> used_;

@@ -120,6 +120,11 @@ std::string closest_declared_key(const ParamRegistry& registry, const std::strin
 using DescribeRow = std::array<std::string, 6>;
 
 std::string allowed_column(const ParamSpec& spec) {
+  if (!spec.derivation.empty()) {
+    ParamSpec plain = spec;
+    plain.derivation.clear();
+    return "auto, or " + allowed_column(plain);
+  }
   if (spec.type == ParamType::choice) return choices_text(spec);
   if (spec.type == ParamType::boolean) return "true/false";
   if (spec.type == ParamType::text) return spec.syntax.allowed;
@@ -132,7 +137,7 @@ DescribeRow describe_row(const ParamSpec& spec) {
           spec.default_value.empty() ? "-" : spec.default_value,
           spec.unit.empty() ? "-" : spec.unit,
           allowed_column(spec),
-          spec.description};
+          spec.derivation.empty() ? spec.description : spec.description + "; auto: " + spec.derivation};
 }
 
 }  // namespace

@@ -46,6 +46,7 @@ ParamSpec text_param(std::string key, std::string default_value, std::string uni
 }
 
 void check_value(const ParamSpec& spec, const std::string& key, const std::string& value) {
+  if (!spec.derivation.empty() && value == "auto") return;  // derived before the run (param.h)
   switch (spec.type) {
     case ParamType::integer: check_range(spec, key, value, parse_numeric(spec, key, value, parse_integer)); break;
     case ParamType::real: check_range(spec, key, value, parse_numeric(spec, key, value, parse_real)); break;

@@ -4,7 +4,7 @@
 // user ports' lossless pools from overflowing, and derives the header STOP
 // and GO thresholds from the PAUSE round trip (pause_headroom.h) unless
 // leaf.pause.headers_hi / headers_lo are given. A configuration that cannot
-// be lossless is bad input: config::Config::fail names the key and its
+// be lossless is bad input: the key's fail() names the key and its
 // allowed range, and fabricsim exits with status 2.
 #include <cstdint>
 
@@ -20,7 +20,7 @@ namespace fabric {
 // `headers_per_frame`: the most headers one lossless frame can take at a user
 // port (kMaxLocalFanout when a multicast flow runs on a lossless priority,
 // else 1).
-void apply_lossless_limits(const config::Config& config, LeafParams& params, const PauseRoundTrip& round_trip,
+void apply_lossless_limits(const LeafKeys& keys, LeafParams& params, const PauseRoundTrip& round_trip,
                            uint32_t largest_frame_bytes, uint32_t headers_per_frame);
 
 }  // namespace fabric

@@ -36,11 +36,15 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("study", po::value<std::string>(), "run a shipped study by id (see --list-studies); default E11")
       ("config", po::value<std::vector<std::string>>(&cl.configs), "INI configuration (section.key = value); may repeat, later wins")
       ("set", po::value<std::vector<std::string>>(&cl.sets), "override one key: KEY=VALUE; may repeat")
+      ("set-swept", po::value<std::vector<std::string>>(&cl.swept), "as --set, for the value a sweep's point gives a swept key (scripts/fabricsim-sweep passes them; run_params records them as source 'sweep')")
+      ("strict", "a check of a physical constraint that does not hold (a warning otherwise) is an error: exit 2, nothing written")
+      ("explain", po::value<std::string>(), "print KEY's resolved value, where it comes from (default, derived with its formula and numbers, study file and line, --set) and the checks that read it, for the run --study/--config/--set describe; then exit")
       ("db", po::value<std::string>(&cl.db)->default_value("fabric.db"), "SQLite output; a new run is appended")
       ("time", po::value<std::string>(), "simulated time, e.g. 500us, 4ms (key sim.time)")
       ("seed", po::value<std::string>(), "random seed (key sim.seed)")
       ("log-level", po::value<std::string>(&cl.log_level)->default_value("frames"), "what the database records: frames (every frame and copy) or summary")
       ("list-params", "every key with default, unit and description, grouped by platform, then exit")
+      ("resolved", "with --list-params: every key of the run --study/--config/--set describe, with its value and where it comes from")
       ("list-studies", "the shipped studies (id, platform, title), then exit")
       ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
       ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")
@@ -74,6 +78,11 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   cl.list_studies = vm.count("list-studies") > 0;
   cl.quiet = vm.count("quiet") > 0;
   cl.points = vm.count("points") > 0;
+  cl.strict = vm.count("strict") > 0;
+  cl.resolved = vm.count("resolved") > 0;
+  if (vm.count("explain")) cl.explain = vm["explain"].as<std::string>();
+  if (cl.resolved && !cl.list_params)
+    throw std::invalid_argument("command line: --resolved goes with --list-params (every key of the run, resolved)");
   if (!cl.sweeps.empty() && !cl.points)
     throw std::invalid_argument("command line: --sweep lists a sweep's points with --points; a sweep runs with "
                                 "scripts/fabricsim-sweep");

@@ -10,6 +10,7 @@ struct CommandLine {
   std::optional<std::string> study;
   std::vector<std::string> configs;
   std::vector<std::string> sets;
+  std::vector<std::string> swept;   // --set-swept: a sweep point's values (source 'sweep')
   std::vector<std::string> sweeps;  // --sweep KEY=V1,V2: with --points
   bool points = false;              // list the sweep's points, each validated, then exit
   std::string db = "fabric.db";
@@ -17,6 +18,9 @@ struct CommandLine {
   std::optional<std::string> seed;
   std::string log_level = "frames";
   bool list_params = false;
+  bool resolved = false;             // --list-params --resolved
+  std::optional<std::string> explain;
+  bool strict = false;               // warnings are errors
   bool list_studies = false;
   bool quiet = false;
   bool help = false;

@@ -10,6 +10,7 @@
 #include "model/core/sim_time.h"
 #include "model/core/stop_request.h"
 #include "platforms/app/command_line.h"
+#include "platforms/app/explain.h"
 #include "platforms/app/huge_pages.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_loop.h"
@@ -50,6 +51,14 @@ void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
   }
 }
 
+db::RunInfo run_info(const CommandLine& cl, const ResolvedRun& run) {
+  db::RunInfo info{run.study, run.config_text, FABRICSIM_VERSION, cl.log_level, run.seed, run.platform, {}, {}};
+  for (const config::ResolvedParam& p : run.params)
+    info.params.push_back({p.key, p.value, config::to_string(p.source), p.origin});
+  for (const config::CheckResult& w : run.warnings) info.warnings.push_back({w.name, joined_keys(w), w.detail});
+  return info;
+}
+
 const char* status_of(RunOutcome outcome) {
   switch (outcome) {
     case RunOutcome::done: return "done";
@@ -81,7 +90,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   huge_pages.advise();
   set_run_phase(RunPhase::running);
   try {
-    rec->begin_run({run.study, run.config_text, FABRICSIM_VERSION, cl.log_level, run.seed});
+    rec->begin_run(run_info(cl, run));
     record_metadata(*rec, run);
     rec->flush();  // the run's description is in before anything is simulated
   } catch (const db::DbError& e) {
@@ -127,6 +136,10 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     return 1;
   }
   print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top);
+  if (!run.warnings.empty()) {
+    std::cout << "  warnings (" << run.warnings.size() << ", in run_warnings):\n";
+    for (const config::CheckResult& w : run.warnings) std::cout << "    " << w.detail << "\n";
+  }
   rec.reset();  // closes the database
   // The top is not destroyed object by object: SystemC unregisters each
   // module, port and export by a linear search, which for the ~40,000 of a
@@ -152,7 +165,7 @@ int run_fabricsim(int argc, const char* const argv[]) {
     return 0;
   }
   const config::ParamRegistry registry = build_registry();
-  if (cl.list_params) {
+  if (cl.list_params && !cl.resolved) {
     std::cout << registry.describe();
     return 0;
   }
@@ -165,8 +178,22 @@ int run_fabricsim(int argc, const char* const argv[]) {
   ResolvedRun run;
   try {
     run = resolve(cl, config);
+    if (cl.explain) {
+      explain_key(config, registry, *cl.explain, std::cout);
+      return 0;
+    }
   } catch (const config::ConfigError& e) {
     std::cerr << "fabricsim: " << config.locate(e).what() << "\n";
+    return 2;
+  }
+  if (cl.resolved) {
+    print_resolved_params(config, std::cout);
+    return 0;
+  }
+  print_warnings(run.warnings, std::cerr);
+  if (cl.strict && !run.warnings.empty()) {
+    std::cerr << "fabricsim: --strict: " << run.warnings.size()
+              << " check(s) of physical constraints do not hold (above); nothing was run or written\n";
     return 2;
   }
   return simulate(cl, run);

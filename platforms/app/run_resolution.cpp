@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "platforms/app/parameters.h"
 #include "platforms/app/platform_catalog.h"
 #include "platforms/app/study_catalog.h"
 
@@ -25,7 +26,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
     const std::string id = cl.study ? *cl.study : kDefaultStudy;
     const std::optional<StudyEntry> study = find_study(id);
     if (!study) throw config::ConfigError("--study", id, study_choices());
-    config.load_ini(study->path);
+    config.load_ini(study->path, config::ValueSource::study);
     config.exempt_from_use_check();
     run.study = id;
   }
@@ -34,29 +35,36 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
     if (run.study.empty()) run.study = std::filesystem::path(file).stem().string();
   }
   for (const std::string& assignment : cl.sets) config.set_assignment(assignment);
-  if (cl.time) config.set("sim.time", *cl.time);
-  if (cl.seed) config.set("sim.seed", *cl.seed);
+  for (const std::string& assignment : cl.swept) config.set_assignment(assignment, config::ValueSource::sweep);
+  {
+    const RunKeys names = run_keys();  // the defaults: for the keys' names
+    if (cl.time) config.set(names.time.key(), *cl.time);
+    if (cl.seed) config.set(names.seed.key(), *cl.seed);
+  }
 
-  const std::string platform_name = config.get_choice("platform");
-  config.select_platform(platform_name);
-  const Platform& platform = *find_platform(platform_name);
-  run.platform = platform_name;
-  run.seed = static_cast<uint64_t>(config.get_int("sim.seed"));
-  run.threads = static_cast<int>(config.get_int("sim.threads"));
-  run.loop.sim_time = config.get_duration("sim.time");
-  run.loop.slice = config.get_duration("sim.progress_slice");
-  run.loop.stall_timeout = config.get_duration("sim.stall_timeout");
-  run.loop.sample_interval = config.get_duration("record.sample_interval");
-  run.lock_wait_seconds = static_cast<double>(config.get_duration("record.lock_wait")) / 1e12;
+  config::ParamScope reading(config);
+  const RunKeys keys = run_keys();
+  config.select_platform(keys.platform);
+  const Platform& platform = *find_platform(keys.platform);
+  run.platform = keys.platform;
+  run.seed = static_cast<uint64_t>(keys.seed.value());
+  run.threads = static_cast<int>(keys.threads.value());
+  run.loop.sim_time = keys.time;
+  run.loop.slice = keys.progress_slice;
+  run.loop.stall_timeout = keys.stall_timeout;
+  run.loop.sample_interval = keys.sample_interval;
+  run.lock_wait_seconds = static_cast<double>(keys.lock_wait.value()) / 1e12;
   run.loop.progress = !cl.quiet;
-  PlatformResolution resolution =
-      platform.resolve(config, SharedRunKeys{run.seed, run.loop.sim_time, run.loop.sample_interval});
+  PlatformResolution resolution = platform.resolve(
+      config, SharedRunKeys{run.seed, run.loop.sim_time, run.loop.sample_interval, keys.stall_timeout, keys.max_samples});
   run.setup = std::move(resolution.run);
   run.flows = std::move(resolution.flows);
   run.loop.recovery_wait = resolution.recovery_wait;
   run.loop.quiet_time = resolution.quiet_time;
   config.check_all_used();
   run.config_text = config.resolved_text();
+  run.params = config.resolved_params();
+  run.warnings = config.notes().warnings();
   return run;
 }
 

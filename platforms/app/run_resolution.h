@@ -27,6 +27,8 @@ struct ResolvedRun {
   std::string config_text;
   double lock_wait_seconds = 0;
   int threads = 0;  // sim.threads; 0: chosen from the cores
+  std::vector<config::ResolvedParam> params;    // every key, with its source (run_params)
+  std::vector<config::CheckResult> warnings;    // the checks that did not hold (run_warnings)
 };
 
 // Throws config::ConfigError (locate it with config.locate()).

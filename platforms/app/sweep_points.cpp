@@ -50,7 +50,7 @@ int list_sweep_points(const CommandLine& cl, const config::ParamRegistry& regist
   const std::vector<config::SweepPoint> points = spec.points();
   for (size_t i = 0; i < points.size(); ++i) {  // each point, as its run will resolve it
     CommandLine point = cl;
-    for (const auto& [key, value] : points[i].values) point.sets.push_back(key + "=" + value);
+    for (const auto& [key, value] : points[i].values) point.swept.push_back(key + "=" + value);
     config::Config config(registry);
     try {
       resolve(point, config);

@@ -78,7 +78,7 @@ PlatformResolution BackplanePlatform::resolve(const config::Config& config, cons
   check_flows(config, r.flows, stations);
   const uint32_t largest = largest_frame(r.flows);
   BackplaneConfig b = read_backplane_params(config, largest);
-  check_sampling(config, keys.sim_time, keys.sample_interval, 1);
+  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
   // A largest frame's time on the wire, its cable and the switch's latency.
   r.quiet_time = static_cast<Picos>((largest + b.link.overhead_bytes) * 8000.0 / b.link.rate_gbps) +
                  to_ps(b.link.propagation) + b.sw.forwarding_latency;

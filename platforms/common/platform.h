@@ -68,6 +68,8 @@ struct SharedRunKeys {
   uint64_t seed = 1;
   Picos sim_time = 0;
   Picos sample_interval = 0;
+  Picos stall_timeout = 0;
+  int64_t max_samples = 0;
 };
 
 struct PlatformResolution {

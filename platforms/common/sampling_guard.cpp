@@ -18,9 +18,8 @@ std::string duration_text(Picos ps) {
 
 }  // namespace
 
-void check_sampling(const config::Config& c, Picos sim_time, Picos interval, int64_t per_instant) {
+void check_sampling(const config::Config& c, Picos sim_time, Picos interval, int64_t max_samples, int64_t per_instant) {
   if (interval <= 0) return;
-  const int64_t max_samples = c.get_int("record.max_samples");
   const int64_t max_instants = max_samples / per_instant;
   if (sim_time / interval <= max_instants) return;
   // The shortest interval whose instants fit, rounded up to a whole nanosecond.

@@ -9,6 +9,8 @@
 #include "model/link/link_params.h"
 #include "model/spine/spine_params.h"
 #include "platforms/common/sampling_guard.h"
+#include "platforms/fabric/fabric_keys.h"
+#include "platforms/fabric/fabric_sizing.h"
 #include "platforms/fabric/fabric_top.h"
 #include "platforms/fabric/link_names.h"
 #include "platforms/fabric/multicast_groups.h"
@@ -88,26 +90,29 @@ void refuse_end_station_traffic(const config::Config& config, const std::vector<
 }  // namespace
 
 void FabricPlatform::declare_params(config::ParamRegistry& r) const {
-  declare_topology_params(r);
-  declare_leaf_params(r);
-  declare_spine_params(r);
-  declare_cna_params(r);
-  declare_link_params(r);
+  {
+    config::ParamScope declaring(r);
+    FabricKeys keys;
+  }
   traffic::declare_multicast_tree_params(r);
 }
 
 PlatformResolution FabricPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
+  config::ParamScope reading(config);
+  FabricKeys k;
   FabricConfig f;
-  f.spine = read_spine_params(config);
-  f.topology = read_topology_params(config, f.spine.ports);
-  f.leaf = read_leaf_params(config);
-  f.cna = read_cna_params(config);
+  f.topology = read_topology_params(k.topology, static_cast<int>(k.spine.ports.value()));
+  derive_fabric_keys(k, f.topology);
+  check_fabric_keys(k, f.topology, keys.sim_time, config);
+  f.spine = read_spine_params(k.spine);
+  f.leaf = read_leaf_params(k.leaf, keys.stall_timeout);
+  f.cna = read_cna_params(k.cna);
   f.cna.scale_to_line(f.topology.cna_link.rate_gbps);
-  f.credit_return = read_credit_return_params(config);
-  f.retry = read_link_retry_params(config, std::max(f.leaf.packet_bytes, f.leaf.control_frame_bytes));
-  f.errors = read_link_error_params(config,
+  f.credit_return = read_credit_return_params(k.link.credit);
+  f.retry = read_link_retry_params(k.link.retry, std::max(f.leaf.packet_bytes, f.leaf.control_frame_bytes));
+  f.errors = read_link_error_params(k.link.errors,
                                     [&](const std::string& link) { return names_link(f.topology.geometry, link); });
-  check_sampling(config, keys.sim_time, keys.sample_interval, occupancy_samples_per_instant(f.topology.geometry));
+  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, occupancy_samples_per_instant(f.topology.geometry));
 
   PlatformResolution r;
   if (f.leaf.retransmit) r.recovery_wait = f.leaf.retransmit_timeout;
@@ -115,7 +120,7 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   r.flows = traffic::read_flows(config, f.topology.geometry.user_ports(), f.topology.cna_link.rate_gbps, keys.seed,
                                 f.topology.geometry.user_ports_per_leaf);
   refuse_end_station_traffic(config, r.flows);
-  apply_lossless_limits(config, f.leaf, cna_pause_round_trip(f), traffic::kMaxFrameBytes,
+  apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f), traffic::kMaxFrameBytes,
                         lossless_headers_per_frame(r.flows, f.leaf));
   f.trees.max_levels = static_cast<int>(config.get_int("multicast.max_levels"));
   f.trees.max_source_fanout = static_cast<size_t>(config.get_int("multicast.source_fanout"));

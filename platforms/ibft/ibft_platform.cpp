@@ -40,7 +40,7 @@ void IbftPlatform::declare_params(config::ParamRegistry& r) const { declare_ibft
 PlatformResolution IbftPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
   refuse_flows(config, "ibft", "ibft.sources, ibft.group and ibft.message_bytes");
   IbftConfig b = read_ibft_params(config);
-  check_sampling(config, keys.sim_time, keys.sample_interval, 1);
+  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
   PlatformResolution r;
   const traffic::OneShotGroups groups = traffic::draw_one_shot_groups(b.nodes, b.sources, b.group, keys.seed);
   for (size_t i = 0; i < groups.sources.size(); ++i) {

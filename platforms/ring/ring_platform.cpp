@@ -65,7 +65,7 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   // Per sampling instant: a utilisation per segment, the mean SPQ and q.
   int64_t segments = 0;
   for (const auto& ring_positions : b.network().positions) segments += static_cast<int64_t>(ring_positions.size());
-  check_sampling(config, keys.sim_time, keys.sample_interval, segments + 2);
+  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, segments + 2);
   PlatformResolution r;
   r.flows = ring_flows(b);
   // A station may rightly stay quiet for its longest back-off, or a few

@@ -1,0 +1,80 @@
+#include "platforms/app/explain.h"
+
+#include <algorithm>
+
+#include "model/config/param_range.h"
+
+namespace fabric {
+
+namespace {
+
+std::string origin_text(const config::ResolvedParam& p) {
+  switch (p.source) {
+    case config::ValueSource::default_value: return "the default (the spec's value)";
+    case config::ValueSource::derived: return "derived: " + p.origin;
+    case config::ValueSource::study: return "the study file, " + p.origin;
+    case config::ValueSource::config: return "a --config file, " + p.origin;
+    case config::ValueSource::set: return "--set";
+    case config::ValueSource::sweep: return "the sweep's point";
+  }
+  return "";
+}
+
+std::string declaration_text(const config::ParamSpec& spec) {
+  std::string s = config::to_string(spec.type);
+  if (!spec.unit.empty()) s += ", unit " + spec.unit;
+  if (spec.type == config::ParamType::choice) s += ", " + config::choices_text(spec);
+  if (config::is_bounded(spec)) s += ", range " + config::declared_range(spec);
+  s += ", default " + (spec.default_value.empty() ? std::string("none") : spec.default_value);
+  if (!spec.derivation.empty()) s += "\n  auto:        " + spec.derivation;
+  return s;
+}
+
+}  // namespace
+
+std::string joined_keys(const config::CheckResult& check) {
+  std::string s;
+  for (const std::string& k : check.keys) s += (s.empty() ? "" : ", ") + k;
+  return s;
+}
+
+void explain_key(const config::Config& config, const config::ParamRegistry& registry, const std::string& key,
+                 std::ostream& out) {
+  const config::ParamSpec* spec = registry.find(key);
+  if (!spec || (spec->is_pattern() && spec->key == key)) throw registry.unknown_key(key, "--explain");
+  const std::vector<config::ResolvedParam> params = config.resolved_params();
+  const auto it = std::find_if(params.begin(), params.end(), [&](const config::ResolvedParam& p) { return p.key == key; });
+  if (it == params.end()) {
+    const std::string why = spec->affects_results ? "a key of platform '" + spec->platform + "', not of this run's"
+                                                   : "a key that does not change the results (not recorded)";
+    out << key << ": " << why << "\n";
+    if (!spec->affects_results) out << "  value:       " << config.resolved(key).value << "\n";
+    return;
+  }
+  out << key << " = " << it->value << "\n";
+  out << "  from:        " << origin_text(*it) << "\n";
+  out << "  declared:    " << declaration_text(*spec) << "\n";
+  out << "  description: " << spec->description << "\n";
+  const std::vector<config::CheckResult> checks = config.notes().checks_of(key);
+  if (checks.empty()) {
+    out << "  checks:      none read it in this run\n";
+    return;
+  }
+  out << "  checks:\n";
+  for (const config::CheckResult& c : checks) {
+    out << "    " << (c.holds ? "holds:  " : "FAILS:  ") << c.name << " (reads " << joined_keys(c) << ")\n";
+    if (!c.holds) out << "            " << c.detail << "\n";
+  }
+}
+
+void print_resolved_params(const config::Config& config, std::ostream& out) {
+  out << "KEY\tVALUE\tSOURCE\tORIGIN\n";
+  for (const config::ResolvedParam& p : config.resolved_params())
+    out << p.key << "\t" << p.value << "\t" << config::to_string(p.source) << "\t" << p.origin << "\n";
+}
+
+void print_warnings(const std::vector<config::CheckResult>& warnings, std::ostream& out) {
+  for (const config::CheckResult& w : warnings) out << "fabricsim: warning: " << w.detail << "\n";
+}
+
+}  // namespace fabric

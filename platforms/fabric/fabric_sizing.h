@@ -1,0 +1,23 @@
+#pragma once
+// The fabric's derived keys and its checks of physical constraints
+// (docs/model.md, "Derived keys" and "Checks before the run"). What a
+// designer sizes from the cables and the rates, the keys left `auto` take
+// from them: the link retry timeout and buffer, the spine's and the leaf's
+// credit windows, the end-to-end timeouts. A value a user gives that
+// breaks one of these constraints is a warning naming the keys and the
+// numbers (an error with --strict), recorded with the run.
+#include "model/core/ids.h"
+#include "platforms/fabric/fabric_keys.h"
+
+namespace fabric {
+
+// Fills every auto key of `keys` from the topology (read first) and the
+// keys it depends on.
+void derive_fabric_keys(FabricKeys& keys, const TopologyParams& topology);
+
+// Notes each check, holding or not, in the run's configuration (the keys'
+// Config): `sim_time` is the run's length.
+void check_fabric_keys(const FabricKeys& keys, const TopologyParams& topology, Picos sim_time,
+                       const config::Config& config);
+
+}  // namespace fabric
