@@ -65,12 +65,18 @@ double e2e_wait_ps(const FabricKeys& k, const TopologyParams& t, const LinkTimin
          fabric_round_trip_ps(k, link);
 }
 
+std::string round_trip_text(const FabricKeys& k, const LinkTiming& link) {
+  return "the fabric round trip between leaves over a " + cable_text(k) + ", " + time_text(fabric_round_trip_ps(k, link)) +
+         " (2 x (2 x leaf.traversal_latency + spine.traversal_latency + 2 x (" +
+         time_text(serialization_ps(link.largest_message_bytes, link.rate_gbps)) + " for a packet + " +
+         time_text(double(link.propagation)) + " of flight)))";
+}
+
 std::string e2e_wait_text(const FabricKeys& k, const TopologyParams& t, const LinkTiming& link) {
   return time_text(e2e_wait_ps(k, t, link)) + " (leaf.egress.pool " + bytes_text(double(k.leaf.egress_pool.value())) +
          " drained at " + gbps_text(t.cna_link.rate_gbps) + ": " +
          time_text(serialization_ps(static_cast<uint64_t>(k.leaf.egress_pool.value()), t.cna_link.rate_gbps)) +
-         ", + the fabric round trip between leaves over a " + cable_text(k) + ": " +
-         time_text(fabric_round_trip_ps(k, link)) + ")";
+         ", + " + round_trip_text(k, link) + ")";
 }
 
 // A derived timeout, up to a whole 100 ns (a timer's grain, and a value that reads well).
@@ -161,6 +167,24 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   check_window(k.spine.buffer_packets, "spine.traversal_latency", k.spine.traversal, "leaf-spine link");
   check_window(k.leaf.downlink_buffer_packets, "leaf.traversal_latency", k.leaf.traversal_latency, "spine-leaf link");
 
+  {
+    const double rtt = fabric_round_trip_ps(k, link);
+    const double need = bytes_in(rtt, t.cna_link.rate_gbps);
+    if (k.leaf.voq_drop.value() != "off")
+      check(c, "leaf.voq.threshold >= the bytes a user port receives in the fabric round trip",
+            {k.leaf.voq_threshold.key(), "topology.leaf_spine_cable_m", "topology.user_port_gbps"},
+            double(k.leaf.voq_threshold.value()) >= need,
+            k.leaf.voq_threshold.key() + " " + bytes_text(double(k.leaf.voq_threshold.value())) + " < " +
+                bytes_text(need) + " (" + gbps_text(t.cna_link.rate_gbps) + " x " + round_trip_text(k, link) +
+                "): a lossy flow that starts at line rate crosses Vth before its first grant and drops frames");
+    check(c, "leaf.egress.pool >= the bytes a user port receives in the fabric round trip",
+          {k.leaf.egress_pool.key(), "topology.leaf_spine_cable_m", "topology.user_port_gbps"},
+          double(k.leaf.egress_pool.value()) >= need,
+          k.leaf.egress_pool.key() + " " + bytes_text(double(k.leaf.egress_pool.value())) + " < " + bytes_text(need) +
+              " (" + gbps_text(t.cna_link.rate_gbps) + " x " + round_trip_text(k, link) +
+              "): the egress credits cannot cover the round trip, a port receives at most " +
+              gbps_text(double(k.leaf.egress_pool.value()) * 8000.0 / rtt) + " from remote leaves");
+  }
   if (k.leaf.e2e_retransmit) {
     const double wait = e2e_wait_ps(k, t, link);
     check(c, "leaf.e2e.timeout >= the longest wait for a copy's ACK",
