@@ -148,7 +148,7 @@ const ParamSpec& Config::spec_for(const std::string& key, ParamType type) const 
     throw std::logic_error("configuration key '" + key + "' is " + to_string(spec->type) +
                            " but read as " + to_string(type));
   }
-  used_.insert(key);
+  if (mark_reads_) used_.insert(key);
   return *spec;
 }
 
@@ -206,7 +206,7 @@ bool Config::is_set(const std::string& key) const { return values_.count(key) > 
 bool Config::is_auto(const std::string& key) const {
   const ParamSpec* spec = registry_.find(key);
   if (!spec) throw std::logic_error("configuration key '" + key + "' is read but not declared");
-  used_.insert(key);
+  if (mark_reads_) used_.insert(key);
   return !spec->derivation.empty() && raw_value(key, *spec) == "auto";
 }
 

@@ -167,6 +167,23 @@ class Config {
   std::vector<int64_t> get_int_list(const std::string& key) const;
 
   bool is_set(const std::string& key) const;  // given explicitly (file or --set)
+  // Marks a key used (check_all_used), for a read made while reads do not
+  // mark (Param reads its value when constructed and marks it when the
+  // value is used: a key no code path needs is still reported unused).
+  void mark_used(const std::string& key) const { used_.insert(key); }
+  class UnmarkedReads {
+   public:
+    explicit UnmarkedReads(const Config& config) : config_(config), before_(config.mark_reads_) {
+      config_.mark_reads_ = false;
+    }
+    ~UnmarkedReads() { config_.mark_reads_ = before_; }
+    UnmarkedReads(const UnmarkedReads&) = delete;
+    UnmarkedReads& operator=(const UnmarkedReads&) = delete;
+
+   private:
+    const Config& config_;
+    bool before_;
+  };
   // Whether the key's value is "auto" (a key with a derivation); marks it used.
   bool is_auto(const std::string& key) const;
   // What a run derived and checked (param.h, checks.h), kept for --explain,
@@ -224,6 +241,7 @@ class Config {
   std::vector<IniEntry> sweep_lines_;
   std::string platform_;  // select_platform(); "" keeps every key
   mutable std::set<std::string> used_;
+  mutable bool mark_reads_ = true;  // see UnmarkedReads
 };
 
 // Parsers shared by Config and by callers with their own syntax (traffic specs).

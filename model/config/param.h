@@ -163,21 +163,27 @@ class Param {
     const std::string default_text = declaration.default_value;
     config_ = detail::bind(std::move(declaration));
     if (pattern) return;  // read per instance: PatternParam
+    // A key with no default and not given has no value (has_value()).
+    const bool empty_allowed = Kind::type == ParamType::text || Kind::type == ParamType::int_list;
     if (config_) {
+      const Config::UnmarkedReads unmarked(*config_);  // marked when the value is used
       auto_ = config_->is_auto(key_);
-      if (!auto_) value_ = Kind::read(*config_, key_);
+      if (!auto_ && (config_->is_set(key_) || !default_text.empty() || empty_allowed))
+        value_ = Kind::read(*config_, key_);
     } else if (derived_default) {
       auto_ = true;
-    } else if (!default_text.empty() || Kind::type == ParamType::text || Kind::type == ParamType::int_list) {
+    } else if (!default_text.empty() || empty_allowed) {
       value_ = Kind::parse(key_, default_text);
     }
   }
 
   const std::string& key() const { return key_; }
+  bool has_value() const { return value_.has_value(); }
   // The value given, derived or by default; reading an `auto` key before it
   // is derived, or a key with no value, is a programming error.
   const value_type& value() const {
     if (!value_) detail::underived(key_);
+    if (config_) config_->mark_used(key_);
     return *value_;
   }
   operator const value_type&() const { return value(); }  // NOLINT: reads like the value it holds

@@ -3,73 +3,39 @@
 #include <string>
 
 #include "model/core/sim_time.h"
+#include "model/link/link_sizing.h"
+#include "platforms/common/quantity_text.h"
 
 namespace fabric {
 
-using config::ParamSpec;
-using config::ParamType;
-
-void declare_backplane_params(config::ParamRegistry& r) {
-  r.declare({"backplane.ports", ParamType::integer, "16", "", "ports of the shared-memory switch", 2, 64});
-  r.declare({"backplane.stations", ParamType::integer, "4", "",
-             "end stations (workload generators), on switch ports 0 .. stations-1; the other ports are idle", 1, 64});
-  r.declare({"backplane.memory", ParamType::bytes, "1536KB", "B",
-             "the switch's one shared memory; a frame that does not fit is discarded whole", 64, 1 << 30});
-  r.declare({"backplane.pause", ParamType::boolean, "false", "",
-             "802.3x on the switch: XOFF to every station at backplane.xoff bytes of total memory occupancy, XON at "
-             "backplane.xon"});
-  r.declare({"backplane.xoff", ParamType::bytes, "16KB", "B",
-             "802.3x High threshold: XOFF when the total occupancy reaches it (at most backplane.memory)", 1, 1 << 30});
-  r.declare({"backplane.xon", ParamType::bytes, "", "B",
-             "802.3x Low threshold: XON when the occupancy falls to it (at most backplane.xoff); unset: "
-             "backplane.xoff / 2", 0, 1 << 30});
-  r.declare({"backplane.pause_quanta", ParamType::integer, "65535", "quanta",
-             "pause time an XOFF carries, in quanta of 512 bit times; XOFF is sent again if the memory is still at "
-             "or above High when it would run out", 1, 65535});
-  r.declare({"backplane.pause_frame_bytes", ParamType::bytes, "64", "B", "size of a PAUSE frame", 64, 1518});
-  r.declare({"backplane.forwarding_latency", ParamType::duration, "0", "ps",
-             "the switch's forwarding latency beyond store and forward", 0, 1e9});
-  r.declare({"backplane.link_gbps", ParamType::rate, "10", "Gb/s", "rate of every station-switch link", 0.001, 400});
-  r.declare({"backplane.link_delay", ParamType::duration, "150ns", "ps",
-             "propagation delay of every station-switch link (about 30 m)", 0, 1e9});
-  r.declare({"backplane.nic_buffer", ParamType::bytes, "2KB", "B",
-             "an end station's NIC buffer: the application blocks while a frame does not fit", 64, 1 << 30});
-  r.declare({"backplane.mac_buffer", ParamType::bytes, "2KB", "B", "an end station's MAC transmit buffer", 64,
-             1 << 30});
-  r.declare({"backplane.warmup", ParamType::duration, "0", "ps",
-             "the run summary's throughput and latency count deliveries from this time on (every frame is "
-             "recorded regardless; fabric-report uses it too)",
-             0, double(kLatestConfiguredTime)});
-}
-
-BackplaneConfig read_backplane_params(const config::Config& c, uint32_t largest_frame_bytes) {
+BackplaneConfig read_backplane_params(const BackplaneKeys& k, uint32_t largest_frame_bytes) {
   BackplaneConfig b;
   BackplaneSwitchParams& s = b.sw;
-  s.ports = static_cast<int>(c.get_int("backplane.ports"));
-  s.stations = static_cast<int>(c.get_int("backplane.stations"));
+  s.ports = static_cast<int>(k.ports.value());
+  s.stations = static_cast<int>(k.stations.value());
   if (s.stations > s.ports)
-    c.fail("backplane.stations", "1 .. backplane.ports (" + std::to_string(s.ports) + ")");
-  s.memory_bytes = static_cast<uint32_t>(c.get_bytes("backplane.memory"));
-  const uint32_t nic = static_cast<uint32_t>(c.get_bytes("backplane.nic_buffer"));
-  const uint32_t mac = static_cast<uint32_t>(c.get_bytes("backplane.mac_buffer"));
+    k.stations.fail("1 .. backplane.ports (" + std::to_string(s.ports) + ")");
+  s.memory_bytes = static_cast<uint32_t>(k.memory.value());
+  const uint32_t nic = static_cast<uint32_t>(k.nic_buffer.value());
+  const uint32_t mac = static_cast<uint32_t>(k.mac_buffer.value());
   const std::string frame = std::to_string(largest_frame_bytes) + " B";
   if (s.memory_bytes < largest_frame_bytes)
-    c.fail("backplane.memory", "at least the largest frame the flows send, " + frame);
-  if (nic < largest_frame_bytes) c.fail("backplane.nic_buffer", "at least the largest frame the flows send, " + frame);
-  if (mac < largest_frame_bytes) c.fail("backplane.mac_buffer", "at least the largest frame the flows send, " + frame);
-  s.pause = c.get_bool("backplane.pause");
-  s.xoff.high = static_cast<uint32_t>(c.get_bytes("backplane.xoff"));
-  s.xoff.low = c.is_set("backplane.xon") ? static_cast<uint32_t>(c.get_bytes("backplane.xon")) : s.xoff.high / 2;
+    k.memory.fail("at least the largest frame the flows send, " + frame);
+  if (nic < largest_frame_bytes) k.nic_buffer.fail("at least the largest frame the flows send, " + frame);
+  if (mac < largest_frame_bytes) k.mac_buffer.fail("at least the largest frame the flows send, " + frame);
+  s.pause = k.pause.value();
+  s.xoff.high = static_cast<uint32_t>(k.xoff.value());
+  s.xoff.low = k.xon.has_value() ? static_cast<uint32_t>(k.xon.value()) : s.xoff.high / 2;
   if (s.xoff.low > s.xoff.high)
-    c.fail("backplane.xon", "at most backplane.xoff (" + std::to_string(s.xoff.high) + " B)");
+    k.xon.fail("at most backplane.xoff (" + std::to_string(s.xoff.high) + " B)");
   if (s.pause && s.xoff.high > s.memory_bytes)
-    c.fail("backplane.xoff", "at most backplane.memory (" + std::to_string(s.memory_bytes) + " B)");
-  s.xoff_quanta = static_cast<uint16_t>(c.get_int("backplane.pause_quanta"));
-  s.pause_frame_bytes = static_cast<uint32_t>(c.get_bytes("backplane.pause_frame_bytes"));
-  s.forwarding_latency = c.get_duration("backplane.forwarding_latency");
+    k.xoff.fail("at most backplane.memory (" + std::to_string(s.memory_bytes) + " B)");
+  s.xoff_quanta = static_cast<uint16_t>(k.pause_quanta.value());
+  s.pause_frame_bytes = static_cast<uint32_t>(k.pause_frame_bytes.value());
+  s.forwarding_latency = k.forwarding_latency.value();
 
-  b.link.rate_gbps = c.get_rate_gbps("backplane.link_gbps");
-  b.link.propagation = from_ps(c.get_duration("backplane.link_delay"));
+  b.link.rate_gbps = k.link_gbps.value();
+  b.link.propagation = from_ps(k.link_delay.value());
   b.link.overhead_bytes = 20;  // preamble, start delimiter and inter-frame gap
   b.link.concurrent_header = false;  // store and forward: a frame arrives with its last byte
   // An XOFF lasts its quanta of 512 bit times at the link's rate.
@@ -78,9 +44,32 @@ BackplaneConfig read_backplane_params(const config::Config& c, uint32_t largest_
   b.station.nic_buffer_bytes = nic;
   b.station.mac_buffer_bytes = mac;
   b.station.link_gbps = b.link.rate_gbps;
-  b.warmup = c.get_duration("backplane.warmup");
+  b.warmup = k.warmup.value();
   b.station.measure_from = b.warmup;
   return b;
+}
+
+void check_backplane_headroom(const BackplaneKeys& k, const BackplaneConfig& b, uint32_t largest_frame_bytes,
+                              const config::Config& c) {
+  if (!b.sw.pause) return;
+  // After the XOFF is decided: it waits behind a frame on the switch's wire
+  // to the station, goes out and flies; the station finishes the frame it
+  // is sending, which flies back. Every station may do so.
+  const double frame_ps = serialization_ps(largest_frame_bytes + b.link.overhead_bytes, b.link.rate_gbps);
+  const double window_ps = frame_ps + serialization_ps(b.sw.pause_frame_bytes + b.link.overhead_bytes, b.link.rate_gbps) +
+                           2.0 * double(to_ps(b.link.propagation));
+  const double per_station = bytes_in(window_ps, b.link.rate_gbps) + largest_frame_bytes;
+  const double headroom = per_station * b.sw.stations;
+  const double room = double(b.sw.memory_bytes) - double(b.sw.xoff.high);
+  c.note_check({"backplane.xoff + the PAUSE headroom <= backplane.memory",
+                {k.xoff.key(), k.memory.key(), k.stations.key(), k.link_delay.key(), k.link_gbps.key()},
+                room >= headroom,
+                k.memory.key() + " " + bytes_text(double(b.sw.memory_bytes)) + " - " + k.xoff.key() + " " +
+                    bytes_text(double(b.sw.xoff.high)) + " = " + bytes_text(room) + " < " + bytes_text(headroom) +
+                    " that " + std::to_string(b.sw.stations) + " stations can still send after an XOFF is decided (" +
+                    bytes_text(per_station) + " each: " + time_text(window_ps) + " of a " + gbps_text(b.link.rate_gbps) +
+                    " link, a frame on the wire, the XOFF and 2 x " + time_text(double(to_ps(b.link.propagation))) +
+                    " of flight, and the frame the station is sending): frames will be discarded despite 802.3x"});
 }
 
 }  // namespace fabric

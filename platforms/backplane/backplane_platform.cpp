@@ -68,16 +68,22 @@ void check_flows(const config::Config& c, const std::vector<traffic::FlowSpec>& 
 
 }  // namespace
 
-void BackplanePlatform::declare_params(config::ParamRegistry& r) const { declare_backplane_params(r); }
+void BackplanePlatform::declare_params(config::ParamRegistry& r) const {
+  config::ParamScope declaring(r);
+  BackplaneKeys keys;
+}
 
 PlatformResolution BackplanePlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
-  const int stations = static_cast<int>(config.get_int("backplane.stations"));
-  const double line_gbps = config.get_rate_gbps("backplane.link_gbps");
+  config::ParamScope reading(config);
+  const BackplaneKeys k;
+  const int stations = static_cast<int>(k.stations.value());
+  const double line_gbps = k.link_gbps;
   PlatformResolution r;
   r.flows = traffic::read_flows(config, stations, line_gbps, keys.seed, stations);
   check_flows(config, r.flows, stations);
   const uint32_t largest = largest_frame(r.flows);
-  BackplaneConfig b = read_backplane_params(config, largest);
+  BackplaneConfig b = read_backplane_params(k, largest);
+  check_backplane_headroom(k, b, largest, config);
   check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
   // A largest frame's time on the wire, its cable and the switch's latency.
   r.quiet_time = static_cast<Picos>((largest + b.link.overhead_bytes) * 8000.0 / b.link.rate_gbps) +

@@ -35,11 +35,17 @@ class IbftRun final : public PlatformRun {
 
 }  // namespace
 
-void IbftPlatform::declare_params(config::ParamRegistry& r) const { declare_ibft_params(r); }
+void IbftPlatform::declare_params(config::ParamRegistry& r) const {
+  config::ParamScope declaring(r);
+  IbftKeys keys;
+}
 
 PlatformResolution IbftPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
   refuse_flows(config, "ibft", "ibft.sources, ibft.group and ibft.message_bytes");
-  IbftConfig b = read_ibft_params(config);
+  config::ParamScope reading(config);
+  const IbftKeys k;
+  IbftConfig b = read_ibft_params(k);
+  check_ibft_credit_loop(k, b, config);
   check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
   PlatformResolution r;
   const traffic::OneShotGroups groups = traffic::draw_one_shot_groups(b.nodes, b.sources, b.group, keys.seed);
@@ -51,7 +57,7 @@ PlatformResolution IbftPlatform::resolve(const config::Config& config, const Sha
     f.multicast = b.scheme != IbftScheme::unicast;
     for (int d : groups.groups[i]) f.dests.push_back(PortId(static_cast<uint32_t>(d)));
     f.rate_gbps = b.link.rate_gbps;
-    f.message = traffic::MessageSizeDistribution::parse("ibft.message_bytes", std::to_string(b.message_bytes));
+    f.message = traffic::MessageSizeDistribution::parse(k.message_bytes.key(), std::to_string(b.message_bytes));
     f.max_frames = 1;
     r.flows.push_back(std::move(f));
   }

@@ -57,11 +57,17 @@ std::vector<traffic::FlowSpec> ring_flows(const RingConfig& config) {
 
 }  // namespace
 
-void RingPlatform::declare_params(config::ParamRegistry& r) const { declare_ring_params(r); }
+void RingPlatform::declare_params(config::ParamRegistry& r) const {
+  config::ParamScope declaring(r);
+  RingKeys keys;
+}
 
 PlatformResolution RingPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
   refuse_flows(config, "ring", "ring.groups, ring.pattern and traffic.load_gbps");
-  RingConfig b = read_ring_params(config);
+  config::ParamScope reading(config);
+  const RingKeys k;
+  RingConfig b = read_ring_params(k, config);
+  check_ring_limit(k, b, config);
   // Per sampling instant: a utilisation per segment, the mean SPQ and q.
   int64_t segments = 0;
   for (const auto& ring_positions : b.network().positions) segments += static_cast<int64_t>(ring_positions.size());

@@ -58,7 +58,10 @@ def contents(db):
                                  "AND name NOT IN ('meta', 'run_owners')"):
         columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})") if r[1] not in BOOKKEEPING]
         order = "run_id, rowid" if table != "runs" else "run_id"
-        out[table] = conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}").fetchall()
+        rows = conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}").fetchall()
+        if table == "run_params":  # a swept key says 'sweep' where --set by hand says 'set': the one difference
+            rows = [tuple("set" if v == "sweep" else v for v in row) for row in rows]
+        out[table] = rows
     return out
 
 
@@ -83,6 +86,9 @@ class SameAsOneByOne(unittest.TestCase):
             values = conn.execute("SELECT run_id, key, value FROM sweep_values ORDER BY run_id, key").fetchall()
             self.assertEqual(values[:2], [(1, "flow.f1.frame_size", "512"), (1, "leaf.cache.entries", "16")])
             self.assertEqual(len(values), 12)
+            sources = conn.execute("SELECT key, value, source FROM run_params WHERE run_id = 1 AND key IN "
+                                   "('flow.f1.frame_size', 'leaf.cache.entries') ORDER BY key").fetchall()
+            self.assertEqual(sources, [("flow.f1.frame_size", "512", "sweep"), ("leaf.cache.entries", "16", "sweep")])
             self.assertFalse(os.path.exists(swept + ".sweep-1"), "the work folder goes when every point is in")
 
 
@@ -182,7 +188,7 @@ class DryRun(unittest.TestCase):
             self.assertEqual(lines[0], "sweep of E2a: 6 points, local backend, 1 at a time")
             self.assertEqual(lines[1], "1: leaf.cache.entries=16; flow.f1.frame_size=512")
             self.assertIn("--study E2a --time 60us --quiet --db", lines[2])
-            self.assertIn("--set leaf.cache.entries=16 --set flow.f1.frame_size=512", lines[2])
+            self.assertIn("--set-swept leaf.cache.entries=16 --set-swept flow.f1.frame_size=512", lines[2])
             self.assertEqual(len(lines), 1 + 2 * 6)
             self.assertEqual(os.listdir(d), [])
 
