@@ -242,26 +242,22 @@ class Param {
   bool auto_ = false;
 };
 
-// A key of many instances ("flow.*.src"): declared once by its pattern,
-// read per instance name.
+// A key of many instances ("flow.*.src"): declared once by its pattern (as
+// a Param is), read per instance name.
 template <class Kind>
-class PatternParam {
+class PatternParam : public Param<Kind> {
  public:
-  using value_type = typename Kind::value_type;
-  template <class... Args>
-  explicit PatternParam(Args&&... args) : pattern_(Param<Kind>(std::forward<Args>(args)...).key()) {}
+  using typename Param<Kind>::value_type;
+  using Param<Kind>::Param;
 
-  const std::string& pattern() const { return pattern_; }
   // The concrete key of instance `name`: the pattern with `name` for '*'.
-  std::string key(const std::string& name) const {
-    const size_t star = pattern_.find('*');
-    return pattern_.substr(0, star) + name + pattern_.substr(star + 1);
+  std::string key_of(const std::string& name) const {
+    const std::string& pattern = this->key();
+    const size_t star = pattern.find('*');
+    return pattern.substr(0, star) + name + pattern.substr(star + 1);
   }
-  value_type of(const Config& c, const std::string& name) const { return Kind::read(c, key(name)); }
-  bool given(const Config& c, const std::string& name) const { return c.is_set(key(name)); }
-
- private:
-  std::string pattern_;
+  value_type of(const Config& c, const std::string& name) const { return Kind::read(c, key_of(name)); }
+  bool given_in(const Config& c, const std::string& name) const { return c.is_set(key_of(name)); }
 };
 
 }  // namespace fabric::config

@@ -22,8 +22,8 @@ config::ParamRegistry build_registry() {
   {
     config::ParamScope declaring(r);
     run_keys();
+    traffic::TrafficKeys traffic;
   }
-  traffic::declare_traffic_params(r);
   for (const Platform* p : all_platforms()) {
     config::ParamRegistry::OwnedKeys owned(r, p->name());
     p->declare_params(r);

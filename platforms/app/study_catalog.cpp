@@ -36,7 +36,8 @@ std::string platform_of(const fs::path& path, const config::ParamRegistry& regis
   config::Config config(registry);
   try {
     config.load_ini(path.string());
-    return config.get_choice("platform");
+    const config::ParamScope reading(config);
+    return run_keys().platform;
   } catch (const config::ConfigError&) {
     return "?";  // a study file with an error: running it says which
   }

@@ -47,8 +47,10 @@ uint32_t largest_frame(const std::vector<traffic::FlowSpec>& flows) {
 
 // A station runs one closed-loop application, unicast to other stations.
 void check_flows(const config::Config& c, const std::vector<traffic::FlowSpec>& flows, int stations) {
-  if (c.get_choice("traffic.pattern") != "none")
-    c.fail("traffic.pattern", "none on platform backplane: its stations run closed-loop flows (flow.NAME.*)");
+  const config::ParamScope reading(c);
+  const traffic::TrafficKeys keys;
+  if (keys.pattern.pattern.value() != "none")
+    keys.pattern.pattern.fail("none on platform backplane: its stations run closed-loop flows (flow.NAME.*)");
   std::set<uint32_t> sources;
   const std::string station_ports = "stations 0 .. " + std::to_string(stations - 1) + " (backplane.stations)";
   for (const traffic::FlowSpec& f : flows) {

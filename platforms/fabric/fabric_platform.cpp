@@ -90,11 +90,9 @@ void refuse_end_station_traffic(const config::Config& config, const std::vector<
 }  // namespace
 
 void FabricPlatform::declare_params(config::ParamRegistry& r) const {
-  {
-    config::ParamScope declaring(r);
-    FabricKeys keys;
-  }
-  traffic::declare_multicast_tree_params(r);
+  config::ParamScope declaring(r);
+  FabricKeys keys;
+  traffic::MulticastTreeKeys trees;
 }
 
 PlatformResolution FabricPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
@@ -122,8 +120,9 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   refuse_end_station_traffic(config, r.flows);
   apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f), traffic::kMaxFrameBytes,
                         lossless_headers_per_frame(r.flows, f.leaf));
-  f.trees.max_levels = static_cast<int>(config.get_int("multicast.max_levels"));
-  f.trees.max_source_fanout = static_cast<size_t>(config.get_int("multicast.source_fanout"));
+  const traffic::MulticastTreeKeys trees;
+  f.trees.max_levels = static_cast<int>(trees.max_levels.value());
+  f.trees.max_source_fanout = static_cast<size_t>(trees.source_fanout.value());
   {  // every multicast group has a legal tree, or the run stops here
     Fdb fdb;
     McbcTable mcbc;

@@ -118,9 +118,11 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   br.pacer.backoff_d = k.bridge_backoff_d.value();
   const Picos bridge_d0 = k.bridge_backoff_d0.value();
   br.pacer.backoff_d0 = bridge_d0 > 0 ? bridge_d0 : round_trip;
-  b.load_gbps = c.is_set("traffic.load_gbps") ? c.get_rate_gbps("traffic.load_gbps") : 1.0;
-  if (b.load_gbps <= 0) c.fail("traffic.load_gbps", "an aggregate payload load above 0 Gb/s");
-  b.arrival = traffic::read_arrival(c, "traffic.arrival");
+  const config::ParamScope reading(c);
+  const traffic::PatternKeys traffic;
+  b.load_gbps = traffic.load_gbps.has_value() ? traffic.load_gbps.value() : 1.0;
+  if (b.load_gbps <= 0) traffic.load_gbps.fail("an aggregate payload load above 0 Gb/s");
+  b.arrival = traffic::arrival_named(traffic.arrival);
   for (const traffic::Phase& p : traffic::parse_phases(k.load_schedule.key(), k.load_schedule.value())) {
     char* end = nullptr;
     const double v = std::strtod(p.value.c_str(), &end);

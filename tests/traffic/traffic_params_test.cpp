@@ -18,7 +18,11 @@ using fabric::testing::config_error_of;
 
 class TrafficParams : public ::testing::Test {
  protected:
-  TrafficParams() { declare_traffic_params(registry); }
+  TrafficParams() {
+    config::ParamScope declaring(registry);
+    const TrafficKeys traffic;
+    const MulticastTreeKeys trees;
+  }
   config::ParamRegistry registry;
 };
 
