@@ -41,7 +41,8 @@ std::string joined_keys(const config::CheckResult& check) {
 void explain_key(const config::Config& config, const config::ParamRegistry& registry, const std::string& key,
                  std::ostream& out) {
   const config::ParamSpec* spec = registry.find(key);
-  if (!spec || (spec->is_pattern() && spec->key == key)) throw registry.unknown_key(key, "--explain");
+  if (!spec || (spec->is_pattern() && spec->key == key))
+    throw config::ConfigError("--explain", key, registry.unknown_key(key, "").allowed);
   const std::vector<config::ResolvedParam> params = config.resolved_params();
   const auto it = std::find_if(params.begin(), params.end(), [&](const config::ResolvedParam& p) { return p.key == key; });
   if (it == params.end()) {

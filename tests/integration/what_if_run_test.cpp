@@ -1,0 +1,165 @@
+// Trustworthy what-ifs end to end: the 400 m cable from its one key,
+// warnings printed, recorded and refused with --strict, --explain, and what
+// the database records of every run (run_params, run_warnings,
+// runs.platform), also in a file of schema version 2.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "tests/integration/harness.h"
+
+namespace fabricsim_it {
+namespace {
+
+// The what-if: every port of the 640-port fabric at line rate,
+// leaf-spine cables of 400 m instead of 40 m, nothing else changed.
+TEST(WhatIfRun, A400mCableFromItsOneKeyKeepsLineRate) {
+  TempDir dir;
+  const std::string db_path = dir.file("w400.db");
+  const ProcResult r = run_fabricsim(Args()
+                                         .opt("--study", "perm640")
+                                         .opt("--time", "100us")
+                                         .opt("--log-level", "frames")
+                                         .set("topology.leaf_spine_cable_m=400")
+                                         .opt("--db", db_path),
+                                     600);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db db(db_path);
+  const std::map<int, double> rx = rx_gbps(db, 50 * kUs, 100 * kUs);
+  ASSERT_EQ(rx.size(), 640u);
+  double sum = 0;
+  for (const auto& [port, gbps] : rx) sum += gbps;
+  EXPECT_GE(sum / 640, 99.0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE t_ps >= 50000000"), 0);
+  EXPECT_EQ(db.integer("SELECT coalesce(sum(value), 0) FROM samples WHERE metric = 'retry_timeouts'"), 0);
+  // What it derived, as the run recorded it.
+  EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'link.retry.timeout'"), "7100ns derived");
+  EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'spine.buffer_packets'"), "79 derived");
+  EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'topology.leaf_spine_cable_m'"), "400 set");
+}
+
+Args short_400m_run(const TempDir& dir) {
+  return two_leaf()
+      .opt("--time", "5us")
+      .set("topology.leaf_spine_cable_m=400")
+      .set("link.retry.timeout=2us")
+      .opt("--db", dir.file("w.db"));
+}
+
+TEST(WhatIfRun, AValueThatBreaksAConstraintIsWarnedAndRecorded) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(short_400m_run(dir));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  const std::string warning =
+      "fabricsim: warning: link.retry.timeout 2 us < the link ACK round trip of a 400 m leaf-spine link, 4.67 us";
+  EXPECT_NE(r.err.find(warning), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("warnings ("), std::string::npos) << r.out;  // and in the summary
+  Db db(dir.file("w.db"));
+  EXPECT_EQ(db.text("SELECT keys FROM run_warnings WHERE check_name = 'link.retry.timeout >= the link ACK round trip'"),
+            "link.retry.timeout, topology.leaf_spine_cable_m, link.retry.ack_delay");
+}
+
+TEST(WhatIfRun, StrictRefusesIt) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(short_400m_run(dir).opt("--strict"));
+  ASSERT_TRUE(r.exited) << r.describe();
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_NE(r.err.find("--strict"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir.file("w.db")));
+  // Without the broken value, --strict runs.
+  const ProcResult ok = run_fabricsim(two_leaf().opt("--time", "5us").opt("--strict").opt("--db", dir.file("ok.db")));
+  EXPECT_TRUE(ok.exited && ok.exit_code == 0) << ok.describe();
+  EXPECT_EQ(ok.err.find("warning"), std::string::npos) << ok.err;
+}
+
+TEST(WhatIfRun, ExplainSaysWhereEachValueComesFrom) {
+  TempDir dir;
+  const auto explain = [&](const std::string& key, Args args) {
+    const ProcResult r = run_fabricsim(args.opt("--explain", key).opt("--db", dir.file("x.db")));
+    EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+    return r.out;
+  };
+  const std::string derived = explain("link.retry.timeout", Args().opt("--study", "perm640"));
+  EXPECT_NE(derived.find("link.retry.timeout = 2us\n"), std::string::npos) << derived;
+  EXPECT_NE(derived.find("from:        derived: max(the spec's 2 us, 1.5 x 1.07 us) = 2 us; the link ACK round trip "
+                         "of a 40 m leaf-spine link"),
+            std::string::npos)
+      << derived;
+  EXPECT_NE(derived.find("holds:  link.retry.timeout >= the link ACK round trip"), std::string::npos) << derived;
+
+  const std::string study = explain("traffic.pattern", Args().opt("--study", "perm640"));
+  EXPECT_NE(study.find("traffic.pattern = permutation\n"), std::string::npos) << study;
+  EXPECT_NE(study.find("from:        the study file, "), std::string::npos) << study;
+  EXPECT_NE(study.find("perm640.ini:8"), std::string::npos) << study;
+
+  const std::string set =
+      explain("spine.buffer_packets", Args().opt("--study", "perm640").set("spine.buffer_packets=4"));
+  EXPECT_NE(set.find("spine.buffer_packets = 4\n  from:        --set\n"), std::string::npos) << set;
+  EXPECT_NE(set.find("FAILS:  spine.buffer_packets >= the credit round trip's bandwidth-delay product"),
+            std::string::npos)
+      << set;
+  EXPECT_FALSE(file_exists(dir.file("x.db")));
+
+  const ProcResult unknown = run_fabricsim(Args().opt("--explain", "link.retry.timout").opt("--db", dir.file("x.db")));
+  EXPECT_TRUE(unknown.exited && unknown.exit_code == 2) << unknown.describe();
+  EXPECT_NE(unknown.err.find("did you mean 'link.retry.timeout'"), std::string::npos) << unknown.err;
+}
+
+TEST(WhatIfRun, ListParamsResolvedPrintsEveryKeyWithItsSource) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(
+      Args().opt("--list-params").opt("--resolved").opt("--study", "E11").set("leaf.sync.shi=20").opt("--db", dir.file("x.db")));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  EXPECT_NE(r.out.find("leaf.sync.shi\t20\tset\t\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("link.retry.buffer\t6KB\tderived\tmax(the spec's 6 KB"), std::string::npos);
+  EXPECT_NE(r.out.find("leaf.clock_mhz\t454\tdefault\t\n"), std::string::npos);
+  EXPECT_EQ(r.out.find("backplane."), std::string::npos) << "only the run's platform's keys";
+  EXPECT_FALSE(file_exists(dir.file("x.db")));
+}
+
+TEST(WhatIfRun, EveryRunRecordsItsKeysAndPlatform) {
+  TempDir dir;
+  const std::string path = dir.file("runs.db");
+  for (const char* cable : {"40", "100"}) {
+    const ProcResult r = run_fabricsim(
+        two_leaf().opt("--time", "5us").set(std::string("topology.leaf_spine_cable_m=") + cable).opt("--db", path));
+    ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  }
+  Db db(path);
+  // "Cable length per run" is a join.
+  EXPECT_EQ(db.dump("SELECT r.run_id, r.platform, p.value, p.source FROM runs r JOIN run_params p "
+                    "ON p.run_id = r.run_id AND p.key = 'topology.leaf_spine_cable_m' ORDER BY r.run_id"),
+            "1|fabric|40|set\n2|fabric|100|set\n");
+  // Every key of the run's configuration, and only those.
+  EXPECT_EQ(db.integer("SELECT count(*) FROM run_params WHERE run_id = 1"),
+            db.integer("SELECT length(config) - length(replace(config, char(10), '')) FROM runs WHERE run_id = 1"));
+  EXPECT_EQ(db.integer("SELECT count(*) FROM run_params WHERE key = 'sim.threads'"), 0);
+  EXPECT_EQ(db.text("SELECT source FROM run_params WHERE run_id = 1 AND key = 'topology.leaves'"), "set");
+  EXPECT_EQ(db.text("SELECT source FROM run_params WHERE run_id = 1 AND key = 'traffic.pattern'"), "study");
+  EXPECT_EQ(db.text("SELECT source FROM run_params WHERE run_id = 1 AND key = 'leaf.clock_mhz'"), "default");
+  EXPECT_EQ(db.integer("SELECT count(*) FROM run_warnings"), 0);
+}
+
+TEST(WhatIfRun, AFileOfSchemaVersion2IsBroughtUpToVersion3) {
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  ProcResult r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  {  // what fabricsim wrote before this version
+    Db db(path);
+    db.exec("DROP TABLE run_params; DROP TABLE run_warnings; ALTER TABLE runs DROP COLUMN platform; "
+            "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+  }
+  r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db db(path);
+  EXPECT_EQ(db.text("SELECT value FROM meta WHERE key = 'schema_version'"), "3");
+  EXPECT_EQ(db.dump("SELECT run_id, coalesce(platform, 'NULL'), status FROM runs ORDER BY run_id"),
+            "1|NULL|done\n2|fabric|done\n");
+  EXPECT_EQ(db.integer("SELECT count(*) FROM run_params WHERE run_id = 1"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM run_params WHERE run_id = 2"), 100);
+}
+
+}  // namespace
+}  // namespace fabricsim_it
