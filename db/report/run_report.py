@@ -83,10 +83,20 @@ class RunReport:
         text += (f"{duration(r.sim_time_ps)} simulated in {wall}; seed {r.seed}; log level {r.log_level}; "
                  f"model {r.model_version}; started {r.started_at}.\n\n"
                  f"Key parameters: {key_parameters(r)}.\n\n")
+        for check, message in self._warnings():
+            text += note(f"**Warning** ({check}): {message}.") + "\n"
         missing = self.missing_deliveries()
         if missing:
             text += note(f"**Missing:** {missing}.")
         return text
+
+    def _warnings(self):
+        """The checks of physical constraints the run broke (run_warnings; none in schema version 2)."""
+        has = self.conn.execute("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'run_warnings'")
+        if not has.fetchone()[0]:
+            return []
+        return self.conn.execute("SELECT check_name, message FROM run_warnings WHERE run_id = ? ORDER BY rowid",
+                                 (self.run.run_id,)).fetchall()
 
     def _throughput(self, shares, png):
         r, d = self.run, self.run.deliveries

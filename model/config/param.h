@@ -214,15 +214,8 @@ class Param {
  private:
   static ParamSpec spec(std::string key, std::string default_text, std::string unit, std::string description,
                         double min, double max) {
-    ParamSpec s;
-    s.key = std::move(key);
-    s.type = Kind::type;
-    s.default_value = std::move(default_text);
-    s.unit = std::move(unit);
-    s.description = std::move(description);
-    s.min = min;
-    s.max = max;
-    return s;
+    return ParamSpec{std::move(key), Kind::type, std::move(default_text), std::move(unit), std::move(description),
+                     min, max};
   }
   static ParamSpec derived_spec(ParamSpec s, std::string formula) {
     s.derivation = std::move(formula);
