@@ -37,6 +37,9 @@ def _parser():
     p.add_argument("--jobs", type=int, help="points at a time (local default: the cores; slurm: the array's limit)")
     p.add_argument("--retry-failed", action="store_true", help="run again the points that failed before")
     p.add_argument("--dry-run", action="store_true", help="list the points and their commands, run nothing")
+    p.add_argument("--strict", action="store_true",
+                   help="a point whose values break a physical constraint (a warning of fabricsim's) is refused "
+                        "before any point runs")
     p.add_argument("--fabricsim", default=None, help="the fabricsim binary (default: build/fabricsim)")
     slurm = p.add_argument_group("slurm backend")
     slurm.add_argument("--partition")
@@ -63,6 +66,8 @@ def _base_options(args):
         base += ["--time", args.time]
     if args.log_level:
         base += ["--log-level", args.log_level]
+    if args.strict:
+        base += ["--strict"]
     return base
 
 

@@ -29,7 +29,7 @@ struct CnaKeys {
 };
 
 struct CnaParams {
-  bool strict_priority = true;  // else round robin over priorities
+  bool strict_priority = false;  // else round robin over priorities
   int queue_frames = 0;         // per priority; a full queue holds back its flows
   // QCN reaction points; line_gbps and the increases are set from the CNA
   // link's rate by the platform (scale_to_line).

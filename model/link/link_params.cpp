@@ -24,7 +24,7 @@ CreditReturnParams read_credit_return_params(const CreditReturnKeys& keys) {
   return p;
 }
 
-LinkRetryParams read_link_retry_params(const LinkRetryKeys& keys, uint32_t max_message_bytes) {
+LinkRetryParams read_link_retry_params(const LinkRetryKeys& keys, uint32_t max_message_bytes, uint32_t control_bytes) {
   LinkRetryParams p;
   p.enabled = keys.enabled;
   const int64_t buffer = keys.buffer;
@@ -34,6 +34,7 @@ LinkRetryParams read_link_retry_params(const LinkRetryKeys& keys, uint32_t max_m
   p.ack_every = static_cast<uint32_t>(keys.ack_every.value());
   p.ack_delay = keys.ack_delay;
   p.timeout = keys.timeout;
+  p.control_bytes = control_bytes;
   return p;
 }
 

@@ -63,8 +63,9 @@ struct LinkErrorParams {
 
 CreditReturnParams read_credit_return_params(const CreditReturnKeys& keys);
 // `max_message_bytes`: the largest message on a leaf-spine link; the retry
-// buffer must hold at least one. Its auto keys must be derived first.
-LinkRetryParams read_link_retry_params(const LinkRetryKeys& keys, uint32_t max_message_bytes);
+// buffer must hold at least one. `control_bytes`: a link ACK or NAK on the
+// wire, the fabric's control message. Its auto keys must be derived first.
+LinkRetryParams read_link_retry_params(const LinkRetryKeys& keys, uint32_t max_message_bytes, uint32_t control_bytes);
 // `link_exists` says whether a scripted link name names a link of the fabric.
 template <class LinkExists>
 LinkErrorParams read_link_error_params(const LinkErrorKeys& keys, LinkExists&& link_exists);

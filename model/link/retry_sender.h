@@ -25,13 +25,14 @@
 
 namespace fabric {
 
+// From the link.retry.* keys (read_link_retry_params), which hold the defaults.
 struct LinkRetryParams {
-  bool enabled = true;
-  uint32_t buffer_bytes = 6144;   // retry buffer: at least the link round trip at line rate
-  uint32_t ack_every = 8;         // messages accepted per coalesced link ACK
-  Picos ack_delay = 500'000;      // ... or the longest an accepted message waits for its ACK
-  Picos timeout = 2'000'000;      // no ACK or NAK for this long with messages outstanding: replay all
-  uint32_t control_bytes = 10;    // a link ACK or NAK on the wire
+  bool enabled = false;
+  uint32_t buffer_bytes = 0;      // retry buffer: at least the link round trip at line rate
+  uint32_t ack_every = 0;         // messages accepted per coalesced link ACK
+  Picos ack_delay = 0;            // ... or the longest an accepted message waits for its ACK
+  Picos timeout = 0;              // no ACK or NAK for this long with messages outstanding: replay all
+  uint32_t control_bytes = 0;     // a link ACK or NAK on the wire (leaf.control_bytes)
 };
 
 class alignas(64) RetrySender {

@@ -53,7 +53,12 @@ int list_sweep_points(const CommandLine& cl, const config::ParamRegistry& regist
     for (const auto& [key, value] : points[i].values) point.swept.push_back(key + "=" + value);
     config::Config config(registry);
     try {
-      resolve(point, config);
+      const ResolvedRun resolved = resolve(point, config);
+      if (cl.strict && !resolved.warnings.empty()) {
+        err << "fabricsim: sweep point " << i + 1 << " of " << points.size() << " (" << points[i].key()
+            << "): --strict: " << resolved.warnings.front().detail << "\n";
+        return 2;
+      }
     } catch (const config::ConfigError& e) {
       err << "fabricsim: sweep point " << i + 1 << " of " << points.size() << " (" << points[i].key()
           << "): " << config.locate(e).what() << "\n";

@@ -22,22 +22,6 @@ namespace fabric {
 
 namespace {
 
-// The PAUSE round trip on a CNA-leaf link, for the lossless thresholds.
-PauseRoundTrip cna_pause_round_trip(const FabricConfig& f) {
-  PauseRoundTrip rt;
-  rt.link_gbps = f.topology.cna_link.rate_gbps;
-  rt.propagation = to_ps(f.topology.cna_link.propagation);
-  rt.lookup = to_ps(f.leaf.lookup);
-  rt.overhead_bytes = f.topology.cna_link.overhead_bytes;
-  // With the concurrent header the leaf sees a frame after its preamble,
-  // without it after the whole (smallest) frame.
-  rt.header_after_bytes =
-      f.leaf.concurrent_header ? kPreambleBytes : traffic::kMinFrameBytes + f.topology.cna_link.overhead_bytes;
-  rt.pause_frame_bytes = f.leaf.control_frame_bytes;
-  rt.smallest_frame_bytes = traffic::kMinFrameBytes;
-  return rt;
-}
-
 // The most headers one lossless frame takes at a user port: one per copy.
 uint32_t lossless_headers_per_frame(const std::vector<traffic::FlowSpec>& flows, const LeafParams& leaf) {
   for (const traffic::FlowSpec& f : flows)
@@ -107,7 +91,8 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   f.cna = read_cna_params(k.cna);
   f.cna.scale_to_line(f.topology.cna_link.rate_gbps);
   f.credit_return = read_credit_return_params(k.link.credit);
-  f.retry = read_link_retry_params(k.link.retry, std::max(f.leaf.packet_bytes, f.leaf.control_frame_bytes));
+  f.retry = read_link_retry_params(k.link.retry, std::max(f.leaf.packet_bytes, f.leaf.control_frame_bytes),
+                                   f.leaf.control_bytes);
   f.errors = read_link_error_params(k.link.errors,
                                     [&](const std::string& link) { return names_link(f.topology.geometry, link); });
   check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, occupancy_samples_per_instant(f.topology.geometry));
@@ -118,7 +103,7 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   r.flows = traffic::read_flows(config, f.topology.geometry.user_ports(), f.topology.cna_link.rate_gbps, keys.seed,
                                 f.topology.geometry.user_ports_per_leaf);
   refuse_end_station_traffic(config, r.flows);
-  apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f), traffic::kMaxFrameBytes,
+  apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f.topology, f.leaf), traffic::kMaxFrameBytes,
                         lossless_headers_per_frame(r.flows, f.leaf));
   const traffic::MulticastTreeKeys trees;
   f.trees.max_levels = static_cast<int>(trees.max_levels.value());

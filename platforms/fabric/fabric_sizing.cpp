@@ -6,6 +6,7 @@
 #include "model/core/sim_time.h"
 #include "model/link/link_sizing.h"
 #include "platforms/common/quantity_text.h"
+#include "traffic/frame_size.h"
 
 namespace fabric {
 
@@ -92,6 +93,22 @@ void check(const config::Config& c, std::string name, std::vector<std::string> k
 }
 
 }  // namespace
+
+// The PAUSE round trip on a CNA-leaf link, for the lossless thresholds.
+PauseRoundTrip cna_pause_round_trip(const TopologyParams& topology, const LeafParams& leaf) {
+  PauseRoundTrip rt;
+  rt.link_gbps = topology.cna_link.rate_gbps;
+  rt.propagation = to_ps(topology.cna_link.propagation);
+  rt.lookup = to_ps(leaf.lookup);
+  rt.overhead_bytes = topology.cna_link.overhead_bytes;
+  // With the concurrent header the leaf sees a frame after its preamble,
+  // without it after the whole (smallest) frame.
+  rt.header_after_bytes =
+      leaf.concurrent_header ? kPreambleBytes : traffic::kMinFrameBytes + topology.cna_link.overhead_bytes;
+  rt.pause_frame_bytes = leaf.control_frame_bytes;
+  rt.smallest_frame_bytes = traffic::kMinFrameBytes;
+  return rt;
+}
 
 void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
   const LinkTiming link = fabric_link_timing(k, t);

@@ -7,6 +7,7 @@
 // breaks one of these constraints is a warning naming the keys and the
 // numbers (an error with --strict), recorded with the run.
 #include "model/core/ids.h"
+#include "model/leaf/pause_headroom.h"
 #include "platforms/fabric/fabric_keys.h"
 
 namespace fabric {
@@ -14,6 +15,10 @@ namespace fabric {
 // Fills every auto key of `keys` from the topology (read first) and the
 // keys it depends on.
 void derive_fabric_keys(FabricKeys& keys, const TopologyParams& topology);
+
+// The PAUSE round trip on a CNA-leaf link, for the lossless thresholds
+// (apply_lossless_limits).
+PauseRoundTrip cna_pause_round_trip(const TopologyParams& topology, const LeafParams& leaf);
 
 // Notes each check, holding or not, in the run's configuration (the keys'
 // Config): `sim_time` is the run's length.

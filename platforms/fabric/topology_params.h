@@ -28,7 +28,7 @@ struct TopologyKeys {
 
 struct TopologyParams {
   Geometry geometry;
-  int racks = 4;
+  int racks = 0;
   LinkParams cna_link;     // CNA <-> leaf, Ethernet
   LinkParams fabric_link;  // leaf <-> spine
 };

@@ -32,13 +32,13 @@ struct IbftKeys {
 };
 
 struct IbftConfig {
-  int m = 8;
-  int n = 3;
+  int m = 0;
+  int n = 0;
   int nodes = 0;                   // 2 (m/2)^n
   IbftScheme scheme = IbftScheme::cyclic;
   int sources = 0;                 // nodes that send
   int group = 0;                   // receivers of each source's message
-  uint32_t message_bytes = 4096;
+  uint32_t message_bytes = 0;
   uint32_t mtu = 0;                // 0: a message is one packet
   IbSwitchParams sw;
   LinkParams link;

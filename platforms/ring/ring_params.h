@@ -52,15 +52,15 @@ struct RingKeys {
 };
 
 struct RingConfig {
-  int rings = 1;      // joined by bridges in a binary tree
-  int stations = 16;  // host stations a ring
-  int group_count = 3;
-  int group_size = 5;
+  int rings = 0;      // joined by bridges in a binary tree
+  int stations = 0;  // host stations a ring
+  int group_count = 0;
+  int group_size = 0;
   RingPattern pattern = RingPattern::all_to_all;
   RingStationParams station;  // its permit interval and observation window are set per run
   RingBridgeParams bridge;
   LinkParams segment;
-  double load_gbps = 1.0;      // aggregate payload offered
+  double load_gbps = 0;      // aggregate payload offered
   std::vector<traffic::Phased<double>> load_schedule;           // phases of another load (Gb/s)
   std::vector<traffic::Phased<RingPattern>> pattern_schedule;   // phases of another pattern
   traffic::Arrival arrival = traffic::Arrival::cbr;

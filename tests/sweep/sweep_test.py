@@ -201,6 +201,9 @@ class BadDefinitions(unittest.TestCase):
             (["--sweep", "leaf.cache.entries=16,32,5000"], ["leaf.cache.entries", "5000"]),
             # Shi below Slow (10) only as a run: point 2 of E2a's 16 x 2
             (["--sweep", "leaf.sync.shi=18,5"], ["sweep point 2 of 32", "leaf.sync.shi=5", "leaf.sync.slow"]),
+            # With --strict, a point whose values break a physical constraint (a warning) is refused too
+            (["--strict", "--sweep", "spine.buffer_packets=16,4"],
+             ["sweep point 2 of 32", "spine.buffer_packets=4", "--strict", "spine.buffer_packets 4 <"]),
         ]
         with tempfile.TemporaryDirectory() as d:
             for extra, needles in cases:

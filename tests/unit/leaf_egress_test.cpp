@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/leaf/leaf_egress.h"
+#include "tests/support/spec_params.h"
 #include "model/leaf/segmentation.h"
 #include "model/link/tx_port.h"  // kNever
 
@@ -15,7 +16,7 @@ namespace {
 const Vl kVl = unicast_vl(2);
 
 LeafParams egress_params(uint32_t pool = 12, uint32_t quantum = 36) {
-  LeafParams p;
+  LeafParams p = testing::spec_leaf_params();
   p.packet_bytes = 256;
   p.egress_pool_units = pool;
   p.arbiter_quantum_units = quantum;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/leaf/leaf_ingress.h"
+#include "tests/support/spec_params.h"
 
 namespace fabric {
 namespace {
@@ -14,7 +15,7 @@ constexpr uint8_t kLossy = 0;
 constexpr uint8_t kLossless = 3;
 
 LeafParams small_params() {
-  LeafParams p;
+  LeafParams p = testing::spec_leaf_params();
   p.packet_bytes = 256;
   p.lossy_threshold_units = 10;
   p.lossless_pool_units = 20;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "model/leaf/leaf_ingress.h"
+#include "tests/support/spec_params.h"
 
 namespace fabric {
 namespace {
@@ -15,7 +16,7 @@ constexpr uint8_t kLossy = 0;
 constexpr uint8_t kLossless = 3;
 
 LeafParams lossless_params() {
-  LeafParams p;
+  LeafParams p = testing::spec_leaf_params();
   p.packet_bytes = 256;
   p.lossless_pool_units = 100;
   p.pause_enabled = true;

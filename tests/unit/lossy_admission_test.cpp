@@ -7,6 +7,7 @@
 #include <random>
 
 #include "model/leaf/copy_forwarded.h"
+#include "tests/support/spec_params.h"
 #include "model/leaf/header_admission.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/multicast/voq_sync_cam.h"
@@ -45,7 +46,7 @@ TEST(HeaderAdmission, RedAcceptsAllBelowHlowDropsAllAboveHhiAndAboutPBetween) {
 }
 
 LeafParams lossy_params(HeaderAdmission::Policy policy, uint32_t hth) {
-  LeafParams p;
+  LeafParams p = testing::spec_leaf_params();
   p.header_pool_lossy = 500;
   p.header_admission.policy = policy;
   p.header_admission.hth = hth;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "model/leaf/leaf_params.h"
+#include "tests/support/spec_params.h"
 #include "model/leaf/pause_headroom.h"
 
 namespace fabric {
@@ -21,14 +22,14 @@ TEST(PauseHeadroom, TheDefaultFabricAdmitsSixFramesAfterAStop) {
   EXPECT_EQ(frames_after_stop(rt), 6u);
 }
 
-TEST(PauseHeadroom, DefaultHeaderThresholdsAreTheLeafParamsDefaults) {
+TEST(PauseHeadroom, DefaultHeaderThresholdsAreTheShippedFabricsDerivedOnes) {
   // Multicast: 7 frames (the one crossing STOP and 6 more) of 8 copies: 56 headers.
   EXPECT_EQ(header_headroom(6, 8), 56u);
   const std::optional<HeaderThresholds> t = header_thresholds(291, 6, 8);
   ASSERT_TRUE(t);
   EXPECT_EQ(t->stop_above, 235u);
   EXPECT_EQ(t->go_below, 179u);
-  const LeafParams defaults;
+  const LeafParams defaults = testing::spec_leaf_params();
   EXPECT_EQ(defaults.pause_headers_hi, t->stop_above);
   EXPECT_EQ(defaults.pause_headers_lo, t->go_below);
   // Unicast only: one header a frame.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/link/retry_sender.h"
+#include "tests/support/spec_params.h"
 #include "model/link/tx_port.h"
 
 namespace fabric {
@@ -33,6 +34,7 @@ struct EventLog final : Recorder {
 class RetrySenderTest : public ::testing::Test {
  protected:
   RetrySenderTest() {
+    params_ = testing::spec_link_retry_params();
     params_.buffer_bytes = 1024;
     params_.ack_delay = 100;
     params_.timeout = 2000;
