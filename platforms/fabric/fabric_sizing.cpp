@@ -126,8 +126,10 @@ void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
                                   gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
                                   std::to_string(link.largest_message_bytes) + " B message");
 
-  const auto derive_window = [&](config::Param<config::Integer>& window, const std::string& latency_key,
-                                 Picos latency) {
+  const auto derive_window = [&](config::Param<config::Integer>& window,
+                                 const config::Param<config::Duration>& receiver_latency) {
+    const std::string& latency_key = receiver_latency.key();
+    const Picos latency = receiver_latency;
     const double need = credit_window_need_packets(link, latency, k.link.credit.delay);
     const int64_t packets = at_least_spec(window, static_cast<int64_t>(std::ceil(kSizingMargin * need)));
     window.derive(packets, "max(the spec's 16, 1.5 x " + number_text(need) + " packets) = " + std::to_string(packets) +
@@ -135,8 +137,8 @@ void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
                                " B packets at " + gbps_text(link.rate_gbps) + " in " +
                                credit_round_trip_text(k, link, latency_key, latency));
   };
-  derive_window(k.spine.buffer_packets, "spine.traversal_latency", k.spine.traversal);
-  derive_window(k.leaf.downlink_buffer_packets, "leaf.traversal_latency", k.leaf.traversal_latency);
+  derive_window(k.spine.buffer_packets, k.spine.traversal);
+  derive_window(k.leaf.downlink_buffer_packets, k.leaf.traversal_latency);
 
   const double e2e_wait = e2e_wait_ps(k, t, link);
   const Picos e2e = at_least_spec(k.leaf.e2e_timeout, ceil_100ns(kSizingMargin * e2e_wait));
@@ -153,49 +155,51 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   if (retry.enabled) {
     const double ack_rtt = link_ack_round_trip_ps(link, retry.ack_delay);
     check(c, "link.retry.timeout >= the link ACK round trip",
-          {retry.timeout.key(), "topology.leaf_spine_cable_m", retry.ack_delay.key()},
+          {retry.timeout.key(), k.topology.leaf_spine_cable_m.key(), retry.ack_delay.key()},
           double(retry.timeout.value()) >= ack_rtt,
           retry.timeout.key() + " " + time_text(double(retry.timeout.value())) + " < " + ack_round_trip_text(k, link) +
               ": every message will be replayed");
     const double need = retry_buffer_need_bytes(link, retry.ack_delay);
     const double limit_gbps = std::min(link.rate_gbps, double(retry.buffer.value()) * 8000.0 / ack_rtt);
     check(c, "link.retry.buffer >= the bytes a leaf-spine link sends in its ACK round trip + one message",
-          {retry.buffer.key(), "topology.leaf_spine_cable_m", "topology.uplink_gbps", retry.ack_delay.key()},
+          {retry.buffer.key(), k.topology.leaf_spine_cable_m.key(), k.topology.uplink_gbps.key(), retry.ack_delay.key()},
           double(retry.buffer.value()) >= need,
           retry.buffer.key() + " " + bytes_text(double(retry.buffer.value())) + " < " + bytes_text(need) + " (" +
               gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
               std::to_string(link.largest_message_bytes) + " B message): each leaf-spine link waits for ACKs, at most " +
               gbps_text(limit_gbps));
   }
-  const auto check_window = [&](const config::Param<config::Integer>& window, const std::string& latency_key,
-                                Picos latency, const std::string& which) {
+  const auto check_window = [&](const config::Param<config::Integer>& window,
+                                const config::Param<config::Duration>& receiver_latency, const std::string& which) {
+    const std::string& latency_key = receiver_latency.key();
+    const Picos latency = receiver_latency;
     const double need = credit_window_need_packets(link, latency, k.link.credit.delay);
     const double rtt = credit_round_trip_ps(link, latency, k.link.credit.delay);
     const double limit_gbps =
         std::min(link.rate_gbps, double(window.value()) * link.largest_message_bytes * 8000.0 / rtt);
     check(c, window.key() + " >= the credit round trip's bandwidth-delay product",
-          {window.key(), "topology.leaf_spine_cable_m", "topology.uplink_gbps", "link.credit_delay"},
+          {window.key(), k.topology.leaf_spine_cable_m.key(), k.topology.uplink_gbps.key(), k.link.credit.delay.key()},
           double(window.value()) >= need,
           window.key() + " " + std::to_string(window.value()) + " < " + number_text(need) + " packets of " +
               std::to_string(link.largest_message_bytes) + " B at " + gbps_text(link.rate_gbps) + " in " +
               credit_round_trip_text(k, link, latency_key, latency) + ": each " + which + " carries at most " +
               gbps_text(limit_gbps));
   };
-  check_window(k.spine.buffer_packets, "spine.traversal_latency", k.spine.traversal, "leaf-spine link");
-  check_window(k.leaf.downlink_buffer_packets, "leaf.traversal_latency", k.leaf.traversal_latency, "spine-leaf link");
+  check_window(k.spine.buffer_packets, k.spine.traversal, "leaf-spine link");
+  check_window(k.leaf.downlink_buffer_packets, k.leaf.traversal_latency, "spine-leaf link");
 
   {
     const double rtt = fabric_round_trip_ps(k, link);
     const double need = bytes_in(rtt, t.cna_link.rate_gbps);
     if (k.leaf.voq_drop.value() != "off")
       check(c, "leaf.voq.threshold >= the bytes a user port receives in the fabric round trip",
-            {k.leaf.voq_threshold.key(), "topology.leaf_spine_cable_m", "topology.user_port_gbps"},
+            {k.leaf.voq_threshold.key(), k.topology.leaf_spine_cable_m.key(), k.topology.user_port_gbps.key()},
             double(k.leaf.voq_threshold.value()) >= need,
             k.leaf.voq_threshold.key() + " " + bytes_text(double(k.leaf.voq_threshold.value())) + " < " +
                 bytes_text(need) + " (" + gbps_text(t.cna_link.rate_gbps) + " x " + round_trip_text(k, link) +
                 "): a lossy flow that starts at line rate crosses Vth before its first grant and drops frames");
     check(c, "leaf.egress.pool >= the bytes a user port receives in the fabric round trip",
-          {k.leaf.egress_pool.key(), "topology.leaf_spine_cable_m", "topology.user_port_gbps"},
+          {k.leaf.egress_pool.key(), k.topology.leaf_spine_cable_m.key(), k.topology.user_port_gbps.key()},
           double(k.leaf.egress_pool.value()) >= need,
           k.leaf.egress_pool.key() + " " + bytes_text(double(k.leaf.egress_pool.value())) + " < " + bytes_text(need) +
               " (" + gbps_text(t.cna_link.rate_gbps) + " x " + round_trip_text(k, link) +
@@ -205,7 +209,7 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   if (k.leaf.e2e_retransmit) {
     const double wait = e2e_wait_ps(k, t, link);
     check(c, "leaf.e2e.timeout >= the longest wait for a copy's ACK",
-          {k.leaf.e2e_timeout.key(), "leaf.egress.pool", "topology.user_port_gbps", "topology.leaf_spine_cable_m"},
+          {k.leaf.e2e_timeout.key(), k.leaf.egress_pool.key(), k.topology.user_port_gbps.key(), k.topology.leaf_spine_cable_m.key()},
           double(k.leaf.e2e_timeout.value()) >= wait,
           k.leaf.e2e_timeout.key() + " " + time_text(double(k.leaf.e2e_timeout.value())) + " < " +
               e2e_wait_text(k, t, link) + ": copies are sent again while their ACK is still on its way");
