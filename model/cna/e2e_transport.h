@@ -34,13 +34,14 @@
 
 namespace fabric {
 
+// From the cna.e2e.* keys, which hold the defaults.
 struct E2eTransportParams {
   bool enabled = false;
-  uint8_t priorities = 0xFF;  // bit p: frames of priority p are numbered (covered)
-  Picos timeout = 4'000'000'000;  // 4 ms: beyond the leaves' own 1 ms recovery
-  uint32_t ack_every = 8;
-  Picos ack_delay = 2'000'000;     // 2 us
-  Picos nak_retry = 20'000'000;    // 20 us: NAK a gap again if frames after it still come this long after
+  uint8_t priorities = 0;  // bit p: frames of priority p are numbered (covered)
+  Picos timeout = 0;       // beyond the leaves' own recovery
+  uint32_t ack_every = 0;
+  Picos ack_delay = 0;
+  Picos nak_retry = 0;     // NAK a gap again if frames after it still come this long after
 };
 
 constexpr uint32_t kTransportAckBytes = 64;  // an ACK or NAK frame (the minimum Ethernet frame)

@@ -21,12 +21,13 @@ namespace fabric {
 class HeaderAdmission {
  public:
   enum class Policy { fixed_order, random_order, red };
+  // From the leaf.header.* keys, which hold the defaults.
   struct Params {
     Policy policy = Policy::red;
-    uint32_t hth = 500;       // hard threshold (fixed and random order)
-    uint32_t red_high = 500;  // Hhi
-    uint32_t red_low = 470;   // Hlow
-    double red_p = 0.5;
+    uint32_t hth = 0;       // hard threshold (fixed and random order)
+    uint32_t red_high = 0;  // Hhi
+    uint32_t red_low = 0;   // Hlow
+    double red_p = 0;
   };
 
   explicit HeaderAdmission(const Params& params) : params_(params) {}

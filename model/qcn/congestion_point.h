@@ -15,12 +15,13 @@ namespace fabric {
 class CongestionPoint {
  public:
   enum class Schedule { fixed, standard };
+  // From the leaf.qcn.* keys, which hold the defaults.
   struct Params {
-    double qeq_bytes = 50 * 1024;
-    double w = 2;
-    double interval_bytes = 150 * 1024;  // Is
+    double qeq_bytes = 0;
+    double w = 0;
+    double interval_bytes = 0;  // Is
     Schedule schedule = Schedule::standard;
-    uint32_t frames_per_cnm = 100;
+    uint32_t frames_per_cnm = 0;
   };
   struct Sample {
     double fb;

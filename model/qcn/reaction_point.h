@@ -19,15 +19,17 @@ namespace fabric {
 
 class ReactionPoint {
  public:
+  // From the cna.qcn.* keys, which hold the defaults (the rates scaled to
+  // the line: CnaParams::scale_to_line).
   struct Params {
-    double line_gbps = 100;
-    double gd = 1.0 / 128;
-    double min_gbps = 0.01;
-    double byte_cycle = 150 * 1024;   // BC_LIMIT
-    Picos timer_period = 1'500'000'000;  // T
-    double r_ai_gbps = 0.05;          // 5 Mb/s at 10G, scaled with the line rate
-    double r_hai_gbps = 0.5;          // 50 Mb/s at 10G, scaled
-    uint32_t fast_recovery_cycles = 5;
+    double line_gbps = 0;
+    double gd = 0;
+    double min_gbps = 0;
+    double byte_cycle = 0;            // BC_LIMIT
+    Picos timer_period = 0;           // T
+    double r_ai_gbps = 0;             // R_AI at this line rate
+    double r_hai_gbps = 0;            // R_HAI at this line rate
+    uint32_t fast_recovery_cycles = 0;
   };
 
   ReactionPoint(const Params& params, Picos now);

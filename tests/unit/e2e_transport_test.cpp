@@ -16,6 +16,8 @@ namespace {
 E2eTransportParams params(uint32_t ack_every = 4, Picos ack_delay = 100, Picos timeout = 10'000) {
   E2eTransportParams p;
   p.enabled = true;
+  p.priorities = 0xFF;
+  p.nak_retry = 20'000'000;  // 20 us
   p.ack_every = ack_every;
   p.ack_delay = ack_delay;
   p.timeout = timeout;

@@ -18,6 +18,7 @@ CongestionPoint::Params cp_params() {
   p.w = 2;
   p.interval_bytes = 1000;
   p.schedule = CongestionPoint::Schedule::fixed;
+  p.frames_per_cnm = 100;
   return p;
 }
 
@@ -73,6 +74,9 @@ TEST(CongestionPoint, StandardScheduleSamplesMoreOftenUnderCongestion) {
 ReactionPoint::Params rp_params() {
   ReactionPoint::Params p;
   p.line_gbps = 10;
+  p.gd = 1.0 / 128;
+  p.min_gbps = 0.01;
+  p.fast_recovery_cycles = 5;
   p.byte_cycle = 150 * 1024;
   p.timer_period = 15'000'000'000;  // 15 ms
   p.r_ai_gbps = 0.05;  // 50 Mb/s (the standard has 5 Mb/s at 10G): steps that show in the digits
