@@ -23,14 +23,15 @@
 
 namespace fabric {
 
+// From the backplane.* keys, which hold the defaults.
 struct BackplaneSwitchParams {
-  int ports = 16;
-  int stations = 4;  // ports 0 .. stations-1 have a station attached
-  uint32_t memory_bytes = 1572864;
+  int ports = 0;
+  int stations = 0;  // ports 0 .. stations-1 have a station attached
+  uint32_t memory_bytes = 0;
   bool pause = false;
   XoffController::Params xoff;  // with pause
-  uint16_t xoff_quanta = 0xFFFF;
-  uint32_t pause_frame_bytes = 64;
+  uint16_t xoff_quanta = 0;
+  uint32_t pause_frame_bytes = 0;
   Picos forwarding_latency = 0;  // beyond store and forward
 };
 

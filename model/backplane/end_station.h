@@ -47,10 +47,11 @@ struct Application {
   std::unique_ptr<ApplicationFrames> frames;
 };
 
+// From the backplane.* keys, which hold the defaults.
 struct EndStationParams {
-  uint32_t nic_buffer_bytes = 2048;
-  uint32_t mac_buffer_bytes = 2048;
-  double link_gbps = 10;
+  uint32_t nic_buffer_bytes = 0;
+  uint32_t mac_buffer_bytes = 0;
+  double link_gbps = 0;
   Picos measure_from = 0;  // the summary's latency and throughput count deliveries from here
 };
 

@@ -27,9 +27,10 @@
 
 namespace fabric {
 
+// From the ibft.* keys, which hold the defaults.
 struct IbSwitchParams {
-  int ports = 8;
-  Picos routing = 100'000;        // input to output: look-up, replication, arbitration, start-up
+  int ports = 0;
+  Picos routing = 0;              // input to output: look-up, replication, arbitration, start-up
   bool shared_trees = false;      // OpenSM: a multicast packet never goes back where it came from
   uint32_t credit_bytes = 0;      // a flow-control update's bytes on the wire
 };

@@ -24,12 +24,14 @@
 
 namespace fabric {
 
+// From the ring.* keys, which hold the defaults (the permit interval set
+// per run by the ring's top).
 struct RingBridgeParams {
-  Picos latency = 100'000;
-  int buffers = 40;  // a side
+  Picos latency = 0;
+  int buffers = 0;  // a side
   bool flow_control = false;
   ring::PacerParams pacer;            // its delayed retry and back-off, when flow_control
-  Picos permit_interval = 1'000'000;  // the expected inter-arrival of new crossings at the start
+  Picos permit_interval = 0;          // the expected inter-arrival of new crossings at the start
 };
 
 class RingBridge final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {

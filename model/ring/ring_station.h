@@ -28,15 +28,17 @@
 
 namespace fabric {
 
+// From the ring.* keys, which hold the defaults (the permit interval and
+// the observation window set per run by the ring's top).
 struct RingStationParams {
-  Picos latency = 100'000;  // cut through: from a frame's first byte to its forwarding
-  int buffers = 20;
+  Picos latency = 0;        // cut through: from a frame's first byte to its forwarding
+  int buffers = 0;
   bool free_on_receipt = false;
   int q = 0;                // fixed SPQ limit; 0: none
   bool q_adaptive = false;  // the adaptive limit instead
-  int members = 2;          // of the station's group (the adaptive limit's B / (m - 1))
+  int members = 0;          // of the station's group (the adaptive limit's B / (m - 1))
   ring::PacerParams pacer;
-  Picos permit_interval = 1'000'000;  // the expected packet inter-arrival time at the start
+  Picos permit_interval = 0;          // the expected packet inter-arrival time at the start
   Picos observe_every = 0;            // the adaptive limit's observations: one ticket round trip
 };
 
