@@ -46,10 +46,14 @@ void explain_key(const config::Config& config, const config::ParamRegistry& regi
   const std::vector<config::ResolvedParam> params = config.resolved_params();
   const auto it = std::find_if(params.begin(), params.end(), [&](const config::ResolvedParam& p) { return p.key == key; });
   if (it == params.end()) {
-    const std::string why = spec->affects_results ? "a key of platform '" + spec->platform + "', not of this run's"
-                                                   : "a key that does not change the results (not recorded)";
-    out << key << ": " << why << "\n";
-    if (!spec->affects_results) out << "  value:       " << config.resolved(key).value << "\n";
+    if (!spec->affects_results) {
+      out << key << ": a key that does not change the results (not recorded)\n";
+      out << "  value:       " << config.resolved(key).value << "\n";
+    } else if (spec->is_pattern()) {
+      out << key << ": not given in this run (a key of " << spec->key << ", for an instance the run does not have)\n";
+    } else {
+      out << key << ": a key of platform '" << spec->platform << "', not of this run's\n";
+    }
     return;
   }
   out << key << " = " << it->value << "\n";

@@ -101,6 +101,10 @@ TEST(WhatIfRun, ExplainSaysWhereEachValueComesFrom) {
       << set;
   EXPECT_FALSE(file_exists(dir.file("x.db")));
 
+  EXPECT_NE(explain("leaf.clock_mhz", Args().opt("--study", "E12c")).find("a key of platform 'fabric', not of this run's"),
+            std::string::npos);
+  EXPECT_NE(explain("flow.zz.src", Args().opt("--study", "E1a")).find("not given in this run"), std::string::npos);
+
   const ProcResult unknown = run_fabricsim(Args().opt("--explain", "link.retry.timout").opt("--db", dir.file("x.db")));
   EXPECT_TRUE(unknown.exited && unknown.exit_code == 2) << unknown.describe();
   EXPECT_NE(unknown.err.find("did you mean 'link.retry.timeout'"), std::string::npos) << unknown.err;
