@@ -124,6 +124,9 @@ def main(argv=None):
     except points_module.SweepError as e:
         print(f"fabricsim-sweep: {e}", file=sys.stderr)
         return 2
+    for p in sweep.points:  # each point's run records them too (run_warnings); --strict refuses them
+        for w in p.warnings:
+            print(f"fabricsim-sweep: warning: point {p.number} ({p.key}): {w}", file=sys.stderr)
     jobs = args.jobs or (default_jobs() if args.backend == "local" else len(sweep.points))
     if jobs > 1 and not any(s.startswith("sim.threads=") for s in args.set):
         sweep.runtime += ["--set", "sim.threads=1"]  # points in parallel: one thread each

@@ -14,6 +14,7 @@ class Point:
     number: int  # 1 .. points
     key: str     # "key=value; key=value": the point's identity
     sets: list   # ["key=value", ...]
+    warnings: list = field(default_factory=list)  # the physical constraints its values break (fabricsim's)
 
     def values(self):
         return [s.split("=", 1) for s in self.sets]
@@ -53,5 +54,5 @@ def load_sweep(fabricsim, base, sweeps):
     lines = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
     head, rows = lines[0], lines[1:]
     sweep = Sweep(head["study"], head["sweep"], list(base))
-    sweep.points = [Point(row["point"], row["key"], row["sets"]) for row in rows]
+    sweep.points = [Point(row["point"], row["key"], row["sets"], row.get("warnings", [])) for row in rows]
     return sweep

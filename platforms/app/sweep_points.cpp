@@ -48,12 +48,14 @@ int list_sweep_points(const CommandLine& cl, const config::ParamRegistry& regist
     return 2;
   }
   const std::vector<config::SweepPoint> points = spec.points();
+  std::vector<std::vector<std::string>> warnings(points.size());  // each point's, for the runner to show
   for (size_t i = 0; i < points.size(); ++i) {  // each point, as its run will resolve it
     CommandLine point = cl;
     for (const auto& [key, value] : points[i].values) point.swept.push_back(key + "=" + value);
     config::Config config(registry);
     try {
       const ResolvedRun resolved = resolve(point, config);
+      for (const config::CheckResult& w : resolved.warnings) warnings[i].push_back(w.detail);
       if (cl.strict && !resolved.warnings.empty()) {
         err << "fabricsim: sweep point " << i + 1 << " of " << points.size() << " (" << points[i].key()
             << "): --strict: " << resolved.warnings.front().detail << "\n";
@@ -71,6 +73,8 @@ int list_sweep_points(const CommandLine& cl, const config::ParamRegistry& regist
     out << "{\"point\": " << i + 1 << ", \"key\": " << json_string(points[i].key()) << ", \"sets\": [";
     for (size_t k = 0; k < points[i].values.size(); ++k)
       out << (k ? ", " : "") << json_string(points[i].values[k].first + "=" + points[i].values[k].second);
+    out << "], \"warnings\": [";
+    for (size_t w = 0; w < warnings[i].size(); ++w) out << (w ? ", " : "") << json_string(warnings[i][w]);
     out << "]}\n";
   }
   return 0;

@@ -193,6 +193,25 @@ class DryRun(unittest.TestCase):
             self.assertEqual(os.listdir(d), [])
 
 
+class PointWarnings(unittest.TestCase):
+    """A point whose values break a physical constraint is named before the sweep runs (and refused
+    with --strict); the others are not."""
+    def test(self):
+        with tempfile.TemporaryDirectory() as d:
+            db = os.path.join(d, "s.db")
+            r = sweep(db, "--dry-run", "--sweep", "topology.leaf_spine_cable_m=40,400", "--set",
+                      "link.retry.timeout=2us")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            warned = [line for line in r.stderr.splitlines() if line.startswith("fabricsim-sweep: warning: point ")]
+            points = {line.split()[3] for line in warned}
+            self.assertEqual(len(points), 6, r.stderr)  # the 6 points at 400 m
+            timeouts = [line for line in warned if "link.retry.timeout 2 us < the link ACK round trip" in line]
+            self.assertEqual(len(timeouts), 6, r.stderr)
+            self.assertIn("topology.leaf_spine_cable_m=400): link.retry.timeout 2 us", timeouts[0])
+            self.assertFalse(any("cable_m=40)" in line for line in warned))
+            self.assertEqual(os.listdir(d), [])
+
+
 class BadDefinitions(unittest.TestCase):
     def test(self):
         cases = [
