@@ -253,5 +253,9 @@ int64_t parse_integer(const std::string& key, const std::string& text);
 double parse_real(const std::string& key, const std::string& text);
 bool parse_bool(const std::string& key, const std::string& text);
 std::vector<int64_t> parse_int_list(const std::string& key, const std::string& text);
+// The inverse, in the largest unit that states the value exactly: "2us",
+// "1500ns", "6KB", "1000B"; each parses back to the same value.
+std::string duration_text(Picos ps);
+std::string bytes_text(int64_t bytes);
 
 }  // namespace fabric::config

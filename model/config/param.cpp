@@ -37,19 +37,9 @@ void underived(const std::string& key) {
 
 std::string Real::text(double v) { return format_real(v); }
 
-std::string Duration::text(Picos v) {
-  static const std::pair<Picos, const char*> units[] = {
-      {1'000'000'000'000, "s"}, {1'000'000'000, "ms"}, {1'000'000, "us"}, {1'000, "ns"}};
-  for (const auto& [scale, name] : units)
-    if (v != 0 && v % scale == 0) return std::to_string(v / scale) + name;
-  return std::to_string(v) + "ps";
-}
+std::string Duration::text(Picos v) { return duration_text(v); }
 
-std::string Bytes::text(int64_t v) {
-  if (v != 0 && v % (1024 * 1024) == 0) return std::to_string(v / (1024 * 1024)) + "MB";
-  if (v != 0 && v % 1024 == 0) return std::to_string(v / 1024) + "KB";
-  return std::to_string(v) + "B";
-}
+std::string Bytes::text(int64_t v) { return bytes_text(v); }
 
 std::string IntList::text(const std::vector<int64_t>& v) {
   std::string s;

@@ -35,6 +35,14 @@ constexpr UnitScale kDurationUnits[] = {
     {"ps", 1}, {"ns", 1'000}, {"us", 1'000'000}, {"ms", 1'000'000'000}, {"s", 1'000'000'000'000}};
 constexpr UnitScale kByteUnits[] = {{"B", 1}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}};
 
+// `value` in the largest of `units` that states it exactly (the parser's syntax).
+template <size_t N>
+std::string exact_text(int64_t value, const UnitScale (&units)[N]) {
+  for (size_t i = N; i-- > 1;)
+    if (value != 0 && value % units[i].scale == 0) return std::to_string(value / units[i].scale) + units[i].unit;
+  return std::to_string(value) + units[0].unit;
+}
+
 struct RateUnit {
   const char* unit;
   double gbps;  // Gb/s per unit
@@ -220,5 +228,9 @@ std::vector<int64_t> parse_int_list(const std::string& key, const std::string& t
   }
   return values;
 }
+
+std::string duration_text(Picos ps) { return exact_text(ps, kDurationUnits); }
+
+std::string bytes_text(int64_t bytes) { return exact_text(bytes, kByteUnits); }
 
 }  // namespace fabric::config

@@ -3,20 +3,6 @@
 #include <string>
 
 namespace fabric {
-namespace {
-
-// A duration in the largest unit that states it exactly: "12us", "1500ns".
-std::string duration_text(Picos ps) {
-  static constexpr struct {
-    Picos scale;
-    const char* unit;
-  } kUnits[] = {{1'000'000'000'000, "s"}, {1'000'000'000, "ms"}, {1'000'000, "us"}, {1'000, "ns"}, {1, "ps"}};
-  for (const auto& u : kUnits)
-    if (ps != 0 && ps % u.scale == 0) return std::to_string(ps / u.scale) + u.unit;
-  return std::to_string(ps) + "ps";
-}
-
-}  // namespace
 
 void check_sampling(const config::Config& c, Picos sim_time, Picos interval, int64_t max_samples, int64_t per_instant) {
   if (interval <= 0) return;
@@ -25,7 +11,7 @@ void check_sampling(const config::Config& c, Picos sim_time, Picos interval, int
   // The shortest interval whose instants fit, rounded up to a whole nanosecond.
   const Picos shortest = max_instants > 0 ? (sim_time / max_instants + 999) / 1000 * 1000 : sim_time;
   c.fail("record.sample_interval",
-         "0 (never) or at least " + duration_text(shortest) + " for sim.time = " + duration_text(sim_time) + ": " +
+         "0 (never) or at least " + config::duration_text(shortest) + " for sim.time = " + config::duration_text(sim_time) + ": " +
              std::to_string(per_instant) + " occupancy samples per instant, at most record.max_samples (" +
              std::to_string(max_samples) + ") per run");
 }
