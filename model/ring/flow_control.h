@@ -13,9 +13,9 @@ class AdaptiveLimit {
  public:
   AdaptiveLimit(int buffers, int members);
   int q() const { return q_; }
-  // An observation while `waiting` packets wait: `other_senders` is how many
-  // other senders' tickets were seen; `occupancy` the station's own receive
-  // buffers in use. Applies the rules only when more wait than q allows.
+  // An observation while `waiting` packets wait: `other_senders` is U_i, how
+  // many distinct other senders hold this station's receive buffers;
+  // `occupancy` the station's own receive buffers in use. Applies the rules only when more wait than q allows.
   void observe(int waiting, int other_senders, int occupancy);
   void on_failure() { if (q_ > 1) --q_; }      // a failed attempt or a retract request
   void on_recovered_send() { if (q_ < buffers_) ++q_; }  // a packet that had failed or been retracted is sent (q <= B)

@@ -1,6 +1,7 @@
 #include "model/ring/reservation.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace fabric::ring {
 
@@ -55,6 +56,17 @@ int ReceiveBuffers::reserved() const {
 bool ReceiveBuffers::awaits(int station) const {
   return std::any_of(entries_.begin(), entries_.end(),
                      [&](const Entry& e) { return !e.filled && e.priority.station == station; });
+}
+
+int ReceiveBuffers::holders() const {
+  int n = 0;
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const int station = entries_[i].priority.station;
+    const bool first = std::none_of(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(i),
+                                    [&](const Entry& e) { return e.priority.station == station; });
+    if (first) ++n;
+  }
+  return n;
 }
 
 int ReceiveBuffers::filled() const { return static_cast<int>(entries_.size()) - reserved(); }

@@ -65,6 +65,9 @@ class ReceiveBuffers {
   int filled() const;
   // Whether `station` holds a reservation here whose packet has not come.
   bool awaits(int station) const;
+  // The distinct senders holding a buffer here, reserved or filled (the
+  // document's U_i: each reserved buffer holds a ticket with its source's UID).
+  int holders() const;
 
  private:
   struct Entry {

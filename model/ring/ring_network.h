@@ -6,8 +6,10 @@
 // Each ring has `stations` host stations (positions 0 .. stations - 1, global
 // ids r * stations + position), then its bridge controllers (towards its
 // parent first, then its children). A group is the same contiguous block of
-// stations on every ring; its senders are every member, or its first
-// station on ring 0 (one-to-all).
+// stations on each of its rings (by default every ring; the rings of a
+// group must be joined through bridges among themselves); its senders are
+// its members on the sending rings (by default every ring), or its first
+// such station (one-to-all).
 #include <vector>
 
 #include "model/ring/bridge_protocol.h"
@@ -37,10 +39,27 @@ struct RingNetwork {
   int position_of(int host) const { return host % stations; }
 };
 
-// `every_member_sends`: all-to-all (or a schedule that may let any member
-// send); otherwise one-to-all. Throws std::invalid_argument when a ring
-// would have more than 32 positions or a group does not fit.
-RingNetwork build_ring_network(int rings, int stations, int group_count, int group_size, bool every_member_sends);
+struct RingPlacement {
+  int rings = 1;
+  int stations = 0;  // host stations a ring
+  int group_count = 0;
+  int group_size = 0;  // stations of a group on each of its rings
+  // All-to-all (or a schedule that may let any member send); otherwise
+  // one-to-all.
+  bool every_member_sends = true;
+  std::vector<std::vector<int>> group_rings;  // by group, its rings; empty: every group on every ring
+  std::vector<int> sender_rings;              // rings whose members send; empty: every ring
+};
+
+// Throws std::invalid_argument when a ring would have more than 32
+// positions, a group does not fit, a ring named is not there, a group's
+// rings are not joined among themselves, or a group has no sender.
+RingNetwork build_ring_network(const RingPlacement& placement);
+// Every group on every ring, every ring sending.
+inline RingNetwork build_ring_network(int rings, int stations, int group_count, int group_size,
+                                      bool every_member_sends) {
+  return build_ring_network(RingPlacement{rings, stations, group_count, group_size, every_member_sends, {}, {}});
+}
 // Bridge controllers on ring r.
 int bridges_on_ring(int rings, int r);
 

@@ -24,7 +24,8 @@ RingStation::RingStation(sc_core::sc_module_name name, int position, int station
       station_(station),
       name_(basename()),
       params_(params),
-      protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt),
+      protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt,
+                params.own_frames),
       pacer_(params.pacer, params.permit_interval),
       frames_(frames),
       pool_(pool),
@@ -108,8 +109,7 @@ void RingStation::serve(Picos now, Picos deliveries_at) {
   }
   if (adaptive_ && now - last_observed_ >= params_.observe_every) {
     last_observed_ = now;
-    adaptive_->observe(static_cast<int>(protocol_.spq() + protocol_.waiting()), protocol_.take_other_senders_seen(),
-                       used);
+    adaptive_->observe(static_cast<int>(protocol_.spq() + protocol_.waiting()), protocol_.buffers().holders(), used);
   }
   if (adaptive_ && adaptive_->q() != protocol_.limit()) protocol_.set_limit(adaptive_->q());
   const bool own_full = protocol_.buffers().free() == 0;

@@ -34,6 +34,7 @@ struct RingStationParams {
   Picos latency = 0;        // cut through: from a frame's first byte to its forwarding
   int buffers = 0;
   bool free_on_receipt = false;
+  ring::OwnFrames own_frames = ring::OwnFrames::control_first;
   int q = 0;                // fixed SPQ limit; 0: none
   bool q_adaptive = false;  // the adaptive limit instead
   int members = 0;          // of the station's group (the adaptive limit's B / (m - 1))

@@ -7,13 +7,14 @@
 namespace fabric::ring {
 
 StationProtocol::StationProtocol(int position, int id, RingLayout layout, int buffers,
-                                 const std::vector<RingGroup>& groups, bool free_on_receipt)
+                                 const std::vector<RingGroup>& groups, bool free_on_receipt, OwnFrames own_frames)
     : position_(position),
       id_(id),
       layout_(std::move(layout)),
       free_on_receipt_(free_on_receipt),
       buffers_(buffers),
-      groups_(groups) {
+      groups_(groups),
+      own_frames_(own_frames) {
   for (const RingGroup& g : groups_) {
     if (std::find(g.members.begin(), g.members.end(), id) == g.members.end()) continue;
     order_.emplace(g.id, TotalOrder(g.senders));
@@ -79,13 +80,23 @@ void StationProtocol::send_ticket(uint64_t vts) {
     RingFrame v = f;
     v.kind = FrameKind::voucher;
     v.map = 0;
-    control_out_.push_back(v);
+    queue_ticket(v);
   }
-  control_out_.push_back(f);
+  queue_ticket(f);
+}
+
+void StationProtocol::queue_ticket(const RingFrame& f) {
+  // After every frame of a lower VTS, and a ticket after its own voucher.
+  const auto at = std::upper_bound(tickets_out_.begin(), tickets_out_.end(), f.priority.vts,
+                                   [](uint64_t vts, const RingFrame& q) { return vts < q.priority.vts; });
+  tickets_out_.insert(at, f);
 }
 
 std::optional<RingFrame> StationProtocol::take_frame() {
-  std::deque<RingFrame>& out = !control_out_.empty() ? control_out_ : data_out_;
+  const bool data_first = own_frames_ == OwnFrames::data_first;
+  std::deque<RingFrame>& sooner = data_first ? data_out_ : tickets_out_;
+  std::deque<RingFrame>& later = data_first ? tickets_out_ : data_out_;
+  std::deque<RingFrame>& out = !retracts_out_.empty() ? retracts_out_ : !sooner.empty() ? sooner : later;
   if (out.empty()) return std::nullopt;
   RingFrame f = out.front();
   out.pop_front();
@@ -115,9 +126,6 @@ bool StationProtocol::receive(RingFrame& f) {
         on_ticket_back(f);
         return false;  // a ticket returns to its source and stops
       }
-      if (f.group == my_group_ && std::find(other_senders_seen_.begin(), other_senders_seen_.end(), f.origin) ==
-                                      other_senders_seen_.end())
-        other_senders_seen_.push_back(f.origin);  // a competitor for the same buffers
       on_ticket(f);
       f.carried = std::max(f.carried, clock_.now());
       break;
@@ -152,7 +160,9 @@ void StationProtocol::on_ticket(RingFrame& f) {
   const TicketOutcome o = buffers_.on_ticket(f.priority);
   if (o.kind == TicketOutcome::Kind::reserved || o.kind == TicketOutcome::Kind::already_held) {
     f.map &= ~(uint32_t{1} << position_);
-  } else if (o.kind == TicketOutcome::Kind::retract_request && requests_forwarded_.note(o.victim)) {
+    return;
+  }
+  if (o.kind == TicketOutcome::Kind::retract_request && requests_forwarded_.note(o.victim)) {
     RingFrame r;
     r.kind = FrameKind::retract_request;
     r.origin = id_;
@@ -160,7 +170,7 @@ void StationProtocol::on_ticket(RingFrame& f) {
     r.group = member_group_;  // the holder's (a station holds reservations of its own group only)
     r.priority = o.victim;
     r.target = o.victim.station;
-    control_out_.push_back(r);
+    retracts_out_.push_back(r);
     ++retract_requests_;
   }
 }
@@ -214,7 +224,7 @@ void StationProtocol::on_retract_request(const RingFrame& f) {
   x.from = position_;
   x.group = my_group_;
   x.priority = f.priority;
-  control_out_.push_back(x);
+  retracts_out_.push_back(x);
   ++retracts_sent_;
   QueuedPacket& p = spq_.at_vts(f.priority.vts);
   ++p.retracts;
@@ -252,12 +262,6 @@ void StationProtocol::take_deliveries(std::vector<Delivery>& out) {
 void StationProtocol::take_notices(std::vector<SenderNotice>& out) {
   out.clear();
   out.swap(notices_);
-}
-
-int StationProtocol::take_other_senders_seen() {
-  const int n = static_cast<int>(other_senders_seen_.size());
-  other_senders_seen_.clear();
-  return n;
 }
 
 size_t StationProtocol::undelivered() const {

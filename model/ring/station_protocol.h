@@ -21,6 +21,11 @@
 // cancels a reservation. A source delivers its own packets in the same
 // order.
 //
+// What a station sends of its own: retract requests and retracts first (in
+// the order made), then its tickets (each after its voucher) in SPQ order,
+// lowest VTS first (platforms.md, E14, step 2), then its data; or, as an
+// option, its data before its tickets.
+//
 // Every frame is stamped from the clock as it goes on the wire (take_frame):
 // a station's frames then pass every other station in timestamp order,
 // which total order needs (control frames overtake data queued before them).
@@ -60,6 +65,11 @@ struct SenderNotice {
   int64_t created = 0;     // authorised: when its host made it
 };
 
+enum class OwnFrames {
+  control_first,  // retracts, tickets, then data (platforms.md's default)
+  data_first      // retracts, data, then tickets
+};
+
 class StationProtocol {
  public:
   // The station at `position` of a ring laid out as `layout`, `id` its
@@ -67,7 +77,7 @@ class StationProtocol {
   // `free_on_receipt`: a buffer is freed when its packet is in (the host
   // takes it at once), not when it is delivered in order.
   StationProtocol(int position, int id, RingLayout layout, int buffers, const std::vector<RingGroup>& groups,
-                  bool free_on_receipt = false);
+                  bool free_on_receipt = false, OwnFrames own_frames = OwnFrames::control_first);
   // A station of a lone ring, whose positions are the station ids.
   StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
                   bool free_on_receipt = false)
@@ -100,7 +110,7 @@ class StationProtocol {
   // The next frame this station sends (control frames before data),
   // stamped now; nullopt when it has none.
   std::optional<RingFrame> take_frame();
-  bool has_frame() const { return !control_out_.empty() || !data_out_.empty(); }
+  bool has_frame() const { return !retracts_out_.empty() || !tickets_out_.empty() || !data_out_.empty(); }
 
   void take_deliveries(std::vector<Delivery>& out);
   void take_notices(std::vector<SenderNotice>& out);
@@ -115,8 +125,6 @@ class StationProtocol {
   const ReceiveBuffers& buffers() const { return buffers_; }
   uint64_t clock() const { return clock_.now(); }
   bool sends() const { return my_group_ >= 0; }
-  // Distinct other senders of its group whose tickets passed since the last call.
-  int take_other_senders_seen();
   // Packets buffered for in-order delivery.
   size_t undelivered() const;
 
@@ -154,10 +162,11 @@ class StationProtocol {
   std::vector<Ready> ready_;
   std::map<int, TotalOrder> order_;  // by group this station is a member of
   ForwardedRequests requests_forwarded_;
-  std::deque<RingFrame> control_out_, data_out_;
+  OwnFrames own_frames_;
+  std::deque<RingFrame> retracts_out_, tickets_out_, data_out_;  // what it sends, by kind
+  void queue_ticket(const RingFrame& f);
   std::vector<Delivery> delivered_;
   std::vector<SenderNotice> notices_;
-  std::vector<int> other_senders_seen_;
   uint64_t packets_sent_ = 0, tickets_sent_ = 0, retracts_sent_ = 0, retract_requests_ = 0;
 };
 

@@ -15,6 +15,9 @@ namespace fabric {
 
 const char* const kRingGroupsAllowed = "COUNTxSIZE, groups of SIZE >= 2 contiguous stations, such as 3x5";
 const char* const kRingPatterns = "all-to-all or one-to-all";
+const char* const kRingGroupRingsAllowed =
+    "a list of rings per group, the groups separated by ';' (Fig. 9(b): 0-1;0,2), each group's rings joined "
+    "among themselves";
 
 namespace {
 
@@ -39,6 +42,24 @@ GroupShape parse_groups(const std::string& key, const std::string& text) {
   });
 }
 
+std::vector<std::vector<int>> parse_group_rings(const std::string& key, const std::string& text) {
+  return config::parse_or_fail(key, text, kRingGroupRingsAllowed, [&] {
+    std::vector<std::vector<int>> groups;
+    const std::string t = config::trim(text);
+    if (t.empty()) return groups;
+    for (const std::string& part : config::split_on(t, ';')) {
+      std::vector<int> rings;
+      for (const int64_t r : config::parse_int_list(key, part)) {
+        if (r < 0 || r > 14) throw config::SyntaxError("ring " + std::to_string(r) + ": rings are 0 to 14");
+        rings.push_back(static_cast<int>(r));
+      }
+      if (rings.empty()) throw config::SyntaxError("a group with no ring");
+      groups.push_back(rings);
+    }
+    return groups;
+  });
+}
+
 // A pattern's name, checked where it was read (ring.pattern's choices, the
 // schedule's phases).
 RingPattern pattern_named(const std::string& text) {
@@ -48,6 +69,9 @@ RingPattern pattern_named(const std::string& text) {
 }  // namespace
 
 config::TextSyntax ring_groups_syntax() { return config::syntax_of<parse_groups>(kRingGroupsAllowed); }
+config::TextSyntax ring_group_rings_syntax() {
+  return config::syntax_of<parse_group_rings>(kRingGroupRingsAllowed);
+}
 
 const char* to_string(RingPattern pattern) {
   return pattern == RingPattern::all_to_all ? "all-to-all" : "one-to-all";
@@ -70,7 +94,7 @@ Picos RingConfig::ticket_round_trip(int positions) const {
 
 ring::RingNetwork RingConfig::network() const {
   const bool every_member = pattern == RingPattern::all_to_all || !pattern_schedule.empty();
-  return ring::build_ring_network(rings, stations, group_count, group_size, every_member);
+  return ring::build_ring_network({rings, stations, group_count, group_size, every_member, group_rings, sender_rings});
 }
 
 RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
@@ -83,6 +107,8 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   if (g.count * g.size > b.stations)
     k.groups.fail("groups within the ring's " + std::to_string(b.stations) + " stations (ring.stations)");
   b.pattern = pattern_named(k.pattern.value());
+  b.group_rings = parse_group_rings(k.group_rings.key(), k.group_rings.value());
+  for (const int64_t r : k.sender_rings.value()) b.sender_rings.push_back(static_cast<int>(r));
   b.segment.rate_gbps = k.segment_gbps.value();
   b.segment.propagation = from_ps(k.segment_delay.value());
   b.segment.overhead_bytes = 0;
@@ -91,8 +117,9 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   RingStationParams& s = b.station;
   s.latency = k.station_latency.value();
   s.buffers = static_cast<int>(k.buffers.value());
-  s.members = g.size;
+  s.members = g.size;  // on one ring; the top sets each station's group's size over its rings
   s.free_on_receipt = k.free_on_receipt.value();
+  s.own_frames = k.own_frames.value() == "data-first" ? ring::OwnFrames::data_first : ring::OwnFrames::control_first;
   s.q = static_cast<int>(k.q.value());
   s.q_adaptive = k.q_adaptive.value();
   s.pacer.delayed_retry = k.delayed_retry.value();
@@ -118,6 +145,25 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   br.pacer.backoff_d = k.bridge_backoff_d.value();
   const Picos bridge_d0 = k.bridge_backoff_d0.value();
   br.pacer.backoff_d0 = bridge_d0 > 0 ? bridge_d0 : round_trip;
+  // Where the groups sit and who sends: the network says whether it can be built.
+  if (!b.group_rings.empty() && static_cast<int>(b.group_rings.size()) != b.group_count)
+    k.group_rings.fail("one list of rings per group (" + std::to_string(b.group_count) + ", ring.groups)");
+  for (const auto& rings : b.group_rings)
+    for (const int r : rings)
+      if (r >= b.rings) k.group_rings.fail("rings below ring.rings = " + std::to_string(b.rings));
+  for (const int r : b.sender_rings)
+    if (r >= b.rings) k.sender_rings.fail("rings below ring.rings = " + std::to_string(b.rings));
+  try {
+    b.every_sender = 0;
+    for (const ring::RingGroup& g : ring::build_ring_network({b.rings, b.stations, b.group_count, b.group_size, true,
+                                                               b.group_rings, b.sender_rings})
+                                        .groups)
+      b.every_sender += static_cast<int>(g.senders.size());
+  } catch (const std::invalid_argument& e) {
+    const std::string allowed = std::string("a placement the rings allow (") + e.what() + ")";
+    if (b.group_rings.empty()) k.sender_rings.fail(allowed);
+    k.group_rings.fail(allowed);
+  }
   const config::ParamScope reading(c);
   const traffic::PatternKeys traffic;
   b.load_gbps = traffic.load_gbps.has_value() ? traffic.load_gbps.value() : 1.0;
@@ -144,12 +190,25 @@ void check_ring_limit(const RingKeys& k, const RingConfig& b, const config::Conf
   const RingStationParams& s = b.station;
   if (s.q_adaptive || s.q == 0) return;
   const bool all_to_all = b.pattern == RingPattern::all_to_all || !b.pattern_schedule.empty();
-  const int holders = all_to_all ? s.members - 1 : 1;
+  // The most other senders that hold a member's buffers: every sender of its
+  // group but itself (a member that does not send: all of them).
+  int holders = 1, members = 0;
+  if (all_to_all) {
+    for (const ring::RingGroup& g : b.network().groups) {
+      const int others = static_cast<int>(g.senders.size()) - (g.senders.size() == g.members.size() ? 1 : 0);
+      if (others >= holders) {
+        holders = others;
+        members = static_cast<int>(g.members.size());
+      }
+    }
+  } else {
+    members = static_cast<int>(b.network().groups.front().members.size());
+  }
   c.note_check({"ring.q x the other senders of a group <= ring.buffers",
                 {k.q.key(), k.buffers.key(), k.groups.key(), k.pattern.key()},
                 int64_t{s.q} * holders <= s.buffers,
                 k.q.key() + " " + std::to_string(s.q) + " x " + std::to_string(holders) + " other sender" +
-                    (holders == 1 ? "" : "s") + " of a group of " + std::to_string(s.members) + " (" +
+                    (holders == 1 ? "" : "s") + " of a group of " + std::to_string(members) + " (" +
                     (all_to_all ? "all-to-all" : "one-to-all") + ") = " + std::to_string(int64_t{s.q} * holders) +
                     " > " + k.buffers.key() + " " + std::to_string(s.buffers) +
                     ": the reservations a member is asked for do not fit its buffers, so tickets fail and retract "

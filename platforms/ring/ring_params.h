@@ -25,12 +25,16 @@ const char* to_string(RingPattern pattern);
 constexpr int kRingMaxStations = 32;  // a ticket's map has a bit per station
 extern const char* const kRingGroupsAllowed;
 extern const char* const kRingPatterns;
+extern const char* const kRingGroupRingsAllowed;
 config::TextSyntax ring_groups_syntax();
+config::TextSyntax ring_group_rings_syntax();
 
 struct RingKeys {
   config::Param<config::Integer> rings{"ring.rings", "1", "", "rings, joined by bridges in a binary tree (ring r > 0 hangs from ring (r - 1) / 2); every group has " "its block of stations on every ring", 1, 15};
   config::Param<config::Integer> stations{"ring.stations", "16", "", "host stations a ring (its bridge controllers come on top; at most 32 positions a ring)", 2, kRingMaxStations};
-  config::Param<config::Text> groups{"ring.groups", "3x5", "", std::string("multicast groups: ") + kRingGroupsAllowed + ", from station 0 on (the stations beyond them idle)", ring_groups_syntax()};
+  config::Param<config::Text> groups{"ring.groups", "3x5", "", std::string("multicast groups: ") + kRingGroupsAllowed + ", from station 0 on (the stations beyond them idle); SIZE stations on each of a group's rings", ring_groups_syntax()};
+  config::Param<config::Text> group_rings{"ring.group_rings", "", "", std::string("the rings each group has its block of stations on: ") + kRingGroupRingsAllowed + "; empty: every group on every ring", ring_group_rings_syntax()};
+  config::Param<config::IntList> sender_rings{"ring.sender_rings", "", "", "the rings whose group members send (the document's Fig. 9(c): the centre ring 0 only); empty: every ring", 0, 14};
   config::Param<config::Choice> pattern{"ring.pattern", "all-to-all", "who sends to each group: every member (all-to-all) or its first station (one-to-all)", {"all-to-all", "one-to-all"}};
   config::Param<config::Integer> buffers{"ring.buffers", "20", "", "receive buffers per station (B)", 1, 10000};
   config::Param<config::Rate> segment_gbps{"ring.segment_gbps", "1.6", "Gb/s", "data rate of every segment", 0.001, 1000};
@@ -42,6 +46,7 @@ struct RingKeys {
   config::Param<config::Boolean> backoff{"ring.backoff", "false", "", "exponential back-off (2b): the n-th retry waits D0 e^(d n), n <= 10"};
   config::Param<config::Duration> backoff_d0{"ring.backoff_d0", "0", "ps", "back-off D0; 0: one ticket round trip of the ring", 0, 1e12};
   config::Param<config::Real> backoff_d{"ring.backoff_d", "0.693147", "", "back-off d (ln 2: doubling)", 0, 10};
+  config::Param<config::Choice> own_frames{"ring.own_frames", "control-first", "the order of a station's own frames once no transit frame waits: retracts and retract requests, then tickets in SPQ order, then data (control-first, platforms.md), or data before tickets (data-first)", {"control-first", "data-first"}};
   config::Param<config::Boolean> free_on_receipt{"ring.free_on_receipt", "false", "", "free a receive buffer when its packet is in rather than when it is delivered in order"};
   config::Param<config::Integer> bridge_buffers{"ring.bridge_buffers", "40", "", "a bridge's buffers on each side (4b)", 1, 10000};
   config::Param<config::Boolean> bridge_fc{"ring.bridge_fc", "false", "", "bridge flow control (3a, 3b): the tickets a bridge launches beyond are paced by delayed retry " "and exponential back-off, with the bridge's constants"};
@@ -56,6 +61,9 @@ struct RingConfig {
   int stations = 0;  // host stations a ring
   int group_count = 0;
   int group_size = 0;
+  std::vector<std::vector<int>> group_rings;  // by group, its rings; empty: every group on every ring
+  std::vector<int> sender_rings;              // empty: every ring
+  int every_sender = 0;                       // stations that send all-to-all
   RingPattern pattern = RingPattern::all_to_all;
   RingStationParams station;  // its permit interval and observation window are set per run
   RingBridgeParams bridge;
@@ -68,9 +76,7 @@ struct RingConfig {
   // Who sends at `t`, and the aggregate load offered then.
   RingPattern pattern_at(Picos t) const;
   double load_at(Picos t) const;
-  int senders(RingPattern p) const {
-    return p == RingPattern::all_to_all ? rings * group_count * group_size : group_count;
-  }
+  int senders(RingPattern p) const { return p == RingPattern::all_to_all ? every_sender : group_count; }
   // A ticket's trip around a ring of `positions` with nothing in its way.
   Picos ticket_round_trip(int positions) const;
   // The rings, their bridges and the groups (every member may send when

@@ -45,7 +45,7 @@ std::vector<traffic::FlowSpec> ring_flows(const RingConfig& config) {
       f.multicast = true;
       for (int m : g.members)
         if (m != s) f.dests.push_back(PortId(static_cast<uint32_t>(m)));
-      const bool sends = config.pattern == RingPattern::all_to_all || s == g.members.front();
+      const bool sends = config.pattern == RingPattern::all_to_all || s == g.senders.front();
       f.rate_gbps = sends ? config.load_gbps / config.senders(config.pattern) : 0;
       f.size = traffic::FrameSizeDistribution::parse("ring", std::to_string(ring::kPayloadBytes));
       f.arrival = config.arrival;

@@ -29,9 +29,14 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
   bridge_params.permit_interval = params.permit_interval;
   for (int h = 0; h < network_.hosts(); ++h) {
     const int r = network_.ring_of(h);
+    // The adaptive limit's m: the members of the station's group, on every ring.
+    RingStationParams station = params;
+    for (const ring::RingGroup& g : network_.groups)
+      if (std::find(g.members.begin(), g.members.end(), h) != g.members.end())
+        station.members = static_cast<int>(g.members.size());
     stations_.push_back(std::make_unique<RingStation>(("station" + std::to_string(h)).c_str(),
                                                       network_.position_of(h), h, network_.layouts[static_cast<size_t>(r)],
-                                                      network_.groups, params, frames_, pool_, recorder_, events));
+                                                      network_.groups, station, frames_, pool_, recorder_, events));
   }
   for (size_t b = 0; b < network_.bridges.size(); ++b)
     bridges_.push_back(std::make_unique<RingBridge>(("bridge" + std::to_string(b)).c_str(), network_.bridges[b].sides[0],
@@ -60,7 +65,7 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
   busy_at_last_sample_.assign(segments_.size(), 0);
   for (const ring::RingGroup& g : network_.groups) {
     for (int s : g.senders) {
-      loads_.push_back(std::make_unique<RingSenderLoad>(config_, s == g.members.front()));
+      loads_.push_back(std::make_unique<RingSenderLoad>(config_, s == g.senders.front()));
       stations_[static_cast<size_t>(s)]->attach_host(std::make_unique<traffic::PacketArrivals>(
           *loads_.back(), config_.arrival, seed * 1000003 + static_cast<uint64_t>(s), ring::kPayloadBytes));
     }

@@ -82,6 +82,14 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E14", {"traffic.load_schedule=1ms-2ms:fast"}, "traffic.load_schedule"},
                       BadKey{"E14", {"ring.pattern_schedule=1ms-2ms:all"}, "ring.pattern_schedule"},
                       BadKey{"E14", {"flow.x.src=0"}, "flow.x.src"},
+                      BadKey{"E14", {"ring.rings=3", "ring.group_rings=0-1;x"}, "ring.group_rings"},
+                      BadKey{"E14", {"ring.rings=3", "ring.group_rings=0-1;0,2"}, "ring.group_rings"},  // 3 groups
+                      BadKey{"E14", {"ring.rings=3", "ring.group_rings=1,2;0;0"}, "ring.group_rings"},  // not joined
+                      BadKey{"E14", {"ring.rings=2", "ring.group_rings=0-2;0;0"}, "ring.group_rings"},  // no ring 2
+                      BadKey{"E14", {"ring.rings=3", "ring.sender_rings=3"}, "ring.sender_rings"},
+                      BadKey{"E14", {"ring.rings=3", "ring.groups=1x5", "ring.group_rings=1", "ring.sender_rings=0"},
+                             "ring.group_rings"},  // a group with no member on a sending ring
+                      BadKey{"E14", {"ring.own_frames=tickets-first"}, "ring.own_frames"},
                       BadKey{"E11", {"ring.q=4"}, "ring.q"}),  // a ring key in a fabric study
     case_name);
 

@@ -225,5 +225,54 @@ TEST(RingNetworkLayout, BridgesAreDestinationsAndBeyondSetsSplitTheTree) {
   EXPECT_THROW(build_ring_network(3, 31, 1, 5, true), std::invalid_argument);  // 33 positions on ring 0
 }
 
+// The document's Fig. 9(b): three rings, two groups whose trees share no
+// bridge; and Fig. 9(c): seven rings, the senders on the centre ring only.
+TEST(RingNetworkLayout, GroupsSitOnTheirOwnRingsAndSendFromTheSendingRings) {
+  const RingNetwork b = build_ring_network({3, 16, 2, 5, true, {{0, 1}, {0, 2}}, {}});
+  EXPECT_EQ(b.groups[0].members.size(), 10u);
+  EXPECT_EQ(b.groups[0].members.back(), 16 + 4);  // stations 0-4 of rings 0 and 1
+  EXPECT_EQ(b.groups[1].members.back(), 32 + 9);  // stations 5-9 of rings 0 and 2
+  // On ring 0 the bridge to ring 1 (position 16) serves group 0 only, the
+  // bridge to ring 2 (position 17) group 1 only.
+  EXPECT_EQ(b.layouts[0].destinations(0, 0), 0b01'0000'0000'0001'1110u);
+  EXPECT_EQ(b.layouts[0].destinations(1, 5), 0b10'0000'0011'1100'0000u);
+  EXPECT_EQ(b.layouts[2].destinations(0, 0), 0u);  // group 0 is not on ring 2
+  EXPECT_FALSE(b.layouts[1].has_bridge(1));
+  const RingNetwork c = build_ring_network({7, 16, 3, 5, true, {}, {0}});
+  for (const RingGroup& g : c.groups) {
+    EXPECT_EQ(g.members.size(), 35u);
+    ASSERT_EQ(g.senders.size(), 5u);
+    for (int s : g.senders) EXPECT_LT(s, 16);  // ring 0's stations
+  }
+  const RingNetwork one = build_ring_network({7, 16, 3, 5, false, {}, {0}});
+  EXPECT_EQ(one.groups[1].senders, std::vector<int>{5});
+  EXPECT_THROW(build_ring_network({3, 16, 1, 5, true, {{1, 2}}, {}}), std::invalid_argument);  // not joined
+  EXPECT_THROW(build_ring_network({3, 16, 1, 5, true, {{1}}, {0}}), std::invalid_argument);     // no sender
+  EXPECT_THROW(build_ring_network({3, 16, 2, 5, true, {{0}}, {}}), std::invalid_argument);      // one list, two groups
+}
+
+// Fig. 9(b) and (c) on the toy network: every member delivers every packet
+// of its group once, in one order.
+TEST(RingBridges, GroupsOnTheirOwnRingsAndSendersOnTheCentreRingDeliverInOneTotalOrder) {
+  for (const RingPlacement& at : {RingPlacement{3, 8, 2, 3, true, {{0, 1}, {0, 2}}, {}},
+                                  RingPlacement{7, 8, 2, 3, true, {}, {0}}}) {
+    const RingNetwork net = build_ring_network(at);
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      ToyNetwork t(net, 4, 8, 2, seed);
+      for (int k = 0; k < 6; ++k)
+        for (const RingGroup& g : net.groups)
+          for (int s : g.senders) t.station[static_cast<size_t>(s)]->host_packet(static_cast<uint64_t>(k));
+      uint64_t steps = 0;
+      while (t.step()) ASSERT_LT(++steps, 20'000'000u) << "no end";
+      for (int i = 0; i < 3; ++i) t.pump();
+      for (const RingGroup& g : net.groups) {
+        const auto& first = t.delivered[static_cast<size_t>(g.members.front())];
+        EXPECT_EQ(first.size(), g.senders.size() * 6u) << "group " << g.id << " seed " << seed;
+        for (int m : g.members) EXPECT_EQ(t.delivered[static_cast<size_t>(m)], first) << "member " << m;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fabric::ring

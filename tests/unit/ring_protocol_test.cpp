@@ -79,6 +79,22 @@ TEST(ReceiveBuffers, ARetractIsAskedOfTheLowestPriorityHolderOnlyAndOnlyIfLower)
   EXPECT_TRUE(b.holds({9, 2}));
 }
 
+// The adaptive limit's U_i: the distinct senders whose tickets hold this
+// station's buffers, reserved or filled, not the tickets that passed by.
+TEST(ReceiveBuffers, HoldersAreTheDistinctSendersHoldingABuffer) {
+  ReceiveBuffers b(5);
+  EXPECT_EQ(b.holders(), 0);
+  b.on_ticket({4, 1});
+  b.on_ticket({6, 1});
+  b.on_ticket({5, 2});
+  EXPECT_EQ(b.holders(), 2);
+  b.fill({5, 2});
+  EXPECT_EQ(b.holders(), 2);  // a filled buffer still holds its sender's ticket
+  b.release({5, 2});
+  b.cancel({4, 1});
+  EXPECT_EQ(b.holders(), 1);
+}
+
 TEST(SenderQueue, CircularShiftingSendsTheHeadAndKeepsItHighest) {
   SenderQueue q;
   q.admit(100, 1);  // head

@@ -185,5 +185,40 @@ TEST(StationProtocol, AMemberOnlyForwardsTheFirstRetractRequestForAHolder) {
   EXPECT_FALSE(member.receive(dup));
 }
 
+// A station's own frames: retracts first, then tickets in SPQ order (a
+// retry of an older packet before a newer packet's ticket), then data; or
+// data before tickets.
+TEST(StationProtocol, OwnFramesGoRetractsTicketsInSpqOrderThenData) {
+  for (const OwnFrames order : {OwnFrames::control_first, OwnFrames::data_first}) {
+    StationProtocol s(0, 0, RingLayout::single_ring(4, blocks(1, 4, false)), 4, blocks(1, 4, false), false, order);
+    for (uint64_t k = 0; k < 3; ++k) s.host_packet(k);  // VTS 1, 2, 3
+    std::vector<StationProtocol::Ready> ready;
+    s.take_ready_tickets(ready);
+    ASSERT_EQ(ready.size(), 3u);
+    s.send_ticket(1);
+    auto first = s.take_frame();  // the ticket of VTS 1 goes round ...
+    ASSERT_TRUE(first);
+    first->map = 0;  // ... and every member reserved: VTS 1 is authorised
+    EXPECT_FALSE(s.receive(*first));
+    s.send_ticket(3);
+    s.send_ticket(2);
+    RingFrame request;  // a member asks VTS 3 to retract
+    request.kind = FrameKind::retract_request;
+    request.origin = 2;
+    request.from = 2;
+    request.group = 0;
+    request.priority = {3, 0};
+    request.target = 0;
+    EXPECT_FALSE(s.receive(request));
+    std::vector<std::pair<FrameKind, uint64_t>> sent;
+    while (const auto f = s.take_frame()) sent.push_back({f->kind, f->priority.vts});
+    const std::vector<std::pair<FrameKind, uint64_t>> control_first{
+        {FrameKind::retract, 3}, {FrameKind::ticket, 2}, {FrameKind::ticket, 3}, {FrameKind::data, 1}};
+    const std::vector<std::pair<FrameKind, uint64_t>> data_first{
+        {FrameKind::retract, 3}, {FrameKind::data, 1}, {FrameKind::ticket, 2}, {FrameKind::ticket, 3}};
+    EXPECT_EQ(sent, order == OwnFrames::control_first ? control_first : data_first);
+  }
+}
+
 }  // namespace
 }  // namespace fabric::ring
