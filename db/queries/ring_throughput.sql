@@ -19,7 +19,8 @@
 -- Usage:
 --   sqlite3 -header -column e14.db '.read db/queries/ring_throughput.sql'
 --
--- Columns: run_id, rings, groups, pattern, mechanisms, q, offered_gbps,
+-- Columns: run_id, rings, groups, placement (where the groups sit and who
+--   sends, when not every ring: 'groups on rings 0-1;0,2 senders on 0'), pattern, mechanisms, q, offered_gbps,
 --   schedule (what changes over the run: load, pattern, load+pattern or ''),
 --   throughput_gbps, attempts_per_packet, retracts_per_packet,
 --   reservation_us, queueing_us.
@@ -38,6 +39,8 @@ ring_runs AS (
          max(CASE WHEN key = 'ring.rings' THEN CAST(value AS INTEGER) END) AS rings,
          max(CASE WHEN key = 'ring.bridge_fc' THEN value END) AS bridge_fc,
          max(CASE WHEN key = 'ring.groups' THEN value END) AS groups,
+         coalesce(max(CASE WHEN key = 'ring.group_rings' THEN value END), '') AS group_rings,
+         coalesce(max(CASE WHEN key = 'ring.sender_rings' THEN value END), '') AS sender_rings,
          max(CASE WHEN key = 'ring.pattern' THEN value END) AS pattern,
          max(CASE WHEN key = 'ring.q' THEN CAST(value AS INTEGER) END) AS q,
          max(CASE WHEN key = 'ring.q_adaptive' THEN value END) AS adaptive,
@@ -62,7 +65,10 @@ queueing AS (  -- authorisation to delivery at the other members: one join for e
   WHERE d.dst_port <> d.flow_id AND d.run_id IN (SELECT run_id FROM ring_runs)
   GROUP BY d.run_id
 )
-SELECT r.run_id, r.rings, r.groups, r.pattern,
+SELECT r.run_id, r.rings, r.groups,
+       trim(CASE WHEN r.group_rings <> '' THEN 'groups on rings ' || r.group_rings ELSE '' END ||
+            CASE WHEN r.sender_rings <> '' THEN ' senders on ' || r.sender_rings ELSE '' END) AS placement,
+       r.pattern,
        CASE WHEN r.adaptive = 'true' THEN 'adaptive' ELSE CASE WHEN r.q > 0 THEN 'q=' || r.q ELSE '' END END ||
        CASE WHEN r.delayed = 'true' THEN '+delay' ELSE '' END ||
        CASE WHEN r.backoff = 'true' THEN '+backoff' ELSE '' END ||
@@ -82,4 +88,4 @@ SELECT r.run_id, r.rings, r.groups, r.pattern,
 FROM ring_runs r
 LEFT JOIN reservation res ON res.run_id = r.run_id
 LEFT JOIN queueing que ON que.run_id = r.run_id
-ORDER BY r.rings, r.groups, r.pattern, mechanisms, r.offered_gbps, r.q;
+ORDER BY r.rings, placement, r.groups, r.pattern, mechanisms, r.offered_gbps, r.q;

@@ -27,12 +27,12 @@ def collect(conn):
 
 
 def series_key(r):
-    return (r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", r["schedule"])
+    return (r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", r["schedule"], r["placement"] or "")
 
 
 def series_label(key):
-    rings, groups, pattern, mechanisms, schedule = key
-    where = f"{rings} rings, " if rings > 1 else ""
+    rings, groups, pattern, mechanisms, schedule, placement = key
+    where = f"{rings} rings ({placement}), " if rings > 1 and placement else f"{rings} rings, " if rings > 1 else ""
     return f"{where}{groups} {pattern}: {mechanisms}" + (f" ({schedule})" if schedule else "")
 
 
@@ -52,9 +52,9 @@ def load_series(rows):
 
 def q_series(rows):
     def any_q(r):  # the series of every q at one load: "q=4+delay" -> "fixed q+delay"
-        rings, groups, pattern, mechanisms, schedule = series_key(r)
+        rings, groups, pattern, mechanisms, schedule, placement = series_key(r)
         at = f"{r['offered_gbps']:g} Gb/s" + (f", {schedule}" if schedule else "")
-        return rings, groups, pattern, re.sub(r"^q=\d+", "fixed q", mechanisms), at
+        return rings, groups, pattern, re.sub(r"^q=\d+", "fixed q", mechanisms), at, placement
     return series(rows, "q", lambda r: (r["mechanisms"] or "").startswith("q="), any_q)
 
 
@@ -81,7 +81,7 @@ def expectation(r):
 def build_table(rows):
     header = ["run", "rings", "groups", "pattern", "mechanisms", "offered Gb/s", "schedule", "throughput Gb/s",
               "tickets / packet", "retracts / packet", "reservation us", "queueing us", "the document expects"]
-    body = [[r["run_id"], r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", number(r["offered_gbps"], 2),
+    body = [[r["run_id"], f'{r["rings"]} ({r["placement"]})' if r["placement"] else r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", number(r["offered_gbps"], 2),
              r["schedule"] or "-", number(r["throughput_gbps"], 3), number(r["attempts_per_packet"], 2), number(r["retracts_per_packet"], 3),
              number(r["reservation_us"], 1), number(r["queueing_us"], 1), expectation(r)] for r in rows]
     return ("Offered load is the base load (`traffic.load_gbps`); a run with a load schedule offers more.\n\n" +

@@ -127,7 +127,7 @@ TEST(Ring, OnSeveralRingsEveryMemberDeliversInOneTotalOrder) {
   // Three rings (a group is 5 stations on each: 15 members) at 1.5 Gb/s,
   // near what they carry: retracts, and bridges relaying both ways.
   ASSERT_EQ(run_fabricsim(Args()
-                              .opt("--study", "E14rings")
+                              .opt("--study", "E14ringsall")
                               .opt("--db", path)
                               .set("sim.time=3ms")
                               .set("ring.rings=3")
