@@ -1,6 +1,7 @@
 // The multicast packet cache's controller of one leaf (spec: mechanisms 2),
 // as a hardware block: which entry holds which port's packet, the tags, LRU,
-// background reclaim, the write port's and the mirrors' busy times. The
+// background reclaim and eviction, the write port's and the mirrors' busy
+// times. The
 // payload SRAMs themselves are not modelled.
 //
 // One clock, synchronous active-high reset. Time is an input: `now` is the
@@ -37,6 +38,7 @@ module packet_cache #(
     // configuration (sampled in reset)
     input  logic [15:0]       cfg_header_lag,           // cycles from a write's start to its first header
     input  logic [15:0]       cfg_background_free_min,  // reclaim while fewer entries are free
+    input  logic              cfg_background_evict_live, // and, with no dead entry to reclaim, evict an idle live one
     // command channel
     input  logic              cmd_valid,
     output logic              cmd_ready,
@@ -49,7 +51,7 @@ module packet_cache #(
     output logic              rsp_mirror_valid,  // issue: a mirror streams it
     output logic [7:0]        rsp_mirror,
     output logic              rsp_error,         // a write of a packet it holds, or a header that does not hit
-    output logic              evict_valid,       // a live entry evicted by this write: its owner's notice
+    output logic              evict_valid,       // a live entry evicted by this write or end cycle: its owner's notice
     output logic [PORT_W-1:0] evict_port,
     output logic [UNIT_W-1:0] evict_unit,
     output logic [15:0]       evict_copies,
@@ -87,6 +89,7 @@ module packet_cache #(
   logic [63:0]       last_write_q;
   logic [15:0]       live_q, dead_q;
   logic [15:0]       header_lag_q, free_min_q;  // the configuration, sampled in reset
+  logic              evict_live_q;
 
   // ---- combinational: the tag matcher and the mirrors (read inputs) --------
   logic          hit, mirror_found;
@@ -113,23 +116,27 @@ module packet_cache #(
   assign q_ready_at      = hit ? ready_at_q[idx] : 64'd0;
   assign live_count      = live_q;
   assign dead_count      = dead_q;
-  assign background_work = free_n < free_min_q && dead_q != 0;
+  assign background_work = free_n < free_min_q && (dead_q != 0 || (evict_live_q && live_q != 0));
   assign mirror_free_at  = mirror_earliest;
   assign p_entries       = 16'(ENTRIES);
   assign p_mirrors       = 16'(MIRRORS);
 
   // ---- sequential ----------------------------------------------------------
-  // The least recently used entry among the live ones (copies to come) or
-  // among the dead ones whose write and reads have completed at `now`.
-  function automatic logic [AW:0] least_recently_used(input logic dead);  // {found, address}
-    logic          found;
+  // The least recently used entry among the live ones (copies to come), the
+  // dead ones whose write and reads have completed at `now`, or the live
+  // ones whose write and reads have completed (idle).
+  localparam logic [1:0] LRU_LIVE = 2'd0, LRU_DEAD = 2'd1, LRU_IDLE_LIVE = 2'd2;
+  function automatic logic [AW:0] least_recently_used(input logic [1:0] among);  // {found, address}
+    logic          found, candidate;
     logic [AW-1:0] best;
     found = 1'b0; best = '0;
-    for (int a = 0; a < ENTRIES; a++)
-      if (valid_q[a] && (dead ? (copies_q[a] == 0 && done_q[a] <= now) : copies_q[a] != 0) &&
-          (!found || last_use_q[a] < last_use_q[best])) begin
+    for (int a = 0; a < ENTRIES; a++) begin
+      candidate = among == LRU_DEAD ? (copies_q[a] == 0 && done_q[a] <= now)
+                : among == LRU_IDLE_LIVE ? (copies_q[a] != 0 && done_q[a] <= now) : copies_q[a] != 0;
+      if (valid_q[a] && candidate && (!found || last_use_q[a] < last_use_q[best])) begin
         found = 1'b1; best = AW'(a);
       end
+    end
     return {found, best};
   endfunction
 
@@ -145,6 +152,7 @@ module packet_cache #(
       write_busy_q <= '0; last_write_q <= '1;
       live_q <= '0; dead_q <= '0;
       header_lag_q <= cfg_header_lag; free_min_q <= cfg_background_free_min;
+      evict_live_q <= cfg_background_evict_live;
       rsp_valid <= 1'b0; rsp_written <= 1'b0; rsp_mirror_valid <= 1'b0; rsp_mirror <= '0; rsp_error <= 1'b0;
       evict_valid <= 1'b0; evict_port <= '0; evict_unit <= '0; evict_copies <= '0;
       reclaim_valid <= 1'b0; reclaim_port <= '0;
@@ -170,8 +178,8 @@ module packet_cache #(
                 top_q <= top_q - 1'b1;
                 live_q <= live_q + 16'd1;
               end else begin
-                dead = least_recently_used(1'b1);
-                live = least_recently_used(1'b0);
+                dead = least_recently_used(LRU_DEAD);
+                live = least_recently_used(LRU_LIVE);
                 if (dead[AW]) begin
                   a = dead[AW-1:0];
                   dead_q <= dead_q - 16'd1;
@@ -225,10 +233,12 @@ module packet_cache #(
             end
           end
           OP_END_CYCLE: begin
-            // Background reclaim: one dead entry no longer being read.
-            if (free_n < free_min_q && dead_q != 0) begin
-              logic [AW:0] dead;
-              dead = least_recently_used(1'b1);
+            // In the background: one dead entry no longer being read, else
+            // (if configured) the least recently used idle live one, evicted.
+            if (background_work) begin
+              logic [AW:0] dead, idle;
+              dead = least_recently_used(LRU_DEAD);
+              idle = '0;
               if (dead[AW]) begin
                 valid_q[dead[AW-1:0]] <= 1'b0;
                 stack_q[top_q[AW-1:0]] <= dead[AW-1:0];
@@ -236,6 +246,17 @@ module packet_cache #(
                 dead_q <= dead_q - 16'd1;
                 reclaim_valid <= 1'b1;
                 reclaim_port <= tag_q[dead[AW-1:0]][PORT_W+UNIT_W-1:UNIT_W];
+              end else if (evict_live_q) begin
+                idle = least_recently_used(LRU_IDLE_LIVE);
+                if (idle[AW]) begin
+                  valid_q[idle[AW-1:0]] <= 1'b0;
+                  tag_q[idle[AW-1:0]] <= '0;
+                  stack_q[top_q[AW-1:0]] <= idle[AW-1:0];
+                  top_q <= top_q + 1'b1;
+                  live_q <= live_q - 16'd1;
+                  evict_valid <= 1'b1; evict_port <= tag_q[idle[AW-1:0]][PORT_W+UNIT_W-1:UNIT_W];
+                  evict_unit <= tag_q[idle[AW-1:0]][UNIT_W-1:0]; evict_copies <= copies_q[idle[AW-1:0]];
+                end
               end
             end
           end

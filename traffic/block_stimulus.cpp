@@ -68,6 +68,7 @@ PacketCacheStimulus::PacketCacheStimulus(uint32_t seed, uint32_t entries, int po
   params_.entries = entries;
   params_.header_lag_cycles = rng_() % 5;
   params_.background_free_min = rng_() % (entries / 2 + 1);
+  params_.background_evicts_live = rng_() % 2 == 0;
 }
 
 PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle cycles) {

@@ -96,6 +96,7 @@ LeafParams read_leaf_params(const LeafKeys& k, Picos stall_timeout) {
   p.cache_mirrors = static_cast<uint32_t>(k.cache_mirrors.value());
   p.cache_header_lag_cycles = static_cast<uint32_t>(k.cache_header_lag.value());
   p.cache_background_free_min = static_cast<uint32_t>(k.cache_background_free_min.value());
+  p.cache_background_evicts_live = k.cache_background_evict.value() == "idle";
   p.sync_enabled = k.sync_enable.value();
   p.sync_entries = static_cast<uint32_t>(k.sync_entries.value());
   p.sync_shi = static_cast<uint32_t>(k.sync_shi.value());

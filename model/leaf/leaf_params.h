@@ -71,7 +71,8 @@ struct LeafKeys {
   config::Param<config::Integer> cache_entries{"leaf.cache.entries", "128", "packets", "C: cache entries of one packet each", 1, 4096};
   config::Param<config::Integer> cache_mirrors{"leaf.cache.mirrors", "8", "", "SRAM mirrors of the cache: copies replicated in parallel", 1, 64};
   config::Param<config::Integer> cache_header_lag{"leaf.cache.header_lag", "3", "cycles", "the first hit header follows the payload being written by this many cycles", 0, 64};
-  config::Param<config::Integer> cache_background_free_min{"leaf.cache.background_free_min", "10", "entries", "below this many free entries the controller reclaims one dead entry (no copy will read it again) per cycle", 0, 4096};
+  config::Param<config::Integer> cache_background_free_min{"leaf.cache.background_free_min", "10", "entries", "below this many free entries the controller frees one entry with no outstanding headers per cycle (leaf.cache.background_evict says which)", 0, 4096};
+  config::Param<config::Choice> cache_background_evict{"leaf.cache.background_evict", "idle", "which entry the controller frees in the background: a dead one (no copy will read it again) first, else the least recently used live one whose write and reads have completed, its next copies missing (idle: the text of the paper's Fig. 4(c)); or dead ones only (dead)", {"idle", "dead"}};
   config::Param<config::Boolean> sync_enable{"leaf.sync.enable", "true", "", "VOQ synchronization CAM at each port (keeps the subflows of a multicast flow loosely in step)"};
   config::Param<config::Integer> sync_entries{"leaf.sync.entries", "24", "", "entries of each port's VOQ sync CAM", 1, 1024};
   config::Param<config::Integer> sync_shi{"leaf.sync.shi", "18", "packets", "Shi: a VOQ more than this many packets ahead is suspended", 1, 100000};
@@ -146,6 +147,7 @@ struct LeafParams {
   uint32_t cache_mirrors = 0;
   uint32_t cache_header_lag_cycles = 0;
   uint32_t cache_background_free_min = 0;
+  bool cache_background_evicts_live = false;
   bool sync_enabled = false;
   uint32_t sync_entries = 0;
   uint32_t sync_shi = 0;                     // packets

@@ -36,6 +36,7 @@ MulticastEngine::MulticastEngine(const LeafLayout& layout, const LeafParams& par
     cp.mirrors = params.cache_mirrors;
     cp.header_lag_cycles = params.cache_header_lag_cycles;
     cp.background_free_min = params.cache_background_free_min;
+    cp.background_evicts_live = params.cache_background_evicts_live;
     cache_ = make_packet_cache(params.cache_impl, cp, layout.ports, layout.name + " cache", trace_window("cache"));
   }
   clock_ = std::make_unique<Wakeup>(events, [this] { clock(); });
@@ -221,11 +222,10 @@ void MulticastEngine::clock() {
   first_port_ = (first_port_ + 1) % layout_.ports;
   if (cache_) {
     cache_->end_cycle(c);
-    // Live entries are evicted only by a write, which kicks this clock: the
-    // owner's tag is gone, its next copy misses, and the port loop above
-    // wakes the owner's input when it is idle.
-    cache_->take_evictions();
-    if (cache_->background_work()) next = std::min(next, c + 1);
+    // A live entry evicted (by a write, which kicks this clock, or in the
+    // background): the owner's tag is gone, its next copy misses, and the
+    // port loop above wakes the owner's input next cycle when it is idle.
+    if (!cache_->take_evictions().empty() || cache_->background_work()) next = std::min(next, c + 1);
   }
   if (next != kNoCycle) clock_->at(static_cast<Picos>(std::max(next, c + 1)) * layout_.cycle_ps);
 }

@@ -71,15 +71,21 @@ void MulticastCache::forget_copy(int port, uint32_t unit) {
 }
 
 void MulticastCache::end_cycle(Cycle now) {
-  if (free_entries() >= params_.background_free_min || dead_count_ == 0) return;
-  const int victim = least_recently_used(now, Candidates::dead);
-  if (victim < 0) return;  // the dead entries are still being read
-  ++stats_[entries_[victim].port].background_reclaims;
-  reclaim(victim);
+  if (!background_work()) return;
+  const int dead = least_recently_used(now, Candidates::dead);
+  if (dead >= 0) {
+    ++stats_[entries_[dead].port].background_reclaims;
+    reclaim(dead);
+    return;
+  }
+  if (!params_.background_evicts_live) return;  // the dead entries are still being read
+  const int idle = least_recently_used(now, Candidates::idle_live);
+  if (idle >= 0) evict(idle);
 }
 
 bool MulticastCache::background_work() const {
-  return free_entries() < params_.background_free_min && dead_count_ > 0;
+  return free_entries() < params_.background_free_min &&
+         (dead_count_ > 0 || (params_.background_evicts_live && live_count_ > 0));
 }
 
 std::vector<MulticastCache::Eviction> MulticastCache::take_evictions() {
@@ -113,14 +119,16 @@ int MulticastCache::allocate(Cycle now) {
 }
 
 // The least recently used entry among the live ones whose write has
-// completed, or among the dead ones whose write and reads have completed.
+// completed, the live ones whose write and reads have completed, or the
+// dead ones whose write and reads have completed.
 int MulticastCache::least_recently_used(Cycle now, Candidates among) const {
   int best = -1;
   for (size_t a = 0; a < entries_.size(); ++a) {
     const Entry& e = entries_[a];
     if (!e.valid) continue;
-    const bool candidate = among == Candidates::live ? e.copies_left > 0 && e.written_at <= now
-                                                     : e.copies_left == 0 && e.accesses_done_at <= now;
+    const bool candidate = among == Candidates::live        ? e.copies_left > 0 && e.written_at <= now
+                           : among == Candidates::idle_live ? e.copies_left > 0 && e.accesses_done_at <= now
+                                                            : e.copies_left == 0 && e.accesses_done_at <= now;
     if (!candidate) continue;
     if (best < 0 || e.last_use < entries_[best].last_use) best = static_cast<int>(a);
   }

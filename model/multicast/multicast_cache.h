@@ -10,8 +10,10 @@
 // moment no header will read it again (the tag is gone, so the port's
 // buffer unit may hold a new packet), reclaimable once its write and reads
 // have completed, then free. While fewer than `background_free_min` entries
-// are free the controller reclaims one reclaimable dead entry per cycle; it
-// never takes a live one. A write that finds no free entry takes a dead one,
+// are free the controller frees one entry with no outstanding headers per
+// cycle: a reclaimable dead one, else (`background_evicts_live`) the least
+// recently used live one whose write and reads have completed, evicted with
+// a notice to its port. A write that finds no free entry takes a dead one,
 // else evicts the least recently used live entry and tells its port.
 //
 // The interface and its calls: packet_cache.h.
@@ -54,7 +56,7 @@ class MulticastCache final : public PacketCache {
     Cycle accesses_done_at = 0;  // its write and every read issued so far complete: a dead one is reclaimable
     Cycle last_use = 0;
   };
-  enum class Candidates { live, dead };
+  enum class Candidates { live, idle_live, dead };  // idle_live: no read of it outstanding
   int allocate(Cycle now);
   int least_recently_used(Cycle now, Candidates among) const;
   void die(int address);

@@ -42,6 +42,12 @@ class PacketCache {
     uint32_t mirrors = 8;             // copy streams in parallel
     uint32_t header_lag_cycles = 3;   // the first hit header follows the payload by this much
     uint32_t background_free_min = 10;
+    // While fewer than background_free_min entries are free the controller
+    // frees one entry with no outstanding headers per cycle: a dead one
+    // first; with this set, else the least recently used live one whose
+    // write and reads have completed (a premature eviction its port is told
+    // of), as the document's text of Fig. 4(c) has it.
+    bool background_evicts_live = true;
   };
   enum class State { miss, hit, filling };
   struct Lookup {
@@ -61,7 +67,7 @@ class PacketCache {
     uint64_t hits = 0;                 // copies replicated from the cache
     uint64_t misses = 0;               // copies after the first sent as payload again
     uint64_t writes = 0;
-    uint64_t premature_evictions = 0;  // its live entries evicted by a write into a full cache
+    uint64_t premature_evictions = 0;  // its live entries evicted: by a write into a full cache, or in the background
     uint64_t background_reclaims = 0;  // its dead entries freed by the controller's background reclaim
     bool operator==(const PortStats& o) const {
       return hits == o.hits && misses == o.misses && writes == o.writes &&

@@ -24,6 +24,7 @@ class RtlPacketCache final : public PacketCache {
     V& io = block_.io();
     io.cfg_header_lag = params.header_lag_cycles;
     io.cfg_background_free_min = params.background_free_min;
+    io.cfg_background_evict_live = params.background_evicts_live;
     block_.reset();
     check_block_size("packet cache", "entries", io.p_entries, params.entries);
     check_block_size("packet cache", "mirrors", io.p_mirrors, params.mirrors);

@@ -14,10 +14,14 @@ class PacketCacheImplementations : public ::testing::TestWithParam<std::string> 
 using State = PacketCache::State;
 constexpr uint32_t kPacketCycles = 8;  // 256 B at 36 B per cycle
 
-PacketCache::Params params(uint32_t entries, uint32_t background_free_min = 10) {
+// `evict_live`: the controller's background work also evicts idle live
+// entries (leaf.cache.background_evict = idle, the default), or reclaims dead
+// ones only (dead).
+PacketCache::Params params(uint32_t entries, uint32_t background_free_min = 10, bool evict_live = true) {
   PacketCache::Params p;
   p.entries = entries;
   p.background_free_min = background_free_min;
+  p.background_evicts_live = evict_live;
   return p;
 }
 
@@ -105,9 +109,9 @@ TEST_P(PacketCacheImplementations, FullCacheEvictsTheLeastRecentlyUsedEntryWithC
   EXPECT_EQ(cache.stats(1).misses, 1u);
 }
 
-TEST_P(PacketCacheImplementations, NoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExists) {
-  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16), 5);
-  PacketCache& cache = *block;  // background reclaim below 10 free entries
+TEST_P(PacketCacheImplementations, WithDeadOnlyNoEntryWhoseCopiesAreAllToComeIsEvictedWhileAFreeEntryExists) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16, 10, false), 5);
+  PacketCache& cache = *block;  // background reclaim of dead entries below 10 free entries
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 15; ++unit, c += kPacketCycles) {
     ASSERT_TRUE(cache.pass_through(0, unit, kPacketCycles, 4, true, c));
@@ -138,9 +142,9 @@ TEST_P(PacketCacheImplementations, AWriteIntoAFullCacheTakesADeadEntryBeforeEvic
 
 // Like a VOQ that sync suspends, or a remote copy not granted yet: entries
 // read by some copies with others still to come, and entries not read yet.
-TEST_P(PacketCacheImplementations, BackgroundReclaimNeverTakesAnEntryWithCopiesStillToCome) {
-  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16), 5);
-  PacketCache& cache = *block;  // reclaim below 10 free entries
+TEST_P(PacketCacheImplementations, WithDeadOnlyBackgroundReclaimNeverTakesAnEntryWithCopiesStillToCome) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16, 10, false), 5);
+  PacketCache& cache = *block;  // reclaim of dead entries below 10 free entries
   Cycle c = 0;
   for (uint32_t unit = 0; unit < 10; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 3, true, c);
   for (uint32_t unit = 0; unit < 8; ++unit) ASSERT_GE(cache.issue(0, unit, kPacketCycles, c + unit), 0);
@@ -154,6 +158,32 @@ TEST_P(PacketCacheImplementations, BackgroundReclaimNeverTakesAnEntryWithCopiesS
   EXPECT_TRUE(cache.take_evictions().empty());
   EXPECT_EQ(cache.stats(0).background_reclaims, 0u);
   EXPECT_EQ(cache.stats(0).premature_evictions, 0u);
+}
+
+// The text of the paper's Fig. 4(c): below 10 free entries the controller
+// evicts one entry with no outstanding headers per cycle, a live one too
+// (its port is told; its next copies miss), never one being written or read.
+TEST_P(PacketCacheImplementations, BelowTenFreeEntriesAnIdleLiveEntryIsEvictedPerCycleWhenNoDeadOneIsLeft) {
+  const auto block = testing::make_packet_cache_for_test(GetParam(), params(16), 5);
+  PacketCache& cache = *block;
+  Cycle c = 0;
+  for (uint32_t unit = 0; unit < 10; ++unit, c += kPacketCycles) cache.pass_through(0, unit, kPacketCycles, 3, true, c);
+  ASSERT_GE(cache.issue(0, 0, kPacketCycles, c), 0);  // unit 0 is read until c + 8
+  ASSERT_EQ(cache.free_entries(), 6u);
+  ASSERT_TRUE(cache.background_work());
+  for (Cycle k = c; k < c + 100; ++k) cache.end_cycle(k);
+  EXPECT_EQ(cache.free_entries(), 10u) << "one a cycle until 10 are free";
+  EXPECT_FALSE(cache.background_work());
+  const std::vector<PacketCache::Eviction> notices = cache.take_evictions();
+  ASSERT_EQ(notices.size(), 4u);
+  for (uint32_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(notices[i].unit, i + 1) << "least recently used first; unit 0 was being read";
+    EXPECT_EQ(notices[i].copies_left, 3u);
+  }
+  EXPECT_EQ(cache.stats(0).premature_evictions, 4u);
+  EXPECT_EQ(cache.lookup(0, 0, c + 100).state, State::hit);
+  EXPECT_EQ(cache.lookup(0, 1, c + 100).state, State::miss);
+  EXPECT_EQ(cache.lookup(0, 5, c + 100).state, State::hit);
 }
 
 TEST_P(PacketCacheImplementations, BelowTenFreeEntriesOneDeadEntryIsReclaimedPerCycleOnceItsReadsHaveLeft) {
