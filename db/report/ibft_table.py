@@ -75,7 +75,8 @@ def plot_times(rows, path):
             for scheme in SCHEMES:
                 points = [(r["message_bytes"], r[f"{scheme}_us"]) for r in mine if r[f"{scheme}_us"] is not None]
                 if points:
-                    ax.plot(*zip(*points), marker=".", color=COLORS[scheme], label=LABELS[scheme])
+                    ax.plot(*zip(*points), marker=".", color=COLORS[scheme], label=LABELS[scheme],
+                            linestyle="--" if scheme == "opensm_spread" else "-")  # cyclic shows under it
             ax.set_xscale("log", base=2)
             ax.set_yscale("log")
             ax.set_title(f"{s} sources, groups of {g}", fontsize=9)
@@ -107,15 +108,16 @@ def plot_speedups(rows, size, path):
         for s, color in zip(sorted({r["sources"] for r in at}), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
             for metric, style in metrics:
                 points = sorted((r["group_size"], r[metric]) for r in at if r["sources"] == s and r[metric] is not None)
-                rule = " (root spread)" if "spread" in metric else ""
                 if points:
-                    ax.plot(*zip(*points), marker="o", linestyle=style, color=color, label=f"{s} sources{rule}")
+                    ax.plot(*zip(*points), marker="o", linestyle=style, color=color,
+                            label=None if style == "--" else f"{s} sources")
         ax.axhline(1, color="grey", linewidth=0.8)
         if label != labels[0]:  # one source's unicast runs 100 times longer: a log scale
             ax.set_yscale("log")
         ax.set_xlabel("group size (receivers)")
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
+    axes[0].plot([], [], linestyle="--", color="grey", label="OpenSM, root spread")
     axes[0].legend(fontsize=8)
     fig.suptitle(f"E13 IBFT(8, 3): speedups against group size, {size} B messages (mean over seeds)", fontsize=11)
     fig.tight_layout()
