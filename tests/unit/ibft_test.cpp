@@ -9,6 +9,8 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "model/ibft/fcfs_queue.h"
 #include "model/ibft/ibft_topology.h"
@@ -30,6 +32,16 @@ int sw(const IbftTopology& t, const std::string& w, int level) {
   Digits d;
   for (char c : w) d.push_back(c - '0');
   return t.switch_index(d, level);
+}
+
+// A random source and a group of `size` other nodes.
+std::pair<int, std::vector<int>> random_group(const IbftTopology& t, int size, std::mt19937_64& rng) {
+  std::vector<int> others(t.nodes());
+  for (int i = 0; i < t.nodes(); ++i) others[i] = i;
+  const int source = static_cast<int>(rng() % t.nodes());
+  others.erase(others.begin() + source);
+  std::shuffle(others.begin(), others.end(), rng);
+  return {source, std::vector<int>(others.begin(), others.begin() + size)};
 }
 
 TEST(IbftTopology, CountsForSeveralShapes) {
@@ -176,12 +188,7 @@ TEST(TreeChecker, CyclicAndOpenSmTreesPassOnRandomGroups) {
   std::mt19937_64 rng(3);
   for (int size : {1, 13, 51, 90, 127}) {
     for (int trial = 0; trial < 5; ++trial) {
-      std::vector<int> others(t.nodes());
-      for (int i = 0; i < t.nodes(); ++i) others[i] = i;
-      const int source = static_cast<int>(rng() % t.nodes());
-      others.erase(others.begin() + source);
-      std::shuffle(others.begin(), others.end(), rng);
-      const std::vector<int> group(others.begin(), others.begin() + size);
+      const auto [source, group] = random_group(t, size, rng);
       const TreeCheck cyclic = check_tree(t, sm.cyclic_tree(source, group), source, group,
                                           TreeForwarding::every_port, true);
       EXPECT_TRUE(cyclic.ok) << cyclic.problem;
@@ -238,12 +245,7 @@ TEST(SubnetManager, OpenSmRootFirstSharesOneRootAndSpreadSpreadsThemOverTheTied)
   };
   std::vector<int> first_roots, spread_roots;
   for (int g = 0; g < 32; ++g) {
-    std::vector<int> others(t.nodes());
-    for (int i = 0; i < t.nodes(); ++i) others[i] = i;
-    const int source = static_cast<int>(rng() % t.nodes());
-    others.erase(others.begin() + source);
-    std::shuffle(others.begin(), others.end(), rng);
-    const std::vector<int> group(others.begin(), others.begin() + 13);
+    const auto [source, group] = random_group(t, 13, rng);
     std::vector<int> all = group;
     all.push_back(source);
     int smallest = std::numeric_limits<int>::max();
