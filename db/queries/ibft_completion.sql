@@ -4,6 +4,9 @@
 -- sources, its group size (receivers per source), its message size and its
 -- seed: when did the last packet's last byte reach its destination? The run
 -- writes it as the sample 'completion_ps' (entity 'ibft'), in both log levels.
+-- OpenSM's runs with ibft.opensm_root = spread (the roots spread over the
+-- tied switches) are the scheme 'opensm_spread'; 'opensm' is the default
+-- root rule, first.
 --
 -- Parameters: none.
 --
@@ -14,7 +17,8 @@
 --   completion_us, deliveries, expected_deliveries.
 -- Works in both log levels.
 SELECT r.run_id,
-       CASE WHEN instr(r.config, 'ibft.scheme = opensm') > 0 THEN 'opensm'
+       CASE WHEN instr(r.config, 'ibft.opensm_root = spread') > 0 THEN 'opensm_spread'
+            WHEN instr(r.config, 'ibft.scheme = opensm') > 0 THEN 'opensm'
             WHEN instr(r.config, 'ibft.scheme = unicast') > 0 THEN 'unicast'
             ELSE 'cyclic' END AS scheme,
        (SELECT count(*) FROM flows f WHERE f.run_id = r.run_id) AS sources,

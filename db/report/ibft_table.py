@@ -1,19 +1,30 @@
 """ibft-table DB [--size BYTES] [--plot PREFIX]: the InfiniBand fat tree
 study (E13; scripts/sweep E13) as Markdown tables from
 db/queries/ibft_speedups.sql: for each case (sources, group size) the mean
-completion time of each scheme and the speedups at one message size, and the
-source document's expectations beside them; with --plot, PREFIX-time.png
-(completion time against message size, a panel per case) and
-PREFIX-speedup.png (speedups against the group size). fabric-report adds the
-same section and plots to its report of a file that holds ibft runs."""
+completion time of each scheme (OpenSM by both root rules, ibft.opensm_root
+first and spread) and the speedups at one message size, each with its 95 %
+interval over the seeds, and the source document's expectations beside
+them; with --plot, PREFIX-time.png (completion time against message size, a
+panel per case) and PREFIX-speedup.png (speedups against the group size).
+fabric-report adds the same section and plots to its report of a file that
+holds ibft runs."""
 import os
 
 from report import tool
 from report.cookbook import run_query
-from report.markdown import number, table
+from report.confidence import mean_text
+from report.markdown import table
 
-SCHEMES = ("cyclic", "opensm", "unicast")
-COLORS = {"cyclic": "tab:blue", "opensm": "tab:orange", "unicast": "tab:red"}
+SCHEMES = ("cyclic", "opensm", "opensm_spread", "unicast")
+COLORS = {"cyclic": "tab:blue", "opensm": "tab:orange", "opensm_spread": "tab:green", "unicast": "tab:red"}
+LABELS = {"cyclic": "cyclic", "opensm": "OpenSM, root first", "opensm_spread": "OpenSM, root spread",
+          "unicast": "unicast"}
+# The table's columns after sources and group: (header, figure, decimals).
+FIGURES = (("cyclic (us)", "cyclic_us", 1), ("OpenSM first (us)", "opensm_us", 1),
+           ("OpenSM spread (us)", "opensm_spread_us", 1), ("unicast (us)", "unicast_us", 1),
+           ("OpenSM first / cyclic", "opensm_over_cyclic", 2), ("OpenSM spread / cyclic", "opensm_spread_over_cyclic", 2),
+           ("unicast / cyclic", "unicast_over_cyclic", 2), ("unicast / OpenSM first", "unicast_over_opensm", 2),
+           ("unicast / OpenSM spread", "unicast_over_opensm_spread", 2))
 
 
 def collect(conn):
@@ -38,13 +49,13 @@ def build_table(rows, size):
     if not at:
         raise tool.ReportError(f"no ibft run with messages of {size} B in the database")
     nodes = max(r["sources"] for r in rows)
-    header = ["sources", "group", "cyclic (us)", "OpenSM (us)", "unicast (us)", "OpenSM / cyclic", "unicast / cyclic",
-              "unicast / OpenSM", "seeds", "the document expects"]
-    body = [[r["sources"], r["group_size"], number(r["cyclic_us"], 1), number(r["opensm_us"], 1),
-             number(r["unicast_us"], 1), number(r["opensm_over_cyclic"], 2), number(r["unicast_over_cyclic"], 2),
-             number(r["unicast_over_opensm"], 2), r["seeds"], expectation(r["sources"], r["group_size"], nodes)]
+    header = ["sources", "group"] + [h for h, _, _ in FIGURES] + ["seeds", "the document expects"]
+    body = [[r["sources"], r["group_size"]] +
+            [mean_text(r[f], r[f + "_sd"], r["seeds"], decimals) for _, f, decimals in FIGURES] +
+            [r["seeds"], expectation(r["sources"], r["group_size"], nodes)]
             for r in sorted(at, key=lambda r: (r["sources"], r["group_size"]))]
-    return f"Messages of {size} B, mean over the seeds:\n\n" + table(header, body)
+    return (f"Messages of {size} B, mean over the seeds with its 95 % interval (Student's t; a ratio is the mean "
+            "of each seed's ratio):\n\n" + table(header, body))
 
 
 def plot_times(rows, path):
@@ -64,7 +75,8 @@ def plot_times(rows, path):
             for scheme in SCHEMES:
                 points = [(r["message_bytes"], r[f"{scheme}_us"]) for r in mine if r[f"{scheme}_us"] is not None]
                 if points:
-                    ax.plot(*zip(*points), marker=".", color=COLORS[scheme], label=scheme)
+                    ax.plot(*zip(*points), marker=".", color=COLORS[scheme], label=LABELS[scheme],
+                            linestyle="--" if scheme == "opensm_spread" else "-")  # cyclic shows under it
             ax.set_xscale("log", base=2)
             ax.set_yscale("log")
             ax.set_title(f"{s} sources, groups of {g}", fontsize=9)
@@ -87,19 +99,25 @@ def plot_speedups(rows, size, path):
 
     at = [r for r in rows if r["message_bytes"] == size]
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
-    for ax, (metric, label) in zip(axes, (("opensm_over_cyclic", "OpenSM time / cyclic time"),
-                                          ("unicast_over_cyclic", "unicast time / cyclic time"),
-                                          ("unicast_over_opensm", "unicast time / OpenSM time"))):
-        for s in sorted({r["sources"] for r in at}):
-            points = sorted((r["group_size"], r[metric]) for r in at if r["sources"] == s and r[metric] is not None)
-            if points:
-                ax.plot(*zip(*points), marker="o", label=f"{s} sources")
+    # OpenSM by each root rule: solid first, dashed spread.
+    panels = ((("opensm_over_cyclic", "-"), ("opensm_spread_over_cyclic", "--")),
+              (("unicast_over_cyclic", "-"),),
+              (("unicast_over_opensm", "-"), ("unicast_over_opensm_spread", "--")))
+    labels = ("OpenSM time / cyclic time", "unicast time / cyclic time", "unicast time / OpenSM time")
+    for ax, metrics, label in zip(axes, panels, labels):
+        for s, color in zip(sorted({r["sources"] for r in at}), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
+            for metric, style in metrics:
+                points = sorted((r["group_size"], r[metric]) for r in at if r["sources"] == s and r[metric] is not None)
+                if points:
+                    ax.plot(*zip(*points), marker="o", linestyle=style, color=color,
+                            label=None if style == "--" else f"{s} sources")
         ax.axhline(1, color="grey", linewidth=0.8)
-        if metric != "opensm_over_cyclic":  # one source's unicast runs 100 times longer: a log scale
+        if label != labels[0]:  # one source's unicast runs 100 times longer: a log scale
             ax.set_yscale("log")
         ax.set_xlabel("group size (receivers)")
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
+    axes[0].plot([], [], linestyle="--", color="grey", label="OpenSM, root spread")
     axes[0].legend(fontsize=8)
     fig.suptitle(f"E13 IBFT(8, 3): speedups against group size, {size} B messages (mean over seeds)", fontsize=11)
     fig.tight_layout()

@@ -91,7 +91,10 @@ def _ibft_parameters(run):
     c = run.config
     flows = list(run.flows.values())
     size = flows[0]["frame_size"] if flows else "?"
-    return ", ".join([f"IBFT({c.get('ibft.m', '8')}, {c.get('ibft.n', '3')}), {c.get('ibft.scheme', 'cyclic')} scheme",
+    scheme = c.get("ibft.scheme", "cyclic")
+    if scheme == "opensm":
+        scheme += f" (root {c.get('ibft.opensm_root', 'first')})"
+    return ", ".join([f"IBFT({c.get('ibft.m', '8')}, {c.get('ibft.n', '3')}), {scheme} scheme",
                       f"{len(flows)} sources, groups of {c.get('ibft.group', '40%')}", f"{size} B messages",
                       c.get("ibft.forwarding", "cut_through").replace("_", " "), f"seed {run.seed}"])
 

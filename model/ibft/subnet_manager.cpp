@@ -95,23 +95,35 @@ int SubnetManager::hops_to_node(int, int pid, const std::vector<int>& switch_hop
   return switch_hops[static_cast<size_t>(t_.leaf_of(pid))] + 1;
 }
 
+std::vector<int> SubnetManager::opensm_root_candidates(const std::vector<int>& nodes) const {
+  std::vector<int> tied;
+  int best = std::numeric_limits<int>::max();
+  for (int s = 0; s < t_.switches(); ++s) {  // switches are numbered top level first, then by label
+    const std::vector<int> hops = hops_from_switch(s);
+    int worst = 0;
+    for (int node : nodes) worst = std::max(worst, hops_to_node(s, node, hops));
+    if (worst < best) {
+      best = worst;
+      tied.clear();
+    }
+    if (worst == best) tied.push_back(s);
+  }
+  return tied;
+}
+
+int SubnetManager::opensm_root(const std::vector<int>& nodes, OpenSmRoot rule, int mlid) const {
+  const std::vector<int> tied = opensm_root_candidates(nodes);
+  if (tied.empty()) return -1;
+  if (rule == OpenSmRoot::first) return tied.front();
+  return tied[static_cast<size_t>(mlid) % tied.size()];
+}
+
 SubnetManager::McTable SubnetManager::opensm_tree(const std::vector<int>& members, const std::vector<int>& send_only,
-                                                  int* root_out) const {
+                                                  OpenSmRoot rule, int mlid, int* root_out) const {
   std::vector<int> all = members;
   for (int s : send_only)
     if (std::find(members.begin(), members.end(), s) == members.end()) all.push_back(s);
-  // The root: the smallest maximum hop count, the first such switch in order.
-  int root = -1;
-  int best = std::numeric_limits<int>::max();
-  for (int s = 0; s < t_.switches(); ++s) {
-    const std::vector<int> hops = hops_from_switch(s);
-    int worst = 0;
-    for (int m : all) worst = std::max(worst, hops_to_node(s, m, hops));
-    if (worst < best) {
-      best = worst;
-      root = s;
-    }
-  }
+  const int root = opensm_root(all, rule, mlid);
   if (root_out) *root_out = root;
   McTable table(static_cast<size_t>(t_.switches()), 0);
   if (root < 0) return table;

@@ -26,6 +26,14 @@ using PortSet = uint64_t;
 constexpr int kMaxLmc = 7;
 constexpr int kLastUnicastLid = 0xBFFF;
 
+// Which of the switches tied at the smallest maximum hop count becomes a
+// group's OpenSM root (platforms.md leaves it open). With random groups on a
+// fat tree most groups tie over every top switch.
+enum class OpenSmRoot {
+  first,   // the first in fixed order: every such group gets the same root, as OpenSM's own tie-break does
+  spread,  // the one at the group's multicast LID modulo the number tied: groups spread over them
+};
+
 class SubnetManager {
  public:
   // Throws std::invalid_argument when the tree needs an LMC above 7 or more
@@ -59,14 +67,20 @@ class SubnetManager {
   // The cyclic scheme's entries for one source and its group: the union,
   // at each switch, of the ports each member's cyclic LID leaves on.
   McTable cyclic_tree(int source, const std::vector<int>& members) const;
-  // OpenSM's tree for a group: the root is the first switch, top level
-  // first and in order of label, with the smallest maximum hop count to the
-  // group's members and send-only members (senders that are not members);
-  // from it, each of them is reached by the first port on a least-hop path.
-  // A member's own port is in its leaf switch's entry; a send-only
-  // member's is not (its packets enter there, none leave). A packet is
-  // forwarded on every port of an entry but the one it came in on.
-  McTable opensm_tree(const std::vector<int>& members, const std::vector<int>& send_only,
+  // OpenSM's root for a group, `nodes` being its members and send-only
+  // members: a switch with the smallest maximum hop count to them. The
+  // candidates are all such switches, in fixed order (top level first, then
+  // by label); `rule` takes one of them, `mlid` being the group's multicast
+  // LID.
+  std::vector<int> opensm_root_candidates(const std::vector<int>& nodes) const;
+  int opensm_root(const std::vector<int>& nodes, OpenSmRoot rule, int mlid) const;
+  // OpenSM's tree for a group, from its root (opensm_root of the members
+  // and send-only members, the senders that are not members): each of them
+  // is reached by the first port on a least-hop path. A member's own port
+  // is in its leaf switch's entry; a send-only member's is not (its packets
+  // enter there, none leave). A packet is forwarded on every port of an
+  // entry but the one it came in on.
+  McTable opensm_tree(const std::vector<int>& members, const std::vector<int>& send_only, OpenSmRoot rule, int mlid,
                       int* root = nullptr) const;
 
   // Switch-to-switch and switch-to-node hop counts from a switch (BFS).

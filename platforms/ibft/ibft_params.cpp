@@ -34,6 +34,8 @@ IbftConfig read_ibft_params(const IbftKeys& k) {
   }
   const std::string scheme = k.scheme.value();
   b.scheme = scheme == "opensm" ? IbftScheme::opensm : scheme == "unicast" ? IbftScheme::unicast : IbftScheme::cyclic;
+  if (b.scheme == IbftScheme::opensm)  // read only there: set for another scheme, the key is refused as unused
+    b.opensm_root = k.opensm_root.value() == "spread" ? OpenSmRoot::spread : OpenSmRoot::first;
   b.sources = traffic::parse_node_count(k.sources.key(), k.sources.value(), b.nodes, b.nodes);
   b.group = traffic::parse_node_count(k.group.key(), k.group.value(), b.nodes, b.nodes - 1);
   b.message_bytes = static_cast<uint32_t>(k.message_bytes.value());

@@ -8,6 +8,7 @@
 
 #include "model/config/param.h"
 #include "model/ibft/ib_switch.h"
+#include "model/ibft/subnet_manager.h"
 #include "model/link/link.h"
 #include "traffic/one_shot_groups.h"
 
@@ -20,6 +21,7 @@ struct IbftKeys {
   config::Param<config::Integer> m{"ibft.m", "8", "ports", "IBFT(m, n): ports per switch, even", 2, 62};
   config::Param<config::Integer> n{"ibft.n", "3", "levels", "IBFT(m, n): switch levels (the tree is n + 1 high)", 1, 16};
   config::Param<config::Choice> scheme{"ibft.scheme", "cyclic", "cyclic: one multicast tree per source from the fat tree's own paths; opensm: one spanning tree per group shared by its senders; unicast: one packet per destination in PID order", {"cyclic", "opensm", "unicast"}};
+  config::Param<config::Choice> opensm_root{"ibft.opensm_root", "first", "OpenSM's root among the switches tied at the smallest maximum hop count to a group (ibft.scheme = opensm only): first: the first in fixed order (top level first, then by label), so every group of a fat tree gets the same root, as OpenSM's own tie-break does; spread: the tied switch at the group's multicast LID modulo their number, so groups spread their roots over them", {"first", "spread"}};
   config::Param<config::Text> sources{"ibft.sources", "100%", "nodes", "the nodes that send one message at the start, drawn at random (seeded): a number or a percentage of the nodes", traffic::node_count_syntax()};
   config::Param<config::Text> group{"ibft.group", "40%", "nodes", "each source's group, drawn at random (seeded) from the other nodes: a number of receivers or a percentage of the nodes (100%: every other node)", traffic::node_count_syntax()};
   config::Param<config::Bytes> message_bytes{"ibft.message_bytes", "4KB", "B", "each source's message", 32, 131072};
@@ -36,6 +38,7 @@ struct IbftConfig {
   int n = 0;
   int nodes = 0;                   // 2 (m/2)^n
   IbftScheme scheme = IbftScheme::cyclic;
+  OpenSmRoot opensm_root = OpenSmRoot::first;  // opensm only
   int sources = 0;                 // nodes that send
   int group = 0;                   // receivers of each source's message
   uint32_t message_bytes = 0;

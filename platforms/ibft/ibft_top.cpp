@@ -69,11 +69,14 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
       for (int d : group) lids.push_back(subnet_.cyclic_lid(src, d));
     } else {
       const bool cyclic = config_.scheme == IbftScheme::cyclic;
-      const SubnetManager::McTable table = cyclic ? subnet_.cyclic_tree(src, group) : subnet_.opensm_tree(group, {src});
+      const int mlid = kFirstMulticastLid + tables_.groups();  // the LID add_group gives the table below
+      const SubnetManager::McTable table = cyclic ? subnet_.cyclic_tree(src, group)
+                                                  : subnet_.opensm_tree(group, {src}, config_.opensm_root, mlid);
       const TreeCheck check = check_tree(topology_, table, src, group,
                                          cyclic ? TreeForwarding::every_port : TreeForwarding::all_but_arrival, cyclic);
       if (!check.ok) throw std::logic_error("ibft: the multicast tree of " + topology_.node_name(src) + ": " + check.problem);
       lids.push_back(kFirstMulticastLid + tables_.add_group(table));
+      if (lids.back() != mlid) throw std::logic_error("ibft: a group's multicast LID is not the one its root was chosen by");
     }
     std::vector<HostPacket> packets;
     uint64_t seq = 0;

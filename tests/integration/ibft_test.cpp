@@ -1,7 +1,7 @@
 // The ibft platform (E13) end to end: one packet with no contention arrives
 // when the link and switch latencies say (cut-through and store and
 // forward); every member gets each multicast exactly once under every
-// scheme; no deadlock; determinism. Bad input: platform_bad_input_test.cpp.
+// scheme (OpenSM by both root rules); no deadlock; determinism. Bad input: platform_bad_input_test.cpp.
 #include <gtest/gtest.h>
 
 #include "tests/integration/harness.h"
@@ -58,20 +58,22 @@ TEST(Ibft, OnePacketWithNoContentionTakesTheTimeComputedByHand) {
 TEST(Ibft, EveryMemberGetsEachMulticastExactlyOnceUnderEveryScheme) {
   TempDir dir;
   const std::string path = dir.file("e13.db");
-  for (const char* scheme : {"cyclic", "opensm", "unicast"}) {
-    const ProcResult r = run_fabricsim(e13(path)
-                                           .set(std::string("ibft.scheme=") + scheme)
-                                           .set("ibft.sources=40%")
-                                           .set("ibft.message_bytes=256")
-                                           .set("ibft.mtu=128")
-                                           .opt("--log-level", "frames"));
-    ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  // OpenSM by both root rules (ibft.opensm_root).
+  for (const char* scheme : {"cyclic", "opensm", "opensm_spread", "unicast"}) {
+    Args args = e13(path);
+    if (std::string(scheme) == "opensm_spread")
+      args.set("ibft.scheme=opensm").set("ibft.opensm_root=spread");
+    else
+      args.set(std::string("ibft.scheme=") + scheme);
+    const ProcResult r = run_fabricsim(
+        args.set("ibft.sources=40%").set("ibft.message_bytes=256").set("ibft.mtu=128").opt("--log-level", "frames"));
+    ASSERT_TRUE(r.exited && r.exit_code == 0) << scheme << ": " << r.describe();
   }
   Db db(path);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE status = 'done'"), 3);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE status = 'done'"), 4);
   // Each (flow, destination of the flow) receives both packets of the message
   // exactly once; nothing else is delivered.
-  for (int run = 1; run <= 3; ++run) {
+  for (int run = 1; run <= 4; ++run) {
     const std::string r = std::to_string(run);
     EXPECT_EQ(db.integer("SELECT count(*) FROM flow_dests WHERE run_id = " + r), 51 * 51) << run;
     EXPECT_EQ(db.integer("SELECT count(*) FROM (SELECT d.flow_id, d.dst_port, d.frame_id, count(*) AS n "

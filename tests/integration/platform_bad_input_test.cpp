@@ -61,7 +61,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E13", {"ibft.message_bytes=256KB"}, "ibft.message_bytes"},  // above 128 KB
                       BadKey{"E13", {"ibft.n=8"}, "ibft.n"},                   // beyond InfiniBand's LIDs
                       BadKey{"E13", {"flow.x.src=0"}, "flow.x.src"},
-                      BadKey{"E11", {"ibft.m=4"}, "ibft.m"}),                  // an ibft key in a fabric study
+                      BadKey{"E11", {"ibft.m=4"}, "ibft.m"},                   // an ibft key in a fabric study
+                      BadKey{"E13", {"ibft.opensm_root=spread"}, "ibft.opensm_root"},  // unused: E13 is cyclic
+                      BadKey{"E13", {"ibft.scheme=opensm", "ibft.opensm_root=middle"}, "ibft.opensm_root"}),
     case_name);
 
 INSTANTIATE_TEST_SUITE_P(

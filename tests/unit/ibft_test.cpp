@@ -1,13 +1,16 @@
 // The InfiniBand fat tree of E13 as plain C++: IBFT(m, n)'s counts and
 // connections, the addressing and forwarding definitions on the worked
 // examples of platforms.md for IBFT(4, 3), all-pairs routing on shortest
-// up-down paths, the cyclic and OpenSM multicast trees, and the tree
-// checker's refusals.
+// up-down paths, the cyclic and OpenSM multicast trees (OpenSM's root by
+// both tie-breaks), and the tree checker's refusals.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "model/ibft/fcfs_queue.h"
 #include "model/ibft/ibft_topology.h"
@@ -16,6 +19,8 @@
 
 namespace fabric {
 namespace {
+
+constexpr int kMlid = 0xC000;  // a group's multicast LID, as the platform numbers them
 
 int node(const IbftTopology& t, const std::string& digits) {
   Digits d;
@@ -27,6 +32,16 @@ int sw(const IbftTopology& t, const std::string& w, int level) {
   Digits d;
   for (char c : w) d.push_back(c - '0');
   return t.switch_index(d, level);
+}
+
+// A random source and a group of `size` other nodes.
+std::pair<int, std::vector<int>> random_group(const IbftTopology& t, int size, std::mt19937_64& rng) {
+  std::vector<int> others(t.nodes());
+  for (int i = 0; i < t.nodes(); ++i) others[i] = i;
+  const int source = static_cast<int>(rng() % t.nodes());
+  others.erase(others.begin() + source);
+  std::shuffle(others.begin(), others.end(), rng);
+  return {source, std::vector<int>(others.begin(), others.begin() + size)};
 }
 
 TEST(IbftTopology, CountsForSeveralShapes) {
@@ -173,18 +188,15 @@ TEST(TreeChecker, CyclicAndOpenSmTreesPassOnRandomGroups) {
   std::mt19937_64 rng(3);
   for (int size : {1, 13, 51, 90, 127}) {
     for (int trial = 0; trial < 5; ++trial) {
-      std::vector<int> others(t.nodes());
-      for (int i = 0; i < t.nodes(); ++i) others[i] = i;
-      const int source = static_cast<int>(rng() % t.nodes());
-      others.erase(others.begin() + source);
-      std::shuffle(others.begin(), others.end(), rng);
-      const std::vector<int> group(others.begin(), others.begin() + size);
+      const auto [source, group] = random_group(t, size, rng);
       const TreeCheck cyclic = check_tree(t, sm.cyclic_tree(source, group), source, group,
                                           TreeForwarding::every_port, true);
       EXPECT_TRUE(cyclic.ok) << cyclic.problem;
-      const TreeCheck opensm = check_tree(t, sm.opensm_tree(group, {source}), source, group,
-                                          TreeForwarding::all_but_arrival, false);
-      EXPECT_TRUE(opensm.ok) << opensm.problem;
+      for (const OpenSmRoot rule : {OpenSmRoot::first, OpenSmRoot::spread}) {
+        const TreeCheck opensm = check_tree(t, sm.opensm_tree(group, {source}, rule, kMlid + trial), source, group,
+                                            TreeForwarding::all_but_arrival, false);
+        EXPECT_TRUE(opensm.ok) << opensm.problem;
+      }
     }
   }
 }
@@ -195,12 +207,65 @@ TEST(SubnetManager, OpenSmRootHasTheSmallestMaximumHopCount) {
   int root = -1;
   // P(200) .. P(211) all lie below SW<20,1> and SW<21,1>: 2 hops to each.
   const std::vector<int> group = {node(t, "200"), node(t, "201"), node(t, "210"), node(t, "211")};
-  sm.opensm_tree(group, {}, &root);
-  EXPECT_EQ(t.switch_name(root), "SW<20,1>");  // the first of the two in order
+  EXPECT_EQ(sm.opensm_root_candidates(group), (std::vector<int>{sw(t, "20", 1), sw(t, "21", 1)}));
+  sm.opensm_tree(group, {}, OpenSmRoot::first, kMlid + 1, &root);
+  EXPECT_EQ(t.switch_name(root), "SW<20,1>");  // the first of the two in order, whatever the LID
+  // Spread: the group's multicast LID modulo the two tied switches.
+  sm.opensm_tree(group, {}, OpenSmRoot::spread, kMlid, &root);
+  EXPECT_EQ(t.switch_name(root), "SW<20,1>");
+  sm.opensm_tree(group, {}, OpenSmRoot::spread, kMlid + 1, &root);
+  EXPECT_EQ(t.switch_name(root), "SW<21,1>");
   // Two leaves far apart: a top switch (level 0 comes first).
-  sm.opensm_tree({node(t, "000"), node(t, "311")}, {}, &root);
+  sm.opensm_tree({node(t, "000"), node(t, "311")}, {}, OpenSmRoot::first, kMlid + 3, &root);
   EXPECT_EQ(t.level(root), 0);
   EXPECT_EQ(t.switch_name(root), "SW<00,0>");
+  sm.opensm_tree({node(t, "000"), node(t, "311")}, {}, OpenSmRoot::spread, kMlid + 3, &root);
+  EXPECT_EQ(t.switch_name(root), "SW<11,0>");  // the 4th of the 4 top switches
+  // One root alone is no tie: both rules take it (P(000) and P(001) share SW<00,2>).
+  for (const OpenSmRoot rule : {OpenSmRoot::first, OpenSmRoot::spread}) {
+    sm.opensm_tree({node(t, "000"), node(t, "001")}, {}, rule, kMlid + 1, &root);
+    EXPECT_EQ(t.switch_name(root), "SW<00,2>");
+  }
+}
+
+// Random groups of 13 on IBFT(8, 3) span several pods, so all 16 top
+// switches tie at 3 hops (the E13 case of issue 36). `first` gives every
+// group SW<00,0>; `spread` gives consecutive multicast LIDs each top
+// switch in turn, each still at the smallest maximum hop count, and the
+// tree hangs from that root: of the top switches only the root has an entry.
+TEST(SubnetManager, OpenSmRootFirstSharesOneRootAndSpreadSpreadsThemOverTheTied) {
+  const IbftTopology t(8, 3);
+  const SubnetManager sm(t);
+  std::mt19937_64 rng(7);
+  const auto max_hops = [&](int s, const std::vector<int>& nodes) {
+    const std::vector<int> hops = sm.hops_from_switch(s);
+    int worst = 0;
+    for (int v : nodes) worst = std::max(worst, sm.hops_to_node(s, v, hops));
+    return worst;
+  };
+  std::vector<int> first_roots, spread_roots;
+  for (int g = 0; g < 32; ++g) {
+    const auto [source, group] = random_group(t, 13, rng);
+    std::vector<int> all = group;
+    all.push_back(source);
+    int smallest = std::numeric_limits<int>::max();
+    for (int s = 0; s < t.switches(); ++s) smallest = std::min(smallest, max_hops(s, all));
+    ASSERT_EQ(sm.opensm_root_candidates(all).size(), 16u) << "group " << g << " is in one pod";
+    for (const OpenSmRoot rule : {OpenSmRoot::first, OpenSmRoot::spread}) {
+      int root = -1;
+      const SubnetManager::McTable table = sm.opensm_tree(group, {source}, rule, kMlid + g, &root);
+      EXPECT_EQ(t.level(root), 0);
+      EXPECT_EQ(max_hops(root, all), smallest) << t.switch_name(root);
+      for (int s = 0; s < t.switches_at(0); ++s) EXPECT_EQ(table[static_cast<size_t>(s)] != 0, s == root);
+      const TreeCheck check = check_tree(t, table, source, group, TreeForwarding::all_but_arrival, false);
+      EXPECT_TRUE(check.ok) << check.problem;
+      (rule == OpenSmRoot::first ? first_roots : spread_roots).push_back(root);
+    }
+  }
+  EXPECT_EQ(std::count(first_roots.begin(), first_roots.end(), sw(t, "00", 0)), 32);
+  for (int g = 0; g < 32; ++g) EXPECT_EQ(spread_roots[static_cast<size_t>(g)], (kMlid + g) % 16) << g;
+  std::sort(spread_roots.begin(), spread_roots.end());
+  EXPECT_EQ(std::unique(spread_roots.begin(), spread_roots.end()) - spread_roots.begin(), 16);
 }
 
 TEST(TreeChecker, RefusesACopyMadeOnTheWayUpAndAMissedOrDoubleMember) {
