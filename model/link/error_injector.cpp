@@ -9,8 +9,8 @@ double ErrorInjector::packet_probability(uint32_t wire_bytes) const {
   return params_.packet_error_probability;
 }
 
-bool ErrorInjector::corrupt(uint64_t seq, uint32_t wire_bytes, bool replay) {
-  bool bad = !replay && params_.scripted.count(seq) > 0;
+bool ErrorInjector::corrupt(uint64_t seq, uint32_t wire_bytes, bool not_scripted) {
+  bool bad = !not_scripted && params_.scripted.count(seq) > 0;
   const double p = packet_probability(wire_bytes);
   if (!bad && p > 0) bad = static_cast<double>(rng_() >> 11) * 0x1.0p-53 < p;
   injected_ += bad;

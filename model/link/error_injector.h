@@ -22,9 +22,10 @@ class ErrorInjector {
 
   // The probability that a packet of `wire_bytes` is corrupted.
   double packet_probability(uint32_t wire_bytes) const;
-  // Draws for the transmission of packet `seq`; `replay` transmissions are
-  // not scripted again (a scripted error hits the first one).
-  bool corrupt(uint64_t seq, uint32_t wire_bytes, bool replay);
+  // Draws for the transmission of packet `seq`; with `not_scripted` (a
+  // replay: a scripted error hits the first transmission; or a message
+  // outside the sequence) only the random errors apply.
+  bool corrupt(uint64_t seq, uint32_t wire_bytes, bool not_scripted);
   uint64_t injected() const { return injected_; }
 
  private:

@@ -16,12 +16,21 @@ bool LinkReceiver::corruptible(const Payload& message) const {
   return control_of(message).kind == ControlKind::ack;
 }
 
+bool LinkReceiver::is_link_ack_or_nak(const Payload& message) {
+  if (info_of(message).kind != MessageKind::control) return false;
+  const ControlKind kind = control_of(message).kind;
+  return kind == ControlKind::link_ack || kind == ControlKind::link_nak;
+}
+
 bool LinkReceiver::admit(Payload& message, TxPort* reverse, Picos now) {
   MessageInfo& info = info_of(message);
   bool bad = false;
   if (injector_ && corruptible(message)) {
     const uint64_t seq = window_ ? info.link_seq : injector_seq_++;
-    bad = injector_->corrupt(seq, info.wire_bytes, info.replay);
+    // On a retry link, link ACKs and NAKs carry no sequence number of their
+    // own: a scripted error names a sequenced message, never one of them.
+    const bool scripted_may_hit = !info.replay && !(window_ && is_link_ack_or_nak(message));
+    bad = injector_->corrupt(seq, info.wire_bytes, !scripted_may_hit);
   }
   if (bad) ++corrupted_;  // (the counters' line is touched only then)
   if (info.kind == MessageKind::control) {

@@ -48,6 +48,7 @@ class alignas(64) LinkReceiver {
   bool corruptible(const Payload& message) const;
   bool admit_in_order(Payload& message, bool bad, TxPort& reverse, Picos now);
   void drop_corrupted(Payload& message, TxPort* reverse, Picos now);
+  static bool is_link_ack_or_nak(const Payload& message);
 
   // What an arrival reads, in the first cache line.
   std::unique_ptr<ErrorInjector> injector_;

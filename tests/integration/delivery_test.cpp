@@ -217,8 +217,10 @@ TEST_F(IntegrationDelivery, ExplicitFlowsReceiveOfferedRate) {
   EXPECT_NEAR(rx[2], 30.0, 0.5);
   EXPECT_NEAR(rx[3], 10.0, 1.0);  // 50 us of 20 Gb/s in a 100 us window
   EXPECT_EQ(rx.size(), 3u);
-  // Unloaded fabric: the local flow's latency is the same for every frame.
-  EXPECT_EQ(db.integer("SELECT max(latency_ps) - min(latency_ps) FROM v_latency WHERE dst_port = 2"), 0);
+  // Unloaded fabric: the local flow's latency varies only by the control
+  // hold-off (at 30 Gb/s of 512 B frames a VOQ's requests come every 142 ns,
+  // within leaf.control.holdoff, 650 ns, of each other, and merge).
+  EXPECT_LE(db.integer("SELECT max(latency_ps) - min(latency_ps) FROM v_latency WHERE dst_port = 2"), 650'000);
   EXPECT_GT(db.integer("SELECT min(latency_ps) FROM v_latency WHERE dst_port = 6"),
             db.integer("SELECT max(latency_ps) FROM v_latency WHERE dst_port = 2"));
 }
