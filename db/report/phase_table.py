@@ -1,13 +1,17 @@
-"""phase-table DB --phases FROM-TO,... [--flow NAME] [--focus PORT]: mean
-receive rate of each subflow of a flow in each phase of a run, for every
-run in the database, as Markdown.
+"""phase-table DB --phases FROM-TO,... [--flow NAME] [--focus PORT] [--over-seeds]:
+mean receive rate of each subflow of a flow in each phase of a run, for
+every run in the database, as Markdown.
 
 Without --focus: one table per run, a row per subflow. With --focus PORT:
 one row per run, and per phase the focus subflow's rate, then the mean and
 lowest of the flow's other subflows (E4: the congested subflow against the
-uncongested ones). Rates are Gb/s of frame bytes."""
+uncongested ones). Rates are Gb/s of frame bytes. With --over-seeds the runs
+of each study (its seeds: `fabricsim-sweep STUDY --sweep seeds=1-5`) are one
+table or row, each rate the mean over them with its 95 % interval (with
+--focus: the focus subflow, then the mean of the others)."""
 
 from report import tool
+from report.confidence import mean_text
 from report.labels import duration
 from report.markdown import table
 from report.metrics import gbps
@@ -60,6 +64,41 @@ def subflow_rates(conn, run_id, flow_id, phases):
     return rates
 
 
+def mean_sd(values):
+    n = len(values)
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else None
+    return mean, sd, n
+
+
+def cell(values):
+    return mean_text(*mean_sd(values), 1)
+
+
+def print_over_seeds(by_study, phases, args):
+    """by_study: {study: [rates of each run]}, in the order first run."""
+    rows = []
+    for study, runs in by_study.items():
+        ports = list(runs[0])
+        if any(list(r) != ports for r in runs):
+            raise ReportError(f"--over-seeds: the runs of {study} do not send to the same ports")
+        label = f"{study} ({len(runs)} run{'s' if len(runs) != 1 else ''})"
+        if args.focus is None:
+            print(f"\n{label}, flow {args.flow}, mean over the runs with its 95 % interval:\n")
+            print(table(["subflow"] + [ph for ph, _, _ in phases],
+                        [[f"{args.flow} -> {d}"] + [cell([r[d][i] for r in runs]) for i in range(len(phases))]
+                         for d in ports]))
+            continue
+        line = [label]
+        for i in range(len(phases)):
+            others = [sum(rs[i] for d, rs in r.items() if d != args.focus) / (len(r) - 1) for r in runs]
+            line.append(f"{cell([r[args.focus][i] for r in runs])} / {cell(others)}")
+        rows.append(line)
+    if args.focus is not None:
+        print(table(["study"] + [ph for ph, _, _ in phases], rows))
+    return 0
+
+
 def print_tables(args):
     phases = parse_phases(args.phases)
     conn = open_database(args.db)
@@ -67,6 +106,7 @@ def print_tables(args):
     if not ids:
         raise ReportError(f"'{args.db}' holds no runs yet")
     rows = []
+    by_study = {}
     for run_id in ids:
         study, status, sim_time_ps = conn.execute("SELECT study, status, sim_time_ps FROM runs WHERE run_id = ?",
                                                   (run_id,)).fetchone()
@@ -77,23 +117,28 @@ def print_tables(args):
         if found is None:
             raise ReportError(f"--flow {args.flow}: run {run_id} has no flow named '{args.flow}'")
         rates = subflow_rates(conn, run_id, found[0], phases)
+        if args.focus is not None and args.focus not in rates:
+            raise ReportError(f"--focus {args.focus}: run {run_id}'s flow {args.flow} does not go there "
+                              f"(it goes to {', '.join(map(str, rates)) or 'no port'})")
+        if args.focus is not None and len(rates) < 2:
+            raise ReportError(f"--focus {args.focus}: run {run_id}'s flow {args.flow} goes nowhere else, so there "
+                              "is nothing to set it against")
+        if args.over_seeds:
+            by_study.setdefault(study, []).append(rates)
+            continue
         if args.focus is None:
             print(f"\nRun {run_id} ({study}, {status}), flow {args.flow}:\n")
             print(table(["subflow"] + [ph for ph, _, _ in phases],
                         [[f"{args.flow} -> {d}"] + [f"{r:.1f}" for r in rs] for d, rs in rates.items()]))
             continue
-        if args.focus not in rates:
-            raise ReportError(f"--focus {args.focus}: run {run_id}'s flow {args.flow} does not go there "
-                              f"(it goes to {', '.join(map(str, rates)) or 'no port'})")
         others = [rs for d, rs in rates.items() if d != args.focus]
-        if not others:
-            raise ReportError(f"--focus {args.focus}: run {run_id}'s flow {args.flow} goes nowhere else, so there "
-                              "is nothing to set it against")
         line = [f"{study} (run {run_id})" if status == "done" else f"{study} (run {run_id}, {status})"]
         for i in range(len(phases)):
             values = [rs[i] for rs in others]
             line.append(f"{rates[args.focus][i]:.1f} / {sum(values) / len(values):.1f} (min {min(values):.1f})")
         rows.append(line)
+    if args.over_seeds:
+        return print_over_seeds(by_study, phases, args)
     if args.focus is not None:
         print(table(["run"] + [ph for ph, _, _ in phases], rows))
     return 0
@@ -105,4 +150,6 @@ def main(argv=None):
     p.add_argument("--phases", required=True, metavar="FROM-TO,...")
     p.add_argument("--flow", default="f1", metavar="NAME", help="the flow (default f1)")
     p.add_argument("--focus", type=int, metavar="PORT", help="one row per run: this subflow against the others")
+    p.add_argument("--over-seeds", action="store_true",
+                   help="one table (or row) per study: each rate the mean over its runs, with its 95 %% interval")
     return tool.run("phase-table", lambda: print_tables(p.parse_args(argv)))

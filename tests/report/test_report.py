@@ -281,6 +281,30 @@ class PhaseTable(unittest.TestCase):
         others = [self.expected(d, 100 * 10**6, 300 * 10**6) for d in (5, 10, 15, 20, 25, 30, 35)]
         self.assertAlmostEqual(float(cell.split(" / ")[1].split(" ")[0]), sum(others) / 7, delta=0.051)
 
+    def test_over_seeds_is_the_mean_and_interval_of_each_studys_runs(self):
+        db = os.path.join(self.dir, "seeds.db")
+        for seed in ("1", "2", "3"):
+            fabricsim(db, "--study", "E3b", "--time", "300us", "--seed", seed, "--quiet")
+        result = table_tool("phase-table", db, "--phases", "100us-300us", "--over-seeds")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("E3b (3 runs)", result.stdout)
+        conn = sqlite3.connect(db)
+        for line in [l for l in result.stdout.splitlines() if l.startswith("| f1 -> ")]:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            dst = int(cells[0].split("-> ")[1])
+            rates = [got * 8000.0 / (200 * 10**6) for (got,) in conn.execute(
+                "SELECT coalesce(sum(bytes), 0) FROM deliveries WHERE dst_port = ? AND t_delivered_ps >= 100000000 "
+                "AND t_delivered_ps < 300000000 GROUP BY run_id ORDER BY run_id", (dst,))]
+            self.assertEqual(len(rates), 3)
+            mean = sum(rates) / 3
+            sd = (sum((r - mean) ** 2 for r in rates) / 2) ** 0.5
+            got_mean, got_half = (float(x) for x in cells[1].split(" ± "))
+            self.assertAlmostEqual(got_mean, mean, delta=0.051)
+            self.assertAlmostEqual(got_half, 4.303 * sd / 3 ** 0.5, delta=0.051)  # t(0.975, 2)
+        focus = table_tool("phase-table", db, "--phases", "100us-300us", "--focus", "1", "--over-seeds")
+        self.assertEqual(focus.returncode, 0, focus.stderr)
+        self.assertEqual(len([l for l in focus.stdout.splitlines() if l.startswith("| E3b (3 runs)")]), 1)
+
     def test_bad_phases_and_focus_exit_2(self):
         for args in (["--phases", "2ms-1ms"], ["--phases", "soon"], ["--phases", "0-1ms"],
                      ["--phases", "1us-2us", "--focus", "77"], ["--phases", "1us-2us", "--flow", "nope"]):
