@@ -76,7 +76,10 @@ TEST(LosslessMulticast, HeaderOverloadPausesTheSourceAndDropsNothing) {
 // The surrogate's egress hands a frame back only when its ingress has the
 // payload room and all 5 copies' headers: 64 B frames run out of headers
 // first (291 headers are 58 frames, the 18 KB pool 72), so the surrogate
-// holds frames for want of headers, and its destinations stay at line rate.
+// holds frames for want of headers. Its destinations share what the headers
+// carry alike: with ACKs merged over the 650 ns control hold-off a copy
+// holds its header longer, and the 64 B flows get about half the line rate
+// (49.6 Gb/s each; at 100 ns they kept it).
 TEST(LosslessMulticast, SurrogateHoldsFramesForWantOfHeadersAndDropsNothing) {
   TempDir dir;
   Db db(run(dir, surrogate_overload_ini(dir)));
@@ -88,7 +91,11 @@ TEST(LosslessMulticast, SurrogateHoldsFramesForWantOfHeadersAndDropsNothing) {
   for (const char* flow : {"m", "n"}) EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 5), 0) << flow;
   const std::map<int, double> rx = rx_gbps(db, kRunPs / 2, kRunPs);
   ASSERT_EQ(rx.size(), 5u);
-  for (const auto& [port, gbps] : rx) EXPECT_GE(gbps, 90.0) << "port " << port;
+  const double first = rx.begin()->second;
+  for (const auto& [port, gbps] : rx) {
+    EXPECT_GE(gbps, 40.0) << "port " << port;
+    EXPECT_NEAR(gbps, first, 0.5) << "port " << port;
+  }
 }
 
 // Without PAUSE thresholds (leaf.pause.enable = false) a lossless frame
