@@ -5,10 +5,14 @@ PNG, also a plot of the sampled cache occupancy of every run.
 
 A cell is the mean over the run's subflows of the received frame bytes per
 second after the warm-up (as fabric-report), then the lowest subflow, both
-in Gb/s, and the share of the offered frame-byte rate the mean reaches."""
+in Gb/s, and the share of the offered frame-byte rate the mean reaches.
+When several runs fall in one cell (a sweep's `seeds`), the cell is the
+mean over them with its 95 % interval, the lowest subflow of any of them,
+and the number of runs."""
 import numpy as np
 
 from report import tool
+from report.confidence import mean_text
 from report.markdown import table
 from report.metrics import gbps, warmup_ps
 from report.option_values import config_key, output_file
@@ -105,8 +109,8 @@ def build_table(conn, rows_key, cols_key, where=(), warmup=None, flow="f1", per_
         r, c = config[rows_key], config[cols_key]
         row_values.add(r)
         col_values.add(c)
-        cells[(r, c)] = (port_rates(conn, run_id, sim_time_ps, warmup) if per_port
-                         else run_rates(conn, run_id, config, sim_time_ps, warmup, flow))
+        cells.setdefault((r, c), []).append(port_rates(conn, run_id, sim_time_ps, warmup) if per_port
+                                            else run_rates(conn, run_id, config, sim_time_ps, warmup, flow))
     if not cells:
         if any(seen.values()):
             check_where(where, seen)
@@ -120,12 +124,34 @@ def build_table(conn, rows_key, cols_key, where=(), warmup=None, flow="f1", per_
             if (r, c) not in cells:
                 line.append("-")
                 continue
-            mean, low, third = cells[(r, c)]
-            share = "-" if np.isnan(third) else f"{100 * mean / third:.0f}"
-            line.append(f"{mean:.1f} (min {low:.1f}, delay {third:.1f} us)" if per_port
-                        else f"{mean:.1f} (min {low:.1f}, {share} %)")
+            line.append(cell_text(cells[(r, c)], per_port))
         body.append(line)
     return table(header, body)
+
+
+def spread(values):
+    """'mean ± half-width' of the 95 % interval over runs (one decimal)."""
+    n = len(values)
+    mean = float(np.mean(values))
+    sd = float(np.std(values, ddof=1)) if n > 1 else None
+    return mean_text(mean, sd, n, 1), mean
+
+
+def cell_text(runs, per_port):
+    """One run: its mean, lowest and delay or share; several (seeds): each
+    the mean over the runs with its interval, the lowest of all, and N."""
+    means, lows, thirds = (np.array(v, dtype=float) for v in zip(*runs))
+    low = lows.min()
+    if len(runs) == 1:
+        mean, third = means[0], thirds[0]
+        share = "-" if np.isnan(third) else f"{100 * mean / third:.0f}"
+        return (f"{mean:.1f} (min {low:.1f}, delay {third:.1f} us)" if per_port
+                else f"{mean:.1f} (min {low:.1f}, {share} %)")
+    mean_shown, mean = spread(means)
+    if per_port:
+        return f"{mean_shown} (min {low:.1f}, delay {spread(thirds)[0]} us, {len(runs)} runs)"
+    share = "-" if np.isnan(thirds[0]) else f"{100 * mean / thirds[0]:.0f}"
+    return f"{mean_shown} (min {low:.1f}, {share} %, {len(runs)} runs)"
 
 
 def occupancy_plot(conn, path, differing):

@@ -238,6 +238,27 @@ class SweepTable(unittest.TestCase):
         self.assertGreater(expected[("1,2", "true")], 1.5 * expected[("1,2", "false")])
         self.assertGreater(expected[("1,2,3,5", "true")], 3 * expected[("1,2,3,5", "false")])
 
+    def test_runs_of_one_cell_are_their_mean_with_its_interval(self):
+        db = os.path.join(self.dir, "seeds.db")
+        for seed in ("1", "2", "3"):
+            fabricsim(db, "--study", "E3b", "--time", "300us", "--seed", seed, "--quiet")
+        args = ("--rows", "leaf.cache.enable", "--cols", "flow.f1.frame_size")
+        both = table_tool("sweep-table", db, *args)
+        self.assertEqual(both.returncode, 0, both.stderr)
+        cell = [l for l in both.stdout.splitlines() if l.startswith("| true")][0].strip("|").split("|")[1].strip()
+        self.assertIn("3 runs", cell)
+        singles = []
+        for seed in ("1", "2", "3"):
+            one = table_tool("sweep-table", db, *args, "--where", f"sim.seed={seed}")
+            self.assertEqual(one.returncode, 0, one.stderr)
+            line = [l for l in one.stdout.splitlines() if l.startswith("| true")][0]
+            singles.append(float(line.strip("|").split("|")[1].split()[0]))
+        mean, half = (float(x) for x in cell.split(" (")[0].split(" ± "))
+        self.assertAlmostEqual(mean, sum(singles) / 3, delta=0.051)
+        m = sum(singles) / 3
+        sd = (sum((x - m) ** 2 for x in singles) / 2) ** 0.5
+        self.assertAlmostEqual(half, 4.303 * sd / 3 ** 0.5, delta=0.2)  # the singles are rounded to 0.1
+
     def test_unknown_key_exits_2(self):
         result = self.run_table("--rows", "flow.f1.dstt", "--cols", "leaf.cache.enable")
         self.assertEqual(result.returncode, 2)
