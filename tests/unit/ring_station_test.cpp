@@ -202,12 +202,8 @@ TEST(StationProtocol, OwnFramesGoRetractsTicketsInSpqOrderThenData) {
     EXPECT_FALSE(s.receive(*first));
     s.send_ticket(3);
     s.send_ticket(2);
-    RingFrame request;  // a member asks VTS 3 to retract
-    request.kind = FrameKind::retract_request;
-    request.origin = 2;
-    request.from = 2;
-    request.group = 0;
-    request.priority = {3, 0};
+    // Member 2 asks VTS 3 to retract: kind, origin, from, group, priority.
+    RingFrame request{FrameKind::retract_request, 2, 2, 0, {3, 0}};
     request.target = 0;
     EXPECT_FALSE(s.receive(request));
     std::vector<std::pair<FrameKind, uint64_t>> sent;
