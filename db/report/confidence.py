@@ -27,3 +27,16 @@ def mean_text(mean, sd, n, decimals):
     if half is None:
         return f"{mean:.{decimals}f}"
     return f"{mean:.{decimals}f} ± {half:.{decimals}f}"
+
+
+def mean_sd(values):
+    """(mean, sample standard deviation or None for one value, n) of a list."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else None
+    return mean, sd, n
+
+
+def values_text(values, decimals):
+    """'mean ± half-width' of a list of per-seed values."""
+    return mean_text(*mean_sd(values), decimals)

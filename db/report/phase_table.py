@@ -11,7 +11,7 @@ table or row, each rate the mean over them with its 95 % interval (with
 --focus: the focus subflow, then the mean of the others)."""
 
 from report import tool
-from report.confidence import mean_text
+from report.confidence import values_text
 from report.labels import duration
 from report.markdown import table
 from report.metrics import gbps
@@ -64,15 +64,8 @@ def subflow_rates(conn, run_id, flow_id, phases):
     return rates
 
 
-def mean_sd(values):
-    n = len(values)
-    mean = sum(values) / n
-    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else None
-    return mean, sd, n
-
-
 def cell(values):
-    return mean_text(*mean_sd(values), 1)
+    return values_text(values, 1)
 
 
 def print_over_seeds(by_study, phases, args):

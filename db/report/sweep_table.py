@@ -12,7 +12,7 @@ and the number of runs."""
 import numpy as np
 
 from report import tool
-from report.confidence import mean_text
+from report.confidence import values_text
 from report.markdown import table
 from report.metrics import gbps, warmup_ps
 from report.option_values import config_key, output_file
@@ -129,14 +129,6 @@ def build_table(conn, rows_key, cols_key, where=(), warmup=None, flow="f1", per_
     return table(header, body)
 
 
-def spread(values):
-    """'mean ± half-width' of the 95 % interval over runs (one decimal)."""
-    n = len(values)
-    mean = float(np.mean(values))
-    sd = float(np.std(values, ddof=1)) if n > 1 else None
-    return mean_text(mean, sd, n, 1), mean
-
-
 def cell_text(runs, per_port):
     """One run: its mean, lowest and delay or share; several (seeds): each
     the mean over the runs with its interval, the lowest of all, and N."""
@@ -147,9 +139,10 @@ def cell_text(runs, per_port):
         share = "-" if np.isnan(third) else f"{100 * mean / third:.0f}"
         return (f"{mean:.1f} (min {low:.1f}, delay {third:.1f} us)" if per_port
                 else f"{mean:.1f} (min {low:.1f}, {share} %)")
-    mean_shown, mean = spread(means)
+    mean = float(np.mean(means))
+    mean_shown = values_text(list(means), 1)
     if per_port:
-        return f"{mean_shown} (min {low:.1f}, delay {spread(thirds)[0]} us, {len(runs)} runs)"
+        return f"{mean_shown} (min {low:.1f}, delay {values_text(list(thirds), 1)} us, {len(runs)} runs)"
     share = "-" if np.isnan(thirds[0]) else f"{100 * mean / thirds[0]:.0f}"
     return f"{mean_shown} (min {low:.1f}, {share} %, {len(runs)} runs)"
 

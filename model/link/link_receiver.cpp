@@ -33,16 +33,13 @@ bool LinkReceiver::admit(Payload& message, TxPort* reverse, Picos now) {
     bad = injector_->corrupt(seq, info.wire_bytes, !scripted_may_hit);
   }
   if (bad) ++corrupted_;  // (the counters' line is touched only then)
-  if (info.kind == MessageKind::control) {
-    const ControlKind kind = control_of(message).kind;
-    if (kind == ControlKind::link_ack || kind == ControlKind::link_nak) {
-      if (!bad && reverse) {
-        if (kind == ControlKind::link_ack) reverse->on_link_ack(control_of(message).units, now);
-        else reverse->on_link_nak(control_of(message).units, now);
-      }
-      message.release();
-      return false;
+  if (is_link_ack_or_nak(message)) {
+    if (!bad && reverse) {
+      if (control_of(message).kind == ControlKind::link_ack) reverse->on_link_ack(control_of(message).units, now);
+      else reverse->on_link_nak(control_of(message).units, now);
     }
+    message.release();
+    return false;
   }
   if (window_ && reverse) return admit_in_order(message, bad, *reverse, now);
   if (!bad) return true;
