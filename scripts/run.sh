@@ -3,5 +3,5 @@
 # (arguments are passed to fabricsim), writing fabric.db.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh >/dev/null
+scripts/build.sh >&2  # its progress on the terminal, the study's summary on stdout
 exec build/fabricsim "$@"
