@@ -70,6 +70,7 @@ struct MulticastTreeKeys {
   config::PatternParam<config::Text> explicit_tree{"flow.*.explicit_tree", "", "", "multicast flow with tree = explicit: PORT:TARGET,...;PORT:... the local fanout of the source and of each surrogate port", tree_fanout_syntax()};
   config::Param<config::Integer> source_fanout{"multicast.source_fanout", "8", "", "copies a replication tree's source port makes at most (local ports and first-level surrogates)", 1, 8};
   config::Param<config::Integer> max_levels{"multicast.max_levels", "4", "", "surrogate levels a replication tree may use below its source", 1, 4};
+  config::Param<config::Choice> leaf_order{"multicast.leaf_order", "leaf_id", "generic tree: which of a group's leaves with equally many destinations come nearest the source (first-level surrogates): leaf_id (lowest ids first) or spread (an order drawn from the group, spreading first-level duty over leaves)", {"leaf_id", "spread"}};
 };
 
 // An arrival choice (traffic.arrival, flow.NAME.arrival): cbr, poisson or bursty.

@@ -11,10 +11,13 @@ A cell is the mean receive rate per destination port after the warm-up
 (frame bytes, Gb/s), the 99th percentile of frame latency over the whole
 run (us), and what recovery cost: messages replayed by link retry, copies
 or frames retransmitted end to end, and frames dropped on a link and not
-delivered by the end of the run (lost for good, or still being recovered)."""
+delivered by the end of the run (lost for good, or still being recovered).
+With several runs of a point (seeds), rate and p99 are their mean with its
+95 % interval, the costs the mean per run, and N says how many runs."""
 import numpy as np
 
 from report import tool
+from report.confidence import mean_sd, values_text
 from report.markdown import table
 from report.metrics import gbps, warmup_ps
 from report.rundb import run_ids, _config_dict
@@ -58,10 +61,14 @@ def collect(conn, links):
             continue
         config = _config_dict(config_text)
         ber = float(config.get(f"errors.{links}.ber", "0"))
-        points[(ber, setting(config, links))] = run_point(conn, run_id, sim_time_ps)
+        points.setdefault((ber, setting(config, links)), []).append(run_point(conn, run_id, sim_time_ps))
     if not points:
         raise tool.no_finished_run(conn)
     return points
+
+
+def mean_of(runs, i):
+    return mean_sd([r[i] for r in runs])[0]
 
 
 def build_table(points):
@@ -75,11 +82,14 @@ def build_table(points):
             if (b, s) not in points:
                 line.append("-")
                 continue
-            rate, p99, replays, retx, lost = points[(b, s)]
+            runs = points[(b, s)]
+            rate, p99 = values_text([r[0] for r in runs], 1), values_text([r[1] for r in runs], 2)
+            replays, retx, lost = (round(mean_of(runs, i)) for i in (2, 3, 4))
             cost = f"{replays} replayed" if s == "link retry on" else f"{retx} retransmitted"
             if lost:
                 cost += f", {lost} not recovered by the end"
-            line.append(f"{rate:.1f} Gb/s, p99 {p99:.2f} us, {cost}")
+            runs_note = f" (N {len(runs)})" if len(runs) > 1 else ""
+            line.append(f"{rate} Gb/s, p99 {p99} us, {cost}{runs_note}")
         body.append(line)
     return table(header, body)
 
@@ -98,9 +108,9 @@ def plot(points, path, links):
     fig, (ax_rate, ax_p99) = plt.subplots(1, 2, figsize=(11, 4.2))
     for s in sorted({s for _, s in points}):
         xs = [b if b > 0 else zero_at for b in bers if (b, s) in points]
-        ys = [points[(b, s)] for b in bers if (b, s) in points]
-        ax_rate.plot(xs, [y[0] for y in ys], marker="o", label=s)
-        ax_p99.plot(xs, [y[1] for y in ys], marker="o", label=s)
+        runs = [points[(b, s)] for b in bers if (b, s) in points]
+        ax_rate.plot(xs, [mean_of(r, 0) for r in runs], marker="o", label=s)
+        ax_p99.plot(xs, [mean_of(r, 1) for r in runs], marker="o", label=s)
     for ax in (ax_rate, ax_p99):
         ax.set_xscale("log")
         ax.set_xticks([zero_at] + positive)

@@ -8,6 +8,25 @@ namespace fabric {
 
 namespace {
 
+// splitmix64's finaliser: a fixed, well-spread function of its input.
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// A group's identity, independent of the order its destinations are listed in.
+uint64_t group_hash(PortId source, const std::vector<PortId>& destinations) {
+  std::vector<uint32_t> sorted;
+  sorted.reserve(destinations.size());
+  for (PortId d : destinations) sorted.push_back(raw(d));
+  std::sort(sorted.begin(), sorted.end());
+  uint64_t h = mix(raw(source));
+  for (uint32_t d : sorted) h = mix(h ^ d);
+  return h;
+}
+
 bool is_surrogate(PortId p, const Geometry& g) {
   return raw(p) >= static_cast<uint32_t>(g.user_ports()) &&
          raw(p) < static_cast<uint32_t>(g.user_ports() + g.leaves);
@@ -89,7 +108,14 @@ ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& des
     throw TreeError("the source's leaf holds " + std::to_string(root.size()) + " destinations, above the fanout of " +
                     std::to_string(limits.max_fanout));
   // Leaves with the most destinations first: they leave the least room below.
+  // Among equals, leaf id order or the group's own order (TreeLimits::leaf_order).
   std::vector<std::pair<uint32_t, std::vector<PortId>>> leaves(by_leaf.begin(), by_leaf.end());
+  if (limits.leaf_order == LeafOrder::spread) {
+    const uint64_t group = group_hash(source, destinations);
+    std::stable_sort(leaves.begin(), leaves.end(), [group](const auto& a, const auto& b) {
+      return mix(group ^ a.first) < mix(group ^ b.first);
+    });
+  }
   std::stable_sort(leaves.begin(), leaves.end(), [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
 
   struct Node {

@@ -30,10 +30,18 @@ struct ReplicationTree {
   std::map<uint32_t, int> level;
 };
 
+// Which of a group's leaves with equally many destinations the generic
+// builder places first, that is nearest the source: in leaf id order (every
+// group then makes its lowest leaves its first-level surrogates), or in an
+// order drawn from the group itself (source and destinations), which spreads
+// the first-level duty of many groups over their leaves.
+enum class LeafOrder { leaf_id, spread };
+
 struct TreeLimits {
   size_t max_fanout = 8;
   int max_levels = 4;
   size_t max_source_fanout = 8;  // the source port's copies (E9: 5 first-level surrogates)
+  LeafOrder leaf_order = LeafOrder::leaf_id;
 };
 
 class TreeError : public std::runtime_error {

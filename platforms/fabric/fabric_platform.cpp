@@ -108,6 +108,7 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   const traffic::MulticastTreeKeys trees;
   f.trees.max_levels = static_cast<int>(trees.max_levels.value());
   f.trees.max_source_fanout = static_cast<size_t>(trees.source_fanout.value());
+  f.trees.leaf_order = trees.leaf_order.value() == "spread" ? LeafOrder::spread : LeafOrder::leaf_id;
   {  // every multicast group has a legal tree, or the run stops here
     Fdb fdb;
     McbcTable mcbc;

@@ -347,9 +347,33 @@ class BerTable(unittest.TestCase):
                 fabricsim(cls.db, "--study", "ber", "--time", "200us", "--quiet", "--set", "errors.leaf_spine.ber=0",
                           "--set", "errors.spine_leaf.ber=0", "--set", f"errors.cna_leaf.ber={ber}",
                           "--set", f"cna.e2e.retransmit={transport}")
+        cls.seeds_db = os.path.join(cls.dir, "ber-seeds.db")
+        for seed in ("1", "2"):
+            fabricsim(cls.seeds_db, "--study", "ber", "--time", "200us", "--quiet", "--seed", seed,
+                      "--set", "errors.leaf_spine.ber=0", "--set", "errors.spine_leaf.ber=0",
+                      "--set", "errors.cna_leaf.ber=1e-6", "--set", "cna.e2e.retransmit=true")
 
     def run_table(self, *args):
         return table_tool("ber-table", self.db, *args)
+
+    def test_runs_of_one_point_over_seeds_are_averaged(self):
+        result = table_tool("ber-table", self.seeds_db, "--links", "cna_leaf")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        row = [l for l in result.stdout.splitlines() if l.startswith("| 1e-06")]
+        self.assertEqual(len(row), 1, result.stdout)
+        cell = row[0].strip("|").split("|")[1].strip()
+        rates, resent = [], []
+        conn = sqlite3.connect(self.seeds_db)
+        for run_id in (1, 2):
+            port_rates = [b * 8000.0 / 200e6 for (b,) in conn.execute(
+                "SELECT sum(bytes) FROM deliveries WHERE run_id = ? GROUP BY dst_port", (run_id,))]
+            rates.append(sum(port_rates) / len(port_rates))
+            resent.append(conn.execute("SELECT count(*) FROM events WHERE run_id = ? AND kind = 'retransmission'",
+                                       (run_id,)).fetchone()[0])
+        self.assertAlmostEqual(float(cell.split(" ")[0]), sum(rates) / 2, delta=0.051)
+        self.assertIn(" ± ", cell.split("Gb/s")[0])
+        self.assertIn(f"{round(sum(resent) / 2)} retransmitted", cell)
+        self.assertTrue(cell.endswith("(N 2)"), cell)
 
     def expected(self, run_id):
         conn = sqlite3.connect(self.db)

@@ -93,6 +93,54 @@ TEST(ReplicationTree, EveryRandomGroupIsReachedOnceWithinTheLimits) {
   }
 }
 
+// E9's groups: 20 of the leaves 8..47, all 5 ports each, from port 0, with 5
+// first-level surrogates. In leaf id order every group's first level is its
+// 5 lowest leaves; spread shares that duty out, and a group's tree does not
+// depend on the order its ports are listed in.
+TEST(ReplicationTree, LeafOrderSpreadSharesOutTheFirstLevelOfEqualLeaves) {
+  const Geometry g = full_system();
+  std::mt19937 rng(7);
+  std::vector<uint32_t> pool(40);
+  std::iota(pool.begin(), pool.end(), 8);
+  std::map<uint32_t, int> first_level_id, first_level_spread;
+  for (int group = 0; group < 60; ++group) {
+    std::shuffle(pool.begin(), pool.end(), rng);
+    std::vector<uint32_t> leaves(pool.begin(), pool.begin() + 20);
+    std::vector<PortId> ports;
+    for (uint32_t leaf : leaves)
+      for (uint32_t k = 0; k < 5; ++k) ports.push_back(PortId(leaf * 5 + k));
+    TreeLimits limits;
+    limits.max_source_fanout = 5;
+    limits.max_levels = 2;
+    const ReplicationTree by_id = build_generic_tree(PortId(0), ports, g, limits);
+    std::sort(leaves.begin(), leaves.end());
+    std::vector<PortId> lowest;
+    for (int i = 0; i < 5; ++i) lowest.push_back(g.surrogate_port(LeafId(leaves[i])));
+    EXPECT_EQ(by_id.fanout.at(0), lowest) << "group " << group;
+    limits.leaf_order = LeafOrder::spread;
+    const ReplicationTree spread = build_generic_tree(PortId(0), ports, g, limits);
+    std::reverse(ports.begin(), ports.end());
+    const ReplicationTree reversed = build_generic_tree(PortId(0), ports, g, limits);
+    EXPECT_EQ(reversed.level, spread.level) << "group " << group;
+    EXPECT_EQ(reversed.fanout.at(0), spread.fanout.at(0)) << "group " << group;
+    const Walk w = walk(spread);
+    ASSERT_EQ(w.port_hits.size(), 100u);
+    ASSERT_LE(w.max_level, 2);
+    for (PortId s : by_id.fanout.at(0)) ++first_level_id[raw(s)];
+    for (PortId s : spread.fanout.at(0)) ++first_level_spread[raw(s)];
+  }
+  auto busiest = [](const std::map<uint32_t, int>& m) {
+    int most = 0;
+    for (const auto& [port, n] : m) most = std::max(most, n);
+    return most;
+  };
+  // 300 first-level places over 40 leaves: 7.5 a leaf on average.
+  EXPECT_LE(first_level_id.size(), 20u);
+  EXPECT_GE(busiest(first_level_id), 20);
+  EXPECT_EQ(first_level_spread.size(), 40u);
+  EXPECT_LE(busiest(first_level_spread), 16);
+}
+
 TEST(ReplicationTree, AffinityBroadcastGoesThroughRackTripletCieAndEgressSwitchSurrogates) {
   const Geometry g = full_system();
   std::vector<PortId> all;

@@ -87,6 +87,26 @@ TEST_P(SyncCamImplementations, ResumesAfterTheTimeout) {
   EXPECT_EQ(changes[1].at, 110u);
 }
 
+// E9 at 33 Gb/s: a VOQ whose frames' last copies wait behind a branch that
+// never catches up sends one frame per timeout; nothing but the timeout (or
+// an eviction) lets it go.
+TEST_P(SyncCamImplementations, BehindABranchThatNeverCatchesUpAVoqSendsOneFramePerTimeout) {
+  const auto block = testing::make_sync_cam_for_test(GetParam(), params(24, 100));
+  SyncCam& cam = *block;
+  Cycle now = 0;
+  int frames = 0;
+  for (; now < 1000; ++now) {
+    cam.tick(now);
+    if (!cam.suspended(1)) {
+      forward(cam, 1, 6, now);
+      ++frames;
+    }
+  }
+  // 4 frames to pass Shi, then one each time the timeout (100 cycles) runs out.
+  EXPECT_EQ(frames, 4 + 9);
+  EXPECT_TRUE(cam.suspended(1));
+}
+
 TEST_P(SyncCamImplementations, AFullCamEvictsTheLeastRecentlyUsedEntryAndReleasesItsVoq) {
   const auto block = testing::make_sync_cam_for_test(GetParam(), params(2));
   SyncCam& cam = *block;
