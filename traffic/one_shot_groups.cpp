@@ -30,7 +30,12 @@ int parse_node_count(const std::string& key, const std::string& text, int nodes,
   if (text.empty()) throw config::ConfigError(key, text, allowed);
   int count = 0;
   if (text.back() == '%') {
-    const double percent = config::parse_real(key, text.substr(0, text.size() - 1));
+    double percent = 0;
+    try {  // the error names the whole value, never its number alone
+      percent = config::parse_real(key, text.substr(0, text.size() - 1));
+    } catch (const config::ConfigError&) {
+      throw config::ConfigError(key, text, allowed);
+    }
     if (!(percent > 0 && percent <= 100)) throw config::ConfigError(key, text, allowed);
     count = static_cast<int>(std::floor(percent / 100.0 * nodes + 0.5));
   } else {
@@ -45,9 +50,13 @@ config::TextSyntax node_count_syntax() {
   // Checked where given against the largest tree; against the run's own
   // node count when it is read.
   constexpr int kLargest = 0xBFFF;
-  return {"a number of nodes, or a percentage of them such as 40%",
-          [](const std::string& key, const std::string& text) {
-            static_cast<void>(parse_node_count(key, text, kLargest, kLargest));
+  static const char* const allowed = "a number of nodes, or a percentage of them such as 40%";
+  return {allowed, [](const std::string& key, const std::string& text) {
+            try {
+              static_cast<void>(parse_node_count(key, text, kLargest, kLargest));
+            } catch (const config::ConfigError&) {
+              throw config::ConfigError(key, text, allowed);  // the run's own node count is not known here
+            }
           }};
 }
 

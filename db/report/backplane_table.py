@@ -30,7 +30,7 @@ def _bytes(text):
 
 def collect(conn):
     columns, rows = run_query(conn, "backplane_figures")
-    return [dict(zip(columns, row)) for row in rows]
+    return tool.only_done_runs(conn, [dict(zip(columns, row)) for row in rows])
 
 
 def build_table(runs):

@@ -53,6 +53,7 @@ def run_point(conn, run_id, sim_time_ps):
 
 
 def collect(conn, links):
+    tool.require_platform(conn, "fabric", "ber-table")
     points = {}
     for run_id in run_ids(conn):
         status, sim_time_ps, config_text = conn.execute(

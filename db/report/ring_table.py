@@ -23,7 +23,7 @@ from report.markdown import number, table
 
 def collect(conn):
     columns, rows = run_query(conn, "ring_throughput")
-    return [dict(zip(columns, row)) for row in rows]
+    return tool.only_done_runs(conn, [dict(zip(columns, row)) for row in rows])
 
 
 def series_key(r):

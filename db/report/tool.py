@@ -31,6 +31,26 @@ def no_finished_run(conn):
     return ReportError(f"no finished run in this database (it holds {held or 'no runs'})")
 
 
+def only_done_runs(conn, rows):
+    """The rows (dicts with a run_id) of runs that are done: a table leaves
+    the others out, as note_unfinished_runs then says."""
+    done = {run_id for (run_id,) in conn.execute("SELECT run_id FROM runs WHERE status = 'done'")}
+    return [r for r in rows if r["run_id"] in done]
+
+
+def require_platform(conn, platform, tool_name):
+    """A ReportError unless every run of the database is of `platform`: a
+    table of one platform's runs refuses another platform's database."""
+    columns = {c for (_, c, *_rest) in conn.execute("PRAGMA table_info(runs)")}
+    if "platform" not in columns:
+        return  # a version-2 file: fabric runs only
+    others = conn.execute("SELECT run_id, platform FROM runs WHERE platform <> ? ORDER BY run_id LIMIT 1",
+                          (platform,)).fetchone()
+    if others:
+        raise ReportError(f"{tool_name} reads runs of the {platform} platform; run {others[0]} is of platform "
+                          f"'{others[1]}' (another kind of database)")
+
+
 def note_unfinished_runs(prog, conn):
     """Says on stderr which runs a table leaves out because they are not done."""
     for run_id, status in conn.execute("SELECT run_id, status FROM runs WHERE status <> 'done' ORDER BY run_id"):

@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <system_error>
 #include <fstream>
 
 #include "model/config/split.h"
@@ -16,7 +17,7 @@ constexpr const char* kUnusedKeyAllowed =
     "a key this configuration uses (it was set but nothing read it)";
 constexpr const char* kConcreteKeyAllowed =
     "a concrete key with a name (letters, digits, '_', '-') in place of '*'";
-constexpr const char* kIniFileAllowed = "a readable INI file";
+constexpr const char* kIniFileAllowed = "a readable INI file (a regular file: not a FIFO, device or directory)";
 constexpr const char* kIniLineAllowed = "section.key = value";
 constexpr const char* kUtf8ByteOrderMark = "\xef\xbb\xbf";  // what some editors write first
 
@@ -83,6 +84,9 @@ const char* to_string(ValueSource source) {
 void Config::load_ini(const std::string& path, ValueSource source) { load_ini_file(path, "--config", source); }
 
 void Config::load_ini_file(const std::string& path, const std::string& named_by, ValueSource source) {
+  // A FIFO, a device or a directory would block or never end: only a regular file is read.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw ConfigError(named_by, path, kIniFileAllowed);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(named_by, path, kIniFileAllowed);
   std::string section, line;

@@ -1,6 +1,8 @@
 #include "model/leaf/rtl_block_params.h"
 
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "model/leaf/leaf_params.h"
@@ -28,6 +30,17 @@ void check_rtl_size(const char* impl_key, const SizeKey& size_key, uint32_t conf
   }
   size_key.fail(sizes + ": the sizes this build's RTL block (" + source +
                        ") was verilated with (cmake -DFABRICSIM_RTL_..._ENTRIES adds more); or " + impl_key + " = model");
+}
+
+// Why the waveform files next to `path` cannot be written, or "".
+std::string trace_directory_problem(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path file(path);
+  const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec)) return "'" + dir.string() + "' is not a directory";
+  if (fs::is_directory(file, ec)) return "'" + path + "' is a directory";
+  return "";
 }
 
 }  // namespace
@@ -67,8 +80,26 @@ void read_rtl_block_params(const LeafKeys& leaf, LeafParams& p) {
   p.rtl_trace_leaf = static_cast<int>(k.trace_leaf.value());
   p.rtl_trace_from_ps = k.trace_from;
   p.rtl_trace_until_ps = k.trace_until;
-  if (!p.rtl_trace.empty() && !sync_rtl && !cache_rtl)
+  if (p.rtl_trace.empty()) {
+    const auto unused = [](const auto& window) {
+      if (window.given()) window.fail("its default (rtl.trace is empty: no waveform is written)");
+    };
+    unused(k.trace_leaf);
+    unused(k.trace_from);
+    unused(k.trace_until);
+    return;
+  }
+  if (!sync_rtl && !cache_rtl)
     k.trace.fail("empty (no block runs as RTL: set leaf.sync.impl or leaf.cache.impl to rtl or lockstep)");
+  if (const std::string problem = trace_directory_problem(p.rtl_trace); !problem.empty())
+    k.trace.fail("a file name ending in .fst in a directory that exists (" + problem + ")");
+  if (p.rtl_trace_from_ps >= p.rtl_trace_until_ps)
+    k.trace_until.fail("a time after rtl.trace.from (" + std::to_string(p.rtl_trace_from_ps) + " ps)");
+}
+
+void check_rtl_trace_leaf(const RtlBlockKeys& k, const LeafParams& p, int leaves) {
+  if (!p.rtl_trace.empty() && p.rtl_trace_leaf >= leaves)
+    k.trace_leaf.fail("a leaf of this fabric, 0 .. " + std::to_string(leaves - 1));
 }
 
 }  // namespace fabric

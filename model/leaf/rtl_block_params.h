@@ -34,4 +34,7 @@ struct RtlBlockKeys {
 // Fills p's implementation and trace fields; after the sizes are read.
 void read_rtl_block_params(const LeafKeys& keys, LeafParams& p);
 
+// rtl.trace.leaf names a leaf of a fabric of `leaves` leaves.
+void check_rtl_trace_leaf(const RtlBlockKeys& k, const LeafParams& p, int leaves);
+
 }  // namespace fabric

@@ -12,6 +12,7 @@ const char* to_string(DropReason reason) {
     case DropReason::voq_head: return "voq_head";
     case DropReason::link: return "link";
     case DropReason::shared_memory: return "shared_memory";
+    case DropReason::host_queue: return "host_queue";
     case DropReason::other: return "other";
   }
   return "other";

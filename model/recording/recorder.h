@@ -10,7 +10,7 @@
 namespace fabric {
 
 // shared_memory: a frame that does not fit in a shared-memory switch (backplane).
-enum class DropReason { payload, header_pool, header_red, header_memory, voq_tail, voq_head, link, shared_memory, other };
+enum class DropReason { payload, header_pool, header_red, header_memory, voq_tail, voq_head, link, shared_memory, host_queue, other };
 const char* to_string(DropReason reason);
 
 // pause_headers: beside a 'pause' (STOP) that the header pool called for.

@@ -30,7 +30,8 @@ RingStation::RingStation(sc_core::sc_module_name name, int position, int station
       frames_(frames),
       pool_(pool),
       recorder_(recorder),
-      events_(events) {
+      events_(events),
+      received_(PortId(static_cast<uint32_t>(station))) {
   if (params.q_adaptive && protocol_.sends()) {
     adaptive_.emplace(params.buffers, params.members);
     protocol_.set_limit(adaptive_->q());
@@ -63,7 +64,14 @@ void RingStation::on_wake(void* item) {
 
 void RingStation::host_arrival(Picos now) {
   ++offered_;
-  protocol_.host_packet(next_packet_++, now);
+  const uint64_t packet = next_packet_++;
+  if (protocol_.waiting() >= params_.host_queue) {  // the host's queue is full: the packet is lost
+    ++host_drops_;
+    recorder_.drop({packet_id(station_, packet), FlowId(static_cast<uint32_t>(station_)),
+                    PortId(static_cast<uint32_t>(station_)), -1, DropReason::host_queue, now});
+  } else {
+    protocol_.host_packet(packet, now);
+  }
   pacer_.host_arrival(now);
   const Picos next = arrivals_->next();
   if (next != kNever) events_.schedule(next, *this, &arrival_tag_);
@@ -130,7 +138,12 @@ void RingStation::record_deliveries(Picos at) {
     ++deliveries_;
     recorder_.delivery({packet_id(d.source, d.packet), FlowId(static_cast<uint32_t>(d.source)),
                         PortId(static_cast<uint32_t>(station_)), at, 0, ring::kPayloadBytes, d.created});
+    received_.add(FlowId(static_cast<uint32_t>(d.source)), ring::kPayloadBytes, at, at - d.created);
   }
+}
+
+void RingStation::finish() {
+  for (const SubflowSummary& s : received_.summaries()) recorder_.subflow_summary(s);
 }
 
 void RingStation::wake_pacer(Picos at) {

@@ -18,6 +18,7 @@
 #include "model/core/ring_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
+#include "model/recording/received_totals.h"
 #include "model/protocol/payload_pool.h"
 #include "model/recording/recorder.h"
 #include "model/ring/flow_control.h"
@@ -41,6 +42,7 @@ struct RingStationParams {
   ring::PacerParams pacer;
   Picos permit_interval = 0;          // the expected packet inter-arrival time at the start
   Picos observe_every = 0;            // the adaptive limit's observations: one ticket round trip
+  size_t host_queue = 4096;           // packets waiting at the host before arrivals are dropped
 };
 
 class RingStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
@@ -60,6 +62,9 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   uint64_t attempts() const { return attempts_; }
   bool sends() const { return protocol_.sends(); }
   int max_buffers_used() const { return max_used_; }
+  uint64_t host_drops() const { return host_drops_; }
+  // The run's end: one subflow_summary row per source heard from.
+  void finish();
 
   TxPort tx;
   RxPort rx;
@@ -93,7 +98,8 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   Picos last_observed_ = 0;
   Picos last_delivery_ = 0;
   uint64_t next_packet_ = 0;
-  uint64_t offered_ = 0, deliveries_ = 0, attempts_ = 0;
+  uint64_t offered_ = 0, deliveries_ = 0, attempts_ = 0, host_drops_ = 0;
+  ReceivedTotals received_;
   int max_used_ = 0;
   // What the protocol and the pacer hand over, kept between calls.
   std::vector<ring::SenderNotice> notices_;

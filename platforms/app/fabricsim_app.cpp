@@ -59,6 +59,13 @@ db::RunInfo run_info(const CommandLine& cl, const ResolvedRun& run) {
   return info;
 }
 
+// SystemC's reports (warnings, errors) go to stderr with the other
+// diagnostics, never into the results on stdout.
+void report_on_stderr(const sc_core::sc_report& report, const sc_core::sc_actions& actions) {
+  if (actions & sc_core::SC_DISPLAY) std::cerr << sc_core::sc_report_compose_message(report) << std::endl;
+  sc_core::sc_report_handler::default_handler(report, actions & ~sc_core::SC_DISPLAY);
+}
+
 const char* status_of(RunOutcome outcome) {
   switch (outcome) {
     case RunOutcome::done: return "done";
@@ -77,6 +84,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     return 2;
   }
   for (const db::AbandonedRun& a : rec->abandoned_runs()) std::cerr << "fabricsim: " << cl.db << ": " << describe(a) << "\n";
+  sc_core::sc_report_handler::set_handler(report_on_stderr);
   sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_DISPLAY | sc_core::SC_THROW);
   sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_DISPLAY | sc_core::SC_THROW);
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);

@@ -88,6 +88,7 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   check_fabric_keys(k, f.topology, keys.sim_time, config);
   f.spine = read_spine_params(k.spine);
   f.leaf = read_leaf_params(k.leaf, keys.stall_timeout);
+  check_rtl_trace_leaf(k.leaf.rtl, f.leaf, f.topology.geometry.leaves);
   f.cna = read_cna_params(k.cna);
   f.cna.scale_to_line(f.topology.cna_link.rate_gbps);
   f.credit_return = read_credit_return_params(k.link.credit);

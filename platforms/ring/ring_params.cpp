@@ -7,6 +7,7 @@
 #include "model/config/split.h"
 #include "model/config/text_scanner.h"
 #include "model/core/sim_time.h"
+#include "model/ring/flow_control.h"
 #include "model/ring/ring_frame.h"
 #include "platforms/common/quantity_text.h"
 #include "traffic/traffic_params.h"
@@ -30,14 +31,12 @@ struct GroupShape {
 
 GroupShape parse_groups(const std::string& key, const std::string& text) {
   return config::parse_or_fail(key, text, kRingGroupsAllowed, [&] {
-    const std::string t = config::trim(text);
-    const size_t x = t.find('x');
-    char* end = nullptr;
-    const long count = x == std::string::npos ? 0 : std::strtol(t.c_str(), &end, 10);
-    if (x == std::string::npos || end != t.c_str() + x || count < 1) throw config::SyntaxError("'" + t + "' is not COUNTxSIZE");
-    const long size = std::strtol(t.c_str() + x + 1, &end, 10);
-    if (*end != '\0' || size < 2) throw config::SyntaxError("'" + t + "': groups of at least 2 stations");
-    if (count * size > kRingMaxStations) throw config::SyntaxError("'" + t + "' is more stations than a ring has");
+    const config::TextPair shape = config::scan_pair(text, 'x');
+    const int64_t count = config::scan_integer(shape.left, 1, kRingMaxStations);
+    const int64_t size = config::scan_integer(shape.right, 2, kRingMaxStations);
+    if (count * size > kRingMaxStations)
+      throw config::SyntaxError("'" + config::trim(text) + "' is more stations than a ring has (" +
+                                std::to_string(kRingMaxStations) + ")");
     return GroupShape{static_cast<int>(count), static_cast<int>(size)};
   });
 }
@@ -49,7 +48,13 @@ std::vector<std::vector<int>> parse_group_rings(const std::string& key, const st
     if (t.empty()) return groups;
     for (const std::string& part : config::split_on(t, ';')) {
       std::vector<int> rings;
-      for (const int64_t r : config::parse_int_list(key, part)) {
+      std::vector<int64_t> listed;
+      try {
+        listed = config::parse_int_list(key, part);
+      } catch (const config::ConfigError& e) {  // named with the whole value (parse_or_fail)
+        throw config::SyntaxError("'" + part + "': " + e.allowed);
+      }
+      for (const int64_t r : listed) {
         if (r < 0 || r > 14) throw config::SyntaxError("ring " + std::to_string(r) + ": rings are 0 to 14");
         rings.push_back(static_cast<int>(r));
       }
@@ -122,6 +127,7 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   s.own_frames = k.own_frames.value() == "data-first" ? ring::OwnFrames::data_first : ring::OwnFrames::control_first;
   s.q = static_cast<int>(k.q.value());
   s.q_adaptive = k.q_adaptive.value();
+  s.host_queue = static_cast<size_t>(k.host_queue.value());
   s.pacer.delayed_retry = k.delayed_retry.value();
   s.pacer.backoff = k.backoff.value();
   s.pacer.backoff_d = k.backoff_d.value();
@@ -170,10 +176,14 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   if (b.load_gbps <= 0) traffic.load_gbps.fail("an aggregate payload load above 0 Gb/s");
   b.arrival = traffic::arrival_named(traffic.arrival);
   for (const traffic::Phase& p : traffic::parse_phases(k.load_schedule.key(), k.load_schedule.value())) {
-    char* end = nullptr;
-    const double v = std::strtod(p.value.c_str(), &end);
-    if (*end != '\0' || !(v > 0) || v > 1000)
-      k.load_schedule.fail("phases FROM-TO:GBPS with GBPS in (0, 1000]; '" + p.value + "' is not");
+    const char* const allowed = "phases FROM-TO:GBPS with GBPS a decimal number in (0, 1000]";
+    double v = 0;
+    try {
+      v = config::parse_real(k.load_schedule.key(), p.value);
+    } catch (const config::ConfigError&) {
+      k.load_schedule.fail(std::string(allowed) + "; '" + p.value + "' is not");
+    }
+    if (!(v > 0) || v > 1000) k.load_schedule.fail(std::string(allowed) + "; '" + p.value + "' is not");
     b.load_schedule.push_back({p.from, p.to, v});
   }
   for (const traffic::Phase& p :
@@ -184,6 +194,19 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
     b.pattern_schedule.push_back({p.from, p.to, pattern_named(p.value)});
   }
   return b;
+}
+
+void check_backoff_fits(const RingKeys& k, const RingConfig& b, Picos sim_time) {
+  const auto fits = [&](const ring::PacerParams& pacer, const auto& d_key, const char* d0_key) {
+    if (!pacer.backoff) return;
+    const Picos first = ring::longest_wait(pacer.backoff_d0, pacer.backoff_d, 1);
+    if (first <= sim_time) return;
+    d_key.fail(std::string("a back-off whose first wait, ") + d0_key + " x e^d = " +
+               (first == ring::kLongestWait ? std::string("beyond 2^62 ps") : std::to_string(first) + " ps") +
+               ", fits in the run (sim.time " + std::to_string(sim_time) + " ps): a smaller d or " + d0_key);
+  };
+  fits(b.station.pacer, k.backoff_d, "ring.backoff_d0");
+  fits(b.bridge.pacer, k.bridge_backoff_d, "ring.bridge_backoff_d0");
 }
 
 void check_ring_limit(const RingKeys& k, const RingConfig& b, const config::Config& c) {

@@ -41,6 +41,7 @@ struct RingKeys {
   config::Param<config::Duration> segment_delay{"ring.segment_delay", "0", "ps", "flight time on a segment", 0, 1e9};
   config::Param<config::Duration> station_latency{"ring.station_latency", "100ns", "ps", "cut through: from a frame's first byte at a station to its forwarding", 1, 1e9};
   config::Param<config::Integer> q{"ring.q", "0", "packets", "fixed SPQ limit q: packets a sender has in reservation at once; 0: no limit", 0, 10000};
+  config::Param<config::Integer> host_queue{"ring.host_queue", "4096", "packets", "packets a sender's host holds waiting for its SPQ; an arrival beyond them is dropped (drops, reason host_queue)", 1, 1e7};
   config::Param<config::Boolean> q_adaptive{"ring.q_adaptive", "false", "", "the adaptive SPQ limit (1b) instead of ring.q"};
   config::Param<config::Boolean> delayed_retry{"ring.delayed_retry", "false", "", "delayed retry (2a): retries wait in a priority queue released by permits, one per packet " "inter-arrival time"};
   config::Param<config::Boolean> backoff{"ring.backoff", "false", "", "exponential back-off (2b): the n-th retry waits D0 e^(d n), n <= 10"};
@@ -90,6 +91,9 @@ RingConfig read_ring_params(const RingKeys& keys, const config::Config& config);
 // A fixed SPQ limit q must let every sender of a group hold q reservations
 // at every member at once: q (m - 1) <= B all-to-all, q <= B one-to-all
 // (platforms.md, 1a); a warning otherwise, noted in `config`.
+// A back-off whose first retry's wait already outlasts the run is refused,
+// naming ring.backoff_d (ring.bridge_backoff_d): no retry would ever be sent.
+void check_backoff_fits(const RingKeys& k, const RingConfig& b, Picos sim_time);
 void check_ring_limit(const RingKeys& keys, const RingConfig& b, const config::Config& config);
 
 }  // namespace fabric

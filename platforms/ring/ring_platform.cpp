@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "db/sqlite_recorder.h"
+#include "model/ring/flow_control.h"
 #include "model/ring/ring_frame.h"
 #include "platforms/common/own_traffic.h"
 #include "platforms/common/sampling_guard.h"
@@ -79,9 +80,11 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   double lowest = b.load_gbps;
   for (const traffic::Phased<double>& p : b.load_schedule) lowest = std::min(lowest, p.value);
   const double permit = ring::kPayloadBytes * 8000.0 * b.senders(RingPattern::all_to_all) / lowest;
-  const double backoff = static_cast<double>(b.station.pacer.backoff_d0) * std::exp(10 * b.station.pacer.backoff_d);
-  r.quiet_time = static_cast<Picos>(std::max(8 * permit, b.station.pacer.backoff ? backoff : 0.0)) +
-                 b.station.observe_every;  // one ticket round trip
+  check_backoff_fits(k, b, keys.sim_time);
+  const Picos backoff = b.station.pacer.backoff ? ring::longest_wait(b.station.pacer.backoff_d0,
+                                                                     b.station.pacer.backoff_d, 10)
+                                                : 0;
+  r.quiet_time = std::max(static_cast<Picos>(8 * permit), backoff) + b.station.observe_every;  // one ticket round trip
   r.run = std::make_unique<RingRun>(std::move(b));
   return r;
 }

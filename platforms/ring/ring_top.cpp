@@ -55,8 +55,9 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
   for (int r = 0; r < network_.rings; ++r) {
     const auto& positions = network_.positions[static_cast<size_t>(r)];
     for (size_t p = 0; p < positions.size(); ++p) {
-      const std::string name = "ring" + std::to_string(r) + ".segment" + std::to_string(p);
-      segments_.push_back(std::make_unique<Link>(name.c_str(), config_.segment));
+      const std::string name = "ring" + std::to_string(r) + ".segment" + std::to_string(p);  // its entity
+      const std::string module = "ring" + std::to_string(r) + "_segment" + std::to_string(p);  // SystemC's: no '.'
+      segments_.push_back(std::make_unique<Link>(module.c_str(), config_.segment));
       segment_names_.push_back(name);
       tx_at(positions[p]).out.bind(segments_.back()->in);
       segments_.back()->out.bind(rx_at(positions[(p + 1) % positions.size()]).in);
@@ -145,7 +146,11 @@ double RingTop::throughput_gbps(Picos simulated) const {
 }
 
 void RingTop::finish(Picos end) {
+  for (const auto& s : stations_) s->finish();
   recorder_.sample(end, "ring", "packets_offered", static_cast<double>(packets_offered()));
+  uint64_t host_drops = 0;
+  for (const auto& s : stations_) host_drops += s->host_drops();
+  recorder_.sample(end, "ring", "host_drops", static_cast<double>(host_drops));
   recorder_.sample(end, "ring", "packets_sent", static_cast<double>(frames_sent()));
   recorder_.sample(end, "ring", "deliveries", static_cast<double>(frames_delivered()));
   recorder_.sample(end, "ring", "attempts", static_cast<double>(attempts()));

@@ -5,6 +5,8 @@
 #include "tests/support/temp_file.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <functional>
 #include <string>
@@ -566,9 +568,22 @@ TEST_F(ConfigTest, LoadIniUnreadableFile) {
   const ConfigError error = config_error_of([&] { config_.load_ini(missing); });
   EXPECT_EQ(error.key, "--config");
   EXPECT_EQ(error.value, missing);
-  EXPECT_EQ(error.allowed, "a readable INI file");
+  EXPECT_EQ(error.allowed, "a readable INI file (a regular file: not a FIFO, device or directory)");
   const ConfigError directory = config_error_of([&] { config_.load_ini("/tmp"); });
   EXPECT_EQ(directory.key, "--config");
+}
+
+// Issue 37: a FIFO would block the open until somebody writes to it.
+TEST_F(ConfigTest, LoadIniRefusesAFifoWithoutWaitingForAWriter) {
+  const std::string fifo = "/tmp/fabricsim_config_test_fifo_" + std::to_string(::getpid()) + ".ini";
+  ::unlink(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const ConfigError error = config_error_of([&] { config_.load_ini(fifo); });
+  ::unlink(fifo.c_str());
+  EXPECT_EQ(error.key, "--config");
+  EXPECT_EQ(error.value, fifo);
+  const ConfigError device = config_error_of([&] { config_.load_ini("/dev/zero"); });
+  EXPECT_EQ(device.key, "--config");
 }
 
 }  // namespace

@@ -28,6 +28,10 @@ TEST_P(PlatformBadInput, ExitTwoNamingTheKeyAndNoRun) {
   ASSERT_TRUE(r.exited) << r.describe();
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_NE(r.err.find("'" + GetParam().key + "'"), std::string::npos) << r.err;
+  // The value named is the one given for that key, never another source's.
+  for (const std::string& s : GetParam().sets)
+    if (s.rfind(GetParam().key + "=", 0) == 0)
+      EXPECT_NE(r.err.find("'" + s.substr(GetParam().key.size() + 1) + "'"), std::string::npos) << r.err;
   EXPECT_FALSE(file_exists(dir.file("x.db")));
 }
 
@@ -63,7 +67,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E13", {"flow.x.src=0"}, "flow.x.src"},
                       BadKey{"E11", {"ibft.m=4"}, "ibft.m"},                   // an ibft key in a fabric study
                       BadKey{"E13", {"ibft.opensm_root=spread"}, "ibft.opensm_root"},  // unused: E13 is cyclic
-                      BadKey{"E13", {"ibft.scheme=opensm", "ibft.opensm_root=middle"}, "ibft.opensm_root"}),
+                      BadKey{"E13", {"ibft.scheme=opensm", "ibft.opensm_root=middle"}, "ibft.opensm_root"},
+                      BadKey{"E13", {"ibft.group=40%%"}, "ibft.group"}),  // issue 37: named with its own value
     case_name);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -92,6 +97,15 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E14", {"ring.rings=3", "ring.groups=1x5", "ring.group_rings=1", "ring.sender_rings=0"},
                              "ring.group_rings"},  // a group with no member on a sending ring
                       BadKey{"E14", {"ring.own_frames=tickets-first"}, "ring.own_frames"},
+                      // Issue 37: numbers past 64 bits, hex, and a back-off that would never retry.
+                      BadKey{"E14", {"ring.groups=99999999999999999999x2"}, "ring.groups"},
+                      BadKey{"E14", {"ring.groups=2x99999999999999999999"}, "ring.groups"},
+                      BadKey{"E14", {"ring.groups=0x5"}, "ring.groups"},
+                      BadKey{"E14", {"ring.groups=3x5x2"}, "ring.groups"},
+                      BadKey{"E14", {"traffic.load_schedule=1ms-2ms:0x10"}, "traffic.load_schedule"},
+                      BadKey{"E14", {"traffic.load_schedule=1ms-2ms:inf"}, "traffic.load_schedule"},
+                      BadKey{"E14", {"ring.backoff=true", "ring.backoff_d=2", "ring.backoff_d0=1s"}, "ring.backoff_d"},
+                      BadKey{"E14", {"ring.host_queue=0"}, "ring.host_queue"},
                       BadKey{"E11", {"ring.q=4"}, "ring.q"}),  // a ring key in a fabric study
     case_name);
 

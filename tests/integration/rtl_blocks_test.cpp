@@ -103,6 +103,25 @@ TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
       Args().opt("--study", "E2b").set("leaf.cache.impl=rtl").set("rtl.trace=" + dir.file("w.vcd")).opt("--db", dir.file("f.db")));
   EXPECT_EQ(name.exit_code, 2);
   EXPECT_NE(name.err.find("ending in .fst"), std::string::npos) << name.err;
+  // Issue 37: a directory that does not exist, a window that ends before it
+  // starts, a leaf the fabric does not have, and window keys without a trace
+  // are refused naming the key, never an uncaught exception.
+  const auto refused = [&](Args args, const std::string& key, const std::string& db) {
+    const ProcResult r = run_fabricsim(args.opt("--db", dir.file(db)));
+    EXPECT_EQ(r.exit_code, 2) << key << ": " << r.err;
+    EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("terminate"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::ifstream(dir.file(db)).good()) << key << ": refused before anything is written";
+  };
+  refused(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("nosuchdir/w.fst")),
+          "rtl.trace", "g.db");
+  refused(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
+              .set("rtl.trace.from=20us").set("rtl.trace.until=10us"),
+          "rtl.trace.until", "h.db");
+  refused(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
+              .set("rtl.trace.leaf=999"),
+          "rtl.trace.leaf", "i.db");
+  refused(Args().opt("--study", "E2b").set("rtl.trace.leaf=3"), "rtl.trace.leaf", "j.db");
 }
 
 }  // namespace

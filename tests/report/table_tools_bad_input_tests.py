@@ -105,6 +105,39 @@ class TableToolsBadInput(unittest.TestCase):
         self.assertEqual(same.returncode, 0, same.stderr)
         self.assertIn("same    deliveries", same.stdout)
 
+    def test_wrong_kinds_of_database(self):
+        """Issue 37: a database of another platform, one with no run and one
+        with a run that is not done are refused, not compared or tabled."""
+        ring = self.path("ring.db")
+        fabricsim(ring, "--study", "E14", "--time", "20us", "--quiet")
+        self.refused("ber-table", [], "platform", "'ring'", db=ring)
+        result = run_tool(DB_DIFF, self.db, ring)
+        assert_user_error(self, result.returncode, result.stderr, "db-diff", "different platforms")
+        empty = run_tool(DB_DIFF, self.path("empty.db"), self.path("empty.db"))
+        assert_user_error(self, empty.returncode, empty.stderr, "db-diff", "holds no run")
+        stopped = HandMadeDatabase(self.path("stopped.db"))
+        stopped.add_run(1, status="interrupted", sim_time_ps=10**6)
+        stopped.close()
+        result = run_tool(DB_DIFF, stopped.path, stopped.path)
+        assert_user_error(self, result.returncode, result.stderr, "db-diff", "not done", "1 interrupted")
+
+    def test_ring_and_backplane_tables_leave_out_runs_that_are_not_done(self):
+        for tool, study, db in (("ring-table", "E14", "ring-stopped.db"), ("backplane-table", "E12b", "bp-stopped.db")):
+            with self.subTest(tool=tool):
+                path = self.path(db)
+                fabricsim(path, "--study", study, "--time", "20us", "--quiet")
+                fabricsim(path, "--study", study, "--time", "30us", "--quiet")
+                conn = sqlite3.connect(path)
+                conn.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = 2")
+                conn.commit()
+                conn.close()
+                result = table_tool(tool, path)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertIn("run 2 is 'interrupted', so it is not in the table", result.stderr)
+                rows = [l for l in result.stdout.splitlines() if l.startswith("| ") and not l.startswith("| run")]
+                self.assertTrue(rows, result.stdout)
+                self.assertFalse(any(l.split("|")[1].strip() == "2" for l in rows), result.stdout)
+
 
 if __name__ == "__main__":
     unittest.main()
