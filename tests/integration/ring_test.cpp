@@ -121,6 +121,35 @@ TEST(Ring, ALoneSenderAtLowLoadGoesOnItsFirstAttempt) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'retract'"), 0);
 }
 
+// Issue 37: a host holds ring.host_queue packets and drops the rest, each
+// drop a row (reason host_queue) and counted in the 'host_drops' sample; and
+// every member writes its per-source subflow_summary rows in both log levels,
+// equal to its deliveries.
+TEST(Ring, ABoundedHostQueueDropsWhatItCannotHoldAndEveryLevelKeepsPerFlowRows) {
+  TempDir dir;
+  const std::string path = dir.file("bounded.db");
+  for (const char* level : {"frames", "summary"})
+    ASSERT_EQ(run_fabricsim(e14(path).set("sim.time=1ms").set("traffic.load_gbps=100").set("ring.host_queue=64")
+                                .opt("--log-level", level))
+                  .exit_code,
+              0)
+        << level;
+  Db db(path);
+  for (const char* run : {"1", "2"}) {
+    const std::string r = run;
+    const int64_t dropped = db.integer("SELECT value FROM samples WHERE run_id = " + r + " AND metric = 'host_drops'");
+    EXPECT_GT(dropped, 1000) << "100 Gb/s offered to a ring that carries about 2";
+    EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE run_id = " + r + " AND reason = 'host_queue'"), dropped);
+    // 5 members of each of 3 groups hear from the 5 senders of their group,
+    // themselves included (a sender delivers its own packet in the total order).
+    EXPECT_EQ(db.integer("SELECT count(*) FROM subflow_summary WHERE run_id = " + r), 15 * 5) << "run " << r;
+  }
+  EXPECT_EQ(db.integer("SELECT sum(frames) FROM subflow_summary WHERE run_id = 1"),
+            db.integer("SELECT count(*) FROM deliveries WHERE run_id = 1"));
+  EXPECT_EQ(db.integer("SELECT sum(frames) FROM subflow_summary WHERE run_id = 2"),
+            db.real("SELECT value FROM samples WHERE run_id = 2 AND metric = 'deliveries'"));
+}
+
 TEST(Ring, OnSeveralRingsEveryMemberDeliversInOneTotalOrder) {
   TempDir dir;
   const std::string path = dir.file("rings.db");
