@@ -70,6 +70,8 @@ class Case:
     args: list
     files: dict = field(default_factory=dict)  # name in the case directory -> bytes
     bound: tuple | None = None  # (key, value, allowed): a printed bound, to be accepted
+    fifos: list = field(default_factory=list)  # names of FIFOs made in the case directory
+    must_refuse: bool = False  # a hand-made case of bad input: exit 2 is the only right end
 
 
 def key_case(param, value, context=(), bound=False, platform=None):
@@ -270,6 +272,34 @@ def cli_case(rng):
         args += DB
     shown = [w if len(w) <= 100 else f"{w[:60]}...({len(w)} chars)" for w in words]
     return Case("cli " + repr(shown), args)
+
+
+def seeded(label, args, **kw):
+    return Case("seed " + label, args + COMMON + DB, must_refuse=True, **kw)
+
+
+# Hand-made cases, run first in every fuzz run: the inputs the reliability
+# audits (issues 19 and 37) found crashing, hanging, accepted although
+# malformed, or losing what they reported done. Each must be refused (exit 2).
+def seed_cases():
+    fabric, ring, ibft = ["--config", "{base}"], ["--config", "{base_ring}"], ["--config", "{base_ibft}"]
+    cases = [seeded(f"ring.groups={v}", ring + ["--set", f"ring.groups={v}"])
+             for v in (OVERFLOW + "x2", "2x" + OVERFLOW, "0x5", "3x5x2", "3x", "x5", "0x10", "3 x -5")]
+    cases += [seeded(f"traffic.load_schedule={v}", ring + ["--set", f"traffic.load_schedule={v}"])
+              for v in ("1us-2us:0x10", "1us-2us:inf", "1us-2us:nan", "1us-2us:1e400", "1us-2us:" + OVERFLOW)]
+    cases += [seeded("ring back-off of 1 s x e^2 in a 200 us run",
+                     ring + ["--set", "ring.backoff=true", "--set", "ring.backoff_d=2", "--set", "ring.backoff_d0=1s"]),
+              seeded("ring.group_rings=0-1;x", ring + ["--set", "ring.rings=3", "--set", "ring.group_rings=0-1;x"]),
+              seeded("ring.host_queue=0", ring + ["--set", "ring.host_queue=0"]),
+              seeded("ibft.group=40%%", ibft + ["--set", "ibft.group=40%%"]),
+              seeded("ibft.group=%", ibft + ["--set", "ibft.group=%"]),
+              seeded("rtl.trace in a missing folder", fabric + ["--set", "leaf.sync.impl=rtl", "--set",
+                                                                "rtl.trace={dir}/nosuchdir/w.fst"]),
+              seeded("rtl.trace.leaf without rtl.trace", fabric + ["--set", "rtl.trace.leaf=1"]),
+              seeded("a FIFO as --config", fabric + ["--config", "{dir}/fifo.ini"], fifos=["fifo.ini"]),
+              seeded("/dev/zero as --config", fabric + ["--config", "/dev/zero"]),
+              seeded("a folder as --config", fabric + ["--config", "{dir}"])]
+    return cases
 
 
 def all_cases(params, seed, count):

@@ -4,6 +4,12 @@ input, with no run row left in its database); never a signal, never exit 1,
 never "uncaught exception", "terminate called" or "internal error" on stderr,
 and a rejection's message is short (long values are shortened).
 A printed bound of a key (--list-params) must be accepted as that key's value.
+Every run starts with the hand-made cases of config_cases.seed_cases() (the
+inputs the reliability audits found crashing, hanging or accepted): each
+must be refused with exit 2, and one that is accepted or hangs counts as a
+crash. The random cases follow: values of every key on its platform's base
+(the fabric, backplane, ibft and ring bases), combinations, INI files and
+command lines.
 
 Environment: FABRICSIM_BINARY (required), FABRICSIM_FUZZ_CASES (default 600),
 FABRICSIM_FUZZ_SEED (default 1), FABRICSIM_FUZZ_TIMEOUT (seconds per case,
@@ -23,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from config_cases import BASE_INI, PLATFORM_BASES, Case, all_cases  # noqa: E402
+from config_cases import BASE_INI, PLATFORM_BASES, Case, all_cases, seed_cases  # noqa: E402
 from param_table import read_params  # noqa: E402
 
 FORBIDDEN_ON_STDERR = ("uncaught exception", "terminate called", "internal error")
@@ -53,6 +59,8 @@ def run_case(binary, env, base, root, index, case, timeout):
         for name, content in case.files.items():
             with open(os.path.join(directory, name), "wb") as f:
                 f.write(content)
+        for name in case.fifos:
+            os.mkfifo(os.path.join(directory, name))
         args = [a.replace("{base}", base).replace("{dir}", directory) for a in case.args]
         for platform in PLATFORM_BASES:
             args = [a.replace("{base_" + platform + "}", os.path.join(os.path.dirname(base), platform + ".ini"))
@@ -60,6 +68,8 @@ def run_case(binary, env, base, root, index, case, timeout):
         try:
             r = subprocess.run([binary] + args, env=env, cwd=directory, capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
+            if case.must_refuse:
+                return "crash", f"a hang: bad input not refused within {timeout:g} s"
             return "slow", ""
         stderr = r.stderr.decode("utf-8", "replace")
         if r.returncode < 0:
@@ -70,6 +80,8 @@ def run_case(binary, env, base, root, index, case, timeout):
             if needle in stderr:
                 return "crash", f"'{needle}' on stderr: {stderr[-500:]}"
         if r.returncode == 0:
+            if case.must_refuse:
+                return "crash", "bad input accepted (exit 0)"
             return "accepted", ""
         if not stderr.strip():
             return "crash", "exit 2 without a message"
@@ -100,7 +112,7 @@ def main():
     env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
     started = time.monotonic()
     params = read_params(binary, env)
-    cases = all_cases(params, seed, count)
+    cases = seed_cases() + all_cases(params, seed, count)
     root = tempfile.mkdtemp(prefix="fabricsim_fuzz_")
     try:
         base = os.path.join(root, "base.ini")
