@@ -72,6 +72,7 @@ class Case:
     bound: tuple | None = None  # (key, value, allowed): a printed bound, to be accepted
     fifos: list = field(default_factory=list)  # names of FIFOs made in the case directory
     must_refuse: bool = False  # a hand-made case of bad input: exit 2 is the only right end
+    platform: str = "fabric"  # the platform of its base
 
 
 def key_case(param, value, context=(), bound=False, platform=None):
@@ -82,7 +83,8 @@ def key_case(param, value, context=(), bound=False, platform=None):
     for assignment in sets:
         args += ["--set", assignment]
     label = " ".join("--set " + repr(s) if len(s) < 120 else f"--set {s[:100]!r}...({len(s)} chars)" for s in sets)
-    return Case(label, args, bound=(param.concrete_key(), value, param.allowed) if bound else None)
+    return Case(label, args, bound=(param.concrete_key(), value, param.allowed) if bound else None,
+                platform=platform if platform in PLATFORM_BASES else "fabric")
 
 
 # Keys that are read only together with others: set those too, so that the
@@ -275,7 +277,9 @@ def cli_case(rng):
 
 
 def seeded(label, args, **kw):
-    return Case("seed " + label, args + COMMON + DB, must_refuse=True, **kw)
+    base = args[1] if args[:1] == ["--config"] else ""
+    platform = next((p for p in PLATFORM_BASES if base == "{base_" + p + "}"), "fabric")
+    return Case("seed " + label, args + COMMON + DB, must_refuse=True, platform=platform, **kw)
 
 
 # Hand-made cases, run first in every fuzz run: the inputs the reliability

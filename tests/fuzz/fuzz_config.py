@@ -140,6 +140,14 @@ def main():
             print(f"slow, skipped (> {timeout:g} s): {case.label}")
         elif verbose:
             print(f"{outcome} {case.label}\n      {detail}")
+    by_platform = {}
+    for case, (outcome, _) in zip(cases, results):
+        counts = by_platform.setdefault(case.platform, {"cases": 0, "accepted": 0, "rejected": 0})
+        counts["cases"] += 1
+        if outcome in counts:
+            counts[outcome] += 1
+    print("by platform: " + ", ".join(f"{p} {c['cases']} ({c['accepted']} accepted, {c['rejected']} rejected)"
+                                      for p, c in sorted(by_platform.items())))
     print(f"fuzz_config: seed {seed}, {len(params)} keys: {len(cases)} cases tried, {tally['accepted']} accepted, "
           f"{tally['rejected']} rejected, {tally['crash']} crashes, {tally['slow']} slow (skipped) "
           f"in {time.monotonic() - started:.1f} s")

@@ -150,6 +150,16 @@ TEST(Ring, ABoundedHostQueueDropsWhatItCannotHoldAndEveryLevelKeepsPerFlowRows) 
             db.real("SELECT value FROM samples WHERE run_id = 2 AND metric = 'deliveries'"));
 }
 
+// Issue 37: SystemC's warnings reached stdout even with --quiet (W506: the
+// ring's segments were named with a '.'). A ring run says nothing of SystemC.
+TEST(Ring, AQuietRunPrintsNoSystemCWarning) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(e14(dir.file("quiet.db")).set("sim.time=20us").opt("--quiet"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("Warning"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.find("Warning"), std::string::npos) << r.err;
+}
+
 TEST(Ring, OnSeveralRingsEveryMemberDeliversInOneTotalOrder) {
   TempDir dir;
   const std::string path = dir.file("rings.db");
