@@ -189,11 +189,12 @@ std::optional<uint64_t> SweepSpec::size() const {
 
 std::string SweepSpec::size_formula() const {
   std::string s;
-  for (size_t d = 0; d < dimensions_.size();) {  // runs of equal sizes as powers: "4 x 8^20"
+  for (size_t d = 0; d < dimensions_.size();) {  // runs of three or more equal sizes as powers: "4 x 4 x 8^20"
     size_t run = 1;
     while (d + run < dimensions_.size() && dimensions_[d + run].values.size() == dimensions_[d].values.size()) ++run;
-    s += (s.empty() ? "" : " x ") + std::to_string(dimensions_[d].values.size()) +
-         (run > 1 ? "^" + std::to_string(run) : "");
+    const std::string n = std::to_string(dimensions_[d].values.size());
+    for (size_t i = 0; i < (run < 3 ? run : 1); ++i) s += (s.empty() ? "" : " x ") + n;
+    if (run >= 3) s += "^" + std::to_string(run);
     d += run;
   }
   return s.empty() ? "1" : s;
