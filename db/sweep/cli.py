@@ -16,6 +16,7 @@ import sys
 
 from . import points as points_module
 from . import store
+from .children import Stopped
 from .local_backend import LocalBackend, default_jobs
 from .progress import Progress
 from .runner import Work, run_sweep
@@ -112,7 +113,29 @@ def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by):
     return 0
 
 
+def _show_warnings(sweep, most=20):
+    """Each point's warnings before it runs (its run records them too, in
+    run_warnings; --strict refuses them): of the first `most` points with any."""
+    warned = [p for p in sweep.points if p.warnings]
+    for p in warned[:most]:
+        for w in p.warnings:
+            print(f"fabricsim-sweep: warning: point {p.number} ({p.key}): {w}", file=sys.stderr)
+    if len(warned) > most:
+        print(f"fabricsim-sweep: warning: and {len(warned) - most} more points with warnings "
+              "(each run keeps its own in run_warnings)", file=sys.stderr)
+
+
+def _stop_signals():
+    """A stop (SIGINT, SIGTERM, SIGHUP) is noted, from the start: the runner
+    then stops its fabricsim processes and ends with 128 + the signal."""
+    stop = {"signal": None}
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, lambda number, _frame: stop.update(signal=number))
+    return lambda: stop["signal"]
+
+
 def main(argv=None):
+    stopping = _stop_signals()
     args = _parser().parse_args(argv)
     if not args.study and not args.config:
         _parser().error("name a study or give --config")
@@ -120,13 +143,15 @@ def main(argv=None):
         _parser().error(f"--jobs is {args.jobs}; allowed: 1-10000")
     fabricsim = os.path.abspath(args.fabricsim or os.environ.get("FABRICSIM") or _default_fabricsim())
     try:
-        sweep = points_module.load_sweep(fabricsim, _base_options(args), args.sweep)
+        points_module.check_database(fabricsim, args.db, stopping)
+        sweep = points_module.load_sweep(fabricsim, _base_options(args), args.sweep, stopping)
     except points_module.SweepError as e:
         print(f"fabricsim-sweep: {e}", file=sys.stderr)
         return 2
-    for p in sweep.points:  # each point's run records them too (run_warnings); --strict refuses them
-        for w in p.warnings:
-            print(f"fabricsim-sweep: warning: point {p.number} ({p.key}): {w}", file=sys.stderr)
+    except Stopped:
+        print(f"fabricsim-sweep: stopped by signal {stopping()} before any point ran", file=sys.stderr)
+        return 128 + stopping()
+    _show_warnings(sweep)
     jobs = args.jobs or (default_jobs() if args.backend == "local" else len(sweep.points))
     if jobs > 1 and not any(s.startswith("sim.threads=") for s in args.set):
         sweep.runtime += ["--set", "sim.threads=1"]  # points in parallel: one thread each
@@ -154,15 +179,12 @@ def main(argv=None):
             return backend.submit_detached(sweep, fabricsim, to_run, work, args.db, sys.argv[1:] if argv is None else argv)
     else:
         backend = LocalBackend(jobs)
-    stop = {"signal": None}
-    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, lambda number, _frame: stop.update(signal=number))
     progress = Progress(len(to_run))
     try:
-        outcome = run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, lambda: stop["signal"])
+        outcome = run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stopping)
     except OSError as e:  # sbatch or squeue missing or failing
         print(f"\nfabricsim-sweep: {e}", file=sys.stderr)
         return 2
     progress.close()
     work.remove_if_empty()
-    return _report(sweep, outcome, failed_before, skipped_failed, args, stop["signal"])
+    return _report(sweep, outcome, failed_before, skipped_failed, args, stopping())

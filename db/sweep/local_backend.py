@@ -1,18 +1,11 @@
 """The local backend: N fabricsim processes at a time on this machine, each
 point into its own database file in the sweep's work folder."""
-import ctypes
 import os
 import signal
 import subprocess
 import time
 
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_the_runner():
-    """In the child: SIGTERM when the runner dies, killed or not (fabricsim
-    then writes its run out and stops), so that no point runs on unowned."""
-    ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+from . import children
 
 
 class LocalBackend:
@@ -34,8 +27,8 @@ class LocalBackend:
                     db = work.point_db(point)
                     log = open(work.point_log(point), "w")
                     command = sweep.point_command(fabricsim, point, db)
-                    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                               start_new_session=True, preexec_fn=_die_with_the_runner)
+                    # A session of its own: a Ctrl-C at the terminal reaches the runner only, which stops it.
+                    process = children.start(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
                     running[process] = (point, log)
                 if stopping():
                     waiting.clear()

@@ -4,6 +4,8 @@ import json
 import subprocess
 from dataclasses import dataclass, field
 
+from . import children
+
 
 class SweepError(Exception):
     """A sweep that cannot start; the message is for the user, exit 2."""
@@ -39,16 +41,24 @@ class Sweep:
         return command
 
 
-def load_sweep(fabricsim, base, sweeps):
+def check_database(fabricsim, db, stopping):
+    """Refuses a --db that cannot keep the runs, by fabricsim's own rule
+    (`fabricsim --check-db`: no URI, no database in memory, no empty name,
+    no directory); raises SweepError naming the option, the value and why."""
+    r = _fabricsim(fabricsim, [fabricsim, "--check-db", db], stopping)
+    if r.returncode != 0:
+        message = r.stderr.strip() or f"{fabricsim} --check-db exited with status {r.returncode}"
+        raise SweepError(message[len("fabricsim: "):] if message.startswith("fabricsim: ") else message)
+
+
+def load_sweep(fabricsim, base, sweeps, stopping):
     """Runs `fabricsim BASE --points --sweep ...`; raises SweepError with
-    fabricsim's own message when a point (or the sweep) is invalid."""
+    fabricsim's own message when a point (or the sweep) is invalid, and
+    children.Stopped when the runner is told to stop meanwhile."""
     command = [fabricsim, *base, "--points"]
     for s in sweeps:
         command += ["--sweep", s]
-    try:
-        r = subprocess.run(command, capture_output=True, text=True, timeout=3600)
-    except OSError as e:
-        raise SweepError(f"cannot run {fabricsim}: {e}") from e
+    r = _fabricsim(fabricsim, command, stopping)
     if r.returncode != 0:
         raise SweepError(r.stderr.strip() or f"{fabricsim} --points exited with status {r.returncode}")
     lines = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
@@ -56,3 +66,12 @@ def load_sweep(fabricsim, base, sweeps):
     sweep = Sweep(head["study"], head["sweep"], list(base))
     sweep.points = [Point(row["point"], row["key"], row["sets"], row.get("warnings", [])) for row in rows]
     return sweep
+
+
+def _fabricsim(fabricsim, command, stopping):
+    try:
+        return children.run(command, stopping)
+    except OSError as e:
+        raise SweepError(f"cannot run {fabricsim}: {e}") from e
+    except subprocess.TimeoutExpired as e:
+        raise SweepError(f"{fabricsim} did not answer within {e.timeout:.0f} s: {' '.join(command[1:])[:200]}") from e
