@@ -6,7 +6,9 @@ that are missing (and, with --retry-failed, those that failed).
 
 Exit status: 0 every point merged; 1 a point failed (listed, with its exit
 status and the last lines of its output); 2 bad input (a bad sweep or point,
-before anything runs); 130/143 stopped by a signal (what finished is kept)."""
+before anything runs); 128 + the signal when stopped by SIGINT, SIGTERM or
+SIGHUP (what finished is kept; the points it stopped are run by a plain rerun,
+they are not failed)."""
 import argparse
 import os
 import shlex
@@ -96,7 +98,7 @@ def _open_target(db):
         return None
 
 
-def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by):
+def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by, ran):
     """The failed points with their output's last lines; the exit status."""
     failed = outcome.failed + [(p, *failed_before[p.key]) for p in skipped_failed]
     for point, status, tail in failed:
@@ -104,7 +106,9 @@ def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by):
         for line in tail.rstrip().splitlines()[-5:]:
             print(f"    {line}", file=sys.stderr)
     if stopped_by:
-        print(f"fabricsim-sweep: stopped by signal {stopped_by}; rerun to run the points left", file=sys.stderr)
+        left = ran - len(outcome.merged) - len(outcome.failed)
+        print(f"fabricsim-sweep: stopped by signal {stopped_by}: {left} points left ({len(outcome.stopped)} of "
+              "them stopped while they ran), not failed; rerun the same command to run them", file=sys.stderr)
         return 128 + stopped_by
     if failed:
         print(f"fabricsim-sweep: {len(failed)} of {len(sweep.points)} points failed"
@@ -187,4 +191,4 @@ def main(argv=None):
         return 2
     progress.close()
     work.remove_if_empty()
-    return _report(sweep, outcome, failed_before, skipped_failed, args, stopping())
+    return _report(sweep, outcome, failed_before, skipped_failed, args, stopping(), len(to_run))

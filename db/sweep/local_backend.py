@@ -15,11 +15,13 @@ class LocalBackend:
         self.jobs = jobs
 
     def run(self, sweep, fabricsim, points, work, on_finished, stopping):
-        """Runs `points`; calls on_finished(point, exit_status) as each ends.
-        Stops starting new points once stopping() is true, and then stops
-        the running ones (SIGTERM: fabricsim writes its run out)."""
+        """Runs `points`; calls on_finished(point, exit_status, stopped) as
+        each ends, `stopped` telling that the runner stopped it. Stops
+        starting new points once stopping() is true, and then stops the
+        running ones (SIGTERM: fabricsim writes its run out)."""
         waiting = list(points)
         running = {}  # Popen -> (point, log file)
+        stopped = set()  # the processes this runner told to stop
         try:
             while waiting or running:
                 while waiting and len(running) < self.jobs and not stopping():
@@ -33,13 +35,14 @@ class LocalBackend:
                 if stopping():
                     waiting.clear()
                     for process in running:
-                        if process.poll() is None:
+                        if process.poll() is None and process not in stopped:
                             process.send_signal(signal.SIGTERM)
+                            stopped.add(process)
                 for process in [p for p in running if p.poll() is not None]:
                     point, log = running.pop(process)
                     log.close()
                     status = process.returncode
-                    on_finished(point, 128 - status if status < 0 else status)
+                    on_finished(point, 128 - status if status < 0 else status, process in stopped)
                 yield len(running)
                 time.sleep(0.05)
         finally:
