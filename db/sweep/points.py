@@ -11,12 +11,12 @@ class SweepError(Exception):
     """A sweep that cannot start; the message is for the user, exit 2."""
 
 
-@dataclass
+@dataclass(slots=True)  # up to sweep.max_points of them
 class Point:
     number: int  # 1 .. points
     key: str     # "key=value; key=value": the point's identity
     sets: list   # ["key=value", ...]
-    warnings: list = field(default_factory=list)  # the physical constraints its values break (fabricsim's)
+    warnings: tuple = ()  # the physical constraints its values break (fabricsim's)
 
     def values(self):
         return [s.split("=", 1) for s in self.sets]
@@ -61,10 +61,12 @@ def load_sweep(fabricsim, base, sweeps, stopping):
     r = _fabricsim(fabricsim, command, stopping)
     if r.returncode != 0:
         raise SweepError(r.stderr.strip() or f"{fabricsim} --points exited with status {r.returncode}")
-    lines = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
-    head, rows = lines[0], lines[1:]
+    lines = iter(r.stdout.splitlines())
+    head = json.loads(next(lines))
     sweep = Sweep(head["study"], head["sweep"], list(base))
-    sweep.points = [Point(row["point"], row["key"], row["sets"], row.get("warnings", [])) for row in rows]
+    for line in lines:
+        row = json.loads(line)
+        sweep.points.append(Point(row["point"], row["key"], row["sets"], tuple(row["warnings"])))
     return sweep
 
 
