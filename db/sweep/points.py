@@ -47,8 +47,7 @@ def check_database(fabricsim, db, stopping):
     no directory); raises SweepError naming the option, the value and why."""
     r = _fabricsim(fabricsim, [fabricsim, "--check-db", db], stopping)
     if r.returncode != 0:
-        message = r.stderr.strip() or f"{fabricsim} --check-db exited with status {r.returncode}"
-        raise SweepError(message[len("fabricsim: "):] if message.startswith("fabricsim: ") else message)
+        raise SweepError(_said(r, fabricsim, "--check-db"))
 
 
 def load_sweep(fabricsim, base, sweeps, stopping):
@@ -60,7 +59,7 @@ def load_sweep(fabricsim, base, sweeps, stopping):
         command += ["--sweep", s]
     r = _fabricsim(fabricsim, command, stopping)
     if r.returncode != 0:
-        raise SweepError(r.stderr.strip() or f"{fabricsim} --points exited with status {r.returncode}")
+        raise SweepError(_said(r, fabricsim, "--points"))
     lines = iter(r.stdout.splitlines())
     head = json.loads(next(lines))
     sweep = Sweep(head["study"], head["sweep"], list(base))
@@ -68,6 +67,12 @@ def load_sweep(fabricsim, base, sweeps, stopping):
         row = json.loads(line)
         sweep.points.append(Point(row["point"], row["key"], row["sets"], tuple(row["warnings"])))
     return sweep
+
+
+def _said(result, fabricsim, mode):
+    """What fabricsim said when it refused, for the runner to say as its own."""
+    message = result.stderr.strip() or f"{fabricsim} {mode} exited with status {result.returncode}"
+    return message[len("fabricsim: "):] if message.startswith("fabricsim: ") else message
 
 
 def _fabricsim(fabricsim, command, stopping):
