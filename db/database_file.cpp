@@ -3,8 +3,10 @@
 #include <filesystem>
 #include <optional>
 
+#include "db/database_path.h"
 #include "db/db_error.h"
 #include "db/schema.h"
+#include "model/config/config_error.h"
 
 namespace fabric::db {
 namespace {
@@ -22,7 +24,6 @@ std::string open_failure_reason(const std::string& path, sqlite3* db, int rc) {
   const fs::path p(path);
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
   if (!fs::exists(dir, ec)) return "the directory '" + dir.string() + "' does not exist";
-  if (fs::is_directory(p, ec)) return "it is a directory";
   return sqlite_reason(db, rc) + " (is the directory writable?)";
 }
 
@@ -75,6 +76,9 @@ bool check_is_fabricsim(sqlite3* db, const std::string& path) {
 }  // namespace
 
 Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
+  // Checked again here, for every caller: a name SQLite would not keep as a file.
+  if (const std::optional<std::string> why = database_path_problem(path))
+    throw DbError("database '" + config::shorten_for_message(path) + "': " + *why + "; choose another file with --db");
   sqlite3* raw_db = nullptr;
   // NOMUTEX: the recorder hands the connection between threads but never
   // uses it from two at once, and per-call mutexes cost ~20% of insert time.

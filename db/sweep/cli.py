@@ -6,7 +6,9 @@ that are missing (and, with --retry-failed, those that failed).
 
 Exit status: 0 every point merged; 1 a point failed (listed, with its exit
 status and the last lines of its output); 2 bad input (a bad sweep or point,
-before anything runs); 130/143 stopped by a signal (what finished is kept)."""
+before anything runs); 128 + the signal when stopped by SIGINT, SIGTERM or
+SIGHUP (what finished is kept; the points it stopped are run by a plain rerun,
+they are not failed)."""
 import argparse
 import os
 import shlex
@@ -16,6 +18,7 @@ import sys
 
 from . import points as points_module
 from . import store
+from .children import Stopped
 from .local_backend import LocalBackend, default_jobs
 from .progress import Progress
 from .runner import Work, run_sweep
@@ -95,7 +98,7 @@ def _open_target(db):
         return None
 
 
-def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by):
+def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by, ran):
     """The failed points with their output's last lines; the exit status."""
     failed = outcome.failed + [(p, *failed_before[p.key]) for p in skipped_failed]
     for point, status, tail in failed:
@@ -103,7 +106,9 @@ def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by):
         for line in tail.rstrip().splitlines()[-5:]:
             print(f"    {line}", file=sys.stderr)
     if stopped_by:
-        print(f"fabricsim-sweep: stopped by signal {stopped_by}; rerun to run the points left", file=sys.stderr)
+        left = ran - len(outcome.merged) - len(outcome.failed)
+        print(f"fabricsim-sweep: stopped by signal {stopped_by}: {left} points left ({len(outcome.stopped)} of "
+              "them stopped while they ran), not failed; rerun the same command to run them", file=sys.stderr)
         return 128 + stopped_by
     if failed:
         print(f"fabricsim-sweep: {len(failed)} of {len(sweep.points)} points failed"
@@ -112,7 +117,29 @@ def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by):
     return 0
 
 
+def _show_warnings(sweep, most=20):
+    """Each point's warnings before it runs (its run records them too, in
+    run_warnings; --strict refuses them): of the first `most` points with any."""
+    warned = [p for p in sweep.points if p.warnings]
+    for p in warned[:most]:
+        for w in p.warnings:
+            print(f"fabricsim-sweep: warning: point {p.number} ({p.key}): {w}", file=sys.stderr)
+    if len(warned) > most:
+        print(f"fabricsim-sweep: warning: and {len(warned) - most} more points with warnings "
+              "(each run keeps its own in run_warnings)", file=sys.stderr)
+
+
+def _stop_signals():
+    """A stop (SIGINT, SIGTERM, SIGHUP) is noted, from the start: the runner
+    then stops its fabricsim processes and ends with 128 + the signal."""
+    stop = {"signal": None}
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, lambda number, _frame: stop.update(signal=number))
+    return lambda: stop["signal"]
+
+
 def main(argv=None):
+    stopping = _stop_signals()
     args = _parser().parse_args(argv)
     if not args.study and not args.config:
         _parser().error("name a study or give --config")
@@ -120,13 +147,15 @@ def main(argv=None):
         _parser().error(f"--jobs is {args.jobs}; allowed: 1-10000")
     fabricsim = os.path.abspath(args.fabricsim or os.environ.get("FABRICSIM") or _default_fabricsim())
     try:
-        sweep = points_module.load_sweep(fabricsim, _base_options(args), args.sweep)
+        points_module.check_database(fabricsim, args.db, stopping)
+        sweep = points_module.load_sweep(fabricsim, _base_options(args), args.sweep, stopping)
     except points_module.SweepError as e:
         print(f"fabricsim-sweep: {e}", file=sys.stderr)
         return 2
-    for p in sweep.points:  # each point's run records them too (run_warnings); --strict refuses them
-        for w in p.warnings:
-            print(f"fabricsim-sweep: warning: point {p.number} ({p.key}): {w}", file=sys.stderr)
+    except Stopped:
+        print(f"fabricsim-sweep: stopped by signal {stopping()} before any point ran", file=sys.stderr)
+        return 128 + stopping()
+    _show_warnings(sweep)
     jobs = args.jobs or (default_jobs() if args.backend == "local" else len(sweep.points))
     if jobs > 1 and not any(s.startswith("sim.threads=") for s in args.set):
         sweep.runtime += ["--set", "sim.threads=1"]  # points in parallel: one thread each
@@ -154,15 +183,12 @@ def main(argv=None):
             return backend.submit_detached(sweep, fabricsim, to_run, work, args.db, sys.argv[1:] if argv is None else argv)
     else:
         backend = LocalBackend(jobs)
-    stop = {"signal": None}
-    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, lambda number, _frame: stop.update(signal=number))
     progress = Progress(len(to_run))
     try:
-        outcome = run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, lambda: stop["signal"])
+        outcome = run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stopping)
     except OSError as e:  # sbatch or squeue missing or failing
         print(f"\nfabricsim-sweep: {e}", file=sys.stderr)
         return 2
     progress.close()
     work.remove_if_empty()
-    return _report(sweep, outcome, failed_before, skipped_failed, args, stop["signal"])
+    return _report(sweep, outcome, failed_before, skipped_failed, args, stopping(), len(to_run))

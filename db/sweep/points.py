@@ -4,17 +4,19 @@ import json
 import subprocess
 from dataclasses import dataclass, field
 
+from . import children
+
 
 class SweepError(Exception):
     """A sweep that cannot start; the message is for the user, exit 2."""
 
 
-@dataclass
+@dataclass(slots=True)  # up to sweep.max_points of them
 class Point:
     number: int  # 1 .. points
     key: str     # "key=value; key=value": the point's identity
     sets: list   # ["key=value", ...]
-    warnings: list = field(default_factory=list)  # the physical constraints its values break (fabricsim's)
+    warnings: tuple = ()  # the physical constraints its values break (fabricsim's)
 
     def values(self):
         return [s.split("=", 1) for s in self.sets]
@@ -39,20 +41,44 @@ class Sweep:
         return command
 
 
-def load_sweep(fabricsim, base, sweeps):
+def check_database(fabricsim, db, stopping):
+    """Refuses a --db that cannot keep the runs, by fabricsim's own rule
+    (`fabricsim --check-db`: no URI, no database in memory, no empty name,
+    no directory); raises SweepError naming the option, the value and why."""
+    r = _fabricsim(fabricsim, [fabricsim, "--check-db", db], stopping)
+    if r.returncode != 0:
+        raise SweepError(_said(r, fabricsim, "--check-db"))
+
+
+def load_sweep(fabricsim, base, sweeps, stopping):
     """Runs `fabricsim BASE --points --sweep ...`; raises SweepError with
-    fabricsim's own message when a point (or the sweep) is invalid."""
+    fabricsim's own message when a point (or the sweep) is invalid, and
+    children.Stopped when the runner is told to stop meanwhile."""
     command = [fabricsim, *base, "--points"]
     for s in sweeps:
         command += ["--sweep", s]
+    r = _fabricsim(fabricsim, command, stopping)
+    if r.returncode != 0:
+        raise SweepError(_said(r, fabricsim, "--points"))
+    lines = iter(r.stdout.splitlines())
+    head = json.loads(next(lines))
+    sweep = Sweep(head["study"], head["sweep"], list(base))
+    for line in lines:
+        row = json.loads(line)
+        sweep.points.append(Point(row["point"], row["key"], row["sets"], tuple(row["warnings"])))
+    return sweep
+
+
+def _said(result, fabricsim, mode):
+    """What fabricsim said when it refused, for the runner to say as its own."""
+    message = result.stderr.strip() or f"{fabricsim} {mode} exited with status {result.returncode}"
+    return message[len("fabricsim: "):] if message.startswith("fabricsim: ") else message
+
+
+def _fabricsim(fabricsim, command, stopping):
     try:
-        r = subprocess.run(command, capture_output=True, text=True, timeout=3600)
+        return children.run(command, stopping)
     except OSError as e:
         raise SweepError(f"cannot run {fabricsim}: {e}") from e
-    if r.returncode != 0:
-        raise SweepError(r.stderr.strip() or f"{fabricsim} --points exited with status {r.returncode}")
-    lines = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
-    head, rows = lines[0], lines[1:]
-    sweep = Sweep(head["study"], head["sweep"], list(base))
-    sweep.points = [Point(row["point"], row["key"], row["sets"], row.get("warnings", [])) for row in rows]
-    return sweep
+    except subprocess.TimeoutExpired as e:
+        raise SweepError(f"{fabricsim} did not answer within {e.timeout:.0f} s: {' '.join(command[1:])[:200]}") from e

@@ -44,6 +44,13 @@ class Progress:
         self.out.write(f"point {point.number}/{self.total} {word} ({point.key}): {detail}\n")
         self.update(self.running)
 
+    def left(self, point):
+        """A point stopped by the runner: left to a rerun, neither done nor failed."""
+        if self.live:
+            self.out.write("\r\033[K")
+        self.out.write(f"point {point.number}/{self.total} stopped ({point.key}): left to a rerun\n")
+        self.update(self.running)
+
     def close(self):
         self.running = 0
         if self.live:

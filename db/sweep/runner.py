@@ -67,6 +67,7 @@ class Outcome:
     def __init__(self):
         self.merged = []   # (point, run id)
         self.failed = []   # (point, exit status, output tail)
+        self.stopped = []  # points the runner stopped (told to stop): left to a rerun, not failed
 
 
 def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stopping):
@@ -74,15 +75,20 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
     backend None: runs nothing, merges what an earlier attempt's tasks left
     (`work` of that attempt: --merge-attempt)."""
     outcome = Outcome()
-    finished = {}  # point number -> exit status, until its turn to merge
+    finished = {}  # point number -> (exit status, stopped by the runner), until its turn to merge
     order = list(to_run)
 
     def merge_ready():
         while order and order[0].number in finished:
             point = order.pop(0)
-            settle(point, finished.pop(point.number))
+            settle(point, *finished.pop(point.number))
 
-    def settle(point, status):
+    def settle(point, status, stopped):
+        if status != 0 and stopped:  # a stop of the user's, not a failure: a plain rerun runs it
+            work.discard(point)
+            outcome.stopped.append(point)
+            progress.left(point)
+            return
         if status == 0:
             try:
                 run_id = store.merge_point(conn, sid, point, work.point_db(point))
@@ -99,8 +105,8 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
         outcome.failed.append((point, status, tail))
         progress.finished(point, False, f"exit status {status}")
 
-    def on_finished(point, status):
-        finished[point.number] = status
+    def on_finished(point, status, stopped=False):
+        finished[point.number] = (status, stopped)
         merge_ready()
 
     if backend is None:
@@ -117,5 +123,5 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
     for point in list(order):
         if point.number in finished:
             order.remove(point)
-            settle(point, finished.pop(point.number))
+            settle(point, *finished.pop(point.number))
     return outcome

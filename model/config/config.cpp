@@ -103,7 +103,7 @@ void Config::load_ini_file(const std::string& path, const std::string& named_by,
         ++include_depth_;
         load_ini_file((std::filesystem::path(path).parent_path() / parsed.value).string(), "include", source);
         --include_depth_;
-      } else if (section == "sweep") {
+      } else if (section == "sweep" && !registry_.find("sweep." + parsed.name)) {  // a swept key, not sweep.*
         sweep_lines_.push_back({parsed.name, parsed.value, origin});
       } else {
         assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin, source);

@@ -146,7 +146,8 @@ class Config {
   // unreadable file with its path), each with the file:line it comes from.
   void load_ini(const std::string& path, ValueSource source = ValueSource::config);
   // The [sweep] section's lines of the files loaded, in order: not keys of
-  // a run but its parameter study (sweep_spec.h).
+  // a run but its parameter study (sweep_spec.h); a declared key sweep.NAME
+  // (sweep.max_points) given there is a key like any other.
   const std::vector<IniEntry>& sweep_lines() const { return sweep_lines_; }
   // One override; validates key, syntax and range at once. Throws ConfigError.
   void set(const std::string& key, const std::string& value, ValueSource source = ValueSource::set);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "model/config/canonical_value.h"
 #include "model/config/split.h"
 
 namespace fabric::config {
@@ -13,6 +14,7 @@ constexpr const char* kTogether = "together";
 constexpr const char* kSeeds = "seeds";
 constexpr const char* kInherit = "inherit";
 constexpr const char* kListAllowed = "a list of values separated by ',' (or by '|' when values hold commas)";
+constexpr const char* kSeedKey = "sim.seed";
 
 bool is_together(const std::string& key) { return key == kTogether || key.rfind(std::string(kTogether) + ".", 0) == 0; }
 
@@ -55,6 +57,32 @@ std::vector<SweepLine> latest_per_key(const std::vector<SweepLine>& lines) {
   return out;
 }
 
+// Two values of a dimension that would make two points one run: the same
+// value of each of its keys (in any spelling). Throws ConfigError naming the
+// key and both values, at the line that gave them.
+void refuse_repeated_values(const std::vector<std::string>& keys, const std::vector<std::vector<std::string>>& values,
+                            const std::vector<const SweepLine*>& lines, const ParamRegistry& registry) {
+  std::map<std::vector<std::string>, size_t> seen;  // canonical values -> first index
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::vector<std::string> canonical;
+    for (size_t k = 0; k < keys.size(); ++k)
+      canonical.push_back(canonical_value(*registry.find(keys[k]), keys[k], values[i][k]));
+    const auto [first, fresh] = seen.emplace(canonical, i);
+    if (fresh) continue;
+    const auto spelled = [&](const std::vector<std::string>& v) {
+      std::string text;
+      for (size_t k = 0; k < keys.size(); ++k) text += (k ? " & " : "") + keys[k] + "=" + v[k];
+      return text;
+    };
+    const std::string again = spelled(values[i]), before = spelled(values[first->second]);
+    const std::string why = again == before ? again + " is given twice" : again + " is " + before + " again (one value, two spellings)";
+    const SweepLine& line = *lines.front();
+    throw ConfigError(line.key, line.value,
+                      "each value once: " + why + ", and its two points would be one run")
+        .located_at(line.origin);
+  }
+}
+
 }  // namespace
 
 std::string SweepPoint::key() const {
@@ -67,12 +95,15 @@ SweepSpec SweepSpec::parse(const std::vector<SweepLine>& given, const ParamRegis
   SweepSpec spec;
   std::vector<std::pair<SweepLine, std::vector<std::string>>> keys;  // swept keys and their values
   std::vector<SweepLine> groups;
+  std::optional<SweepLine> seeds;
+  std::vector<std::string> seed_values;
   for (const SweepLine& line : latest_per_key(given)) {
     try {
       if (line.key == kSeeds) {
+        seeds = line;
         for (int64_t seed : parse_int_list("sweep.seeds", line.value)) {
-          check_value(*registry.find("sim.seed"), "sim.seed", std::to_string(seed));
-          spec.seeds_.push_back(std::to_string(seed));
+          check_value(*registry.find(kSeedKey), kSeedKey, std::to_string(seed));
+          seed_values.push_back(std::to_string(seed));
         }
         continue;
       }
@@ -111,12 +142,15 @@ SweepSpec SweepSpec::parse(const std::vector<SweepLine>& given, const ParamRegis
     }
   }
   std::map<size_t, size_t> dimension_of_group;
+  std::vector<std::vector<const SweepLine*>> lines_of;  // per dimension, for its errors
   for (const auto& [line, values] : keys) {
     const auto g = group_of.find(line.key);
     if (g != group_of.end() && dimension_of_group.count(g->second)) {
-      Dimension& d = spec.dimensions_[dimension_of_group[g->second]];
+      const size_t at = dimension_of_group[g->second];
+      Dimension& d = spec.dimensions_[at];
       d.keys.push_back(line.key);
       for (size_t i = 0; i < values.size(); ++i) d.values[i].push_back(values[i]);
+      lines_of[at].push_back(&line);
       continue;
     }
     if (g != group_of.end()) dimension_of_group[g->second] = spec.dimensions_.size();
@@ -124,31 +158,67 @@ SweepSpec SweepSpec::parse(const std::vector<SweepLine>& given, const ParamRegis
     d.keys.push_back(line.key);
     for (const std::string& v : values) d.values.push_back({v});
     spec.dimensions_.push_back(std::move(d));
+    lines_of.push_back({&line});
+  }
+  for (size_t d = 0; d < spec.dimensions_.size(); ++d)
+    refuse_repeated_values(spec.dimensions_[d].keys, spec.dimensions_[d].values, lines_of[d], registry);
+  if (seeds) {
+    // Both would set sim.seed: every point twice, and two runs that cannot be told apart.
+    const auto swept = std::find_if(keys.begin(), keys.end(), [](const auto& k) { return k.first.key == kSeedKey; });
+    if (swept != keys.end())
+      throw ConfigError("sweep.seeds", seeds->value,
+                        std::string("no seeds while ") + kSeedKey + " is swept itself (at " + swept->first.origin +
+                            "): each key is swept once")
+          .located_at(seeds->origin);
+    Dimension d;
+    d.keys.push_back(kSeedKey);
+    for (const std::string& v : seed_values) d.values.push_back({v});
+    const SweepLine seed_line{"sweep.seeds", seeds->value, seeds->origin};
+    refuse_repeated_values(d.keys, d.values, {&seed_line}, registry);
+    spec.dimensions_.push_back(std::move(d));
   }
   return spec;
 }
 
-size_t SweepSpec::size() const {
-  size_t n = std::max<size_t>(1, seeds_.size());
-  for (const Dimension& d : dimensions_) n *= d.values.size();
+std::optional<uint64_t> SweepSpec::size() const {
+  uint64_t n = 1;
+  for (const Dimension& d : dimensions_)
+    if (__builtin_mul_overflow(n, static_cast<uint64_t>(d.values.size()), &n)) return std::nullopt;
   return n;
+}
+
+std::string SweepSpec::size_formula() const {
+  std::string s;
+  for (size_t d = 0; d < dimensions_.size();) {  // runs of three or more equal sizes as powers: "4 x 4 x 8^20"
+    size_t run = 1;
+    while (d + run < dimensions_.size() && dimensions_[d + run].values.size() == dimensions_[d].values.size()) ++run;
+    const std::string n = std::to_string(dimensions_[d].values.size());
+    for (size_t i = 0; i < (run < 3 ? run : 1); ++i) s += (s.empty() ? "" : " x ") + n;
+    if (run >= 3) s += "^" + std::to_string(run);
+    d += run;
+  }
+  return s.empty() ? "1" : s;
+}
+
+std::vector<size_t> SweepSpec::dimension_sizes() const {
+  std::vector<size_t> sizes;
+  for (const Dimension& d : dimensions_) sizes.push_back(d.values.size());
+  return sizes;
+}
+
+SweepPoint SweepSpec::point(const SweepCoordinates& at) const {
+  SweepPoint p;
+  for (size_t d = 0; d < dimensions_.size(); ++d)
+    for (size_t k = 0; k < dimensions_[d].keys.size(); ++k)
+      p.values.emplace_back(dimensions_[d].keys[k], dimensions_[d].values[at[d]][k]);
+  return p;
 }
 
 std::vector<SweepPoint> SweepSpec::points() const {
   std::vector<SweepPoint> out;
-  std::vector<size_t> at(dimensions_.size(), 0);  // an odometer, the last dimension fastest
-  const size_t seeds = std::max<size_t>(1, seeds_.size());
-  for (size_t n = 0; n < size() / seeds; ++n) {
-    SweepPoint base;
-    for (size_t d = 0; d < dimensions_.size(); ++d)
-      for (size_t k = 0; k < dimensions_[d].keys.size(); ++k)
-        base.values.emplace_back(dimensions_[d].keys[k], dimensions_[d].values[at[d]][k]);
-    if (seeds_.empty()) out.push_back(base);
-    for (const std::string& seed : seeds_) {
-      SweepPoint p = base;
-      p.values.emplace_back("sim.seed", seed);
-      out.push_back(std::move(p));
-    }
+  SweepCoordinates at(dimensions_.size(), 0);  // an odometer, the last dimension fastest
+  for (uint64_t n = 0, total = size().value(); n < total; ++n) {
+    out.push_back(point(at));
     for (size_t d = dimensions_.size(); d-- > 0;) {
       if (++at[d] < dimensions_[d].values.size()) break;
       at[d] = 0;
@@ -164,11 +234,6 @@ std::string SweepSpec::describe() const {
       s += (k ? " & " : "") + d.keys[k] + " =";
       for (size_t i = 0; i < d.values.size(); ++i) s += (i ? " | " : " ") + d.values[i][k];
     }
-    s += "\n";
-  }
-  if (!seeds_.empty()) {
-    s += "sim.seed =";
-    for (size_t i = 0; i < seeds_.size(); ++i) s += (i ? " | " : " ") + seeds_[i];
     s += "\n";
   }
   return s;

@@ -17,7 +17,16 @@
 // given again (a study variant's file after its base, --sweep after the
 // file) replaces its values; `inherit = false` drops the sweep lines read
 // before it (a variant's sweep of its own). Every value is checked against
-// its key's type and range when the sweep is read.
+// its key's type and range when the sweep is read, and so is that no two
+// points would be one run: a value given twice (also in two spellings,
+// "1522" and "1522B"), or sim.seed swept itself and by `seeds`, is refused.
+//
+// Points are not held: a sweep can have more of them than memory, and its
+// size is counted (without overflow) before any is made. Each is made from
+// its coordinates, one value index per dimension (a key, or keys together,
+// or the seeds).
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,13 +44,30 @@ struct SweepPoint {
   std::string key() const;
 };
 
+// A point's place in the sweep: one value index per dimension.
+using SweepCoordinates = std::vector<size_t>;
+
 class SweepSpec {
  public:
   // Throws ConfigError naming the key (and where it was given).
   static SweepSpec parse(const std::vector<SweepLine>& lines, const ParamRegistry& registry);
 
-  bool empty() const { return dimensions_.empty() && seeds_.empty(); }
-  size_t size() const;  // the number of points (1 for an empty sweep)
+  bool empty() const { return dimensions_.empty(); }
+  // The number of points (1 for an empty sweep); nullopt when it is more
+  // than 64 bits count.
+  std::optional<uint64_t> size() const;
+  // The values of each dimension, multiplied: "4 x 8^20".
+  std::string size_formula() const;
+  // The number of values of each dimension, in the sweep's order.
+  std::vector<size_t> dimension_sizes() const;
+  // The keys a dimension sets (several for keys varied together).
+  const std::vector<std::string>& dimension_keys(size_t dimension) const { return dimensions_[dimension].keys; }
+  // Its values: [value index][key], as given.
+  const std::vector<std::vector<std::string>>& dimension_values(size_t dimension) const {
+    return dimensions_[dimension].values;
+  }
+  SweepPoint point(const SweepCoordinates& at) const;
+  // Every point in order: for sweeps whose size() has been checked.
   std::vector<SweepPoint> points() const;
   // The sweep's definition, one dimension per line: its identity.
   std::string describe() const;
@@ -51,8 +77,7 @@ class SweepSpec {
     std::vector<std::string> keys;
     std::vector<std::vector<std::string>> values;  // [point along this dimension][key]
   };
-  std::vector<Dimension> dimensions_;
-  std::vector<std::string> seeds_;
+  std::vector<Dimension> dimensions_;  // the seeds, if any, last (sim.seed)
 };
 
 // "--sweep KEY=V1,V2" as a SweepLine; throws ConfigError on a missing '='.

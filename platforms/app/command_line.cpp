@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "db/database_path.h"
 #include "model/config/config_error.h"
 
 namespace fabric {
@@ -12,16 +13,9 @@ namespace po = boost::program_options;
 
 namespace {
 
-// SQLite takes "" and ":memory:" for databases that vanish with the process:
-// the run would report "done" and be gone. A path longer than any the system
-// opens is refused here, where the message can shorten it.
-constexpr size_t kLongestPath = 4096;  // PATH_MAX on Linux
-
 void check_database_path(const std::string& path) {
-  if (path.empty() || path == ":memory:" || path.size() > kLongestPath)
-    throw std::invalid_argument("command line: --db has value '" + config::shorten_for_message(path) +
-                                "'; allowed: a file path of at most " + std::to_string(kLongestPath) +
-                                " characters (the run is kept there)");
+  if (const std::optional<std::string> why = db::database_path_problem(path))
+    throw std::invalid_argument("command line: " + db::database_path_message("--db", path, *why));
 }
 
 }  // namespace
@@ -47,6 +41,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("resolved", "with --list-params: every key of the run --study/--config/--set describe, with its value and where it comes from")
       ("list-studies", "the shipped studies (id, platform, title), then exit")
       ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
+      ("check-db", po::value<std::string>(), "whether PATH can keep runs, by the rule --db follows (no URI, no database in memory, no empty name, no directory): exit 0, or 2 with the reason; for scripts/fabricsim-sweep")
       ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")
       ("quiet", "no progress display");
   std::ostringstream help;
@@ -80,6 +75,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   cl.points = vm.count("points") > 0;
   cl.strict = vm.count("strict") > 0;
   cl.resolved = vm.count("resolved") > 0;
+  if (vm.count("check-db")) cl.check_db = vm["check-db"].as<std::string>();
   if (vm.count("explain")) cl.explain = vm["explain"].as<std::string>();
   if (cl.resolved && !cl.list_params)
     throw std::invalid_argument("command line: --resolved goes with --list-params (every key of the run, resolved)");

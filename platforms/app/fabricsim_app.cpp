@@ -5,6 +5,7 @@
 #include <sstream>
 #include <thread>
 
+#include "db/database_path.h"
 #include "db/sqlite_recorder.h"
 #include "model/config/config.h"
 #include "model/core/sim_time.h"
@@ -171,6 +172,11 @@ int run_fabricsim(int argc, const char* const argv[]) {
   if (cl.help) {
     std::cout << cl.help_text;
     return 0;
+  }
+  if (cl.check_db) {  // the sweep runner's --db, by the rule of fabricsim's
+    const std::optional<std::string> why = db::database_path_problem(*cl.check_db);
+    if (why) std::cerr << "fabricsim: " << db::database_path_message("--db", *cl.check_db, *why) << "\n";
+    return why ? 2 : 0;
   }
   const config::ParamRegistry registry = build_registry();
   if (cl.list_params && !cl.resolved) {

@@ -1,6 +1,7 @@
 #include "platforms/app/parameters.h"
 
 #include "platforms/app/platform_catalog.h"
+#include "platforms/app/sweep_keys.h"
 #include "traffic/traffic_params.h"
 
 namespace fabric {
@@ -22,6 +23,7 @@ config::ParamRegistry build_registry() {
   {
     config::ParamScope declaring(r);
     run_keys();
+    SweepKeys sweep;
     traffic::TrafficKeys traffic;
   }
   for (const Platform* p : all_platforms()) {

@@ -5,6 +5,7 @@
 
 #include "platforms/app/parameters.h"
 #include "platforms/app/platform_catalog.h"
+#include "platforms/app/sweep_keys.h"
 #include "platforms/app/study_catalog.h"
 
 namespace fabric {
@@ -49,6 +50,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.platform = keys.platform;
   run.seed = static_cast<uint64_t>(keys.seed.value());
   run.threads = static_cast<int>(keys.threads.value());
+  run.max_sweep_points = static_cast<uint64_t>(SweepKeys().max_points.value());  // a point's run passes it on
   run.loop.sim_time = keys.time;
   run.loop.slice = keys.progress_slice;
   run.loop.stall_timeout = keys.stall_timeout;

@@ -27,6 +27,7 @@ struct ResolvedRun {
   std::string config_text;
   double lock_wait_seconds = 0;
   int threads = 0;  // sim.threads; 0: chosen from the cores
+  uint64_t max_sweep_points = 0;  // sweep.max_points (a sweep's, for --points)
   std::vector<config::ResolvedParam> params;    // every key, with its source (run_params)
   std::vector<config::CheckResult> warnings;    // the checks that did not hold (run_warnings)
 };

@@ -1,10 +1,12 @@
 #include "platforms/app/sweep_points.h"
 
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 #include "model/config/sweep_spec.h"
 #include "platforms/app/run_resolution.h"
+#include "platforms/app/sweep_validation.h"
 
 namespace fabric {
 
@@ -47,34 +49,28 @@ int list_sweep_points(const CommandLine& cl, const config::ParamRegistry& regist
     err << "fabricsim: " << base.locate(e).what() << "\n";
     return 2;
   }
-  const std::vector<config::SweepPoint> points = spec.points();
-  std::vector<std::vector<std::string>> warnings(points.size());  // each point's, for the runner to show
-  for (size_t i = 0; i < points.size(); ++i) {  // each point, as its run will resolve it
-    CommandLine point = cl;
-    for (const auto& [key, value] : points[i].values) point.swept.push_back(key + "=" + value);
-    config::Config config(registry);
-    try {
-      const ResolvedRun resolved = resolve(point, config);
-      for (const config::CheckResult& w : resolved.warnings) warnings[i].push_back(w.detail);
-      if (cl.strict && !resolved.warnings.empty()) {
-        err << "fabricsim: sweep point " << i + 1 << " of " << points.size() << " (" << points[i].key()
-            << "): --strict: " << resolved.warnings.front().detail << "\n";
-        return 2;
-      }
-    } catch (const config::ConfigError& e) {
-      err << "fabricsim: sweep point " << i + 1 << " of " << points.size() << " (" << points[i].key()
-          << "): " << config.locate(e).what() << "\n";
-      return 2;
-    }
+  // Counted before any point is made: a sweep too large for memory is refused at once.
+  const std::optional<uint64_t> size = spec.size();
+  if (!size || *size > run.max_sweep_points) {
+    const config::ParamSpec& limit = *registry.find("sweep.max_points");
+    err << "fabricsim: the sweep has " << (size ? std::to_string(*size) : "more than 18446744073709551615")
+        << " points (" << spec.size_formula() << ": its keys' numbers of values multiplied); at most sweep.max_points = " << run.max_sweep_points
+        << " run in one sweep: sweep fewer values, or raise sweep.max_points (--set sweep.max_points=N, at most "
+        << static_cast<uint64_t>(limit.max) << ")\n";
+    return 2;
   }
+  SweepValidation validation(cl, registry, spec);
+  if (validation.validate(err) != 0) return 2;
   out << "{\"study\": " << json_string(run.study) << ", \"sweep\": " << json_string(spec.describe())
-      << ", \"points\": " << points.size() << "}\n";
-  for (size_t i = 0; i < points.size(); ++i) {
-    out << "{\"point\": " << i + 1 << ", \"key\": " << json_string(points[i].key()) << ", \"sets\": [";
-    for (size_t k = 0; k < points[i].values.size(); ++k)
-      out << (k ? ", " : "") << json_string(points[i].values[k].first + "=" + points[i].values[k].second);
+      << ", \"points\": " << *size << "}\n";
+  for (uint64_t i = 0; i < *size; ++i) {
+    const config::SweepPoint point = spec.point(validation.grid().at(i));
+    out << "{\"point\": " << i + 1 << ", \"key\": " << json_string(point.key()) << ", \"sets\": [";
+    for (size_t k = 0; k < point.values.size(); ++k)
+      out << (k ? ", " : "") << json_string(point.values[k].first + "=" + point.values[k].second);
     out << "], \"warnings\": [";
-    for (size_t w = 0; w < warnings[i].size(); ++w) out << (w ? ", " : "") << json_string(warnings[i][w]);
+    const std::vector<std::string> warnings = validation.warnings(i);
+    for (size_t w = 0; w < warnings.size(); ++w) out << (w ? ", " : "") << json_string(warnings[w]);
     out << "]}\n";
   }
   return 0;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <thread>
@@ -270,18 +271,30 @@ TEST(IntegrationCliDefault, NoStudyNoConfigRunsE11) {
   EXPECT_GE(db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'link_messages'"), 6 * 2);
 }
 
-// SQLite takes "" and ":memory:" for a database that vanishes with the
-// process: a run there would report "done" and be gone. A path too long to
-// open is refused with the path shortened.
+// SQLite takes "", ":memory:" and URIs (file::memory:, ?mode=memory) for a
+// database that vanishes with the process: a run there would report "done"
+// and be gone. A directory, or a path too long to open, cannot keep it
+// either. Each is refused, the path shortened in the message; --check-db
+// (the sweep runner's check) follows the same rule.
 TEST(IntegrationCliDefault, DatabasePathThatCannotKeepTheRunIsRefused) {
-  for (const std::string& path : {std::string(), std::string(":memory:"), std::string(5000, 'd')}) {
+  TempDir dir;
+  for (const std::string& path : {std::string(), std::string(":memory:"), std::string("file::memory:"),
+                                  std::string("file:x?mode=memory"), dir.path(), std::string(5000, 'd')}) {
+    SCOPED_TRACE(path.substr(0, 80));
     const ProcResult r = run_fabricsim(two_leaf().opt("--time", "1us").opt("--db", path));
     ASSERT_TRUE(r.exited) << r.describe();
     EXPECT_EQ(r.exit_code, 2) << r.describe();
     EXPECT_NE(r.err.find("--db has value '" + path.substr(0, 80)), std::string::npos) << r.err;
     EXPECT_LT(r.err.size(), 400u);
     EXPECT_EQ(r.out.find("done"), std::string::npos) << r.out;
+    const ProcResult check = run_fabricsim(Args().opt("--check-db", path));
+    EXPECT_TRUE(check.exited && check.exit_code == 2) << check.describe();
+    EXPECT_NE(check.err.find("--db has value '" + path.substr(0, 80)), std::string::npos) << check.err;
   }
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path())) << "nothing written";
+  const ProcResult fine = run_fabricsim(Args().opt("--check-db", dir.file("runs.db")));
+  EXPECT_TRUE(fine.exited && fine.exit_code == 0 && fine.err.empty()) << fine.describe();
+  EXPECT_FALSE(file_exists(dir.file("runs.db"))) << "--check-db only checks";
 }
 
 }  // namespace

@@ -11,11 +11,11 @@ import unittest
 from report_fixture import FABRICSIM, SOURCE, run_tool
 
 SWEEP = os.path.join(SOURCE, "scripts", "sweep")
-# Lists the points as the real one does; logs the arguments of each run; at
-# the FAIL_AT-th run exits with FAIL_STATUS, else runs the real simulator
-# for 20 us.
+# Checks the database path and lists the points as the real one does; logs
+# the arguments of each run; at the FAIL_AT-th run exits with FAIL_STATUS,
+# else runs the real simulator for 20 us.
 STAND_IN = """#!/bin/sh
-case "$*" in *--points*) exec "$REAL_FABRICSIM" "$@" ;; esac
+case "$*" in *--points*|*--check-db*) exec "$REAL_FABRICSIM" "$@" ;; esac
 echo "$*" >> "$LOG"
 if [ "$(wc -l < "$LOG")" -eq "$FAIL_AT" ]; then
   echo "stand-in: failing on purpose" >&2

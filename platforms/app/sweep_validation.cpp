@@ -1,0 +1,80 @@
+#include "platforms/app/sweep_validation.h"
+
+#include <ostream>
+
+#include "model/config/canonical_value.h"
+#include "platforms/app/run_resolution.h"
+
+namespace fabric {
+
+SweepValidation::SweepValidation(const CommandLine& cl, const config::ParamRegistry& registry,
+                                 const config::SweepSpec& spec)
+    : cl_(cl), registry_(registry), spec_(spec), grid_(spec.dimension_sizes()), states_(grid_) {}
+
+int SweepValidation::validate(std::ostream& err) {
+  const auto all_good = [&](const std::vector<uint64_t>& points) {
+    for (const uint64_t p : points) {
+      const std::string why = check_point(p);
+      if (why.empty()) continue;
+      err << "fabricsim: sweep point " << p + 1 << " of " << grid_.size() << " ("
+          << spec_.point(grid_.at(p)).key() << "): " << why << "\n";
+      return false;
+    }
+    return true;
+  };
+  if (!all_good(grid_.values_and_pairs())) return 2;
+  return all_good(states_.settle_dependencies()) ? 0 : 2;
+}
+
+std::vector<std::string> SweepValidation::warnings(uint64_t point) const {
+  std::vector<std::string> out;
+  for (const config::CheckResult& w : states_.warnings(point)) out.push_back(w.detail);
+  return out;
+}
+
+std::string SweepValidation::check_point(uint64_t point) {
+  ++resolved_;
+  const config::SweepCoordinates at = grid_.at(point);
+  CommandLine line = cl_;
+  for (const auto& [key, value] : spec_.point(at).values) line.swept.push_back(key + "=" + value);
+  config::Config config(registry_);
+  try {
+    const ResolvedRun run = resolve(line, config);
+    states_.record(point, config.notes().checks());
+    if (std::string why = swept_values_reach_the_run(at, config); !why.empty()) return why;
+    if (cl_.strict && !run.warnings.empty()) return "--strict: " + run.warnings.front().detail;
+  } catch (const config::ConfigError& e) {
+    return config.locate(e).what();
+  }
+  return "";
+}
+
+std::string SweepValidation::swept_values_reach_the_run(const config::SweepCoordinates& at,
+                                                       const config::Config& config) const {
+  for (size_t d = 0; d < at.size(); ++d) {
+    const std::vector<std::string>& keys = spec_.dimension_keys(d);
+    const std::vector<std::vector<std::string>>& values = spec_.dimension_values(d);
+    for (size_t k = 0; k < keys.size(); ++k) {
+      const config::ResolvedParam resolved = config.resolved(keys[k]);
+      if (resolved.source == config::ValueSource::sweep) continue;
+      if (resolved.source != config::ValueSource::derived || values[at[d]][k] != "auto")
+        return "key '" + keys[k] + "' is swept, but the command line (--time, --seed) gives every point its value (" +
+               resolved.value + "): the points that differ in it would be one run; give it one way";
+      if (keys.size() > 1) continue;  // its partners tell the points apart
+      // 'auto' derives a value: the point that gives it would be the same run.
+      const config::ParamSpec& param = *registry_.find(keys[k]);
+      const std::string derived = config::canonical_value(param, keys[k], resolved.value);
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (i == at[d] || config::canonical_value(param, keys[k], values[i][k]) != derived) continue;
+        config::SweepCoordinates other = at;
+        other[d] = i;
+        return "key '" + keys[k] + "' is auto and derives " + resolved.value + ", the value sweep point " +
+               std::to_string(grid_.index(other) + 1) + " gives it (" + keys[k] + "=" + values[i][k] +
+               "): the two points would be one run; sweep one of them";
+      }
+    }
+  }
+  return "";
+}
+
+}  // namespace fabric
