@@ -303,6 +303,9 @@ def seed_cases():
               seeded("a FIFO as --config", fabric + ["--config", "{dir}/fifo.ini"], fifos=["fifo.ini"]),
               seeded("/dev/zero as --config", fabric + ["--config", "/dev/zero"]),
               seeded("a folder as --config", fabric + ["--config", "{dir}"])]
+    # Databases that keep nothing (--db comes last: it overrides the case's own).
+    cases += [Case("seed --db " + repr(db), fabric + COMMON + ["--db", db], must_refuse=True)
+              for db in ("file::memory:", "file:x.db?mode=memory", ":memory:", "", "{dir}")]
     return cases
 
 
