@@ -28,13 +28,13 @@ void AdaptiveLimit::observe(int waiting, int other_senders, int occupancy) {
 
 Picos Backoff::delay(int retry) const {
   const int n = std::clamp(retry, 0, 10);
-  return longest_wait(d0_, d_, n);
+  return backoff_wait(d0_, d_, n);
 }
 
-Picos longest_wait(Picos d0, double d, int retries) {
-  // Saturates instead of overflowing: a wait past kLongestWait never ends in a run.
+Picos backoff_wait(Picos d0, double d, int retries) {
+  // Saturates instead of overflowing: a wait past kLongestBackoff never ends in a run.
   const double wait = static_cast<double>(d0) * std::exp(d * retries) + 0.5;
-  return wait >= static_cast<double>(kLongestWait) ? kLongestWait : static_cast<Picos>(wait);
+  return wait >= static_cast<double>(kLongestBackoff) ? kLongestBackoff : static_cast<Picos>(wait);
 }
 
 }  // namespace fabric::ring

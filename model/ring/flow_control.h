@@ -26,12 +26,12 @@ class AdaptiveLimit {
   int q_;
 };
 
-// Exponential back-off (2b): the n-th retry waits D0 e^(d n), n at most 10.
-// D0 e^(d n): the wait before a retry, saturated at kLongestWait (about 53
-// days) so that no configuration overflows the time arithmetic.
-constexpr Picos kLongestWait = Picos{1} << 62;
-Picos longest_wait(Picos d0, double d, int retries);
+// D0 e^(d n), the wait of the n-th retry, saturated at kLongestBackoff
+// (about 53 days) so that no configuration overflows the time arithmetic.
+constexpr Picos kLongestBackoff = Picos{1} << 62;
+Picos backoff_wait(Picos d0, double d, int retries);
 
+// Exponential back-off (2b): the n-th retry waits D0 e^(d n), n at most 10.
 class Backoff {
  public:
   Backoff(Picos d0, double d) : d0_(d0), d_(d) {}

@@ -199,10 +199,10 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
 void check_backoff_fits(const RingKeys& k, const RingConfig& b, Picos sim_time) {
   const auto fits = [&](const ring::PacerParams& pacer, const auto& d_key, const char* d0_key) {
     if (!pacer.backoff) return;
-    const Picos first = ring::longest_wait(pacer.backoff_d0, pacer.backoff_d, 1);
+    const Picos first = ring::backoff_wait(pacer.backoff_d0, pacer.backoff_d, 1);
     if (first <= sim_time) return;
     d_key.fail(std::string("a back-off whose first wait, ") + d0_key + " x e^d = " +
-               (first == ring::kLongestWait ? std::string("beyond 2^62 ps") : std::to_string(first) + " ps") +
+               (first == ring::kLongestBackoff ? std::string("beyond 2^62 ps") : std::to_string(first) + " ps") +
                ", fits in the run (sim.time " + std::to_string(sim_time) + " ps): a smaller d or " + d0_key);
   };
   fits(b.station.pacer, k.backoff_d, "ring.backoff_d0");
