@@ -79,7 +79,11 @@ endfunction()
 add_library(fabric_rtl STATIC rtl/cosim/rtl_blocks.cpp ${VERILATOR_ROOT}/include/verilated_threads.cpp)
 target_include_directories(fabric_rtl PUBLIC ${CMAKE_SOURCE_DIR})
 fabricsim_rtl_block(sync_cam SYNC sync_cam "" "${FABRICSIM_RTL_SYNC_ENTRIES}" "")
-fabricsim_rtl_block(packet_cache CACHE packet_cache "--unroll-count;4096" "${FABRICSIM_RTL_CACHE_ENTRIES}"
+# Verilator arguments our blocks need whatever the build (a loop that resets
+# each of the cache's entries needs --unroll-count).
+set(FABRICSIM_RTL_BASE_ARGS_sync_cam "")
+set(FABRICSIM_RTL_BASE_ARGS_packet_cache "--unroll-count;4096")
+fabricsim_rtl_block(packet_cache CACHE packet_cache "${FABRICSIM_RTL_BASE_ARGS_packet_cache}" "${FABRICSIM_RTL_CACHE_ENTRIES}"
                     "-GMIRRORS=${FABRICSIM_RTL_CACHE_MIRRORS}")
 set(variants_h "${CMAKE_BINARY_DIR}/generated/rtl_variants.h")
 string(REPLACE ";" ") X(" sync_list "X(${FABRICSIM_RTL_SYNC_ENTRIES})")
@@ -95,29 +99,5 @@ target_include_directories(fabric_rtl PRIVATE ${CMAKE_BINARY_DIR}/generated)
 # Verilator's generated code is not ours to lint.
 target_compile_options(fabric_rtl PRIVATE -Wno-unused-variable -Wno-unused-but-set-variable -Wno-shadow)
 
-# Variants for the tests only (fabric_rtl_test_variants, linked into
-# fabric_tests alone), from our sources: the sizes the unit tests use (sync
-# CAMs of 2 and 3 entries, a cache of 4), a sync CAM with one wrong
-# comparison (lockstep must catch it), and a small one whose entry writes
-# take three cycles (the contract's stall path). Verilator's runtime is in
-# both libraries; the linker takes it from one.
-add_library(fabric_rtl_test_variants STATIC)
-set(broken "${CMAKE_BINARY_DIR}/rtl-test/sync_cam_broken.sv")
-file(READ ${CMAKE_SOURCE_DIR}/rtl/sync_cam.sv sync_text)
-string(REPLACE "!was_suspended && sum > shi_q" "!was_suspended && sum >= shi_q" broken_text "${sync_text}")
-if(broken_text STREQUAL sync_text)
-  message(FATAL_ERROR "rtl/sync_cam.sv: the comparison the broken test variant changes is gone; update cmake/rtl_blocks.cmake")
-endif()
-file(WRITE ${broken}.tmp "// Generated from rtl/sync_cam.sv with Shi compared by >= (a bug, for tests/unit/rtl_lockstep_test.cpp)\n${broken_text}")
-file(COPY_FILE ${broken}.tmp ${broken} ONLY_IF_DIFFERENT)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS rtl/sync_cam.sv)
-set(ours_sync ${CMAKE_SOURCE_DIR}/rtl/sync_cam.sv)
-set(ours_cache ${CMAKE_SOURCE_DIR}/rtl/packet_cache.sv)
-verilate(fabric_rtl_test_variants TRACE_FST PREFIX Vtest_sync_cam_2 TOP_MODULE sync_cam SOURCES ${ours_sync} VERILATOR_ARGS --no-timing -GENTRIES=2)
-verilate(fabric_rtl_test_variants TRACE_FST PREFIX Vtest_sync_cam_3 TOP_MODULE sync_cam SOURCES ${ours_sync} VERILATOR_ARGS --no-timing -GENTRIES=3)
-verilate(fabric_rtl_test_variants TRACE_FST PREFIX Vtest_packet_cache_4 TOP_MODULE packet_cache SOURCES ${ours_cache}
-         VERILATOR_ARGS --no-timing -GENTRIES=4)
-verilate(fabric_rtl_test_variants TRACE_FST PREFIX Vbroken_sync_cam TOP_MODULE sync_cam SOURCES ${broken} VERILATOR_ARGS --no-timing)
-verilate(fabric_rtl_test_variants TRACE_FST PREFIX Vstall_sync_cam TOP_MODULE sync_cam SOURCES ${ours_sync}
-         VERILATOR_ARGS --no-timing -GENTRIES=4 -GWRITE_CYCLES=3)
-target_include_directories(fabric_rtl_test_variants PUBLIC ${CMAKE_SOURCE_DIR})
+# The variants the tests use (fabric_rtl_test_variants, linked into fabric_tests alone).
+include(cmake/rtl_test_variants.cmake)

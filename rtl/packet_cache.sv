@@ -69,8 +69,12 @@ module packet_cache #(
     output logic              background_work,
     output logic [63:0]       mirror_free_at,  // the first cycle at or after `now` with a mirror free
     output logic [15:0]       p_entries,
-    output logic [15:0]       p_mirrors
+    output logic [15:0]       p_mirrors,
+    output logic [7:0]        p_query_latency  // QUERY_LATENCY: 0, the queries are combinational
 );
+  // The contract's query latency (rtl/README.md): 0, the query outputs are
+  // combinational.
+  localparam int QUERY_LATENCY = 0;
   localparam int AW = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
   localparam int MW = (MIRRORS > 1) ? $clog2(MIRRORS) : 1;
   localparam int TW = 1 + PORT_W + UNIT_W;  // a tag word: {live, port, unit}
@@ -119,6 +123,7 @@ module packet_cache #(
   assign background_work = free_n < free_min_q && (dead_q != 0 || (evict_live_q && live_q != 0));
   assign mirror_free_at  = mirror_earliest;
   assign p_entries       = 16'(ENTRIES);
+  assign p_query_latency = 8'(QUERY_LATENCY);
   assign p_mirrors       = 16'(MIRRORS);
 
   // ---- sequential ----------------------------------------------------------

@@ -53,8 +53,12 @@ module sync_cam #(
     output logic [15:0]       suspended_count,
     output logic [63:0]       evictions,
     output logic [63:0]       next_timeout,
-    output logic [15:0]       p_entries
+    output logic [15:0]       p_entries,
+    output logic [7:0]        p_query_latency  // QUERY_LATENCY: 0, the queries are combinational
 );
+  // The contract's query latency (rtl/README.md): 0, the query outputs are
+  // combinational.
+  localparam int QUERY_LATENCY = 0;
   localparam int IW = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
   localparam logic [1:0] OP_FORWARD = 2'd0, OP_COUNT_DOWN = 2'd1, OP_TICK = 2'd2;
   localparam logic [2:0] WHY_AHEAD = 3'd0, WHY_CAUGHT_UP = 3'd1, WHY_TIMEOUT = 3'd2, WHY_EVICTED = 3'd3,
@@ -104,6 +108,7 @@ module sync_cam #(
   assign evictions       = evictions_q;
   assign next_timeout    = earliest;
   assign p_entries       = 16'(ENTRIES);
+  assign p_query_latency = 8'(QUERY_LATENCY);
 
   // ---- sequential ----------------------------------------------------------
   // The entry a new VOQ takes: the lowest free one, else the least recently used.

@@ -11,28 +11,52 @@
 
 #include "model/multicast/packet_cache.h"
 #include "model/multicast/sync_cam.h"
+#include "traffic/packet_cache_coverage.h"
+#include "traffic/sync_cam_coverage.h"
 
 namespace fabric::stimulus {
 
 // A port whose VOQs hold multicast frames in arrival order (FIFO), frames
 // arriving at random with random fanout sets, and an adversary that starts
-// the head copy of a random VOQ that is not suspended.
+// the head copies of up to three random VOQs that are not suspended per
+// cycle. The run goes through phases, so that every size reaches every
+// situation the qualification's coverage counts (traffic/
+// sync_cam_coverage.h): a crowd (twice as many VOQs as entries: the CAM
+// fills and evicts), a few VOQs (counts grow, VOQs suspend), a stall (no
+// copy starts for longer than the timeout: VOQs time out), late ticks (one
+// VOQ's branch is stalled, the others suspend at different cycles, and the
+// tick comes a while after their timeouts: several at once, in any order),
+// and now and then a reset between phases.
 class SyncCamStimulus {
  public:
+  // A timeout no run reaches: the sync CAM without timeouts.
+  static constexpr Cycle kNoTimeout = ~Cycle{0} / 2;
   struct Result {
     uint64_t copies_started = 0;
     uint64_t calls = 0;
-    // A cycle where copies waited and every VOQ holding one was suspended.
+    // Without timeouts: a cycle where copies waited and every VOQ holding
+    // one was suspended (the FIFO argument says it never comes).
     std::optional<Cycle> deadlock;
   };
-  // Shi, Slow and the number of VOQs come from the seed; with_timeouts: a
-  // timeout of 20-400 cycles (ticked every cycle), else none.
+  // Shi and Slow come from the seed; with_timeouts: a timeout of 20-400
+  // cycles, else kNoTimeout.
   SyncCamStimulus(uint32_t seed, uint32_t entries, bool with_timeouts);
   const SyncCam::Params& params() const { return params_; }
   // Drives a CAM built with params() for `cycles`; stops at a deadlock.
-  Result run(SyncCam& cam, Cycle cycles);
+  // `coverage` (optional) observes the reference model the CAM compares with.
+  Result run(SyncCam& cam, Cycle cycles, SyncCamCoverage* coverage = nullptr);
 
  private:
+  enum class PhaseKind { crowd, few, stall, late_ticks };
+  static constexpr uint32_t kNone = ~uint32_t{0};
+  struct Phase {
+    PhaseKind kind;
+    uint32_t active;   // frames arrive at VOQs 0 .. active - 1
+    uint32_t laggard;  // a VOQ that starts no copy (kNone: none)
+    Cycle end;
+  };
+  Phase next_phase(Cycle now);
+
   std::mt19937 rng_;
   uint32_t voqs_;
   bool with_timeouts_;
@@ -43,7 +67,9 @@ class SyncCamStimulus {
 // packet lengths, buffer units reused as soon as the cache holds none of
 // their packet), and at random send a copy (a header on a hit, the payload
 // on a miss), drop one, or leave a gap of idle cycles; the cache's cycle
-// closes every cycle.
+// closes every cycle; now and then a reset mid-traffic. Phases of busy
+// readers (four copies move a cycle) alternate with slow ones (one in four
+// cycles), in which live entries pile up and the cache fills.
 class PacketCacheStimulus {
  public:
   struct Result {
@@ -52,10 +78,11 @@ class PacketCacheStimulus {
     uint64_t writes = 0;
     uint64_t evictions = 0;
   };
-  PacketCacheStimulus(uint32_t seed, uint32_t entries, int ports);
+  PacketCacheStimulus(uint32_t seed, uint32_t entries, uint32_t mirrors, int ports);
   const PacketCache::Params& params() const { return params_; }
   int ports() const { return ports_; }
-  Result run(PacketCache& cache, Cycle cycles);
+  // `coverage` (optional) observes the reference model the cache compares with.
+  Result run(PacketCache& cache, Cycle cycles, PacketCacheCoverage* coverage = nullptr);
 
  private:
   std::mt19937 rng_;

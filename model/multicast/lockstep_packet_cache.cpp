@@ -57,6 +57,14 @@ void LockstepPacketCache::end_cycle(Cycle now) {
   compare_state(-1, [] { return std::string("end_cycle()"); });
 }
 
+void LockstepPacketCache::reset(Cycle now) {
+  now_ = now;
+  reference_->reset(now);
+  candidate_->reset(now);
+  evictions_.clear();
+  compare_state(-1, [] { return std::string("reset()"); });
+}
+
 Cycle LockstepPacketCache::mirror_free_at(Cycle now) const {
   const Cycle ref = reference_->mirror_free_at(now);
   check_.same("mirror_free_at", ref, candidate_->mirror_free_at(now), now, [] { return std::string("mirror_free_at()"); });

@@ -24,6 +24,7 @@ class LockstepPacketCache final : public PacketCache {
   void forget_copy(int port, uint32_t unit) override;
   void end_cycle(Cycle now) override;
   std::vector<Eviction> take_evictions() override;
+  void reset(Cycle now) override;
 
   Cycle mirror_free_at(Cycle now) const override;
   bool background_work() const override { return reference_->background_work(); }

@@ -41,6 +41,14 @@ void LockstepSyncCam::tick(Cycle now) {
   compare_state([] { return std::string("tick()"); });
 }
 
+void LockstepSyncCam::reset(Cycle now) {
+  now_ = now;
+  reference_->reset(now);
+  candidate_->reset(now);
+  changes_.clear();
+  compare_state([] { return std::string("reset()"); });
+}
+
 template <class Describe>
 void LockstepSyncCam::compare_state(Describe call) {
   std::vector<Change> ref = reference_->take_changes();

@@ -21,6 +21,7 @@ class LockstepSyncCam final : public SyncCam {
   void tick(Cycle now) override;
   Cycle next_timeout() const override { return reference_->next_timeout(); }
   std::vector<Change> take_changes() override;
+  void reset(Cycle now) override;
 
   uint32_t ahead(uint32_t voq) const override;
   size_t used_entries() const override { return reference_->used_entries(); }

@@ -5,14 +5,24 @@
 
 namespace fabric {
 
-MulticastCache::MulticastCache(const Params& params, int ports)
-    : params_(params), entries_(params.entries), mirror_busy_until_(params.mirrors, 0),
-      stats_(static_cast<size_t>(ports)) {
+MulticastCache::MulticastCache(const Params& params, int ports) : params_(params), stats_(static_cast<size_t>(ports)) {
   if (params_.entries < 1) throw std::invalid_argument("multicast cache: at least one entry");
   if (params_.mirrors < 1) throw std::invalid_argument("multicast cache: at least one mirror");
-  // Highest address on top of the stack: entries are used from address 0 up.
-  for (int a = static_cast<int>(params_.entries) - 1; a >= 0; --a) free_list_.push_back(a);
   tags_.reserve(params_.entries * 2);
+  reset(0);
+}
+
+void MulticastCache::reset(Cycle) {
+  entries_.assign(params_.entries, Entry{});
+  // Highest address on top of the stack: entries are used from address 0 up.
+  free_list_.clear();
+  for (int a = static_cast<int>(params_.entries) - 1; a >= 0; --a) free_list_.push_back(a);
+  live_count_ = dead_count_ = 0;
+  mirror_busy_until_.assign(params_.mirrors, 0);
+  write_busy_until_ = 0;
+  last_write_cycle_ = ~Cycle{0};
+  tags_.clear();
+  evictions_.clear();
 }
 
 MulticastCache::Lookup MulticastCache::lookup(int port, uint32_t unit, Cycle now) const {
@@ -27,7 +37,7 @@ bool MulticastCache::pass_through(int port, uint32_t unit, uint32_t cycles, uint
                                   bool first_copy, Cycle now) {
   if (!first_copy) ++stats_[port].misses;
   if (copies_to_come == 0) return false;
-  if (now < write_busy_until_ || last_write_cycle_ == now) return false;  // one writer at a time
+  if (!write_port_free(now)) return false;  // one writer at a time
   if (tags_.count(key(port, unit))) throw std::logic_error("multicast cache: writing a packet it holds");
   const int a = allocate(now);
   if (a < 0) return false;
@@ -72,15 +82,34 @@ void MulticastCache::forget_copy(int port, uint32_t unit) {
 
 void MulticastCache::end_cycle(Cycle now) {
   if (!background_work()) return;
-  const int dead = least_recently_used(now, Candidates::dead);
+  const int dead = least_recently_used(now, Candidates::dead).address;
   if (dead >= 0) {
     ++stats_[entries_[dead].port].background_reclaims;
     reclaim(dead);
     return;
   }
   if (!params_.background_evicts_live) return;  // the dead entries are still being read
-  const int idle = least_recently_used(now, Candidates::idle_live);
+  const int idle = least_recently_used(now, Candidates::idle_live).address;
   if (idle >= 0) evict(idle);
+}
+
+MulticastCache::Choice MulticastCache::write_choice(Cycle now) const {
+  if (!free_list_.empty()) return {Victim::free, 0};
+  const Lru dead = least_recently_used(now, Candidates::dead);
+  if (dead.address >= 0) return {Victim::dead, dead.ties};
+  const Lru live = least_recently_used(now, Candidates::live);
+  if (live.address >= 0) return {Victim::live, live.ties};
+  return {};
+}
+
+MulticastCache::Choice MulticastCache::background_choice(Cycle now) const {
+  if (!background_work()) return {};
+  const Lru dead = least_recently_used(now, Candidates::dead);
+  if (dead.address >= 0) return {Victim::dead, dead.ties};
+  if (!params_.background_evicts_live) return {};
+  const Lru idle = least_recently_used(now, Candidates::idle_live);
+  if (idle.address >= 0) return {Victim::live, idle.ties};
+  return {};
 }
 
 bool MulticastCache::background_work() const {
@@ -104,11 +133,11 @@ Cycle MulticastCache::mirror_free_at(Cycle now) const {
 // recently used live entry, evicted with a notice to its port.
 int MulticastCache::allocate(Cycle now) {
   if (free_list_.empty()) {
-    const int dead = least_recently_used(now, Candidates::dead);
+    const int dead = least_recently_used(now, Candidates::dead).address;
     if (dead >= 0) {
       reclaim(dead);
     } else {
-      const int live = least_recently_used(now, Candidates::live);
+      const int live = least_recently_used(now, Candidates::live).address;
       if (live < 0) return -1;
       evict(live);
     }
@@ -121,8 +150,8 @@ int MulticastCache::allocate(Cycle now) {
 // The least recently used entry among the live ones whose write has
 // completed, the live ones whose write and reads have completed, or the
 // dead ones whose write and reads have completed.
-int MulticastCache::least_recently_used(Cycle now, Candidates among) const {
-  int best = -1;
+MulticastCache::Lru MulticastCache::least_recently_used(Cycle now, Candidates among) const {
+  Lru best;
   for (size_t a = 0; a < entries_.size(); ++a) {
     const Entry& e = entries_[a];
     if (!e.valid) continue;
@@ -130,7 +159,11 @@ int MulticastCache::least_recently_used(Cycle now, Candidates among) const {
                            : among == Candidates::idle_live ? e.copies_left > 0 && e.accesses_done_at <= now
                                                             : e.copies_left == 0 && e.accesses_done_at <= now;
     if (!candidate) continue;
-    if (best < 0 || e.last_use < entries_[best].last_use) best = static_cast<int>(a);
+    if (best.address < 0 || e.last_use < entries_[best.address].last_use) {
+      best = {static_cast<int>(a), 1};
+    } else if (e.last_use == entries_[best.address].last_use) {
+      ++best.ties;
+    }
   }
   return best;
 }

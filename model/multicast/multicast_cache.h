@@ -36,6 +36,7 @@ class MulticastCache final : public PacketCache {
   void forget_copy(int port, uint32_t unit) override;
   void end_cycle(Cycle now) override;
   std::vector<Eviction> take_evictions() override;
+  void reset(Cycle now) override;
 
   Cycle mirror_free_at(Cycle now) const override;
   bool background_work() const override;
@@ -44,6 +45,20 @@ class MulticastCache final : public PacketCache {
   const Params& params() const override { return params_; }
   const PortStats& stats(int port) const override { return stats_[port]; }
   int ports() const override { return static_cast<int>(stats_.size()); }
+
+  // What the qualification check's coverage reads (rtl/check/): the entry a
+  // write at `now` would take, and the one end_cycle() would free, each
+  // with the number of candidates that share its last use (the LRU tie the
+  // choice breaks; 0 for a free entry or none).
+  enum class Victim { free, dead, live, none };
+  struct Choice {
+    Victim victim = Victim::none;
+    uint32_t ties = 0;
+  };
+  Choice write_choice(Cycle now) const;
+  // No write in progress and none started this cycle: a pass-through may write.
+  bool write_port_free(Cycle now) const { return now >= write_busy_until_ && last_write_cycle_ != now; }
+  Choice background_choice(Cycle now) const;
 
  private:
   struct Entry {
@@ -58,7 +73,11 @@ class MulticastCache final : public PacketCache {
   };
   enum class Candidates { live, idle_live, dead };  // idle_live: no read of it outstanding
   int allocate(Cycle now);
-  int least_recently_used(Cycle now, Candidates among) const;
+  struct Lru {
+    int address = -1;  // -1: no candidate
+    uint32_t ties = 0;  // candidates last used in the same cycle as it
+  };
+  Lru least_recently_used(Cycle now, Candidates among) const;
   void die(int address);
   void evict(int address);
   void reclaim(int address);

@@ -21,7 +21,13 @@
 //   end_cycle()                           closes the cycle: background
 //                                         reclaim of at most one dead entry;
 //   take_evictions()                      the notices to owning ports of live
-//                                         entries evicted by a write.
+//                                         entries evicted by a write;
+//   reset(now)                            back to the state after power-up
+//                                         (every entry free, mirrors and
+//                                         write port idle); the per-port
+//                                         counters stay. The qualification
+//                                         check resets mid-traffic; the fabric
+//                                         never does.
 // Least recently used: the entry with the oldest last use; of entries last
 // used in the same cycle, the lowest address. Free entries form a stack:
 // address 0 first, and the entry freed last is taken next. The lowest free
@@ -90,6 +96,7 @@ class PacketCache {
   virtual void forget_copy(int port, uint32_t unit) = 0;
   virtual void end_cycle(Cycle now) = 0;
   virtual std::vector<Eviction> take_evictions() = 0;
+  virtual void reset(Cycle now) = 0;
 
   // The first cycle at or after `now` with a mirror free.
   virtual Cycle mirror_free_at(Cycle now) const = 0;

@@ -10,7 +10,11 @@
 //                                      for a frame's last copy, the VOQs
 //                                      that sent the frame before it;
 //   tick()                             timeouts of this cycle;
-//   take_changes()                     suspensions and resumptions, in order.
+//   take_changes()                     suspensions and resumptions, in order;
+//   reset(now)                         back to the state after power-up: no
+//                                      entry, no count, no notice (the
+//                                      qualification check resets mid-traffic;
+//                                      the fabric never does).
 // Least recently used: the entry with the oldest last use; of entries last
 // used in the same cycle, the lowest index. A new entry takes the lowest
 // free index.
@@ -52,6 +56,7 @@ class SyncCam {
   // The earliest cycle a suspended VOQ times out, or ~0 when none is suspended.
   virtual Cycle next_timeout() const = 0;
   virtual std::vector<Change> take_changes() = 0;
+  virtual void reset(Cycle now) = 0;
 
   virtual uint32_t ahead(uint32_t voq) const = 0;  // pkts_ahead_cnt, 0 without an entry
   virtual size_t used_entries() const = 0;

@@ -102,6 +102,27 @@ std::vector<VoqSyncCam::Change> VoqSyncCam::take_changes() {
   return out;
 }
 
+void VoqSyncCam::reset(Cycle) {
+  entries_.assign(entries_.size(), Entry{});
+  changes_.clear();
+  suspended_ = 0;
+  evictions_ = 0;
+}
+
+uint32_t VoqSyncCam::lru_ties() const {
+  uint32_t ties = 0;
+  Cycle oldest = ~Cycle{0};
+  for (const Entry& e : entries_) {
+    if (!e.valid) continue;
+    if (e.last_use < oldest) {
+      oldest = e.last_use;
+      ties = 0;
+    }
+    ties += e.last_use == oldest;
+  }
+  return ties;
+}
+
 uint32_t VoqSyncCam::ahead(uint32_t voq) const {
   const int i = find(voq);
   return i < 0 ? 0 : entries_[i].ahead;

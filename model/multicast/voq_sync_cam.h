@@ -26,11 +26,18 @@ class VoqSyncCam final : public SyncCam {
   void tick(Cycle now) override;
   Cycle next_timeout() const override;
   std::vector<Change> take_changes() override;
+  void reset(Cycle now) override;
 
   uint32_t ahead(uint32_t voq) const override;
   size_t used_entries() const override;
   size_t suspended_count() const override;
   uint64_t evictions() const override { return evictions_; }
+
+  // What the qualification check's coverage reads (rtl/check/): the entry
+  // of a VOQ (-1 without one), and how many valid entries share the oldest
+  // last use (the LRU tie a new VOQ in a full CAM would break).
+  int entry_of(uint32_t voq) const { return find(voq); }
+  uint32_t lru_ties() const;
 
  private:
   struct Entry {

@@ -131,7 +131,11 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
       exit_code = stopped_exit_status();
     }
   } catch (const sc_core::sc_report& e) {
-    std::cerr << "fabricsim: the model stopped: " << e.what() << "\n";
+    // The model's time, not the kernel's (the scheduler runs ahead of
+    // SystemC in windows), and the message without the kernel's decoration.
+    result.simulated = now_ps();
+    std::cerr << "fabricsim: the model stopped at " << result.simulated / 1e6 << " us simulated: " << e.get_msg()
+              << "\n";
     status = "failed";
     exit_code = 1;
   }

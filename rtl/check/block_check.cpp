@@ -13,17 +13,51 @@ namespace fabric::rtl {
 
 namespace {
 
-bool check_sync_cams(const CheckOptions& o, std::ostream& out) {
-  for (uint32_t entries : sync_cam_sizes()) {
+std::string seed_range(const CheckOptions& o) {
+  return std::to_string(o.first_seed) + "-" + std::to_string(o.first_seed + o.seeds - 1);
+}
+
+// The result line's end: the coverage, and the verdict on it.
+bool report_coverage(const stimulus::Coverage& coverage, std::ostream& out) {
+  out << "; coverage: " << coverage.summary() << "\n";
+  const std::vector<std::string> empty = coverage.empty_bins();
+  if (empty.empty()) return true;
+  out << "  FAILED: coverage bins left empty:";
+  for (const std::string& bin : empty) out << " " << bin;
+  out << " (the stimulus never drove the block there: more --seeds or --cycles)\n";
+  return false;
+}
+
+// Runs `body` and turns what a wrong block throws into a failed line.
+template <class Body>
+bool guarded(const std::string& what, std::ostream& out, Body body) {
+  try {
+    return body();
+  } catch (const LockstepMismatch& e) {
+    out << what << ": " << e.what() << "\n";
+  } catch (const std::logic_error& e) {  // a response the contract does not allow (an error flag)
+    out << what << ": a block answered outside the contract: " << e.what() << "\n";
+  } catch (const std::runtime_error& e) {  // a block that hangs
+    out << what << ": " << e.what() << "\n";
+  }
+  return false;
+}
+
+}  // namespace
+
+bool check_sync_cam(const SyncCamUnderTest& block, const CheckOptions& o, std::ostream& out) {
+  const std::string what = "sync CAM (" + block.source + "), " + std::to_string(block.entries) + " entries";
+  return guarded(what, out, [&] {
+    stimulus::Coverage coverage = stimulus::SyncCamCoverage::bins(block.entries);
     uint64_t calls = 0;
     for (uint32_t seed = o.first_seed; seed < o.first_seed + o.seeds; ++seed) {
       for (bool timeouts : {false, true}) {
-        stimulus::SyncCamStimulus stimulus(seed, entries, timeouts);
-        const std::string name = "sync CAM of " + std::to_string(entries) + " entries, seed " + std::to_string(seed) +
-                                 (timeouts ? ", with timeouts" : ", no timeout");
-        LockstepSyncCam cam(std::make_unique<VoqSyncCam>(stimulus.params()),
-                            make_sync_cam(stimulus.params(), "check", {}), LockstepCheck(name, "model", "rtl"));
-        const stimulus::SyncCamStimulus::Result r = stimulus.run(cam, o.cycles);
+        stimulus::SyncCamStimulus stimulus(seed, block.entries, timeouts);
+        const std::string name = what + ", seed " + std::to_string(seed) + (timeouts ? ", with timeouts" : ", no timeout");
+        auto model = std::make_unique<VoqSyncCam>(stimulus.params());
+        stimulus::SyncCamCoverage observer(*model, stimulus.params(), coverage);
+        LockstepSyncCam cam(std::move(model), block.make(stimulus.params()), LockstepCheck(name, "model", "rtl"));
+        const stimulus::SyncCamStimulus::Result r = stimulus.run(cam, o.cycles, &observer);
         if (r.deadlock) {
           out << name << ": every VOQ with work suspended at cycle " << *r.deadlock << "\n";
           return false;
@@ -31,48 +65,50 @@ bool check_sync_cams(const CheckOptions& o, std::ostream& out) {
         calls += r.calls;
       }
     }
-    out << "sync CAM (" << sync_cam_source() << "), " << entries << " entries: seeds " << o.first_seed << "-"
-        << o.first_seed + o.seeds - 1 << ", with and without timeouts, " << calls
-        << " calls in lockstep: no mismatch\n";
-  }
-  return true;
+    out << what << ": seeds " << seed_range(o) << ", with and without timeouts, " << calls
+        << " calls in lockstep: no mismatch";
+    return report_coverage(coverage, out);
+  });
 }
 
-bool check_packet_caches(const CheckOptions& o, std::ostream& out) {
-  for (uint32_t entries : packet_cache_sizes()) {
-    uint64_t calls = 0, hits = 0, evictions = 0;
+bool check_packet_cache(const PacketCacheUnderTest& block, const CheckOptions& o, std::ostream& out) {
+  const std::string what = "packet cache (" + block.source + "), " + std::to_string(block.entries) + " entries";
+  return guarded(what, out, [&] {
+    stimulus::Coverage coverage = stimulus::PacketCacheCoverage::bins(block.entries, block.mirrors);
+    uint64_t calls = 0;
     for (uint32_t seed = o.first_seed; seed < o.first_seed + o.seeds; ++seed) {
-      stimulus::PacketCacheStimulus stimulus(seed, entries, o.cache_ports);
-      const std::string name = "packet cache of " + std::to_string(entries) + " entries, seed " + std::to_string(seed);
-      LockstepPacketCache cache(std::make_unique<MulticastCache>(stimulus.params(), o.cache_ports),
-                                make_packet_cache(stimulus.params(), o.cache_ports, "check", {}),
+      stimulus::PacketCacheStimulus stimulus(seed, block.entries, block.mirrors, o.cache_ports);
+      const std::string name = what + ", seed " + std::to_string(seed);
+      auto model = std::make_unique<MulticastCache>(stimulus.params(), o.cache_ports);
+      stimulus::PacketCacheCoverage observer(*model, coverage);
+      LockstepPacketCache cache(std::move(model), block.make(stimulus.params(), o.cache_ports),
                                 LockstepCheck(name, "model", "rtl"));
-      const stimulus::PacketCacheStimulus::Result r = stimulus.run(cache, o.cycles);
-      calls += r.calls;
-      hits += r.hits;
-      evictions += r.evictions;
+      calls += stimulus.run(cache, o.cycles, &observer).calls;
     }
-    out << "packet cache (" << packet_cache_source() << "), " << entries << " entries: seeds " << o.first_seed << "-"
-        << o.first_seed + o.seeds - 1 << ", " << calls << " calls in lockstep (" << hits << " hits, " << evictions
-        << " premature evictions): no mismatch\n";
-  }
-  return true;
+    out << what << ": seeds " << seed_range(o) << ", " << calls << " calls in lockstep: no mismatch";
+    return report_coverage(coverage, out);
+  });
 }
-
-}  // namespace
 
 bool check_blocks(const CheckOptions& options, std::ostream& out) {
-  try {
-    if (options.sync && !check_sync_cams(options, out)) return false;
-    if (options.cache && !check_packet_caches(options, out)) return false;
-  } catch (const LockstepMismatch& e) {
-    out << e.what() << "\n";
-    return false;
-  } catch (const std::logic_error& e) {  // a response the contract does not allow (an error flag)
-    out << "a block answered outside the contract: " << e.what() << "\n";
-    return false;
+  bool passed = true;
+  if (options.sync) {
+    for (uint32_t entries : sync_cam_sizes()) {
+      const SyncCamUnderTest block{sync_cam_source(), entries, [](const SyncCam::Params& p) {
+                                     return make_sync_cam(p, "check", {});
+                                   }};
+      passed = check_sync_cam(block, options, out) && passed;
+    }
   }
-  return true;
+  if (options.cache) {
+    for (uint32_t entries : packet_cache_sizes()) {
+      const PacketCacheUnderTest block{packet_cache_source(), entries, packet_cache_mirrors(), [](const PacketCache::Params& p, int ports) {
+                                         return make_packet_cache(p, ports, "check", {});
+                                       }};
+      passed = check_packet_cache(block, options, out) && passed;
+    }
+  }
+  return passed;
 }
 
 }  // namespace fabric::rtl

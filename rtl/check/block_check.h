@@ -1,13 +1,21 @@
 #pragma once
-// Qualifies the RTL blocks of this build (ours, or a user's brought with
-// FABRICSIM_RTL_*) against the C++ model: each size the build verilated,
-// driven in lockstep on seeded adversarial stimulus (traffic/
-// block_stimulus.h), with and without sync timeouts. The first mismatch
-// ends the check with the block, the size, the seed, the cycle, the call
-// with its inputs and both outputs.
+// Qualifies RTL blocks (ours, or a user's brought with FABRICSIM_RTL_*)
+// against the C++ model: each size, driven in lockstep on seeded
+// adversarial stimulus (traffic/block_stimulus.h), with and without sync
+// timeouts, while functional coverage counts the situations reached
+// (traffic/sync_cam_coverage.h, traffic/packet_cache_coverage.h). A size
+// fails at its first mismatch (the block, the size, the seed, the cycle, the
+// call with its inputs and both outputs) and also when a coverage bin it
+// can reach stayed empty (the bins named): a check that never drove the
+// block into a situation proves nothing about it.
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
+
+#include "model/multicast/packet_cache.h"
+#include "model/multicast/sync_cam.h"
 
 namespace fabric::rtl {
 
@@ -20,7 +28,26 @@ struct CheckOptions {
   int cache_ports = 6;      // a leaf's five user ports and its surrogate
 };
 
-// Reports to `out`; true when no block differs from the model.
+// The block under qualification at one size: its name in reports and how
+// to make one for a run's parameters.
+struct SyncCamUnderTest {
+  std::string source;
+  uint32_t entries;
+  std::function<std::unique_ptr<SyncCam>(const SyncCam::Params&)> make;
+};
+struct PacketCacheUnderTest {
+  std::string source;
+  uint32_t entries;
+  uint32_t mirrors;
+  std::function<std::unique_ptr<PacketCache>(const PacketCache::Params&, int ports)> make;
+};
+
+// One block at one size; reports one result line to `out`; true when it
+// matched the model throughout and left no reachable bin empty.
+bool check_sync_cam(const SyncCamUnderTest& block, const CheckOptions& options, std::ostream& out);
+bool check_packet_cache(const PacketCacheUnderTest& block, const CheckOptions& options, std::ostream& out);
+
+// This build's blocks, every size verilated (options.sync, options.cache).
 bool check_blocks(const CheckOptions& options, std::ostream& out);
 
 }  // namespace fabric::rtl

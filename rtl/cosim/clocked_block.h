@@ -34,6 +34,8 @@ class ClockedBlock {
  public:
   // A block that keeps cmd_ready low this many cycles is taken as hung.
   static constexpr int kMaxStallCycles = 1 << 16;
+  // The most rising edges a registered query may take.
+  static constexpr uint32_t kMaxQueryLatency = 16;
 
   ClockedBlock(const std::string& name, const TraceWindow& trace)
       : context_(std::make_unique<VerilatedContext>()), window_(trace) {
@@ -61,24 +63,39 @@ class ClockedBlock {
   RtlActivity activity() const { return {commands_, queries_, edges_}; }
   const V& io() const { return *block_; }
 
-  // Inputs changed without a clock (a query): combinational outputs settle.
-  // The clock goes low here, so that the next command's rising edge needs
-  // one evaluation, not two.
-  void settle() const {
+  // A query whose inputs are set. A block whose query outputs are
+  // combinational (p_query_latency 0) settles without a clock, and the
+  // clock is left low so that the next command's rising edge needs one
+  // evaluation, not two. A block that registers them (p_query_latency N) is
+  // clocked N rising edges with cmd_valid low and the same `now`; its
+  // outputs are read after the last (rtl/README.md, queries).
+  void query() {
     ++queries_;
-    block_->clk = 0;
-    block_->eval();
-    dump();
-  }
-
-  // Reset held for two edges, at cycle 0.
-  void reset() {
+    if (query_latency_ == 0) {
+      evaluate_with_clock_low();
+      return;
+    }
     block_->cmd_valid = 0;
+    for (uint32_t i = 0; i < query_latency_; ++i) edge();
+  }
+  // The rising edges a query takes (the block's p_query_latency).
+  uint32_t query_latency() const { return query_latency_; }
+
+  // Reset held for two rising edges at cycle `now` (0 at power-up; the
+  // qualification check also resets mid-traffic): the block samples its
+  // configuration inputs, and its query latency is read.
+  void reset(Cycle now = 0) {
+    block_->cmd_valid = 0;
+    block_->now = now;
     block_->rst = 1;
     edge();
     edge();
     block_->rst = 0;
-    settle();
+    evaluate_with_clock_low();
+    query_latency_ = block_->p_query_latency;
+    if (query_latency_ > kMaxQueryLatency)
+      throw std::invalid_argument("the RTL block reports p_query_latency " + std::to_string(query_latency_) +
+                                  "; allowed: 0-" + std::to_string(kMaxQueryLatency) + " (rtl/README.md, queries)");
   }
 
   // A command whose inputs (but cmd_valid) are set, at cycle `now`: it waits
@@ -107,6 +124,12 @@ class ClockedBlock {
   }
 
  private:
+  void evaluate_with_clock_low() {
+    block_->clk = 0;
+    block_->eval();
+    dump();
+  }
+
   // One rising edge (the falling one first unless a query left the clock low).
   void edge() {
     if (block_->clk) {
@@ -138,8 +161,9 @@ class ClockedBlock {
   std::unique_ptr<VerilatedFstC> trace_;
   mutable uint64_t trace_time_ = 0;
   uint64_t commands_ = 0;
-  mutable uint64_t queries_ = 0;
+  uint64_t queries_ = 0;
   uint64_t edges_ = 0;
+  uint32_t query_latency_ = 0;
 };
 
 }  // namespace fabric::rtl

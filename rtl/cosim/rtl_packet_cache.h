@@ -35,7 +35,7 @@ class RtlPacketCache final : public PacketCache {
     block.io().tag_port = static_cast<uint32_t>(port);
     block.io().tag_unit = unit;
     block.io().now = now;
-    block.settle();
+    block.query();
     return {static_cast<State>(block.io().q_state), block.io().q_ready_at};
   }
 
@@ -59,6 +59,12 @@ class RtlPacketCache final : public PacketCache {
     command(PacketCacheOp::forget_copy, port, unit, 0, 0, last_cycle_);
   }
   void end_cycle(Cycle now) override { command(PacketCacheOp::end_cycle, 0, 0, 0, 0, now); }
+  // The block's state goes; the per-port counters, kept here, stay (as the model's).
+  void reset(Cycle now) override {
+    block_.reset(now);
+    evictions_.clear();
+    last_cycle_ = now;
+  }
   std::vector<Eviction> take_evictions() override {
     std::vector<Eviction> out;
     out.swap(evictions_);
@@ -68,7 +74,7 @@ class RtlPacketCache final : public PacketCache {
   Cycle mirror_free_at(Cycle now) const override {
     ClockedBlock<V>& block = const_cast<ClockedBlock<V>&>(block_);
     block.io().now = now;
-    block.settle();
+    block.query();
     return block.io().mirror_free_at;
   }
   bool background_work() const override { return block_.io().background_work; }

@@ -2,7 +2,7 @@
 // A verilated sync CAM (the contract in rtl/README.md) behind the SyncCam
 // interface, so that the multicast engine calls it exactly as it calls the
 // C++ model. Each call is one command at the call's cycle; queries set the
-// query inputs and read the combinational outputs, with no clock.
+// query inputs and read the query outputs (ClockedBlock::query).
 #include <string>
 #include <vector>
 
@@ -51,6 +51,10 @@ class RtlSyncCam final : public SyncCam {
     out.swap(changes_);
     return out;
   }
+  void reset(Cycle now) override {
+    block_.reset(now);
+    changes_.clear();
+  }
 
   size_t used_entries() const override { return block_.io().used_entries; }
   size_t suspended_count() const override { return block_.io().suspended_count; }
@@ -62,7 +66,7 @@ class RtlSyncCam final : public SyncCam {
   void query(uint32_t voq) const {
     ClockedBlock<V>& block = const_cast<ClockedBlock<V>&>(block_);  // inputs of a query change no state
     block.io().voq = voq;
-    block.settle();
+    block.query();
   }
 
   void command(SyncCamOp op, uint32_t voq, uint32_t packets, Cycle now) {

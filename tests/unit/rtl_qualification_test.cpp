@@ -1,0 +1,145 @@
+// fabricsim-rtl-check's qualification (rtl/check/block_check.h), on blocks
+// with one deliberate bug each (cmake/rtl_test_variants.cmake): every one
+// fails the default check at the default size. The project's blocks pass
+// with every coverage bin reached; a short run fails naming the bins it
+// left empty; a block whose query outputs are registered passes when it
+// declares its latency, and fails when it reports none.
+#include <gtest/gtest.h>
+
+#ifdef FABRICSIM_HAVE_RTL
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "Vmutant_packet_cache_reads_end_late.h"
+#include "Vmutant_packet_cache_tie_highest.h"
+#include "Vmutant_sync_cam_resume_highest_first.h"
+#include "Vmutant_sync_cam_tick_resumes_nothing.h"
+#include "Vmutant_sync_cam_tie_by_access.h"
+#include "Vregistered_sync_cam_1.h"
+#include "Vregistered_sync_cam_2.h"
+#include "Vregistered_sync_cam_lying.h"
+#include "Vtest_packet_cache_4.h"
+#include "Vtest_sync_cam_2.h"
+#include "Vtest_sync_cam_3.h"
+#include "model/multicast/rtl_blocks.h"
+#include "rtl/check/block_check.h"
+#include "rtl/cosim/rtl_packet_cache.h"
+#include "rtl/cosim/rtl_sync_cam.h"
+
+namespace fabric {
+namespace {
+
+template <class V>
+rtl::SyncCamUnderTest sync_cam(const std::string& name, uint32_t entries = 24) {
+  return {name, entries, [name](const SyncCam::Params& p) { return std::make_unique<rtl::RtlSyncCam<V>>(p, name); }};
+}
+
+template <class V>
+rtl::PacketCacheUnderTest packet_cache(const std::string& name, uint32_t entries = 128) {
+  return {name, entries, 8, [name](const PacketCache::Params& p, int ports) {
+            return std::make_unique<rtl::RtlPacketCache<V>>(p, ports, name);
+          }};
+}
+
+// The check's result line, and whether it passed.
+struct Verdict {
+  bool passed;
+  std::string report;
+};
+Verdict check(const rtl::SyncCamUnderTest& block, const rtl::CheckOptions& o = {}) {
+  std::ostringstream out;
+  const bool passed = rtl::check_sync_cam(block, o, out);
+  return {passed, out.str()};
+}
+Verdict check(const rtl::PacketCacheUnderTest& block, const rtl::CheckOptions& o = {}) {
+  std::ostringstream out;
+  const bool passed = rtl::check_packet_cache(block, o, out);
+  return {passed, out.str()};
+}
+
+TEST(RtlQualification, ACamThatBreaksLruTiesInAccessOrderFails) {
+  const Verdict v = check(sync_cam<Vmutant_sync_cam_tie_by_access>("tie by access order"));
+  EXPECT_FALSE(v.passed) << v.report;
+  EXPECT_NE(v.report.find("lockstep: sync CAM (tie by access order), 24 entries, seed"), std::string::npos) << v.report;
+}
+
+TEST(RtlQualification, ACamWhoseTickResumesNothingFails) {
+  const Verdict v = check(sync_cam<Vmutant_sync_cam_tick_resumes_nothing>("tick resumes nothing"));
+  EXPECT_FALSE(v.passed) << v.report;
+  EXPECT_NE(v.report.find("tick()"), std::string::npos) << v.report;
+}
+
+TEST(RtlQualification, ACamThatResumesTimedOutVoqsHighestFirstFails) {
+  const Verdict v = check(sync_cam<Vmutant_sync_cam_resume_highest_first>("resume highest first"));
+  EXPECT_FALSE(v.passed) << v.report;
+  EXPECT_NE(v.report.find("tick(): changes differs"), std::string::npos) << v.report;
+}
+
+TEST(RtlQualification, ACacheThatBreaksLruTiesByTheHighestAddressFails) {
+  const Verdict v = check(packet_cache<Vmutant_packet_cache_tie_highest>("tie by highest address"));
+  EXPECT_FALSE(v.passed) << v.report;
+  EXPECT_NE(v.report.find("lockstep: packet cache (tie by highest address), 128 entries"), std::string::npos)
+      << v.report;
+}
+
+TEST(RtlQualification, ACacheThatSeesReadsEndACycleLateFails) {
+  const Verdict v = check(packet_cache<Vmutant_packet_cache_reads_end_late>("reads end late"));
+  EXPECT_FALSE(v.passed) << v.report;
+  EXPECT_NE(v.report.find("lockstep: packet cache (reads end late), 128 entries"), std::string::npos) << v.report;
+}
+
+// This build's blocks (ours, or the one the build was configured with) at
+// every size, with the default options: no mismatch, no empty bin.
+TEST(RtlQualification, ThisBuildsBlocksPassWithEveryBinCovered) {
+  std::ostringstream out;
+  EXPECT_TRUE(rtl::check_blocks(rtl::CheckOptions{}, out)) << out.str();
+  for (uint32_t entries : rtl::sync_cam_sizes())
+    EXPECT_NE(out.str().find("sync CAM (" + rtl::sync_cam_source() + "), " + std::to_string(entries) + " entries"),
+              std::string::npos)
+        << out.str();
+  for (uint32_t entries : rtl::packet_cache_sizes())
+    EXPECT_NE(out.str().find("packet cache (" + rtl::packet_cache_source() + "), " + std::to_string(entries) + " entries"),
+              std::string::npos)
+        << out.str();
+  EXPECT_EQ(out.str().find("FAILED"), std::string::npos) << out.str();
+}
+
+// Small sizes reach every bin they can: a CAM of 2 has no tie of three; a
+// cache of 4 entries and 8 mirrors can find every entry still being read.
+TEST(RtlQualification, OurBlocksAtSmallSizesPassWithEveryBinCovered) {
+  for (const Verdict& v : {check(sync_cam<Vtest_sync_cam_2>("ours", 2)), check(sync_cam<Vtest_sync_cam_3>("ours", 3)),
+                           check(packet_cache<Vtest_packet_cache_4>("ours", 4))}) {
+    EXPECT_TRUE(v.passed) << v.report;
+    EXPECT_EQ(v.report.find("FAILED"), std::string::npos) << v.report;
+  }
+}
+
+TEST(RtlQualification, AShortRunFailsNamingTheBinsItLeftEmpty) {
+  rtl::CheckOptions o;
+  o.seeds = 1;
+  o.cycles = 100;
+  const Verdict v = check(sync_cam<Vregistered_sync_cam_1>("short"), o);
+  EXPECT_FALSE(v.passed) << v.report;
+  EXPECT_NE(v.report.find("no mismatch; coverage: full "), std::string::npos) << v.report;
+  EXPECT_NE(v.report.find("FAILED: coverage bins left empty: timeout_one timeout_several"), std::string::npos)
+      << v.report;
+}
+
+TEST(RtlQualification, ACamWithRegisteredQueryOutputsPasses) {
+  for (const Verdict& v : {check(sync_cam<Vregistered_sync_cam_1>("registered, 1 cycle")),
+                           check(sync_cam<Vregistered_sync_cam_2>("registered, 2 cycles"))}) {
+    EXPECT_TRUE(v.passed) << v.report;
+    EXPECT_EQ(v.report.find("FAILED"), std::string::npos) << v.report;
+  }
+}
+
+TEST(RtlQualification, ACamThatRegistersItsQueriesButReportsNoLatencyFails) {
+  const Verdict v = check(sync_cam<Vregistered_sync_cam_lying>("registered, reports 0"));
+  EXPECT_FALSE(v.passed) << v.report;
+  EXPECT_NE(v.report.find("suspended differs"), std::string::npos) << v.report;
+}
+
+}  // namespace
+}  // namespace fabric
+#endif
