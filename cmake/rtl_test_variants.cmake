@@ -1,8 +1,8 @@
 # Variants for the tests only (fabric_rtl_test_variants, linked into
 # fabric_tests alone), each verilated once:
-# - our blocks at the small sizes the unit tests use (sync CAMs of 2 and 3
-#   entries, a cache of 4), and a CAM of 4 whose entry writes take three
-#   cycles (the contract's stall path);
+# - our blocks at the sizes the unit tests use (sync CAMs of 2, 3 and 24
+#   entries, caches of 4, 16 and 128), and a CAM of 4 whose entry writes
+#   take three cycles (the contract's stall path);
 # - mutants: our blocks with one deliberate bug each, at the default sizes
 #   (sync CAM 24, cache 128), which the qualification check must fail
 #   (tests/unit/rtl_qualification_test.cpp);
@@ -44,9 +44,16 @@ endfunction()
 
 set(ours_sync ${CMAKE_SOURCE_DIR}/rtl/sync_cam.sv)
 set(ours_cache ${CMAKE_SOURCE_DIR}/rtl/packet_cache.sv)
-fabricsim_test_variant(Vtest_sync_cam_2 sync_cam ${ours_sync} -GENTRIES=2)
-fabricsim_test_variant(Vtest_sync_cam_3 sync_cam ${ours_sync} -GENTRIES=3)
-fabricsim_test_variant(Vtest_packet_cache_4 packet_cache ${ours_cache} -GENTRIES=4 ${FABRICSIM_RTL_BASE_ARGS_packet_cache})
+# Our blocks at every size the unit tests use, whatever block this build was
+# configured with (the unit tests are about ours; a user's block is
+# qualified by fabricsim-rtl-check and tests/integration/rtl_blocks_test.cpp).
+foreach(entries 2 3 24)
+  fabricsim_test_variant(Vtest_sync_cam_${entries} sync_cam ${ours_sync} -GENTRIES=${entries})
+endforeach()
+foreach(entries 4 16 128)
+  fabricsim_test_variant(Vtest_packet_cache_${entries} packet_cache ${ours_cache} -GENTRIES=${entries}
+                         ${FABRICSIM_RTL_BASE_ARGS_packet_cache})
+endforeach()
 fabricsim_test_variant(Vstall_sync_cam sync_cam ${ours_sync} -GENTRIES=4 -GWRITE_CYCLES=3)
 
 # Shi compared by >= (tests/unit/rtl_lockstep_test.cpp).

@@ -1,7 +1,8 @@
 #pragma once
 // The implementations of the multicast blocks a unit test runs one body
-// against: the C++ model always, the verilated RTL when the build has it
-// (including the small sizes the tests use, verilated for them).
+// against: the C++ model always, and our RTL (rtl/*.sv) when the build has
+// Verilator, verilated at the sizes the tests use whatever block the build
+// was configured with (cmake/rtl_test_variants.cmake).
 #include <memory>
 #include <string>
 #include <vector>

@@ -1,0 +1,39 @@
+# fabricsim_read_query_latency(BLOCK TOP SOURCES ARGS OUT): the parameter
+# QUERY_LATENCY the block declares (rtl/README.md, queries), as Verilator
+# elaborates the contract wrapper: its XML names the module of the wrapper's
+# `dut` cell and that module's parameters with their values. A block that
+# declares none stops the configure. The wrapper is the one
+# fabricsim_check_contract generated and linted.
+function(fabricsim_read_query_latency block top sources args out)
+  set(wrapper "${CMAKE_BINARY_DIR}/rtl-contract/${block}_contract.sv")
+  set(dir "${CMAKE_BINARY_DIR}/rtl-contract/${block}-xml")
+  execute_process(COMMAND ${VERILATOR_BIN} --xml-only --no-timing --top-module fabric_${block}_contract --Mdir ${dir}
+                          ${args} ${sources} ${wrapper}
+                  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE said ERROR_VARIABLE said)
+  if(rc)
+    message(FATAL_ERROR "fabricsim: reading the ${block} block's parameters (top ${top}) failed. Verilator says:\n${said}")
+  endif()
+  file(READ "${dir}/Vfabric_${block}_contract.xml" xml)
+  string(REGEX MATCH "submodname=\"([^\"]+)\" hier=\"fabric_${block}_contract\\.dut\"" cell "${xml}")
+  set(module "${CMAKE_MATCH_1}")
+  string(FIND "${xml}" "name=\"${module}\" origName=" at)
+  if(NOT cell OR at EQUAL -1)
+    message(FATAL_ERROR "fabricsim: cannot find the ${block} block (top ${top}) in Verilator's XML of the contract")
+  endif()
+  string(SUBSTRING "${xml}" ${at} -1 rest)
+  string(FIND "${rest}" "</module>" end)
+  string(SUBSTRING "${rest}" 0 ${end} body)
+  string(REGEX MATCH "name=\"QUERY_LATENCY\"[^>]*param=\"true\">[ \t\r\n]*<const [^>]*name=\"[0-9]*&apos;s?h([0-9a-fA-F]+)\""
+         found "${body}")
+  if(NOT found)
+    message(FATAL_ERROR "fabricsim: the ${block} block (top ${top}) declares no parameter QUERY_LATENCY. Every block "
+                        "declares it: 0 when its query outputs are combinational, N (1-16) when they are registered "
+                        "N cycles (rtl/README.md, queries).")
+  endif()
+  math(EXPR latency "0x${CMAKE_MATCH_1}")
+  if(latency GREATER 16)
+    message(FATAL_ERROR "fabricsim: the ${block} block (top ${top}) declares QUERY_LATENCY ${latency}; allowed: 0-16")
+  endif()
+  set(${out} ${latency} PARENT_SCOPE)
+endfunction()
