@@ -13,6 +13,7 @@
 #include "Vbroken_sync_cam.h"
 #include "Vstall_sync_cam.h"
 #include "model/multicast/lockstep_sync_cam.h"
+#include "model/multicast/rtl_blocks.h"
 #include "model/multicast/voq_sync_cam.h"
 #include "rtl/check/block_check.h"
 #include "rtl/cosim/rtl_sync_cam.h"
@@ -69,16 +70,25 @@ TEST(RtlLockstep, ACamWhoseWritesStallMatchesTheModelOnRandomTraffic) {
   EXPECT_GT(stalling.rtl_activity().edges, commands + 1000) << "writes held cmd_ready low: more edges than commands";
 }
 
-// fabricsim-rtl-check's check, on this build's blocks (ours): every size,
-// both blocks, a few seeds.
+// fabricsim-rtl-check's check, on this build's blocks (ours or a user's, at
+// the sizes configured): every size, both blocks, a few seeds.
 TEST(RtlLockstep, TheCheckerFindsThisBuildsBlocksEqualToTheModel) {
   rtl::CheckOptions o;
   o.seeds = 3;
   o.cycles = 5000;
   std::ostringstream report;
   EXPECT_TRUE(rtl::check_blocks(o, report)) << report.str();
-  EXPECT_NE(report.str().find("packet cache (rtl/packet_cache.sv), 16 entries"), std::string::npos) << report.str();
-  EXPECT_NE(report.str().find("sync CAM (rtl/sync_cam.sv), 24 entries"), std::string::npos) << report.str();
+  ASSERT_FALSE(rtl::sync_cam_sizes().empty());
+  ASSERT_FALSE(rtl::packet_cache_sizes().empty());
+  for (uint32_t entries : rtl::sync_cam_sizes()) {
+    const std::string checked = "sync CAM (" + rtl::sync_cam_source() + "), " + std::to_string(entries) + " entries";
+    EXPECT_NE(report.str().find(checked), std::string::npos) << checked << " in\n" << report.str();
+  }
+  for (uint32_t entries : rtl::packet_cache_sizes()) {
+    const std::string checked =
+        "packet cache (" + rtl::packet_cache_source() + "), " + std::to_string(entries) + " entries";
+    EXPECT_NE(report.str().find(checked), std::string::npos) << checked << " in\n" << report.str();
+  }
 }
 
 }  // namespace
