@@ -28,8 +28,8 @@ bool built(const std::vector<uint32_t>& sizes, int64_t entries) {
 // has them, else the build's first size, set on the command line of the
 // model's run and the RTL's alike (a build with other sizes, or a user's
 // block, still runs every study in lockstep).
-Args study(const std::string& name, const std::string& db, const std::string& impl) {
-  Args args = Args().opt("--study", name).set("leaf.sync.impl=" + impl).set("leaf.cache.impl=" + impl).opt("--db", db);
+Args study_at_built_sizes(const std::string& name) {
+  Args args = Args().opt("--study", name);
   if (!fabric::rtl::available()) return args;
   const fabric::config::ParamRegistry registry = fabric::build_registry();
   fabric::config::Config config(registry);
@@ -42,6 +42,10 @@ Args study(const std::string& name, const std::string& db, const std::string& im
   if (config.get_int("leaf.cache.mirrors") != fabric::rtl::packet_cache_mirrors())
     args.set("leaf.cache.mirrors=" + std::to_string(fabric::rtl::packet_cache_mirrors()));
   return args;
+}
+
+Args study(const std::string& name, const std::string& db, const std::string& impl) {
+  return study_at_built_sizes(name).set("leaf.sync.impl=" + impl).set("leaf.cache.impl=" + impl).opt("--db", db);
 }
 
 // A size from `from` up that this build did not verilate, and the sizes it
@@ -143,7 +147,7 @@ TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
   EXPECT_EQ(trace.exit_code, 2);
   EXPECT_NE(trace.err.find("rtl.trace"), std::string::npos) << trace.err;
   const ProcResult name = run_fabricsim(
-      Args().opt("--study", "E2b").set("leaf.cache.impl=rtl").set("rtl.trace=" + dir.file("w.vcd")).opt("--db", dir.file("f.db")));
+      study_at_built_sizes("E2b").set("leaf.cache.impl=rtl").set("rtl.trace=" + dir.file("w.vcd")).opt("--db", dir.file("f.db")));
   EXPECT_EQ(name.exit_code, 2);
   EXPECT_NE(name.err.find("ending in .fst"), std::string::npos) << name.err;
   // Issue 37: a directory that does not exist, a window that ends before it
@@ -156,12 +160,12 @@ TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
     EXPECT_EQ(r.err.find("terminate"), std::string::npos) << r.err;
     EXPECT_FALSE(std::ifstream(dir.file(db)).good()) << key << ": refused before anything is written";
   };
-  refused(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("nosuchdir/w.fst")),
+  refused(study_at_built_sizes("E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("nosuchdir/w.fst")),
           "rtl.trace", "g.db");
-  refused(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
+  refused(study_at_built_sizes("E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
               .set("rtl.trace.from=20us").set("rtl.trace.until=10us"),
           "rtl.trace.until", "h.db");
-  refused(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
+  refused(study_at_built_sizes("E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
               .set("rtl.trace.leaf=999"),
           "rtl.trace.leaf", "i.db");
   refused(Args().opt("--study", "E2b").set("rtl.trace.leaf=3"), "rtl.trace.leaf", "j.db");
