@@ -43,10 +43,11 @@ bool check_packet_caches(const CheckOptions& o, std::ostream& out) {
     uint64_t calls = 0, hits = 0, evictions = 0;
     for (uint32_t seed = o.first_seed; seed < o.first_seed + o.seeds; ++seed) {
       stimulus::PacketCacheStimulus stimulus(seed, entries, o.cache_ports);
+      PacketCache::Params params = stimulus.params();
+      params.mirrors = packet_cache_mirrors();  // the build's MIRRORS (FABRICSIM_RTL_CACHE_MIRRORS)
       const std::string name = "packet cache of " + std::to_string(entries) + " entries, seed " + std::to_string(seed);
-      LockstepPacketCache cache(std::make_unique<MulticastCache>(stimulus.params(), o.cache_ports),
-                                make_packet_cache(stimulus.params(), o.cache_ports, "check", {}),
-                                LockstepCheck(name, "model", "rtl"));
+      LockstepPacketCache cache(std::make_unique<MulticastCache>(params, o.cache_ports),
+                                make_packet_cache(params, o.cache_ports, "check", {}), LockstepCheck(name, "model", "rtl"));
       const stimulus::PacketCacheStimulus::Result r = stimulus.run(cache, o.cycles);
       calls += r.calls;
       hits += r.hits;
