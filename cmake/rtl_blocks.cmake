@@ -112,9 +112,11 @@ target_include_directories(fabric_rtl PRIVATE ${CMAKE_BINARY_DIR}/generated)
 
 # Variants for the tests only (fabric_rtl_test_variants, linked into
 # fabric_tests alone, which sees their headers), from our sources: the sizes
-# the unit tests use (sync CAMs of 2 and 3 entries, a cache of 4), a sync CAM
-# with one wrong comparison (lockstep must catch it), and a small one whose
-# entry writes take three cycles (the contract's stall path).
+# the unit tests use (sync CAMs of 2, 3 and 24 entries, caches of 4, 16 and
+# 128 with 8 mirrors: the unit tests test our blocks, whatever block and
+# sizes the build configured), a sync CAM with one wrong comparison (lockstep
+# must catch it), and a small one whose entry writes take three cycles (the
+# contract's stall path).
 add_library(fabric_rtl_test_variants INTERFACE)
 set(broken "${CMAKE_BINARY_DIR}/rtl-test/sync_cam_broken.sv")
 file(READ ${CMAKE_SOURCE_DIR}/rtl/sync_cam.sv sync_text)
@@ -129,8 +131,13 @@ set(ours_sync ${CMAKE_SOURCE_DIR}/rtl/sync_cam.sv)
 set(ours_cache ${CMAKE_SOURCE_DIR}/rtl/packet_cache.sv)
 fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX Vtest_sync_cam_2 TOP sync_cam SOURCES ${ours_sync} ARGS -GENTRIES=2)
 fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX Vtest_sync_cam_3 TOP sync_cam SOURCES ${ours_sync} ARGS -GENTRIES=3)
+fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX Vtest_sync_cam_24 TOP sync_cam SOURCES ${ours_sync} ARGS -GENTRIES=24)
 fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX Vtest_packet_cache_4 TOP packet_cache SOURCES ${ours_cache}
                    ARGS -GENTRIES=4)
+foreach(entries 16 128)
+  fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX Vtest_packet_cache_${entries} TOP packet_cache
+                     SOURCES ${ours_cache} ARGS --unroll-count 4096 -GENTRIES=${entries} -GMIRRORS=8)
+endforeach()
 fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX Vbroken_sync_cam TOP sync_cam SOURCES ${broken})
 fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX Vstall_sync_cam TOP sync_cam SOURCES ${ours_sync}
                    ARGS -GENTRIES=4 -GWRITE_CYCLES=3)

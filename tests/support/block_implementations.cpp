@@ -6,8 +6,11 @@
 #include "model/multicast/rtl_blocks.h"
 #include "model/multicast/voq_sync_cam.h"
 #ifdef FABRICSIM_HAVE_RTL
+#include "Vtest_packet_cache_128.h"
+#include "Vtest_packet_cache_16.h"
 #include "Vtest_packet_cache_4.h"
 #include "Vtest_sync_cam_2.h"
+#include "Vtest_sync_cam_24.h"
 #include "Vtest_sync_cam_3.h"
 #include "rtl/cosim/rtl_packet_cache.h"
 #include "rtl/cosim/rtl_sync_cam.h"
@@ -25,7 +28,9 @@ std::unique_ptr<SyncCam> make_sync_cam_for_test(const std::string& impl, const S
 #ifdef FABRICSIM_HAVE_RTL
   if (params.entries == 2) return std::make_unique<rtl::RtlSyncCam<Vtest_sync_cam_2>>(params, "test");
   if (params.entries == 3) return std::make_unique<rtl::RtlSyncCam<Vtest_sync_cam_3>>(params, "test");
-  return rtl::make_sync_cam(params, "test", {});
+  if (params.entries == 24) return std::make_unique<rtl::RtlSyncCam<Vtest_sync_cam_24>>(params, "test");
+  throw std::logic_error("no test variant of our sync CAM with " + std::to_string(params.entries) +
+                         " entries: add one to cmake/rtl_blocks.cmake");
 #else
   throw std::logic_error("no RTL in this build");
 #endif
@@ -36,7 +41,11 @@ std::unique_ptr<PacketCache> make_packet_cache_for_test(const std::string& impl,
   if (impl == "model") return std::make_unique<MulticastCache>(params, ports);
 #ifdef FABRICSIM_HAVE_RTL
   if (params.entries == 4) return std::make_unique<rtl::RtlPacketCache<Vtest_packet_cache_4>>(params, ports, "test");
-  return rtl::make_packet_cache(params, ports, "test", {});
+  if (params.entries == 16) return std::make_unique<rtl::RtlPacketCache<Vtest_packet_cache_16>>(params, ports, "test");
+  if (params.entries == 128)
+    return std::make_unique<rtl::RtlPacketCache<Vtest_packet_cache_128>>(params, ports, "test");
+  throw std::logic_error("no test variant of our packet cache with " + std::to_string(params.entries) +
+                         " entries: add one to cmake/rtl_blocks.cmake");
 #else
   throw std::logic_error("no RTL in this build");
 #endif

@@ -1,7 +1,8 @@
 #pragma once
 // The implementations of the multicast blocks a unit test runs one body
-// against: the C++ model always, the verilated RTL when the build has it
-// (including the small sizes the tests use, verilated for them).
+// against: the C++ model always, the verilated RTL when the build has
+// Verilator: our blocks (rtl/), verilated for the tests at the sizes they
+// use, whatever block and sizes the build configured.
 #include <memory>
 #include <string>
 #include <vector>
