@@ -5,7 +5,7 @@
 # declares none stops the configure. The wrapper is the one
 # fabricsim_check_contract generated and linted.
 function(fabricsim_read_query_latency block top sources args out)
-  set(wrapper "${CMAKE_BINARY_DIR}/rtl-contract/${block}_contract.sv")
+  set(wrapper "${CMAKE_BINARY_DIR}/rtl-contract/fabric_${block}_contract.sv")
   set(dir "${CMAKE_BINARY_DIR}/rtl-contract/${block}-xml")
   execute_process(COMMAND ${VERILATOR_BIN} --xml-only --no-timing --top-module fabric_${block}_contract --Mdir ${dir}
                           ${args} ${sources} ${wrapper}

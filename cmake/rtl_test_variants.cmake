@@ -8,13 +8,12 @@
 #   (tests/unit/rtl_qualification_test.cpp);
 # - fixtures/registered_query_sync_cam.sv: a CAM whose query outputs are
 #   registered (the contract's query latency), honest and lying.
-# Verilator's runtime is in both libraries; the linker takes it from one.
-add_library(fabric_rtl_test_variants STATIC)
-target_include_directories(fabric_rtl_test_variants PUBLIC ${CMAKE_SOURCE_DIR})
+# What links fabric_rtl_test_variants (the tests) sees the variants' headers.
+add_library(fabric_rtl_test_variants INTERFACE)
+target_include_directories(fabric_rtl_test_variants INTERFACE ${CMAKE_SOURCE_DIR})
 
 function(fabricsim_test_variant prefix top sources)
-  verilate(fabric_rtl_test_variants TRACE_FST PREFIX ${prefix} TOP_MODULE ${top} SOURCES ${sources}
-           VERILATOR_ARGS --no-timing ${ARGN})
+  fabricsim_verilate(TARGET fabric_rtl_test_variants PREFIX ${prefix} TOP ${top} SOURCES ${sources} ARGS ${ARGN})
 endfunction()
 
 # A mutant of rtl/<block>.sv: each OLD NEW pair of ARGN replaced (the bug),
@@ -36,8 +35,8 @@ function(fabricsim_mutant prefix block entries)
     string(REPLACE "${old}" "${new}" text "${text}")
   endforeach()
   set(path "${CMAKE_BINARY_DIR}/rtl-test/${prefix}.sv")
-  file(WRITE ${path}.tmp "// Generated from rtl/${block}.sv by cmake/rtl_test_variants.cmake: a mutant (a bug the tests must catch)\n${text}")
-  file(COPY_FILE ${path}.tmp ${path} ONLY_IF_DIFFERENT)
+  fabricsim_write_if_changed(${path}
+    "// Generated from rtl/${block}.sv by cmake/rtl_test_variants.cmake: a mutant (a bug the tests must catch)\n${text}")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/rtl/${block}.sv)
   fabricsim_test_variant(${prefix} ${block} ${path} -GENTRIES=${entries} ${FABRICSIM_RTL_BASE_ARGS_${block}})
 endfunction()

@@ -3,8 +3,12 @@
 against the contract at configure time. A block that fits (our sync CAM
 under another module name) configures and is named; one without a port, or
 with a port of another width, stops the configure with Verilator's message.
+The build's arguments (FABRICSIM_RTL_SYNC_ARGS) are not the lint's
+(FABRICSIM_RTL_SYNC_LINT_ARGS), and no warning flag in either silences the
+contract's width check.
 
-usage: byo_configure_test.py SOURCE_DIR CASE   (CASE: Fits, MissingPort, WrongWidth)
+usage: byo_configure_test.py SOURCE_DIR CASE
+       (CASE: Fits, MissingPort, WrongWidth, LintArgsApart, WarningFlagsCannotSilence)
 """
 import os
 import re
@@ -25,11 +29,17 @@ def user_block(scratch, text_edit):
     return path
 
 
-def configure(scratch, block):
+def configure(scratch, block, *options):
     return subprocess.run(
         ["cmake", "-S", SOURCE, "-B", os.path.join(scratch, "build"),
-         "-DFABRICSIM_RTL_SYNC_SOURCES=" + block, "-DFABRICSIM_RTL_SYNC_TOP=my_cam"],
+         "-DFABRICSIM_RTL_SYNC_SOURCES=" + block, "-DFABRICSIM_RTL_SYNC_TOP=my_cam", *options],
         capture_output=True, text=True, timeout=600)
+
+
+def with_32_bit_evictions(t):
+    narrowed = t.replace("output logic [63:0]       evictions,", "output logic [31:0]       evictions,")
+    assert narrowed != t, "rtl/sync_cam.sv's evictions port changed: update this test"
+    return narrowed
 
 
 def said(r):  # CMake folds its messages: compare with whitespace collapsed
@@ -62,6 +72,22 @@ with tempfile.TemporaryDirectory() as scratch:
         r = configure(scratch, user_block(scratch, narrow_voq))
         expect(r.returncode != 0, "a block with an 8-bit used_entries is refused", r)
         expect("does not fit the contract" in said(r) and "WIDTH" in said(r), "Verilator's width message", r)
+    elif CASE == "LintArgsApart":
+        # A parameter of the user's own, set for the build: in the lint the
+        # top is the contract's wrapper, which has no such parameter.
+        def with_extra_parameter(t):
+            return t.replace("parameter int WRITE_CYCLES = 1", "parameter int WRITE_CYCLES = 1,\n    parameter int EXTRA = 0", 1)
+        r = configure(scratch, user_block(scratch, with_extra_parameter), "-DFABRICSIM_RTL_SYNC_ARGS=-GEXTRA=3")
+        expect(r.returncode == 0, "a -G for the block's own parameter in FABRICSIM_RTL_SYNC_ARGS configures", r)
+        with open(os.path.join(scratch, "build", "verilated", "Vfabric_sync_cam_24.commands")) as f:
+            expect("-GEXTRA=3" in f.read(), "the build's Verilator gets it", r)
+    elif CASE == "WarningFlagsCannotSilence":
+        flags = "-Wno-WIDTH;-Wno-fatal"
+        r = configure(scratch, user_block(scratch, with_32_bit_evictions),
+                      "-DFABRICSIM_RTL_SYNC_ARGS=" + flags, "-DFABRICSIM_RTL_SYNC_LINT_ARGS=" + flags)
+        expect(r.returncode != 0, "a block with a 32-bit evictions is refused whatever the warning flags", r)
+        expect("does not fit the contract" in said(r) and "'evictions' expects 32 bits" in said(r),
+               "the contract and Verilator's width message", r)
     else:
         sys.exit("unknown case " + CASE)
 print("passed:", CASE)
