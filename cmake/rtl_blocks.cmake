@@ -81,7 +81,7 @@ function(fabricsim_rtl_block block option ours_top base_args sizes size_args)
   endif()
   list(GET sizes 0 first)
   fabricsim_check_contract(${block} ${top} "${sources}" "${lint_args};-GENTRIES=${first};${size_args}")
-  fabricsim_read_query_latency(${block} ${top} "${sources}" "${lint_args};-GENTRIES=${first};${size_args}" latency)
+  fabricsim_read_query_latency(${block} ${top} "${sources}" "${args};-GENTRIES=${first};${size_args}" latency)
   set(variants "")
   foreach(entries ${sizes})
     fabricsim_verilate(TARGET fabric_rtl PREFIX Vfabric_${block}_${entries} TOP ${top} SOURCES ${sources}

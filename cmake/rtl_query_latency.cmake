@@ -1,25 +1,21 @@
 # fabricsim_read_query_latency(BLOCK TOP SOURCES ARGS OUT): the parameter
 # QUERY_LATENCY the block declares (rtl/README.md, queries), as Verilator
-# elaborates the contract wrapper: its XML names the module of the wrapper's
-# `dut` cell and that module's parameters with their values. A block that
-# declares none stops the configure. The wrapper is the one
-# fabricsim_check_contract generated and linted.
+# elaborates the block with the build's arguments (a -G of them included):
+# its XML lists the top module's parameters with their values. A block that
+# declares none stops the configure.
 function(fabricsim_read_query_latency block top sources args out)
-  set(wrapper "${CMAKE_BINARY_DIR}/rtl-contract/fabric_${block}_contract.sv")
-  set(dir "${CMAKE_BINARY_DIR}/rtl-contract/${block}-xml")
-  execute_process(COMMAND ${VERILATOR_BIN} --xml-only --no-timing --top-module fabric_${block}_contract --Mdir ${dir}
-                          ${args} ${sources} ${wrapper}
+  set(dir "${CMAKE_BINARY_DIR}/rtl-contract/${block}-parameters")
+  execute_process(COMMAND ${VERILATOR_BIN} --xml-only --no-timing -Wno-fatal --top-module ${top} --Mdir ${dir}
+                          --prefix Vparameters ${args} ${sources}
                   WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE said ERROR_VARIABLE said)
   if(rc)
     message(FATAL_ERROR "fabricsim: reading the ${block} block's parameters (top ${top}) failed. Verilator says:\n${said}")
   endif()
-  file(READ "${dir}/Vfabric_${block}_contract.xml" xml)
-  string(REGEX MATCH "submodname=\"([^\"]+)\" hier=\"fabric_${block}_contract\\.dut\"" cell "${xml}")
-  set(module "${CMAKE_MATCH_1}")
-  string(FIND "${xml}" "name=\"${module}\" origName=" at)
-  if(NOT cell OR at EQUAL -1)
-    message(FATAL_ERROR "fabricsim: cannot find the ${block} block (top ${top}) in Verilator's XML of the contract")
+  file(READ "${dir}/Vparameters.xml" xml)
+  string(FIND "${xml}" "topModule=\"1\">" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "fabricsim: no top module in Verilator's XML of the ${block} block (top ${top})")
   endif()
   string(SUBSTRING "${xml}" ${at} -1 rest)
   string(FIND "${rest}" "</module>" end)

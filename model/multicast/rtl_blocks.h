@@ -33,6 +33,10 @@ uint32_t packet_cache_mirrors();
 // Which sources were verilated (ours, or the user's: FABRICSIM_RTL_*).
 std::string sync_cam_source();
 std::string packet_cache_source();
+// What makes this build's block unusable, or "": every variant reports on
+// p_query_latency the QUERY_LATENCY configure read from its parameters.
+std::string sync_cam_fault();
+std::string packet_cache_fault();
 
 // The variant of params.entries (one of the sizes above).
 std::unique_ptr<SyncCam> make_sync_cam(const SyncCam::Params& params, const std::string& name,

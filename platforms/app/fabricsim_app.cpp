@@ -89,6 +89,10 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_DISPLAY | sc_core::SC_THROW);
   sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_DISPLAY | sc_core::SC_THROW);
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+  // An exception out of the model (a lockstep mismatch, say) is reported
+  // below with the model's time: SystemC's own report of it would give the
+  // kernel's, which the scheduler runs ahead of.
+  sc_core::sc_report_handler::set_actions(sc_core::SC_ID_SIMULATION_UNCAUGHT_EXCEPTION_, sc_core::SC_THROW);
 
   // Built before the run has its row: a stop while it builds (seconds for
   // the full system) ends the process at once with nothing written.

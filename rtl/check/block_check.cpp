@@ -92,6 +92,12 @@ bool check_packet_cache(const PacketCacheUnderTest& block, const CheckOptions& o
 
 bool check_blocks(const CheckOptions& options, std::ostream& out) {
   bool passed = true;
+  for (const std::string& fault : {options.sync ? sync_cam_fault() : "", options.cache ? packet_cache_fault() : ""}) {
+    if (fault.empty()) continue;
+    out << fault << "\n";
+    passed = false;
+  }
+  if (!passed) return false;
   if (options.sync) {
     for (uint32_t entries : sync_cam_sizes()) {
       const SyncCamUnderTest block{sync_cam_source(), entries, [](const SyncCam::Params& p) {

@@ -16,6 +16,8 @@ std::vector<uint32_t> packet_cache_sizes() { return {}; }
 uint32_t packet_cache_mirrors() { return 0; }
 std::string sync_cam_source() { return ""; }
 std::string packet_cache_source() { return ""; }
+std::string sync_cam_fault() { return unavailable_reason(); }
+std::string packet_cache_fault() { return unavailable_reason(); }
 
 std::unique_ptr<SyncCam> make_sync_cam(const SyncCam::Params&, const std::string&, const TraceWindow&) {
   throw std::logic_error(unavailable_reason());
