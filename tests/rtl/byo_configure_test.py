@@ -5,10 +5,12 @@ under another module name) configures and is named; one without a port, or
 with a port of another width, stops the configure with Verilator's message.
 The build's arguments (FABRICSIM_RTL_SYNC_ARGS) are not the lint's
 (FABRICSIM_RTL_SYNC_LINT_ARGS), and no warning flag in either silences the
-contract's width check.
+contract's width check. Configure reads the block's QUERY_LATENCY (with the
+build's -G) and refuses a block that declares none.
 
 usage: byo_configure_test.py SOURCE_DIR CASE
-       (CASE: Fits, MissingPort, WrongWidth, LintArgsApart, WarningFlagsCannotSilence)
+       (CASE: Fits, MissingPort, WrongWidth, LintArgsApart, WarningFlagsCannotSilence,
+        NoQueryLatency, RegisteredQueries)
 """
 import os
 import re
@@ -88,6 +90,23 @@ with tempfile.TemporaryDirectory() as scratch:
         expect(r.returncode != 0, "a block with a 32-bit evictions is refused whatever the warning flags", r)
         expect("does not fit the contract" in said(r) and "'evictions' expects 32 bits" in said(r),
                "the contract and Verilator's width message", r)
+    elif CASE == "NoQueryLatency":
+        def undeclared(t):
+            dropped = re.sub(r"\n\s*localparam int QUERY_LATENCY = 0;", "", t)
+            assert dropped != t, "rtl/sync_cam.sv's QUERY_LATENCY changed: update this test"
+            return dropped.replace("8'(QUERY_LATENCY)", "8'd0")
+        r = configure(scratch, user_block(scratch, undeclared))
+        expect(r.returncode != 0, "a block that declares no QUERY_LATENCY is refused", r)
+        expect("declares no parameter QUERY_LATENCY" in said(r), "the parameter named", r)
+    elif CASE == "RegisteredQueries":
+        fixture = os.path.join(SOURCE, "tests", "rtl", "fixtures", "registered_query_sync_cam.sv")
+        r = subprocess.run(
+            ["cmake", "-S", SOURCE, "-B", os.path.join(scratch, "build"),
+             "-DFABRICSIM_RTL_SYNC_SOURCES=rtl/sync_cam.sv;" + fixture,
+             "-DFABRICSIM_RTL_SYNC_TOP=registered_query_sync_cam", "-DFABRICSIM_RTL_SYNC_ARGS=-GQUERY_LATENCY=2"],
+            capture_output=True, text=True, timeout=600)
+        expect(r.returncode == 0, "a block with registered queries configures", r)
+        expect("queries registered 2 cycles" in said(r), "configure read QUERY_LATENCY with the build's -G", r)
     else:
         sys.exit("unknown case " + CASE)
 print("passed:", CASE)
