@@ -4,7 +4,7 @@ failure to start is a bug here, said in one line."""
 import importlib
 import sys
 
-_DEBIAN_PACKAGES = {"numpy": "python3-numpy", "matplotlib": "python3-matplotlib"}
+_DEBIAN_PACKAGES = {"numpy": "python3-numpy", "matplotlib": "python3-matplotlib", "scipy": "python3-scipy"}
 
 
 def launch(prog, module):
