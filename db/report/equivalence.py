@@ -153,11 +153,20 @@ def report(results, args):
     for study, figures in results.items():
         rows = []
         for figure, (unit, sides) in figures.items():
-            seeds = sorted(set(sides["before"]) & set(sides["after"]))
+            if set(sides["before"]) != set(sides["after"]):  # a figure one binary's runs did not give
+                differing += 1
+                rows.append([figure, unit, "" if not sides["before"] else "given", "" if not sides["after"] else "given",
+                             "-", "-", "DIFFERS (only one side has it)"])
+                continue
+            seeds = sorted(sides["before"])
             before = [sides["before"][s] for s in seeds]
             after = [sides["after"][s] for s in seeds]
+            if all(v is None for v in before + after):
+                continue  # not answered by these runs (p99 of a summary run)
             if any(v is None for v in before + after):
-                continue  # not answered by this run (p99 of a summary run)
+                differing += 1
+                rows.append([figure, unit, "-", "-", "-", "-", "DIFFERS (no value on some seeds)"])
+                continue
             p, said = verdict(before, after, args)
             differing += said == "DIFFERS"
             mb = sum(before) / len(before)
