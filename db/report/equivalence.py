@@ -21,9 +21,10 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import warnings
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 from scipy import stats
 
@@ -137,15 +138,40 @@ def compare(args, scratch):
             for side, binary, extra in order:
                 jobs.append((study, seed, side, binary, extra))
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [(study, seed, side, pool.submit(run_one, binary, study, seed,
-                                                    os.path.join(scratch, f"{study}-s{seed}-{side}.db"), args, extra))
-                   for study, seed, side, binary, extra in jobs]
-        results = {}
-        for study, seed, side, future in futures:
-            for figure, (unit, value) in future.result().items():
-                entry = results.setdefault(study, {}).setdefault(figure, (unit, {"before": {}, "after": {}}))
-                entry[1][side][seed] = value
+        futures = {pool.submit(run_one, binary, study, seed, os.path.join(scratch, f"{study}-s{seed}-{side}.db"),
+                               args, extra): (study, seed, side)
+                   for study, seed, side, binary, extra in jobs}
+        got = {}
+        progress = Progress(len(jobs))
+        for future in as_completed(futures):
+            got[futures[future]] = future.result()
+            progress.one_more()
+        progress.end()
+    results = {}  # in the order of the jobs, whatever order they ended in
+    for study, seed, side, _, _ in jobs:
+        for figure, (unit, value) in got[(study, seed, side)].items():
+            entry = results.setdefault(study, {}).setdefault(figure, (unit, {"before": {}, "after": {}}))
+            entry[1][side][seed] = value
     return results
+
+
+class Progress:
+    """Runs done so far, on stderr: one line kept up to date on a terminal,
+    a line per tenth of the runs otherwise."""
+
+    def __init__(self, total):
+        self.total, self.done, self.tty = total, 0, sys.stderr.isatty()
+
+    def one_more(self):
+        self.done += 1
+        if self.tty:
+            print(f"\requivalence: {self.done} of {self.total} runs done", end="", file=sys.stderr, flush=True)
+        elif self.done * 10 // self.total != (self.done - 1) * 10 // self.total:
+            print(f"equivalence: {self.done} of {self.total} runs done", file=sys.stderr, flush=True)
+
+    def end(self):
+        if self.tty:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
 
 def report(results, args):
@@ -183,8 +209,6 @@ def report(results, args):
 
 
 def main(argv=None):
-    import sys
-
     def body():
         args = parse_args(sys.argv[1:] if argv is None else argv)
         scratch = args.keep or tempfile.mkdtemp(prefix="equivalence-")
