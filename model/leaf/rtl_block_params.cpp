@@ -71,8 +71,10 @@ void read_rtl_block_params(const LeafKeys& leaf, LeafParams& p) {
   const bool cache_rtl = p.cache_enabled && p.cache_impl != BlockImpl::model;
   if (p.sync_impl != BlockImpl::model && !rtl::available()) k.sync_impl.fail("model (" + rtl::unavailable_reason() + ")");
   if (p.cache_impl != BlockImpl::model && !rtl::available()) k.cache_impl.fail("model (" + rtl::unavailable_reason() + ")");
-  if (sync_rtl && !rtl::sync_cam_fault().empty()) k.sync_impl.fail("model (" + rtl::sync_cam_fault() + ")");
-  if (cache_rtl && !rtl::packet_cache_fault().empty()) k.cache_impl.fail("model (" + rtl::packet_cache_fault() + ")");
+  const std::string sync_fault = sync_rtl ? rtl::sync_cam_fault() : "";
+  const std::string cache_fault = cache_rtl ? rtl::packet_cache_fault() : "";
+  if (!sync_fault.empty()) k.sync_impl.fail("model (" + sync_fault + ")");
+  if (!cache_fault.empty()) k.cache_impl.fail("model (" + cache_fault + ")");
   if (sync_rtl) check_rtl_size("leaf.sync.impl", leaf.sync_entries, p.sync_entries, rtl::sync_cam_sizes(), rtl::sync_cam_source());
   if (cache_rtl) {
     check_rtl_size("leaf.cache.impl", leaf.cache_entries, p.cache_entries, rtl::packet_cache_sizes(), rtl::packet_cache_source());
