@@ -1,6 +1,7 @@
 #include "model/link/link.h"
 
 #include "model/core/sim_time.h"
+#include "model/link/link_census.h"
 
 #include <cmath>
 #include <cstdint>
@@ -40,6 +41,7 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
   free_at_ = start + serialization_ps;
   ++messages_;
   payload_bytes_ += wire_bytes;
+  LinkCensus::count(payload);
 
   delay += from_ps(serialization_ps);  // END_REQ: when the sender may start its next message
   tlm::tlm_phase fwd_phase = tlm::BEGIN_REQ;

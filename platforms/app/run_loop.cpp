@@ -9,6 +9,7 @@
 
 #include "model/core/sim_time.h"
 #include "model/core/stop_request.h"
+#include "model/link/link_census.h"
 
 namespace fabric {
 
@@ -41,6 +42,7 @@ RunResult run_simulation(PlatformTop& top, const RunLoopOptions& o, std::ostream
   const auto wall_start = clock::now();
   const bool progress = o.progress && isatty(STDERR_FILENO);
   RunResult result;
+  LinkCensus::reset();
   uint64_t last_moved = 0;
   Picos last_movement = 0;
   auto last_display = wall_start;

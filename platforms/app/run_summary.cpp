@@ -1,9 +1,35 @@
 #include "platforms/app/run_summary.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/link/link_census.h"
 
 namespace fabric {
 
+namespace {
+
+// "packet 12.0, link_ack 3.6, ...": the kinds links carried, most first.
+std::string messages_by_kind(uint64_t delivered) {
+  const LinkCensus::Counts counts = LinkCensus::totals();
+  std::vector<std::pair<uint64_t, int>> kinds;
+  for (int k = 0; k < LinkCensus::kKinds; ++k)
+    if (counts[k] > 0) kinds.emplace_back(counts[k], k);
+  std::stable_sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string text;
+  char item[64];
+  for (const auto& [n, k] : kinds) {
+    std::snprintf(item, sizeof item, "%s%s %.2f", text.empty() ? "" : ", ", LinkCensus::name(k),
+                  delivered ? static_cast<double>(n) / delivered : 0.0);
+    text += item;
+  }
+  return text;
+}
+
+}  // namespace
 
 void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult& r, const PlatformTop& top) {
   char line[256];
@@ -25,9 +51,12 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                 static_cast<unsigned long long>(top.messages_moved()),
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);
   out << line;
+  if (delivered > 0) out << "    by kind, per delivered frame: " << messages_by_kind(delivered) << "\n";
   const uint64_t events = top.scheduler().served();
-  std::snprintf(line, sizeof line, "  model events served: %llu, %.1f per delivered frame\n",
-                static_cast<unsigned long long>(events), delivered ? static_cast<double>(events) / delivered : 0.0);
+  const uint64_t moved = top.messages_moved();
+  std::snprintf(line, sizeof line, "  model events served: %llu, %.1f per delivered frame, %.2f per link message\n",
+                static_cast<unsigned long long>(events), delivered ? static_cast<double>(events) / delivered : 0.0,
+                moved ? static_cast<double>(events) / moved : 0.0);
   out << line;
 
   top.summarize(out, r.simulated);
