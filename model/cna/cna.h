@@ -40,7 +40,6 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   void attach(std::unique_ptr<FrameSource> source);
 
   void receive(int rx_index, Payload& payload) override;
-  void prefetch_receive(int, const Payload& payload) const override { prefetch_frame_extension(payload); }
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
 
   // End of run: frames still queued are recorded as never sent; per-subflow

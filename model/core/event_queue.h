@@ -41,10 +41,6 @@ struct EventQueueShape {
 class alignas(64) EventQueue {
  public:
   using Client = EventClient;
-  // Items are messages whose hot fields start this far in (the protocol's
-  // kMessageHotOffset; the core knows no protocol, the payload pool checks
-  // that the two agree).
-  static constexpr int kItemHotOffset = 120;
 
   EventQueue(EventScheduler& owner, const EventQueueShape& shape, int index);
   EventQueue(const EventQueue&) = delete;
@@ -97,8 +93,8 @@ class alignas(64) EventQueue {
           for (const Entry* e = begin; e != end; ++e) {
             __builtin_prefetch(e->value.client);
             if (const char* item = static_cast<const char*>(e->value.item)) {
-              __builtin_prefetch(item + kItemHotOffset);
-              __builtin_prefetch(item + kItemHotOffset + 64);
+              __builtin_prefetch(item);  // a message's two lines (or a client's own tag)
+              __builtin_prefetch(item + 64);
             }
           }
           break;

@@ -1,5 +1,7 @@
 #include "model/leaf/control_path.h"
 
+#include <cstdint>
+
 #include "model/core/sim_time.h"
 
 namespace fabric {
@@ -31,14 +33,18 @@ void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t
     incoming->release();
     return true;
   };
-  const auto outcome = batcher_.offer(voq_key(c), &m, now_ps(), merge);
+  const uint64_t key = voq_key(c);
+  const auto outcome = batcher_.offer(key, &m, now_ps(), merge);
   if (outcome.send) route(**outcome.send);
-  if (outcome.due) events_.schedule(*outcome.due, *this, &m);  // a batch opened: m is held until then
+  if (outcome.due)  // a batch opened: m is held until then
+    events_.schedule(*outcome.due, *this, reinterpret_cast<void*>(static_cast<uintptr_t>(key)));
 }
 
+// A batch's wake carries its key, not its message: the message may have
+// left (a full batch) and been reused before the wake.
 void ControlPath::on_wake(void* item) {
-  Payload* m = static_cast<Payload*>(item);
-  if (const auto due = batcher_.take_due(voq_key(control_of(*m)), m, now_ps())) route(**due);
+  const auto key = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(item));
+  if (const auto due = batcher_.take_due(key, now_ps())) route(**due);
 }
 
 void ControlPath::route(Payload& message) {

@@ -62,9 +62,12 @@ class HoldoffBatcher {
 
   // The batch of `key` if it is `item` and due by `now` (a wake for a batch
   // that left early finds nothing).
-  std::optional<Item> take_due(uint64_t key, Item item, Picos now) {
+  // The held batch of `key`, if it is due by `now` (a wake for a batch that
+  // has left since, full or refused, finds nothing: the next batch of the
+  // key, if any, is due later).
+  std::optional<Item> take_due(uint64_t key, Picos now) {
     Entry* e = entries_.find(key);
-    if (e == nullptr || !e->held || *e->held != item || e->due > now) return std::nullopt;
+    if (e == nullptr || !e->held || e->due > now) return std::nullopt;
     return release(*e, now);
   }
 

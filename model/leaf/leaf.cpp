@@ -62,7 +62,6 @@ Leaf::~Leaf() = default;
 void Leaf::prefetch_receive(int rx_index, const Payload& payload) const {
   if (rx_index < layout_.users) {
     __builtin_prefetch(&ingress_.port(rx_index));
-    prefetch_frame_extension(payload);
     return;
   }
   if (info_of(payload).kind == MessageKind::packet) {

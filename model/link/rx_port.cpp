@@ -32,11 +32,7 @@ tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc
 
 void RxPort::prefetch(const void* item) const {
   sink_->prefetch_receive(index_, *static_cast<const Payload*>(item));
-  if (link_layer_) {
-    __builtin_prefetch(link_layer_);  // its first line, the port's second: the receiving window
-    const Payload& p = *static_cast<const Payload*>(item);
-    if (info_of(p).kind == MessageKind::control) prefetch_control_extension(p);  // a link ACK or NAK?
-  }
+  if (link_layer_) __builtin_prefetch(link_layer_);  // its first line, the port's second: the receiving window
   if (credit_sink_) credit_sink_->prefetch_state();
 }
 

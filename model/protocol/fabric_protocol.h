@@ -10,6 +10,9 @@
 // serialization + propagation as delay; the receiver takes ownership and
 // answers TLM_COMPLETED. Flow control is by credits (control messages), not
 // by withheld END_REQ.
+#include <cassert>
+#include <type_traits>
+
 #include <tlm>
 
 #include "model/core/frame_arrival.h"
@@ -18,12 +21,18 @@
 
 namespace fabric {
 
+class PayloadPool;
+struct Payload;
+
+// The protocol's traits: its payload is the fabric's own compact message
+// (below), not tlm_generic_payload. The sockets, nb_transport_fw/bw, the
+// phases and the annotated delays are TLM-2.0's; third-party TLM IP that
+// speaks the generic payload meets the model through the adapters of
+// model/protocol/generic_payload_adapter.h.
 struct FabricProtocol {
-  using tlm_payload_type = tlm::tlm_generic_payload;
+  using tlm_payload_type = Payload;
   using tlm_phase_type = tlm::tlm_phase;
 };
-
-using Payload = tlm::tlm_generic_payload;
 
 // Standard TLM-2.0 sockets of the fabric protocol. The modules implement the
 // transport interfaces themselves and bind them to their sockets, so a call
@@ -54,9 +63,14 @@ enum class MessageKind : uint8_t { frame, packet, control };
 // about the reverse link, never forwarded.
 enum class ControlKind : uint8_t { request, grant, ack, credit, pause, cnm, cancel, link_ack, link_nak };
 const char* to_string(ControlKind kind);
+// Credits, link ACKs and NAKs are about the link they cross: its receiving
+// port consumes them, and they carry no destination.
+inline bool link_level(ControlKind kind) {
+  return kind == ControlKind::credit || kind == ControlKind::link_ack || kind == ControlKind::link_nak;
+}
 
 // What every message has: its kind and its size on the wire.
-struct MessageInfo : tlm::tlm_extension<MessageInfo> {
+struct MessageInfo {
   MessageKind kind = MessageKind::frame;
   bool corrupt = false;      // arrived with a bad CRC (error injection on the link)
   bool replay = false;       // a link-level replay of a message sent before
@@ -64,38 +78,27 @@ struct MessageInfo : tlm::tlm_extension<MessageInfo> {
   Picos ready_at = 0;        // not to be sent before this time (pipeline latency)
   uint32_t credits = 0;      // hop-by-hop credits returned to the receiver of this message
   uint32_t link_seq = 0;     // link sequence number (links with retry; low 32 bits)
-  tlm_extension_base* clone() const override { return new MessageInfo(*this); }
-  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const MessageInfo&>(other); }
-};
-
-// An Ethernet frame between a CNA and its leaf.
-struct EthernetFrame : tlm::tlm_extension<EthernetFrame>, FrameHeader {
-  uint64_t dst_mac = 0;
-  FrameArrival arrival;  // set by a link that delivers at the first byte (concurrent header)
-  tlm_extension_base* clone() const override { return new EthernetFrame(*this); }
-  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const EthernetFrame&>(other); }
 };
 
 // A segment of a frame copy travelling from a source port to a target port.
-struct FabricPacket : tlm::tlm_extension<FabricPacket> {
-  FrameId frame{};
-  FlowId flow{};
-  PortId src{};
-  PortId target{};
+// What a spine routes by and a leaf reads first come first.
+struct FabricPacket {
   LeafId target_leaf{};
+  PortId target{};
+  PortId src{};
   Vl vl{};
   uint8_t priority = 0;
   uint16_t index = 0;        // segment index within the frame
   uint16_t count = 0;        // segments in the frame
+  uint8_t levels = 0;        // surrogates the frame has passed
+  TransportKind transport = TransportKind::none;  // the CNAs' end-to-end transport fields, carried through
+  FlowId flow{};
+  FrameId frame{};
+  Picos created = 0;
   uint32_t frame_bytes = 0;
   uint32_t copy_seq = 0;     // sequence of the copy within (src, target, vl): egress reorders by it
-  Picos created = 0;
-  uint8_t levels = 0;        // surrogates the frame has passed
   Mid mid{};                 // its multicast group (surrogate targets)
-  TransportKind transport = TransportKind::none;  // the CNAs' end-to-end transport fields, carried through
   uint32_t transport_seq = 0;
-  tlm_extension_base* clone() const override { return new FabricPacket(*this); }
-  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const FabricPacket&>(other); }
 };
 
 // Request, grant, ACK, cancel (end to end, port to port; a cancel returns
@@ -103,78 +106,103 @@ struct FabricPacket : tlm::tlm_extension<FabricPacket> {
 // cumulative: every copy of the VOQ below that copy sequence number has
 // been forwarded), credit (hop by hop, link level), PAUSE and CNM (to a
 // CNA), link ACK and NAK (`units`: the link sequence number, low 32 bits).
-struct ControlMessage : tlm::tlm_extension<ControlMessage> {
+// The fields every control message has come first (one cache line with the
+// message's info); a CNM's culprit and feedback last.
+struct ControlMessage {
   ControlKind kind = ControlKind::request;
-  PortId from{};             // request/ack: sender port; grant: egress port
-  PortId to{};               // the port that consumes it
-  LeafId to_leaf{};
   Vl vl{};
-  uint32_t units = 0;        // request: units asked; grant: units granted
-  uint32_t count = 1;        // coalesced messages: frames requested/acked, credits returned
   uint8_t priority = 0;      // pause, cnm
   bool stop = false;         // pause: STOP (true) or GO
+  LeafId to_leaf{};
+  PortId to{};               // the port that consumes it
+  PortId from{};             // request/ack: sender port; grant: egress port
+  uint32_t units = 0;        // request: units asked; grant: units granted
+  uint32_t count = 1;        // coalesced messages: frames requested/acked, credits returned
   FlowId flow{};             // cnm: the culprit flow
   uint8_t fb = 0;            // cnm: quantized feedback, 1 .. 63
-  tlm_extension_base* clone() const override { return new ControlMessage(*this); }
-  void copy_from(const tlm_extension_base& other) override { *this = static_cast<const ControlMessage&>(other); }
 };
 
-// Every fabric payload comes from the PayloadPool as one block holding the
-// transaction and its four extensions. The extensions are registered on the
-// transaction like any TLM extension; the model's hot path reads them in place
-// (one block, no pointer chasing through the extension array). The
-// extensions of fabric messages, the most numerous, come first. The pool
-// places each block so that the transaction's memory-manager pointer and
-// reference count start a cache line: with the message info and the packet
-// they then span two lines (see PayloadPool).
-struct PooledPayload final : Payload {
-  explicit PooledPayload(tlm::tlm_mm_interface* mm) : Payload(mm) {
-    set_extension(&info);
-    set_extension(&packet);
-    set_extension(&control);
-    set_extension(&frame);
-  }
-  ~PooledPayload() override {  // members, not heap objects: the payload must not delete them
-    clear_extension(&info);
-    clear_extension(&packet);
-    clear_extension(&control);
-    clear_extension(&frame);
-  }
+// An Ethernet frame between a CNA and its leaf.
+struct EthernetFrame : FrameHeader {
+  uint64_t dst_mac = 0;
+  FrameArrival arrival;  // set by a link that delivers at the first byte (concurrent header)
+};
+
+// The protocol's payload: one message on one link, in two cache lines from
+// the PayloadPool. The first line holds what every hop reads (the pool and
+// reference count, the info) and the first fields of the body: a packet's
+// target and segment, a control message's kind, destination and units.
+// A message is one kind: the body holds the packet, the control message or
+// the frame, never two (read only the part of info.kind).
+struct alignas(64) Payload {
+  Payload() = default;
+  Payload(const Payload&) = delete;
+  Payload& operator=(const Payload&) = delete;
+
+  // Reference counting as TLM's memory management has it: acquire() adds a
+  // holder; the last release() returns the message to its pool.
+  void acquire() { ++refs_; }
+  void release();
+  uint32_t ref_count() const { return refs_; }
+  // Where the message's content lives outside it, when it does (the ring's
+  // frame store slot); the generic payload's address across the adapters.
+  uint64_t get_address() const { return address_; }
+  void set_address(uint64_t address) { address_ = address; }
+
+  PayloadPool* pool_ = nullptr;
   MessageInfo info;
-  FabricPacket packet;
-  ControlMessage control;
-  EthernetFrame frame;
+  uint32_t refs_ = 0;
+  union Body {
+    Body() : packet() {}
+    FabricPacket packet;
+    ControlMessage control;
+    EthernetFrame frame;
+  } body;
+  uint64_t address_ = 0;
 };
+static_assert(sizeof(Payload) == 128, "a message is two cache lines");
+// Which fields share the first line is checked by tests/unit/message_layout_test.cpp.
+static_assert(std::is_trivially_copyable_v<Payload::Body>, "the pool copies a message's body as bytes");
 
-inline MessageInfo& info_of(Payload& p) { return static_cast<PooledPayload&>(p).info; }
-inline EthernetFrame& frame_of(Payload& p) { return static_cast<PooledPayload&>(p).frame; }
-inline FabricPacket& packet_of(Payload& p) { return static_cast<PooledPayload&>(p).packet; }
-inline ControlMessage& control_of(Payload& p) { return static_cast<PooledPayload&>(p).control; }
-inline const MessageInfo& info_of(const Payload& p) { return static_cast<const PooledPayload&>(p).info; }
-inline const FabricPacket& packet_of(const Payload& p) { return static_cast<const PooledPayload&>(p).packet; }
-inline const ControlMessage& control_of(const Payload& p) { return static_cast<const PooledPayload&>(p).control; }
-// Where a message's hot fields start, counted from the Payload: the
-// transaction's reference count, then the info and the packet, over two
-// cache lines (PayloadPool places each block so, and checks it).
-constexpr int kMessageHotOffset = 120;
+// Returns a message whose last holder released it to its pool (payload_pool.cpp).
+void return_to_pool(PayloadPool* pool, Payload* payload);
+inline void Payload::release() {
+  if (--refs_ == 0) return_to_pool(pool_, this);
+}
+
+// A message's parts. Reading the part of another kind is a bug (checked in
+// builds with assertions on).
+inline MessageInfo& info_of(Payload& p) { return p.info; }
+inline EthernetFrame& frame_of(Payload& p) {
+  assert(p.info.kind == MessageKind::frame);
+  return p.body.frame;
+}
+inline FabricPacket& packet_of(Payload& p) {
+  assert(p.info.kind == MessageKind::packet);
+  return p.body.packet;
+}
+inline ControlMessage& control_of(Payload& p) {
+  assert(p.info.kind == MessageKind::control);
+  return p.body.control;
+}
+inline const MessageInfo& info_of(const Payload& p) { return p.info; }
+inline const FabricPacket& packet_of(const Payload& p) {
+  assert(p.info.kind == MessageKind::packet);
+  return p.body.packet;
+}
+inline const ControlMessage& control_of(const Payload& p) {
+  assert(p.info.kind == MessageKind::control);
+  return p.body.control;
+}
+inline const EthernetFrame& frame_of(const Payload& p) {
+  assert(p.info.kind == MessageKind::frame);
+  return p.body.frame;
+}
+
+// A message's two lines, asked for before it is read.
 inline void prefetch_message(const Payload* p) {
-  const char* hot = reinterpret_cast<const char*>(p) + kMessageHotOffset;
-  __builtin_prefetch(hot);
-  __builtin_prefetch(hot + 64);
-}
-
-// A control message's extension lies just past the hot lines: whatever
-// reads a control message's kind prefetches it, once the info is in.
-inline void prefetch_control_extension(const Payload& p) {
-  __builtin_prefetch(&static_cast<const PooledPayload&>(p).control.kind);
-}
-
-// An Ethernet frame's extension lies past the fabric ones: a receiver of
-// frames prefetches it.
-inline void prefetch_frame_extension(const Payload& p) {
-  const char* frame = reinterpret_cast<const char*>(&static_cast<const PooledPayload&>(p).frame);
-  __builtin_prefetch(frame);
-  __builtin_prefetch(frame + 63);
+  __builtin_prefetch(p);
+  __builtin_prefetch(reinterpret_cast<const char*>(p) + 64);
 }
 
 // Merges `incoming` into a queued, not yet sent message of the same VOQ when

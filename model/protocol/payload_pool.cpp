@@ -3,18 +3,16 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "model/core/event_queue.h"
 
 namespace fabric {
 
 PayloadPool::~PayloadPool() = default;
 
-static_assert(alignof(PooledPayload) <= 8, "a payload must fit 8 bytes into its slot");
-static_assert(kMessageHotOffset == EventQueue::kItemHotOffset, "the scheduler prefetches messages where they are hot");
+void return_to_pool(PayloadPool* pool, Payload* payload) { pool->free(payload); }
 
 size_t PayloadPool::allocated() const {
   size_t n = 0;
-  for (const Shelf& s : shelves_) n += s.all.size();
+  for (const Shelf& s : shelves_) n += s.allocated;
   return n;
 }
 
@@ -29,23 +27,25 @@ Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   Shelf& shelf = shelves_[Worker::index()];
   std::vector<Payload*>& free_list = shelf.free;
   if (free_list.empty()) {
-    shelf.all.push_back(std::make_unique<Slot>(this));
-    p = &shelf.all.back()->payload;
-    // The hot fields must start a cache line (see kMessageHotOffset).
-    const auto hot = reinterpret_cast<uintptr_t>(&info_of(*p)) - 16;
-    if (hot % 64 != 0 || hot != reinterpret_cast<uintptr_t>(p) + kMessageHotOffset)
-      SC_REPORT_FATAL("PayloadPool", "the message layout moved: update kMessageHotOffset and the slot lead");
-  } else {
-    p = free_list.back();
-    free_list.pop_back();
-    // The next acquire writes the next free payload's hot lines: ask for them now.
-    if (!free_list.empty()) {
-      const char* next = reinterpret_cast<const char*>(free_list.back()) + kMessageHotOffset;
-      __builtin_prefetch(next, 1);
-      __builtin_prefetch(next + 64, 1);
+    // A new block; its messages join the free list, the last one first out.
+    shelf.blocks.push_back(std::make_unique<Payload[]>(kBlock));
+    Payload* block = shelf.blocks.back().get();
+    shelf.allocated += kBlock;
+    for (size_t i = kBlock; i-- > 0;) {
+      block[i].pool_ = this;
+      free_list.push_back(&block[i]);
     }
   }
+  p = free_list.back();
+  free_list.pop_back();
+  // The next acquire writes the next free message's lines: ask for them now.
+  if (!free_list.empty()) {
+    const char* next = reinterpret_cast<const char*>(free_list.back());
+    __builtin_prefetch(next, 1);
+    __builtin_prefetch(next + 64, 1);
+  }
   p->acquire();
+  p->address_ = 0;
   MessageInfo& info = info_of(*p);
   info.kind = kind;
   info.wire_bytes = wire_bytes;
@@ -57,13 +57,10 @@ Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
 }
 
 Payload& PayloadPool::clone(const Payload& original) {
-  const PooledPayload& from = static_cast<const PooledPayload&>(original);
-  Payload& copy = acquire(from.info.kind, from.info.wire_bytes);
-  PooledPayload& to = static_cast<PooledPayload&>(copy);
-  to.info.copy_from(from.info);
-  to.packet.copy_from(from.packet);
-  to.control.copy_from(from.control);
-  to.frame.copy_from(from.frame);
+  Payload& copy = acquire(original.info.kind, original.info.wire_bytes);
+  copy.info = original.info;
+  copy.body = original.body;
+  copy.address_ = original.address_;
   return copy;
 }
 
@@ -84,7 +81,7 @@ void PayloadPool::release_deferred() {
   int used = 1;
   for (int w = 0; w < Worker::kMax; ++w) {
     Shelf& shelf = shelves_[w];
-    if (!shelf.all.empty()) used = w + 1;
+    if (shelf.allocated > 0) used = w + 1;
     if (shelf.deferred.empty()) continue;
     Worker::set_index(w);  // the frees go to worker w's shelf
     release_shelf(shelf.deferred);
@@ -99,7 +96,7 @@ void PayloadPool::even_out() {
   Shelf* most = &shelves_[0];
   Shelf* least = &shelves_[0];
   for (Shelf& s : shelves_) {
-    if (s.all.empty()) continue;
+    if (s.allocated == 0) continue;
     if (s.free.size() > most->free.size()) most = &s;
     if (s.free.size() < least->free.size()) least = &s;
   }

@@ -1,7 +1,6 @@
 #pragma once
-// Pools transactions: each payload carries all four fabric extensions for its
-// whole life (see PooledPayload), so sending a message allocates nothing once
-// the pool is warm.
+// Pools the fabric's messages (Payload, two cache lines each): sending a
+// message allocates nothing once the pool is warm.
 #include <memory>
 #include <vector>
 
@@ -10,19 +9,19 @@
 
 namespace fabric {
 
-class PayloadPool final : public tlm::tlm_mm_interface {
+class PayloadPool final {
  public:
   PayloadPool() = default;
   PayloadPool(const PayloadPool&) = delete;
   PayloadPool& operator=(const PayloadPool&) = delete;
-  ~PayloadPool() override;
+  ~PayloadPool();
 
   // A payload with reference count 1; the consumer calls release().
   Payload& acquire(MessageKind kind, uint32_t wire_bytes);
   // A new payload carrying the same message (link-level retry keeps the
   // original and sends copies).
   Payload& clone(const Payload& original);
-  void free(Payload* payload) override;  // called by Payload::release()
+  void free(Payload* payload);  // called by Payload::release()
 
   // Releases that may wait: a link's retry buffer lets go of the messages a
   // link ACK covers, long after they left, so each release is a cache miss.
@@ -47,18 +46,13 @@ class PayloadPool final : public tlm::tlm_mm_interface {
   size_t in_use() const;
 
  private:
-  // A payload 8 bytes into a line-aligned block: the transaction's last
-  // fields (memory manager, reference count; 120 bytes in) then start a
-  // cache line, followed by the message info and the packet.
-  struct alignas(64) Slot {
-    unsigned char lead[8];
-    PooledPayload payload;
-    explicit Slot(tlm::tlm_mm_interface* mm) : payload(mm) {}
-  };
+  // Messages are allocated in blocks of this many (line-aligned, as Payload is).
+  static constexpr size_t kBlock = 256;
   // Each worker thread (see Worker) acquires from and frees to a shelf of
   // its own: partitions served in parallel never share one.
   struct alignas(64) Shelf {
-    std::vector<std::unique_ptr<Slot>> all;
+    std::vector<std::unique_ptr<Payload[]>> blocks;
+    size_t allocated = 0;
     std::vector<Payload*> free;
     std::vector<Payload*> deferred;
   };

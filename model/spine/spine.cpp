@@ -20,10 +20,16 @@ int leaving_port(const Payload& m) {
   return static_cast<int>(raw(info_of(m).kind == MessageKind::packet ? packet_of(m).target_leaf
                                                                       : control_of(m).to_leaf));
 }
+
+// A message the spine forwards (not a credit or link ACK its port consumes).
+bool forwarded(const Payload& m) {
+  return info_of(m).kind == MessageKind::packet || !link_level(control_of(m).kind);
+}
 }  // namespace
 
 void Spine::prefetch_receive(int i, const Payload& payload) const {
   __builtin_prefetch(&ports_[i].input);
+  if (!forwarded(payload)) return;
   const int o = leaving_port(payload);
   if (info_of(payload).kind == MessageKind::packet) __builtin_prefetch(&ports_[o].output);
   tx_[o]->prefetch_state();
@@ -71,7 +77,9 @@ void Spine::prefetch_next(int o) const {
   if (!out.output.empty()) prefetch_message(out.output.front());
 }
 
-void Spine::prefetch_receive_deep(int, const Payload& payload) const { tx_[leaving_port(payload)]->prefetch_path(); }
+void Spine::prefetch_receive_deep(int, const Payload& payload) const {
+  if (forwarded(payload)) tx_[leaving_port(payload)]->prefetch_path();
+}
 
 TxSource::Pull Spine::next_data(int o, Picos not_after) {
   Port& out = ports_[o];

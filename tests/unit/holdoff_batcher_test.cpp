@@ -41,11 +41,11 @@ TEST(HoldoffBatcher, AMessageWithinTheHoldoffWaitsAndLaterOnesMergeIntoIt) {
   EXPECT_FALSE(o.due);
   EXPECT_EQ(c.units, 5);
   EXPECT_EQ(b.merged(), 1u);
-  EXPECT_FALSE(b.take_due(7, &c, 99));
-  const auto due = b.take_due(7, &c, 100);
+  EXPECT_FALSE(b.take_due(7, 99));
+  const auto due = b.take_due(7, 100);
   ASSERT_TRUE(due);
   EXPECT_EQ(*due, &c);
-  EXPECT_FALSE(b.take_due(7, &c, 100));  // taken once
+  EXPECT_FALSE(b.take_due(7, 100));  // taken once
 }
 
 TEST(HoldoffBatcher, KeysAreIndependent) {
@@ -67,7 +67,7 @@ TEST(HoldoffBatcher, AFullBatchLeavesAtOnceAndItsTimerFindsNothing) {
   ASSERT_TRUE(o.send);
   EXPECT_EQ(*o.send, &m1);
   EXPECT_EQ(m1.units, 3);
-  EXPECT_FALSE(b.take_due(7, &m1, 100));
+  EXPECT_FALSE(b.take_due(7, 100));
 }
 
 TEST(HoldoffBatcher, ARefusedMergeSendsTheBatchAndOpensTheNext) {
@@ -80,7 +80,7 @@ TEST(HoldoffBatcher, ARefusedMergeSendsTheBatchAndOpensTheNext) {
   EXPECT_EQ(*o.send, &big);
   ASSERT_TRUE(o.due);
   EXPECT_EQ(*o.due, 120);
-  EXPECT_EQ(*b.take_due(7, &bigger, 120), &bigger);
+  EXPECT_EQ(*b.take_due(7, 120), &bigger);
 }
 
 TEST(HoldoffBatcher, ZeroHoldoffOrBatchOfOneNeverHolds) {
