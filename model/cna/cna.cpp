@@ -32,7 +32,7 @@ void Cna::attach(std::unique_ptr<FrameSource> source) {
   limiters_.emplace_back();
 }
 
-std::deque<QueuedFrame>& Cna::queue_of(size_t source) {
+Cna::FrameQueue& Cna::queue_of(size_t source) {
   return limiters_[source] ? limiters_[source]->queue : queues_[sources_[source]->priority()];
 }
 
@@ -42,7 +42,7 @@ bool Cna::has_frame_due(size_t source, Picos now) const {
   return source_blocked_[source] || sources_[source]->next_time() <= now;
 }
 
-void Cna::admit_one(size_t source, std::deque<QueuedFrame>& queue, Picos now) {
+void Cna::admit_one(size_t source, FrameQueue& queue, Picos now) {
   FrameSource& s = *sources_[source];
   if (source_blocked_[source]) {  // held back while the queue was full: its frame is created now
     s.defer_to(now);
@@ -137,7 +137,7 @@ TxSource::Pull Cna::next_data(int, Picos) {
   }
   if (transport_ready(p)) return {next_transport_frame(p, now), kNever};
   const int source = take_turn(p, now);
-  std::deque<QueuedFrame>& queue = source < 0 ? queues_[p] : limiters_[source]->queue;
+  FrameQueue& queue = source < 0 ? queues_[p] : limiters_[source]->queue;
   const QueuedFrame q = queue.front();
   queue.pop_front();
   if (limited_ > 0) after_send(source, q.bytes, now);
@@ -177,12 +177,16 @@ void Cna::receive(int, Payload& payload) {
 
 void Cna::finish() {
   for (int p = 0; p < kPriorities; ++p)
-    for (const QueuedFrame& q : queues_[p])
+    for (size_t k = 0; k < queues_[p].size(); ++k) {
+      const QueuedFrame& q = queues_[p][k];
       recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, -1});
+    }
   for (size_t i = 0; i < sources_.size(); ++i)
     if (limiters_[i])
-      for (const QueuedFrame& q : limiters_[i]->queue)
+      for (size_t k = 0; k < limiters_[i]->queue.size(); ++k) {
+        const QueuedFrame& q = limiters_[i]->queue[k];
         recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(sources_[i]->priority()), q.created, -1});
+      }
   for (const SubflowSummary& s : received_summaries()) recorder_.subflow_summary(s);
   if (transport_) record_transport_totals();
 }

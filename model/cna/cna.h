@@ -6,7 +6,6 @@
 // its own, served in round robin with its priority's queue while its rate
 // allows (cna_qcn.cpp).
 #include <array>
-#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -16,6 +15,7 @@
 #include "model/cna/e2e_transport.h"
 #include "model/cna/flow_round_robin.h"
 #include "model/cna/queued_frame.h"
+#include "model/core/ring_queue.h"
 #include "model/cna/frame_source.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
@@ -61,9 +61,10 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
 
  private:
   SC_HAS_PROCESS(Cna);
+  using FrameQueue = RingQueue<QueuedFrame, 4>;  // a priority's or a rate limiter's frames
   struct Limiter {
     ReactionPoint rp;
-    std::deque<QueuedFrame> queue;
+    FrameQueue queue;
     Picos eligible_at = 0;  // the rate's spacing after its last frame
     double reported_gbps;   // the rate last recorded
   };
@@ -76,13 +77,13 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   // Moves the frames due into the transmit queues, as far as they have room.
   void generate(Picos now);
   bool has_frame_due(size_t source, Picos now) const;  // due now, or held back by a full queue
-  void admit_one(size_t source, std::deque<QueuedFrame>& queue, Picos now);
+  void admit_one(size_t source, FrameQueue& queue, Picos now);
   int pick_priority(Picos now) const;
   bool has_ready(int priority, Picos now) const;
   // The queue the next frame of `priority` comes from: -1 its priority
   // queue, else the limited source's index. Advances the round robin.
   int take_turn(int priority, Picos now);
-  std::deque<QueuedFrame>& queue_of(size_t source);
+  FrameQueue& queue_of(size_t source);
   // QCN (cna_qcn.cpp)
   void on_cnm(const ControlMessage& cnm, Picos now);
   void apply_due_cnms(Picos now);
@@ -107,7 +108,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   Recorder& recorder_;
   std::vector<std::unique_ptr<FrameSource>> sources_;
   std::vector<bool> source_blocked_;
-  std::array<std::deque<QueuedFrame>, kPriorities> queues_;
+  std::array<FrameQueue, kPriorities> queues_;
   std::array<FlowRoundRobin, kPriorities> admission_;  // whose frame takes a free place in queues_
   std::vector<int> used_priorities_;                   // those with flows, ascending
   std::array<bool, kPriorities> paused_{};

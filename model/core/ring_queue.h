@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 namespace fabric {
 
@@ -33,9 +34,10 @@ class RingQueue {
   T& operator[](size_t i) { return data()[(head_ + i) & (capacity_ - 1)]; }
   const T& operator[](size_t i) const { return data()[(head_ + i) & (capacity_ - 1)]; }
 
-  void push_back(const T& value) {
+  // By value: `value` may be an element of this queue (push_back(front())).
+  void push_back(T value) {
     if (size_ == capacity_) grow();
-    data()[(head_ + size_) & (capacity_ - 1)] = value;
+    data()[(head_ + size_) & (capacity_ - 1)] = std::move(value);
     ++size_;
   }
   void pop_front() {

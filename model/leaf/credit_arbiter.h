@@ -6,9 +6,10 @@
 // fill up with frames that will never complete.
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <unordered_map>
 #include <vector>
+
+#include "model/core/ring_queue.h"
 
 namespace fabric {
 
@@ -45,7 +46,7 @@ class CreditArbiter {
     uint64_t deficit = 0;
     bool turn_started = false;
     bool active = false;
-    std::deque<Request> requests;
+    RingQueue<Request, 2> requests;
   };
   Requester& find(uint32_t id);
 
@@ -55,7 +56,7 @@ class CreditArbiter {
   uint64_t pending_units_ = 0;
   std::vector<Requester> requesters_;
   std::unordered_map<uint32_t, uint32_t> index_;
-  std::deque<uint32_t> active_;  // indices into requesters_, in round-robin order
+  RingQueue<uint32_t, 16> active_;  // indices into requesters_, in round-robin order
 };
 
 }  // namespace fabric

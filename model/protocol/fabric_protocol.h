@@ -133,8 +133,10 @@ struct EthernetFrame : FrameHeader {
 // reference count, the info) and the first fields of the body: a packet's
 // target and segment, a control message's kind, destination and units.
 // A message is one kind: the body holds the packet, the control message or
-// the frame, never two (read only the part of info.kind).
-struct alignas(64) Payload {
+// the frame, never two (read only the part of info.kind). Aligned to 128
+// bytes: the two lines are one pair of the processor's adjacent-line
+// prefetcher.
+struct alignas(128) Payload {
   Payload() = default;
   Payload(const Payload&) = delete;
   Payload& operator=(const Payload&) = delete;
