@@ -260,3 +260,62 @@ TEST(EventScheduler, CrossingPartitionsFasterThanTheLookaheadIsFatal) {
 
 }  // namespace
 }  // namespace fabric
+
+namespace fabric {
+namespace {
+
+// Deposits: an item handed to a client for a later time without an event.
+// A sender in partition 0 deposits into a holder in partition 1; the holder
+// wakes at the deposit's time only when asked to.
+class Holder final : public EventQueue::Client {
+ public:
+  explicit Holder(EventQueue& queue) : queue_(queue) {}
+  void on_deposit(Picos due, void* item) override {
+    deposits.push_back({now_ps(), due, reinterpret_cast<intptr_t>(item)});
+    if (reinterpret_cast<intptr_t>(item) == 2) queue_.schedule(due, *this);  // something waits for it
+  }
+  void on_wake(void*) override { wakes.push_back(now_ps()); }
+  struct Deposit {
+    Picos taken_at, due;
+    intptr_t item;
+  };
+  std::vector<Deposit> deposits;
+  std::vector<Picos> wakes;
+
+ private:
+  EventQueue& queue_;
+};
+
+class Depositor final : public EventQueue::Client {
+ public:
+  Depositor(EventQueue& to, Holder& holder) : to_(to), holder_(holder) {}
+  void on_wake(void* item) override { to_.deposit(now_ps() + kLookahead, holder_, item); }
+
+ private:
+  EventQueue& to_;
+  Holder& holder_;
+};
+
+TEST(EventScheduler, ADepositFromAnotherPartitionArrivesByItsTimeWithoutAnEvent) {
+  EventScheduler scheduler("scheduler", EventQueueShape{12, 8, 4});
+  EventQueue& near = scheduler.queue();
+  EventQueue& far = scheduler.add_queue(EventQueueShape{12, 8, 4});
+  scheduler.set_lookahead(kLookahead);
+  Holder holder(far);
+  Depositor depositor(far, holder);
+  near.schedule(10'000, depositor, reinterpret_cast<void*>(intptr_t{1}));
+  near.schedule(20'000, depositor, reinterpret_cast<void*>(intptr_t{2}));
+  scheduler.run_until(10'000'000);
+  ASSERT_EQ(holder.deposits.size(), 2u);
+  for (const auto& d : holder.deposits) {
+    EXPECT_LE(d.taken_at, d.due);  // taken before its time...
+    EXPECT_GE(d.taken_at, d.due - kLookahead);  // ...in the window that holds it
+  }
+  EXPECT_EQ(holder.deposits[0].due, 10'000 + kLookahead);
+  EXPECT_EQ(holder.deposits[1].due, 20'000 + kLookahead);
+  EXPECT_EQ(holder.wakes, (std::vector<Picos>{20'000 + kLookahead}));  // only the one it asked for
+  EXPECT_EQ(scheduler.served(), 3u);  // two sends and one wake: the deposits cost no event
+}
+
+}  // namespace
+}  // namespace fabric
