@@ -29,25 +29,15 @@ Picos EventQueue::next_due() const {
   return due;
 }
 
-void EventQueue::push_to_inbox(Picos due, Client& client, void* item, bool deposit) {
-  // Served already in this window, the other partition would see the
-  // entry late: the model crossed partitions faster than the lookahead.
-  if (due < serving_end_) owner_.report_lookahead_violation(due);
-  Inbox& inbox = inboxes_[Worker::index()];
-  inbox.entries.push_back({{due, {&client, item}}, serving_index_, deposit});
-  __builtin_prefetch(&inbox.entries.back() + 3, 1);  // where the pushes after the next go
-  // A deposit counts too: the window that holds its time must start (and
-  // take it) even if nothing else is due then.
-  inbox.earliest = std::min(inbox.earliest, due);
-}
-
-void EventQueue::deposit_from_elsewhere(Picos due, Client& client, void* item) {
-  push_to_inbox(due, client, item, true);
-}
-
 void EventQueue::schedule_from_elsewhere(Picos due, Client& client, void* item) {
   if (serving_ != nullptr) {
-    push_to_inbox(due, client, item, false);
+    // Served already in this window, the other partition would see the
+    // entry late: the model crossed partitions faster than the lookahead.
+    if (due < serving_end_) owner_.report_lookahead_violation(due);
+    Inbox& inbox = inboxes_[Worker::index()];
+    inbox.entries.push_back({{due, {&client, item}}, serving_index_});
+    __builtin_prefetch(&inbox.entries.back() + 3, 1);  // where the pushes after the next go
+    inbox.earliest = std::min(inbox.earliest, due);
     return;
   }
   const Picos now = now_ps();
@@ -58,18 +48,9 @@ void EventQueue::schedule_from_elsewhere(Picos due, Client& client, void* item) 
 
 void EventQueue::take_inbox() {
   // Each worker's list is in the order of the queues that worker served;
-  // merged by queue, they are in the scheduler's order. A deposit's client
-  // may schedule: into this queue's wheel, as if it were being served.
-  serving_ = this;
-  const auto take = [this](const InboxEntry& e) {
-    if (e.deposit) {
-      e.entry.value.client->on_deposit(e.entry.due, e.entry.value.item);
-    } else {
-      wheel_.push(e.entry.due, e.entry.value);
-    }
-  };
+  // merged by queue, they are in the scheduler's order.
   if (inbox_workers_ == 1) {
-    for (const InboxEntry& e : inboxes_[0].entries) take(e);
+    for (const InboxEntry& e : inboxes_[0].entries) wheel_.push(e.entry.due, e.entry.value);
   } else {
     size_t at[Worker::kMax] = {};
     for (;;) {
@@ -81,10 +62,10 @@ void EventQueue::take_inbox() {
       if (best < 0) break;
       const std::vector<InboxEntry>& in = inboxes_[best].entries;
       const int from = in[at[best]].from;
-      for (; at[best] < in.size() && in[at[best]].from == from; ++at[best]) take(in[at[best]]);
+      for (; at[best] < in.size() && in[at[best]].from == from; ++at[best])
+        wheel_.push(in[at[best]].entry.due, in[at[best]].entry.value);
     }
   }
-  serving_ = nullptr;
   for (int w = 0; w < inbox_workers_; ++w) {
     inboxes_[w].entries.clear();
     inboxes_[w].earliest = std::numeric_limits<Picos>::max();

@@ -28,12 +28,6 @@ class EventClient {
   // Called a bucket after prefetch(): what prefetch() brought in may now
   // be read to prefetch one level further.
   virtual void prefetch_deep(const void* /*item*/) const {}
-  // An item deposited for `due` (EventQueue::deposit): its handling changes
-  // no decision before `due`, so it needs no event of its own. Called at
-  // once from the client's own partition, or at the start of the window
-  // that holds `due` from another; the client applies it from `due` on
-  // (and schedules a wake then if something waits for it).
-  virtual void on_deposit(Picos /*due*/, void* /*item*/) {}
 };
 
 // How a queue's timing wheel is laid out: its buckets, horizon and the
@@ -65,17 +59,6 @@ class alignas(64) EventQueue {
       return;
     }
     schedule_from_elsewhere(due, client, item);
-  }
-
-  // Hands `item` to client.on_deposit(due, item) without an event: at once
-  // from the client's partition (or outside the scheduler's service), at
-  // the start of the window that holds `due` from another partition.
-  void deposit(Picos due, Client& client, void* item) {
-    if (serving_ == this || serving_ == nullptr) {
-      client.on_deposit(due, item);
-      return;
-    }
-    deposit_from_elsewhere(due, client, item);
   }
 
   // A schedule() from the partition being served is coming: bring in
@@ -133,8 +116,6 @@ class alignas(64) EventQueue {
   // From another partition's service (at least a window ahead) or from
   // outside the scheduler's service.
   void schedule_from_elsewhere(Picos due, Client& client, void* item);
-  void deposit_from_elsewhere(Picos due, Client& client, void* item);
-  void push_to_inbox(Picos due, Client& client, void* item, bool deposit);
   // What other partitions scheduled here in the last window joins the
   // wheel: at the start of every window, before any queue is served.
   void take_inbox();
@@ -151,7 +132,6 @@ class alignas(64) EventQueue {
   struct InboxEntry {
     typename TimingWheel<Wake, PrefetchWake>::Entry entry;
     int from;
-    bool deposit;  // for the client's on_deposit(), not the wheel
   };
   struct alignas(64) Inbox {
     std::vector<InboxEntry> entries;

@@ -39,8 +39,6 @@ class alignas(64) LinkReceiver {
   // consumed (released) here.
   bool admit(Payload& message, TxPort* reverse, Picos now);
 
-  bool retry() const { return window_.has_value(); }
-  bool draws_errors() const { return injector_ != nullptr; }
   uint64_t corrupted() const { return corrupted_; }
   uint64_t discarded() const { return discarded_; }  // dropped for order: replays will bring them
   uint64_t dropped() const { return dropped_; }      // without retry: frames and packets dropped (reason link)

@@ -20,26 +20,14 @@ RxPort::~RxPort() = default;
 void RxPort::set_link_receiver(LinkReceiver receiver) {
   link_receiver_.emplace(std::move(receiver));
   link_layer_ = &*link_receiver_;
-  deposits_link_acks_ = link_layer_->retry() && !link_layer_->draws_errors();
 }
 
 tlm::tlm_sync_enum RxPort::nb_transport_fw(Payload& payload, tlm::tlm_phase&, sc_core::sc_time& delay) {
   const Picos at = now_ps() + to_ps(delay);
   if (at < last_arrival_) SC_REPORT_FATAL(name(), "link delivered out of order");
   last_arrival_ = at;
-  if (deposits_link_acks_ && info_of(payload).kind == MessageKind::control &&
-      control_of(payload).kind == ControlKind::link_ack) {
-    events_->deposit(at, *this, &payload);
-    return tlm::TLM_COMPLETED;
-  }
   events_->schedule(at, *this, &payload);
   return tlm::TLM_COMPLETED;
-}
-
-void RxPort::on_deposit(Picos due, void* item) {
-  Payload& p = *static_cast<Payload*>(item);
-  if (credit_sink_) credit_sink_->deposit_link_ack(control_of(p).units, due);
-  p.release();
 }
 
 void RxPort::prefetch(const void* item) const {

@@ -35,10 +35,6 @@ struct RxPortHotState {
   LinkReceiver* link_layer_ = nullptr;  // soft errors and link retry; null on a perfect link
   Picos last_arrival_ = 0;
   int index_ = 0;
-  // Link ACKs go to the reverse TxPort as deposits, without an event (see
-  // TxPort::deposit_link_ack): on a link with retry and no soft errors,
-  // where nothing is drawn for them in arrival order.
-  bool deposits_link_acks_ = false;
 };
 
 // The link layer, when the link has one, in the port's next cache lines:
@@ -73,7 +69,6 @@ class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, pri
 
  private:
   void on_wake(void* item) override;
-  void on_deposit(Picos due, void* item) override;
   void prefetch(const void* item) const override;
   void prefetch_deep(const void* item) const override;
 };

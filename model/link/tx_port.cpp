@@ -144,7 +144,6 @@ Payload* TxPort::take_ready_control(Picos now, Picos& retry_at) {
 
 void TxPort::transmit_now() {
   const Picos now = now_ps();
-  if (retry_) take_link_acks(now);
   in_transmit_ = true;
   for (;;) {
     kicked_in_transmit_ = false;
@@ -187,8 +186,6 @@ void TxPort::transmit_now() {
       break;
     }
     if (!kicked_in_transmit_) {
-      // Without room, a deposited link ACK may bring some.
-      if (!room && acks_due_at_ != kNever) retry_at = std::min(retry_at, acks_due_at_);
       if (retry_at != kNever) schedule(retry_at);
       break;
     }

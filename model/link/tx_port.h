@@ -107,11 +107,6 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   void enable_retry(std::unique_ptr<RetrySender> retry, uint32_t max_message_bytes);
   const RetrySender* retry() const { return retry_; }
   void on_link_ack(uint32_t cumulative, Picos now);
-  // A link ACK that arrives at `due`, handed over before then without an
-  // event of its own: the port applies it before any decision at or after
-  // `due` (a send, the retry timeout, a NAK), and wakes at `due` only if it
-  // waits for room in the retry buffer. Deposits come in the link's order.
-  void deposit_link_ack(uint32_t cumulative, Picos due);
   void on_link_nak(uint32_t first_missing, Picos now);
   void owe_link_ack(uint32_t cumulative, bool now_due, Picos now);
   void owe_link_nak(uint32_t first_missing);
@@ -155,17 +150,6 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   Payload* take_link_level(Picos now);
   Payload& admit_for_retry(Payload& message, Picos now);
   void on_retry_timer(void* which);  // see retry_timer_armed_
-  // Applies the deposited link ACKs due by `now`.
-  void take_link_acks(Picos now) {
-    if (acks_due_at_ <= now) apply_link_acks(now);
-  }
-  void apply_link_acks(Picos now);
-  struct DepositedAck {
-    Picos due;
-    uint32_t cumulative;
-  };
-  RingQueue<DepositedAck, 4> deposited_acks_;
-  Picos acks_due_at_ = kNever;  // the first deposited ACK's time
 
   std::unique_ptr<RetrySender> retry_sender_;
 

@@ -31,21 +31,6 @@ Payload& TxPort::admit_for_retry(Payload& message, Picos now) {
   return copy;
 }
 
-void TxPort::deposit_link_ack(uint32_t cumulative, Picos due) {
-  deposited_acks_.push_back({due, cumulative});
-  acks_due_at_ = std::min(acks_due_at_, due);
-  if (!has_room()) schedule(due);  // room may come with it
-}
-
-void TxPort::apply_link_acks(Picos now) {
-  while (!deposited_acks_.empty() && deposited_acks_.front().due <= now) {
-    const DepositedAck a = deposited_acks_.front();
-    deposited_acks_.pop_front();
-    retry_->on_ack(a.cumulative, a.due);
-  }
-  acks_due_at_ = deposited_acks_.empty() ? kNever : deposited_acks_.front().due;
-}
-
 void TxPort::on_retry_timer(void* which) {
   if (which == &ack_timer_armed_) {  // an owed link ACK's deadline
     const Picos due = retry_->next_deadline();
@@ -58,7 +43,6 @@ void TxPort::on_retry_timer(void* which) {
     return;
   }
   const Picos now = now_ps();
-  take_link_acks(now);
   if (retry_->check_timeout(now)) kick();  // replays start
   const Picos at = retry_->timeout_at();
   retry_timer_armed_ = at != kNever;
@@ -66,14 +50,12 @@ void TxPort::on_retry_timer(void* which) {
 }
 
 void TxPort::on_link_ack(uint32_t cumulative, Picos now) {
-  take_link_acks(now);
   const bool was_full = !has_room();
   retry_->on_ack(cumulative, now);
   if (was_full) kick();  // room again for what waits
 }
 
 void TxPort::on_link_nak(uint32_t first_missing, Picos now) {
-  take_link_acks(now);
   retry_->on_nak(first_missing, now);
   kick();
 }
