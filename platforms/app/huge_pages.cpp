@@ -97,14 +97,16 @@ void HugePageAdvisor::reserve(size_t bytes) {
   advise();
 }
 
-size_t HugePageAdvisor::malloc_bytes() {
-  const struct mallinfo2 info = mallinfo2();
-  return info.arena + info.hblkhd;
+size_t HugePageAdvisor::mapped_bytes() {
+  std::ifstream statm("/proc/self/statm");  // its first field: the address space, in pages
+  size_t pages = 0;
+  statm >> pages;
+  return pages * static_cast<size_t>(sysconf(_SC_PAGESIZE));
 }
 
 void HugePageAdvisor::advise() {
   if (!enabled_) return;
-  advised_at_ = malloc_bytes();
+  advised_at_ = mapped_bytes();
   std::ifstream maps("/proc/self/maps");
   std::string line;
   while (std::getline(maps, line)) {
@@ -118,7 +120,7 @@ void HugePageAdvisor::keep_up() {
   const auto now = std::chrono::steady_clock::now();
   if (now - looked_at_ < std::chrono::seconds(1)) return;
   looked_at_ = now;
-  if (malloc_bytes() >= advised_at_ + kRegrowBytes) advise();
+  if (mapped_bytes() >= advised_at_ + kRegrowBytes) advise();
 }
 
 }  // namespace fabric
