@@ -3,12 +3,14 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <string>
 #include <thread>
 
 #include "db/database_path.h"
 #include "db/sqlite_recorder.h"
 #include "model/config/config.h"
 #include "model/core/sim_time.h"
+#include "model/link/link_census.h"
 #include "model/core/stop_request.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/explain.h"
@@ -145,6 +147,11 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   }
   top->finish(result.simulated);
   rec->sample(result.simulated, run.platform, "link_messages", static_cast<double>(top->messages_moved()));
+  const LinkCensus::Counts by_kind = LinkCensus::totals();
+  for (int k = 0; k < LinkCensus::kKinds; ++k)
+    if (by_kind[k] > 0)
+      rec->sample(result.simulated, run.platform, std::string("link_messages_") + LinkCensus::name(k),
+                  static_cast<double>(by_kind[k]));
   rec->sample(result.simulated, run.platform, "frames_delivered", static_cast<double>(top->frames_delivered()));
   try {
     rec->finish(status, result.simulated, result.wall_seconds);
