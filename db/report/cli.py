@@ -1,22 +1,22 @@
-"""fabric-report DB [--run ID ...] [--compare KEY] [--out DIR] [--window D]
-[--warmup D] [--partial]: PNG plots and a Markdown summary (report.md) of
-fabricsim runs. Exit status 0, or 2 on bad input with one line naming the
+"""fabric-report DB [--run ID ...] [--compare KEY [--per-run]] [--out DIR]
+[--window D] [--warmup D] [--partial]: PNG plots and a Markdown summary
+(report.md) of fabricsim runs, each run with its platform's sections. Exit status 0, or 2 on bad input with one line naming the
 option and the value (never a traceback).
 
 Every option and every selected run is checked before any run's data is
 read; the runs are then read and reported one at a time."""
 import os
+import re
 import sys
 import time
 
 from report import abandoned_runs, metrics, tool
 from report.compare import Comparison
-from report.ibft_table import section as ibft_section
-from report.ring_table import section as ring_section
 from report.labels import duration, run_state, why_running
 from report.option_values import as_option, duration_ps, output_folder, run_id
 from report.rundb import ReportError, describe_ids, load_deliveries, open_database, read_run, run_ids
-from report.run_report import PLOTS, RunReport
+from report.platform_reports import for_run
+from report.run_report import RunReport
 
 
 def parse(argv):
@@ -27,15 +27,20 @@ def parse(argv):
                         "--compare every run")
     p.add_argument("--compare", metavar="KEY", help="plot throughput and delay against this configuration key "
                                                      "across the runs (e.g. traffic.load_gbps)")
+    p.add_argument("--per-run", action="store_true",
+                   help="with --compare: also each run's own sections and figures (by default only the comparison)")
     p.add_argument("--out", metavar="DIR", help="output folder (default: <db name>_report)")
     p.add_argument("--window", metavar="DURATION", help="time window of throughput and fairness (default: "
                                                          "about 1/100 of the run, 1-2-5 steps)")
-    p.add_argument("--warmup", metavar="DURATION", help="skipped before mean throughput (default: 0.5 ms for "
-                                                         "runs of 1 ms or more, else 0)")
+    p.add_argument("--warmup", metavar="DURATION", help="skipped before mean throughput (default: the platform's: "
+                                                         "on the fabric 0.5 ms for runs of 1 ms or more, on the "
+                                                         "backplane backplane.warmup, else 0)")
     p.add_argument("--partial", action="store_true", help="also report runs still marked 'running'")
     args = p.parse_args(argv)
     if args.compare is not None and not args.compare.strip():
         raise ReportError("--compare '': expected a configuration key such as traffic.load_gbps")
+    if args.per_run and args.compare is None:
+        raise ReportError("--per-run: only with --compare (without it every run's sections are written)")
     args.window_ps = duration_ps("--window", args.window, above_zero=True) if args.window is not None else None
     args.warmup_ps = duration_ps("--warmup", args.warmup) if args.warmup is not None else None
     if args.out is None:
@@ -103,28 +108,34 @@ def report(args):
         if run.status == "running" and not args.partial:
             raise ReportError(f"run {run.run_id} is still 'running': {why_running(run)}; --partial reports what "
                               "has been recorded")
+        for_run(run)  # a platform this report knows
         check_window(run, args.window_ps, args.window)
         check_warmup(run, args.warmup_ps, args.warmup)
         if comparison:
             comparison.check(run)
     os.makedirs(args.out, exist_ok=True)
-    sections = []
+    sections, plot_files = [], []
+    per_run = not args.compare or args.per_run
     for run in runs:
         load_deliveries(conn, run)
         run_report = RunReport(conn, run, args.out, args.window_ps, args.warmup_ps)
-        sections.append(run_report.write())
+        if per_run:
+            sections.append(run_report.write())
+            plot_files += run_report.plots
         run.deliveries = None  # one run's deliveries in memory at a time
         if comparison:
             comparison.add(run, run_report.headline)
     text = f"# fabric-report: {os.path.basename(args.db)}\n\n"
-    ibft = ibft_section(conn, args.out)  # a file of the InfiniBand fat tree study: its figures first
-    if ibft:
-        text += ibft + "\n"
-    ring = ring_section(conn, args.out)  # a file of the ring studies: their figures first
-    if ring:
-        text += ring + "\n"
+    # The study tables of the platforms in the file (E13's speedups, E14's rings) come first.
+    for platform in dict.fromkeys(for_run(run) for run in runs):
+        whole_file = platform.file_section(conn, args.out)
+        if whole_file:
+            text += whole_file + "\n"
+            plot_files += re.findall(r"\]\(([^)]+\.png)\)", whole_file)
     if comparison:
-        text += comparison.markdown(args.out) + "\n"
+        comparison_text = comparison.markdown(args.out)
+        text += comparison_text + "\n"
+        plot_files += re.findall(r"\]\(([^)]+\.png)\)", comparison_text)
     text += "\n".join(sections)
     with open(os.path.join(args.out, "report.md"), "w") as f:
         f.write(text)
@@ -132,7 +143,7 @@ def report(args):
         state = run_state(run)
         if state:
             print(f"fabric-report: run {run.run_id} {state[0]} ({state[1]})", file=sys.stderr)
-    print(f"fabric-report: {len(runs)} run(s), {len(runs) * len(PLOTS) + (2 if ibft else 0) + (ring.count('](ring_') if ring else 0)} plots and report.md in {args.out}/ "
+    print(f"fabric-report: {len(runs)} run(s), {len(plot_files)} plots and report.md in {args.out}/ "
           f"({time.monotonic() - start:.1f} s)")
     return 0
 

@@ -133,11 +133,19 @@ def section(conn, out_dir, size=4096):
     if size not in {r["message_bytes"] for r in rows}:
         size = max(r["message_bytes"] for r in rows)
     plot_times(rows, os.path.join(out_dir, "ibft_time.png"))
-    plot_speedups(rows, size, os.path.join(out_dir, "ibft_speedup.png"))
-    return ("## InfiniBand fat tree (E13): completion times and speedups\n\n"
+    text = ("## InfiniBand fat tree (E13): completion times and speedups\n\n"
             "Every ibft run of the file, as `db/queries/ibft_speedups.sql`. " + build_table(rows, size) +
-            "\n![completion time against message size](ibft_time.png)\n\n"
-            "![speedups against group size](ibft_speedup.png)\n")
+            "\n![completion time against message size](ibft_time.png)\n\n")
+    if has_speedups(rows, size):
+        plot_speedups(rows, size, os.path.join(out_dir, "ibft_speedup.png"))
+        return text + "![speedups against group size](ibft_speedup.png)\n"
+    schemes = [s for s in SCHEMES if any(r[f"{s}_us"] is not None for r in rows)]
+    return text + (f"No speedup figure: a speedup needs runs of two schemes in the same case at {size} B, "
+                   f"and this file has {' and '.join(LABELS[s] for s in schemes) or 'no completed run'}.\n")
+
+
+def has_speedups(rows, size):
+    return any(r[f] is not None for r in rows if r["message_bytes"] == size for _, f, d in FIGURES if "_over_" in f)
 
 
 def print_table(args):

@@ -45,19 +45,6 @@ def _legend(ax, windows, **kwargs):
     ax.legend(loc="best" if windows <= MAX_WINDOWS_LEGEND_BEST else "upper right", **kwargs)
 
 
-def _say(ax, message):
-    ax.text(0.5, 0.5, message, ha="center", va="center", transform=ax.transAxes, fontsize=10, color="0.35",
-            wrap=True)
-
-
-def empty_plot(run, what, message, path):
-    """A figure that says plainly why it has no data."""
-    fig, (ax,) = _figure(run, what)
-    ax.set_axis_off()
-    _say(ax, message)
-    _save(fig, path)
-
-
 def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path):
     fig, (ax,) = _figure(run, f"receive throughput per subflow ({window_ps / 1e6:g} us windows)")
     if len(labels) <= MAX_LABELLED_LINES:
@@ -79,9 +66,11 @@ def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path):
 
 
 def latency_cdf_plot(run, by_flow, by_level, path):
-    """by_flow / by_level: lists of (label, latencies ns, cumulative fraction, stats)."""
-    fig, axes = _figure(run, "latency distribution (creation at the source to delivery)", panels=2)
-    for ax, curves, what in ((axes[0], by_flow, "per flow"), (axes[1], by_level, "per surrogate level")):
+    """by_flow / by_level: lists of (label, latencies ns, cumulative fraction,
+    stats); by_level None on a platform without surrogate levels."""
+    panels = [(by_flow, "per flow")] + ([(by_level, "per surrogate level")] if by_level is not None else [])
+    fig, axes = _figure(run, "latency distribution (creation at the source to delivery)", panels=len(panels))
+    for ax, (curves, what) in zip(axes, panels):
         for label, x, y, stats in curves:
             ax.step(x, y, where="post", linewidth=1.1,
                     label=f"{label}: p50 {stats['p50']:.0f}, p99 {stats['p99']:.0f}, p99.9 {stats['p99.9']:.0f} ns")
@@ -108,29 +97,24 @@ def drops_plot(run, window_ps, times_us, counts_by_reason, path):
     _save(fig, path)
 
 
-def pause_cnm_plot(run, window_ps, times_us, stopped, pause_counts, cnm_counts, path):
-    fig, axes = _figure(run, f"PAUSE and CNM activity ({window_ps / 1e6:g} us windows)", panels=2)
-    ax = axes[0]
-    if pause_counts.sum() > 0:
-        ax.plot(times_us, stopped, color="C0", label="stopped (port, priority) pairs, mean")
-        ax.stairs(pause_counts, _edges(times_us, window_ps), fill=True, color="C1", alpha=0.5, label="STOPs sent")
-        _legend(ax, len(times_us), fontsize=7)
-    else:
-        _say(ax, "no PAUSE sent in this run")
-    ax.set_title("PAUSE", fontsize=9)
+def pause_plot(run, window_ps, times_us, stopped, pause_counts, path):
+    fig, (ax,) = _figure(run, f"PAUSE activity ({window_ps / 1e6:g} us windows)")
+    ax.plot(times_us, stopped, color="C0", label="stopped (port, priority) pairs, mean")
+    ax.stairs(pause_counts, _edges(times_us, window_ps), fill=True, color="C1", alpha=0.5, label="STOPs sent")
+    _legend(ax, len(times_us), fontsize=7)
     ax.set_xlabel("simulated time (us)")
     ax.set_ylabel("count")
-    ax = axes[1]
-    if cnm_counts.sum() > 0:
-        ax.stairs(cnm_counts, _edges(times_us, window_ps), fill=True, color="C2", label="CNMs sent")
-        _legend(ax, len(times_us), fontsize=7)
-    else:
-        _say(ax, "no CNM sent in this run (QCN off or no congestion)")
-    ax.set_title("QCN congestion notifications", fontsize=9)
+    ax.grid(alpha=0.3)
+    _save(fig, path)
+
+
+def cnm_plot(run, window_ps, times_us, cnm_counts, path):
+    fig, (ax,) = _figure(run, f"QCN congestion notifications ({window_ps / 1e6:g} us windows)")
+    ax.stairs(cnm_counts, _edges(times_us, window_ps), fill=True, color="C2", label="CNMs sent")
+    _legend(ax, len(times_us), fontsize=7)
     ax.set_xlabel("simulated time (us)")
     ax.set_ylabel("CNMs per window")
-    for a in axes:
-        a.grid(alpha=0.3)
+    ax.grid(alpha=0.3)
     _save(fig, path)
 
 

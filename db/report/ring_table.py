@@ -180,11 +180,12 @@ def plot_timeseries(conn, rows, path):
     plt.close(fig)
 
 
-# (name, draw, whether the rows have what it draws, caption)
-PLOTS = (("throughput", plot_throughput, load_series, "throughput against offered load"),
-         ("attempts", plot_attempts, load_series, "tickets and retracts per packet against offered load"),
-         ("latency", plot_latency, load_series, "latency against offered load"),
-         ("q", plot_q, q_series, "throughput against a fixed q"))
+# (name, draw, whether the rows have what it draws, caption, what it needs)
+LOAD_NEEDS = "a series (rings, groups, pattern, mechanisms) run at 3 or more steady offered loads"
+PLOTS = (("throughput", plot_throughput, load_series, "throughput against offered load", LOAD_NEEDS),
+         ("attempts", plot_attempts, load_series, "tickets and retracts per packet against offered load", LOAD_NEEDS),
+         ("latency", plot_latency, load_series, "latency against offered load", LOAD_NEEDS),
+         ("q", plot_q, q_series, "throughput against a fixed q", "runs of 3 or more fixed limits q at one load"))
 
 
 def section(conn, out_dir):
@@ -194,10 +195,15 @@ def section(conn, out_dir):
         return None
     text = "## QuickRing rings (E14): throughput, attempts and latency\n\n"
     text += "Every ring run of the file, as `db/queries/ring_throughput.sql`. " + build_table(rows) + "\n"
-    for name, draw, has, caption in PLOTS:
+    missing = {}
+    for name, draw, has, caption, needs in PLOTS:
         if has(rows):
             draw(rows, os.path.join(out_dir, f"ring_{name}.png"))
             text += f"![{caption}](ring_{name}.png)\n\n"
+        elif name != "q" or any((r["mechanisms"] or "").startswith("q=") for r in rows):
+            missing.setdefault(needs, []).append(caption)
+    for needs, captions in missing.items():
+        text += f"No figure of {', '.join(captions)}: it needs {needs}.\n\n"
     if timeseries_runs(rows):
         plot_timeseries(conn, rows, os.path.join(out_dir, "ring_timeseries.png"))
         text += "![the limit q, the SPQ and throughput over time](ring_timeseries.png)\n"
@@ -208,7 +214,7 @@ def print_table(args):
     plots = []
     if args.plot:
         from report.rundb import open_database
-        plots = [(f"{args.plot}-{name}.png", draw) for name, draw, _, _ in PLOTS]
+        plots = [(f"{args.plot}-{name}.png", draw) for name, draw, _, _, _ in PLOTS]
         plots.append((f"{args.plot}-timeseries.png",
                       lambda rows, path: plot_timeseries(open_database(args.db), rows, path)))
     return tool.table_with_plots("ring-table", args.db, plots, collect, build_table,

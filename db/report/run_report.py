@@ -1,4 +1,7 @@
-"""The report of one run: its figures (PNG), CSVs and Markdown section."""
+"""The report of one run: its figures (PNG), CSVs and Markdown section.
+Which sections a run's report holds, and their words, are its platform's
+(platform_reports.py); a figure is drawn only where it has something to
+show, and the text says why where it has not."""
 import os
 
 import numpy as np
@@ -7,12 +10,9 @@ from report import metrics, plots
 from report.backplane_section import backplane_section
 from report.cookbook import run_query
 from report.labels import duration, key_parameters, run_state
-from report.option_values import parse_duration_ps
 from report.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
+from report.platform_reports import for_run
 
-PLOTS = ("throughput", "latency_cdf", "fairness", "drops", "pause_cnm", "occupancy")
-# Sampled metrics drawn in the occupancy figure, in this order, at most three.
-OCCUPANCY_METRICS = ("ingress_bytes", "egress_bytes", "voq_copies", "cache_entries", "memory_bytes")
 MAX_CDF_CURVES = 12
 
 
@@ -25,18 +25,34 @@ class RunReport:
 
     def __init__(self, conn, run, out_dir, window_ps=None, warmup_ps=None):
         self.conn, self.run, self.out = conn, run, out_dir
+        self.platform = for_run(run)
         self.window_ps = window_ps or metrics.nice_window_ps(max(run.sim_time_ps, 1))
-        if warmup_ps is None and run.platform == "backplane":  # the run's own warm-up
-            warmup_ps = parse_duration_ps(run.config.get("backplane.warmup", "0")) or 0
-        self.warmup_ps = metrics.warmup_ps(run.sim_time_ps, warmup_ps)
+        self.warmup_ps = self.platform.warmup_ps(run, warmup_ps)
         d = run.deliveries
         self.has_deliveries = d is not None and len(d) > 0
         last = int(d.t_ps.max()) if self.has_deliveries else -1
         self.windows = metrics.window_count(run.sim_time_ps, last, self.window_ps)
         self.times_us = np.arange(self.windows) * self.window_ps / 1e6
         self.sections = []
+        self.plots = []  # the PNG files written, by name
         # The run's headline numbers, for runs side by side (compare.py).
-        self.headline = {"subflows": len(run.subflows), "drops": 0, "levels": {}}
+        self.headline = self._headline()
+
+    def _headline(self):
+        r, d = self.run, self.run.deliveries
+        figures = {"subflows": len(r.subflows), "levels": {},
+                   "drops": self._drop_count()}
+        if self.has_deliveries:
+            _, _, rates = metrics.mean_throughput(d, len(r.subflows), self.warmup_ps, r.sim_time_ps)
+            every = metrics.overall_latency_stats(d.latency_ps)
+            by_level = metrics.latency_stats(d.levels.astype(np.int64), d.latency_ps)
+            figures.update(mean_gbps=float(rates.mean()), min_gbps=float(rates.min()), mean_ns=every["mean"],
+                           p99_ns=every["p99"], levels={lvl: s["mean"] for lvl, s in by_level.items()})
+        return figures
+
+    def _drop_count(self):
+        columns, rows = run_query(self.conn, "drops_by_reason", run=self.run.run_id)
+        return sum(row[columns.index("drops")] for row in rows)
 
     # ---- what is missing, said plainly ----
     def missing_deliveries(self):
@@ -47,28 +63,30 @@ class RunReport:
             return "no copy was delivered in this run"
         return None
 
+    def _png(self, plot):
+        """The path of a figure about to be drawn, noted as written."""
+        name = plot_name(self.run, plot)
+        self.plots.append(name)
+        return os.path.join(self.out, name)
+
     def write(self):
-        path = lambda plot: os.path.join(self.out, plot_name(self.run, plot))  # noqa: E731
         self.sections.append(self._header())
         missing = self.missing_deliveries()
-        if missing:
-            for plot, what in (("throughput", "receive throughput per subflow"),
-                               ("latency_cdf", "latency distribution"), ("fairness", "Jain's fairness index")):
-                plots.empty_plot(self.run, what, missing, path(plot))
-            self.sections.append(self._summary_level_throughput())
-        else:
-            shares = metrics.bytes_per_window(self.run.deliveries, len(self.run.subflows), self.window_ps,
-                                              self.windows)
-            self.sections.append(self._throughput(shares, path("throughput")))
-            self.sections.append(self._latency(path("latency_cdf")))
-            self.sections.append(self._fairness(shares, path("fairness")))
-        self.sections.append(self._drops(path("drops")))
-        self.sections.append(self._pause_cnm(path("pause_cnm")))
-        if self.run.platform == "backplane":
-            self.sections.append(backplane_section(self.conn, self.run, self.warmup_ps))
-        elif self.run.platform == "fabric":
-            self.sections.append(self._cache())
-        self.sections.append(self._occupancy(path("occupancy")))
+        shares = None
+        for section in self.platform.sections:
+            if section in ("throughput", "latency", "fairness") and missing:
+                if section == "throughput":
+                    self.sections.append(self._summary_level_throughput())
+                continue  # the header says what is missing, once
+            if section in ("throughput", "fairness") and shares is None:
+                shares = metrics.bytes_per_window(self.run.deliveries, len(self.run.subflows), self.window_ps,
+                                                  self.windows)
+            draw = {"throughput": lambda: self._throughput(shares), "latency": self._latency,
+                    "fairness": lambda: self._fairness(shares), "drops": self._drops, "pause": self._pause,
+                    "cnm": self._cnm, "cache": self._cache,
+                    "backplane": lambda: backplane_section(self.conn, self.run, self.warmup_ps),
+                    "completion": self._completion, "occupancy": self._occupancy}[section]
+            self.sections.append(draw())
         return "\n".join(self.sections)
 
     # ---- sections ----
@@ -98,14 +116,13 @@ class RunReport:
         return self.conn.execute("SELECT check_name, message FROM run_warnings WHERE run_id = ? ORDER BY rowid",
                                  (self.run.run_id,)).fetchall()
 
-    def _throughput(self, shares, png):
+    def _throughput(self, shares):
         r, d = self.run, self.run.deliveries
         gbps = metrics.gbps(shares, self.window_ps)
         labels = [r.subflow_label(i) for i in range(len(r.subflows))]
-        plots.throughput_plot(r, self.window_ps, self.times_us, gbps, labels, png)
+        plots.throughput_plot(r, self.window_ps, self.times_us, gbps, labels, self._png("throughput"))
         frm, to = self.warmup_ps, r.sim_time_ps
         frames, received, rates = metrics.mean_throughput(d, len(r.subflows), frm, to)
-        self.headline.update(mean_gbps=float(rates.mean()), min_gbps=float(rates.min()))
         rows = [(f, r.flow_name(f), dst, int(frames[i]), int(received[i]), rates[i])
                 for i, (f, dst) in enumerate(r.subflows)]
         header = ["flow_id", "flow", "dst_port", "frames", "bytes", "Gb/s"]
@@ -125,15 +142,14 @@ class RunReport:
             text += table(header, [fmt(row) for row in sorted(rows, key=lambda x: x[5])[:8]])
         return text + "\n" + image(plot_name(r, "throughput"), "receive throughput per subflow")
 
-    def _latency(self, png):
+    def _latency(self):
         r, d = self.run, self.run.deliveries
         flow_of = np.array([f for f, _ in r.subflows], dtype=np.int64)[d.subflow]
         per_flow = metrics.latency_stats(flow_of, d.latency_ps)
         per_level = metrics.latency_stats(flow_of * 64 + d.levels, d.latency_ps)
         by_level_total = metrics.latency_stats(d.levels.astype(np.int64), d.latency_ps)
         every = metrics.overall_latency_stats(d.latency_ps)
-        self.headline.update(mean_ns=every["mean"], p99_ns=every["p99"],
-                             levels={lvl: s["mean"] for lvl, s in by_level_total.items()})
+        by_level = self.platform.latency_by_level
 
         if len(per_flow) <= MAX_CDF_CURVES:
             flow_curves = [(r.flow_name(f), *metrics.cdf_points(d.latency_ps[flow_of == f]), per_flow[f])
@@ -141,8 +157,8 @@ class RunReport:
         else:
             flow_curves = [(f"all {len(per_flow)} flows", *metrics.cdf_points(d.latency_ps), every)]
         level_curves = [(f"{lvl} surrogate levels", *metrics.cdf_points(d.latency_ps[d.levels == lvl]), s)
-                        for lvl, s in by_level_total.items()]
-        plots.latency_cdf_plot(r, flow_curves, level_curves, png)
+                        for lvl, s in by_level_total.items()] if by_level else None
+        plots.latency_cdf_plot(r, flow_curves, level_curves, self._png("latency_cdf"))
 
         stat_header = ["deliveries", "p50 ns", "p99 ns", "p99.9 ns", "min ns", "max ns", "mean ns"]
         stat_cells = lambda s: [s["n"]] + [number(s[k], 1) for k in ("p50", "p99", "p99.9", "min", "max", "mean")]  # noqa: E731
@@ -150,10 +166,7 @@ class RunReport:
         level_rows = [[key // 64, r.flow_name(key // 64), key % 64] + stat_cells(s) for key, s in per_level.items()]
         write_csv(os.path.join(self.out, f"run{r.run_id}_latency_per_flow.csv"), ["flow_id", "flow"] + stat_header,
                   flow_rows)
-        span = {"backplane": "From the first byte out of the source application to the last byte into the sink",
-                "ibft": "From the message's start at its source to the packet's last byte at its destination"}.get(
-                    r.platform, "Creation at the source CNA to delivery at the destination CNA")
-        text = (f"### Latency\n\n{span}, nearest-rank percentiles, per flow as "
+        text = (f"### Latency\n\n{self.platform.latency_span}, nearest-rank percentiles, per flow as "
                 "`db/queries/latency_percentiles.sql`:\n\n")
         if len(flow_rows) <= MAX_TABLE_ROWS:
             text += table(["flow_id", "flow"] + stat_header, flow_rows)
@@ -162,6 +175,8 @@ class RunReport:
                      "delivery, and the 8 flows with the highest p99:\n\n")
             worst = sorted(flow_rows, key=lambda row: -float(row[4]))[:8]
             text += table(["flow_id", "flow"] + stat_header, [["all", "all flows"] + stat_cells(every)] + worst)
+        if not by_level:
+            return text + "\n" + image(plot_name(r, "latency_cdf"), "latency CDF")
         text += "\nPer flow and surrogate level, as `db/queries/latency_percentiles_by_level.sql`:\n\n"
         if len(level_rows) <= MAX_TABLE_ROWS:
             text += table(["flow_id", "flow", "surrogate_levels"] + stat_header, level_rows)
@@ -170,10 +185,10 @@ class RunReport:
                           [[lvl] + stat_cells(s) for lvl, s in by_level_total.items()])
         return text + "\n" + image(plot_name(r, "latency_cdf"), "latency CDF")
 
-    def _fairness(self, shares, png):
+    def _fairness(self, shares):
         r = self.run
         jain = metrics.jain_index(shares)
-        plots.fairness_plot(r, self.window_ps, self.times_us, jain, len(r.subflows), png)
+        plots.fairness_plot(r, self.window_ps, self.times_us, jain, len(r.subflows), self._png("fairness"))
         rows = [(w, w * self.window_ps, len(r.subflows), metrics.gbps(float(shares[:, w].sum()), self.window_ps),
                  None if np.isnan(jain[w]) else float(jain[w])) for w in range(self.windows)]
         header = ["window", "window_start_ps", "subflows", "total_gbps", "jain_index"]
@@ -214,10 +229,9 @@ class RunReport:
         return text + table(header, rows[:MAX_TABLE_ROWS]) + (
             f"\n({len(rows) - MAX_TABLE_ROWS} more subflows not shown.)\n" if len(rows) > MAX_TABLE_ROWS else "")
 
-    def _drops(self, png):
+    def _drops(self):
         r = self.run
         columns, rows = run_query(self.conn, "drops_by_reason", run=r.run_id)
-        self.headline["drops"] = sum(row[columns.index("drops")] for row in rows)
         windows = max(self.windows, 1)
         counts = {}
         for reason, w, n in self.conn.execute(
@@ -226,43 +240,70 @@ class RunReport:
             counts.setdefault(reason, np.zeros(windows))[min(w, windows - 1)] += n
         text = "### Drops by reason\n\nAs `db/queries/drops_by_reason.sql`:\n\n"
         if not rows:
-            plots.empty_plot(r, "drops by reason", "no frame or copy was dropped in this run", png)
-            return text.replace(":\n\n", ": ") + "no frame or copy was dropped.\n\n" + image(plot_name(r, "drops"),
-                                                                                           "drops")
-        plots.drops_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, counts, png)
+            return text.replace(":\n\n", ": ") + "no frame or copy was dropped (no figure).\n"
+        plots.drops_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, counts, self._png("drops"))
         return text + table(columns, rows) + "\n" + image(plot_name(r, "drops"), "drops by reason")
 
-    def _pause_cnm(self, png):
+    def _per_window(self, kinds):
+        """Events of these kinds per window: {kind: counts}."""
+        windows = max(self.windows, 1)
+        counts = {kind: np.zeros(windows) for kind in kinds}
+        for kind, w, n in self.conn.execute(
+                f"SELECT kind, t_ps / ?2, count(*) FROM events WHERE run_id = ?1 AND kind IN "
+                f"({', '.join('?' * len(kinds))}) GROUP BY 1, 2", (self.run.run_id, self.window_ps, *kinds)):
+            counts[kind][min(w, windows - 1)] += n
+        return counts
+
+    def _pause(self):
         r = self.run
+        text = "### PAUSE\n\n"
+        columns, rows = run_query(self.conn, "pause_time", run=r.run_id)
+        if not rows:
+            return text + "No PAUSE was sent (`db/queries/pause_time.sql` returns no rows; no figure).\n"
         pause_events = self.conn.execute(
             "SELECT kind, t_ps, entity, CAST(value AS INTEGER) FROM events WHERE run_id = ? AND kind IN "
             "('pause', 'go') ORDER BY t_ps, rowid", (r.run_id,)).fetchall()
         intervals = metrics.paused_intervals(pause_events, r.sim_time_ps)
         windows = max(self.windows, 1)
         stopped = metrics.paused_count_over_time(intervals, self.window_ps, windows)
-        pause_counts, cnm_counts = np.zeros(windows), np.zeros(windows)
-        for kind, w, n in self.conn.execute(
-                "SELECT kind, t_ps / ?2, count(*) FROM events WHERE run_id = ?1 AND kind IN ('pause', 'cnm') "
-                "GROUP BY 1, 2", (r.run_id, self.window_ps)):
-            (pause_counts if kind == "pause" else cnm_counts)[min(w, windows - 1)] += n
-        plots.pause_cnm_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, stopped, pause_counts,
-                             cnm_counts, png)
-        text = "### PAUSE and QCN\n\n"
-        columns, rows = run_query(self.conn, "pause_time", run=r.run_id)
-        if rows:
-            text += "PAUSE per port and priority, as `db/queries/pause_time.sql`:\n\n" + table(
-                columns, [cells(row, 3) for row in rows[:MAX_TABLE_ROWS]])
-            if len(rows) > MAX_TABLE_ROWS:
-                text += f"\n({len(rows) - MAX_TABLE_ROWS} more (port, priority) pairs not shown.)\n"
-        else:
-            text += "No PAUSE was sent (`db/queries/pause_time.sql` returns no rows).\n"
+        plots.pause_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, stopped,
+                         self._per_window(("pause",))["pause"], self._png("pause"))
+        text += "PAUSE per port and priority, as `db/queries/pause_time.sql`:\n\n" + table(
+            columns, [cells(row, 3) for row in rows[:MAX_TABLE_ROWS]])
+        if len(rows) > MAX_TABLE_ROWS:
+            text += f"\n({len(rows) - MAX_TABLE_ROWS} more (port, priority) pairs not shown.)\n"
+        return text + "\n" + image(plot_name(r, "pause"), "PAUSE activity")
+
+    def _cnm(self):
+        r = self.run
+        text = "### QCN congestion notifications\n\n"
         columns, rows = run_query(self.conn, "cnms_per_flow", run=r.run_id)
-        if rows:
-            text += "\nCNMs per flow, as `db/queries/cnms_per_flow.sql`:\n\n" + table(
-                columns, [cells(row, 3) for row in rows[:MAX_TABLE_ROWS]])
-        else:
-            text += "\nNo CNM was sent (`db/queries/cnms_per_flow.sql` returns no rows).\n"
-        return text + "\n" + image(plot_name(r, "pause_cnm"), "PAUSE and CNM activity")
+        if not rows:
+            return text + ("No CNM was sent: QCN off, or no congestion point crossed its set point "
+                           "(`db/queries/cnms_per_flow.sql` returns no rows; no figure).\n")
+        windows = max(self.windows, 1)
+        plots.cnm_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6,
+                       self._per_window(("cnm",))["cnm"], self._png("cnm"))
+        text += "CNMs per flow, as `db/queries/cnms_per_flow.sql`:\n\n" + table(
+            columns, [cells(row, 3) for row in rows[:MAX_TABLE_ROWS]])
+        return text + "\n" + image(plot_name(r, "cnm"), "CNMs sent")
+
+    def _completion(self):
+        """A one-shot workload (the fat tree's multicast): when it completed,
+        and whether every delivery it was to make was made."""
+        figures = dict(self.conn.execute(
+            "SELECT metric, value FROM samples WHERE run_id = ? AND metric IN ('completion_ps', 'deliveries', "
+            "'expected_deliveries', 'switch_copies')", (self.run.run_id,)).fetchall())
+        text = "### Completion\n\n"
+        if "completion_ps" not in figures:
+            return text + "The run recorded no completion time (`completion_ps` in `samples`).\n"
+        done, expected = figures.get("deliveries"), figures.get("expected_deliveries")
+        complete = done is not None and expected is not None and done >= expected
+        text += (f"{'Every' if complete else 'Not every'} delivery was made: {number(done, 0)} of "
+                 f"{number(expected, 0)} expected, {'completed' if complete else 'the last'} at "
+                 f"{number(figures['completion_ps'] / 1e6, 3)} us (`completion_ps` in `samples`); "
+                 f"{number(figures.get('switch_copies'), 0)} copies made by the switches.\n")
+        return text
 
     def _cache(self):
         columns, rows = run_query(self.conn, "cache_hit_rate", run=self.run.run_id)
@@ -272,18 +313,17 @@ class RunReport:
         return text + "As `db/queries/cache_hit_rate.sql`:\n\n" + table(
             columns, [cells(row, 4) for row in rows])
 
-    def _occupancy(self, png):
+    def _occupancy(self):
         r = self.run
         present = {m for (m,) in self.conn.execute(
-            "SELECT metric FROM samples WHERE run_id = ? GROUP BY metric HAVING count(DISTINCT t_ps) > 1",
-            (r.run_id,))}
-        chosen = [m for m in OCCUPANCY_METRICS if m in present][:3]
-        text = "### Queue and cache occupancy\n\n"
+            "SELECT metric FROM samples WHERE run_id = ? GROUP BY metric HAVING count(DISTINCT t_ps) > 1 "
+            "AND max(abs(value)) > 0", (r.run_id,))}
+        chosen = [m for m in self.platform.occupancy_metrics if m in present][:3]
+        text = "### Queue occupancy\n\n"
         if not chosen:
-            plots.empty_plot(r, "queue and cache occupancy", "no periodic occupancy samples in this run "
-                             "(record.sample_interval = 0?)", png)
-            return text + "No periodic occupancy samples were recorded.\n\n" + image(plot_name(r, "occupancy"),
-                                                                                       "occupancy")
+            sampled = r.config.get("record.sample_interval", "")
+            return text + (f"None of {', '.join(self.platform.occupancy_metrics)} was sampled above zero more than "
+                           f"once (record.sample_interval = {sampled or 'its default'}; no figure).\n")
         series, lines = [], []
         for metric in chosen:
             rows = self.conn.execute("SELECT t_ps, entity, value FROM samples WHERE run_id = ? AND metric = ? "
@@ -301,5 +341,5 @@ class RunReport:
             series.append((metric, unit, np.array(times) / 1e6, grid.mean(axis=0), grid.max(axis=0), busiest))
             lines.append(f"- `{metric}` ({unit}), {len(entities)} entities, {len(times)} samples: highest "
                          f"{peaks.max():g} at {busiest[0][0]}; mean over entities and time {grid.mean():.1f}.")
-        plots.occupancy_plot(r, series, png)
+        plots.occupancy_plot(r, series, self._png("occupancy"))
         return text + "\n".join(lines) + "\n\n" + image(plot_name(r, "occupancy"), "occupancy")
