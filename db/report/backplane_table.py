@@ -47,9 +47,8 @@ def build_table(runs):
 
 
 def plot(runs, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from report.style import pyplot
+    plt = pyplot()
 
     sweep = [r for r in runs if r["study"] == "E12a" and r["pause"] == "true"]
     sweep.sort(key=lambda r: _bytes(r["xoff"]))

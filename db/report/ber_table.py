@@ -99,9 +99,8 @@ LINK_NAMES = {"leaf_spine": "leaf-spine and spine-leaf links", "cna_leaf": "CNA-
 
 
 def plot(points, path, links):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from report.style import pyplot
+    plt = pyplot()
     bers = sorted({b for b, _ in points})
     # A log axis has no 0: the error-free point sits one decade below the lowest rate.
     positive = [b for b in bers if b > 0]

@@ -4,7 +4,8 @@ RunReport computed."""
 import os
 import re
 
-from report import plots
+from report import param_descriptions, plots
+from report.platform_reports import for_run
 from report.markdown import number, table, write_csv
 from report.option_values import config_key
 
@@ -72,16 +73,34 @@ class Comparison:
             for lvl, mean_ns in f["levels"].items():
                 by_level.setdefault(f"{label}, {lvl} levels", []).append((x, {"mean_ns": mean_ns}))
         studies = sorted({r.study for r, _ in self.rows})
+        runs_of = f"runs of {studies[0]}" if len(studies) == 1 else f"runs of {len(studies)} studies"
         subtitle = f"{len(self.rows)} runs of {', '.join(studies)}; {len(series)} series"
         name = re.sub(r"[^A-Za-z0-9_.-]", "_", self.key)
         main_png, level_png = f"compare_{name}.png", f"compare_{name}_by_level.png"
-        plots.compare_plot(f"{', '.join(studies)}: throughput and delay against {self.key}", subtitle, self.key,
-                           series, [("mean_gbps", "mean receive throughput per subflow (Gb/s)"),
-                                    ("min_gbps", "lowest subflow's throughput (Gb/s)"),
-                                    ("mean_ns", "mean latency (ns)"), ("p99_ns", "p99 latency (ns)")],
-                           os.path.join(out_dir, main_png), categorical)
-        plots.compare_plot(f"{', '.join(studies)}: mean delay per surrogate level against {self.key}", subtitle,
-                           self.key, by_level, [("mean_ns", "mean latency (ns)")],
-                           os.path.join(out_dir, level_png), categorical)
-        return f"![against {self.key}]({main_png})\n\n![delay per surrogate level]({level_png})\n"
+        key_label = param_descriptions.label(self.key)
+        references = self._references()
+        plots.compare_plot(f"{runs_of}: throughput and delay against {self.key}", subtitle, self.key,
+                           series, [("mean_gbps", "mean receive throughput per subflow"),
+                                    ("min_gbps", "lowest subflow's throughput"),
+                                    ("mean_ns", "mean latency"), ("p99_ns", "p99 latency")],
+                           os.path.join(out_dir, main_png), categorical, key_label, references)
+        text = f"![against {self.key}]({main_png})\n\n"
+        if any(len(f["levels"]) > 1 for _, f in self.rows):  # replication through surrogate levels
+            plots.compare_plot(f"{runs_of}: mean delay per surrogate level against {self.key}", subtitle,
+                               self.key, by_level, [("mean_ns", "mean latency")],
+                               os.path.join(out_dir, level_png), categorical, key_label)
+            text += f"![delay per surrogate level]({level_png})\n"
+        return text
+
+    def _references(self):
+        """The line rate on the throughput panels, where the runs share one;
+        the offered load itself where it is the key compared against."""
+        rates = {for_run(run).line_gbps(run) for run, _ in self.rows}
+        references = []
+        if len(rates) == 1 and None not in rates:
+            rate = rates.pop()
+            references += [(m, rate, f"line rate {rate:g} Gb/s") for m in ("mean_gbps", "min_gbps")]
+        if self.key == "traffic.load_gbps":  # per source port, counting preamble and gap: an upper bound
+            references += [(m, None, "offered per source port (wire)") for m in ("mean_gbps", "min_gbps")]
+        return references
 

@@ -59,9 +59,8 @@ def build_table(rows, size):
 
 
 def plot_times(rows, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from report.style import pyplot
+    plt = pyplot()
 
     all_sources = sorted({s for s, _ in cases(rows)})
     all_groups = sorted({g for _, g in cases(rows)})
@@ -93,9 +92,8 @@ def plot_times(rows, path):
 
 
 def plot_speedups(rows, size, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from report.style import pyplot
+    plt = pyplot()
 
     at = [r for r in rows if r["message_bytes"] == size]
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))

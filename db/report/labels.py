@@ -58,18 +58,35 @@ def key_parameters(run):
     flows = list(run.flows.values())
     kinds = sorted({f["kind"] for f in flows})
     sizes = sorted({f["frame_size"] for f in flows})
-    offered = sum(f["offered_gbps"] for f in flows)
     size_text = ", ".join(sizes[:3]) + (", ..." if len(sizes) > 3 else "")
     c = run.config
     fabric = f"{run.user_ports} ports on {run.leaves} leaves"
-    parts = [f"{len(flows)} {'/'.join(kinds) or 'no'} flows", f"frames {size_text} B",
-             f"{offered:g} Gb/s offered", fabric, f"seed {run.seed}", duration(run.sim_time_ps)]
+    parts = [f"{len(flows)} {'/'.join(kinds) or 'no'} flows", f"frames {size_text} B", offered_load(run),
+             fabric, f"seed {run.seed}", duration(run.sim_time_ps)]
     pattern = c.get("traffic.pattern")
     if pattern and pattern != "none":
         # An unset load is the ports' line rate (saturating).
         load = c.get("traffic.load_gbps") or c.get("topology.user_port_gbps", "?")
         parts.insert(0, f"{pattern} at {load} Gb/s per port")
     return ", ".join(parts)
+
+
+def offered_load(run):
+    """What the flows offer, as a reader compares it with a port: per
+    source port (the most any port offers), or a count of frames where
+    every flow sends a set number of them."""
+    flows = list(run.flows.values())
+    counts = [run.config.get(f"flow.{f['name']}.frames") for f in flows]
+    if flows and all(counts):
+        total = sum(int(n) for n in counts)
+        return f"{total} frame{'s' if total != 1 else ''} in all"
+    per_port = {}
+    for f in flows:
+        per_port[f.get("src_port")] = per_port.get(f.get("src_port"), 0) + f["offered_gbps"]
+    if not per_port:
+        return "nothing offered"
+    most = max(per_port.values())
+    return f"up to {most:g} Gb/s offered per source port ({len(per_port)} ports)"
 
 
 def _backplane_parameters(run):

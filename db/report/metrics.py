@@ -37,6 +37,20 @@ def nice_window_ps(sim_time_ps, target_windows=100):
     return 10 * exponent
 
 
+# A throughput window holds at least this many frame times: fewer, and one
+# frame more or less in a window swings a subflow's rate by more than 5 %.
+FRAMES_PER_WINDOW = 16
+
+
+def default_window_ps(sim_time_ps, mean_frame_bytes=None, line_gbps=None):
+    """About 1/100 of the run in 1-2-5 steps, but at least FRAMES_PER_WINDOW
+    times of the run's mean frame at the line rate (when both are known)."""
+    floor = 0
+    if mean_frame_bytes and line_gbps:
+        floor = FRAMES_PER_WINDOW * mean_frame_bytes * 8 * 1000 / line_gbps  # ps
+    return max(nice_window_ps(max(sim_time_ps, 1)), nice_window_ps(math.ceil(floor), 1) if floor else 0)
+
+
 def warmup_ps(sim_time_ps, requested_ps=None):
     """What mean throughput skips: as requested, else 0.5 ms for runs of
     1 ms or more (experiments.md: skip it where a steady state is needed),
@@ -119,6 +133,21 @@ def cdf_points(latency_ps, max_points=2000):
         return values, values
     idx = np.unique(np.r_[np.linspace(0, n - 1, min(n, max_points)).astype(np.int64), n - 1])
     return values[idx], (idx + 1) / n
+
+
+def ccdf_points(latency_ps, max_points=2000):
+    """(latency ns, fraction of copies at or above it) for a step plot on a
+    log axis: thinned to about `max_points` points, evenly in rank for the
+    body and geometrically towards the largest, so that the tail (p99,
+    p99.9, the maximum) keeps its detail."""
+    values = np.sort(latency_ps) / 1000.0
+    n = len(values)
+    if n == 0:
+        return values, values
+    half = max(max_points // 2, 1)
+    tail = n - np.unique(np.geomspace(1, n, min(n, half)).astype(np.int64))
+    idx = np.unique(np.r_[np.linspace(0, n - 1, min(n, half)).astype(np.int64), tail, n - 1])
+    return values[idx], (n - idx) / n
 
 
 def paused_intervals(events, sim_time_ps):

@@ -35,6 +35,10 @@ class PlatformReport:
     # Sampled metrics the occupancy section may draw, in this order (at most three).
     occupancy_metrics = ()
 
+    def line_gbps(self, run):
+        """The receiving ports' line rate (a reference line), or None."""
+        return None
+
     def warmup_ps(self, run, asked_ps):
         """What mean throughput skips: --warmup if given, else the platform's rule."""
         return metrics.warmup_ps(run.sim_time_ps, asked_ps if asked_ps is not None else 0)
@@ -51,6 +55,9 @@ class FabricReport(PlatformReport):
     latency_by_level = True
     occupancy_metrics = ("ingress_bytes", "egress_bytes", "voq_copies", "cache_entries")
 
+    def line_gbps(self, run):
+        return _number(run.config.get("topology.user_port_gbps"))
+
     def warmup_ps(self, run, asked_ps):
         # experiments.md: skip 0.5 ms where a steady state is needed (runs of 1 ms or more).
         return metrics.warmup_ps(run.sim_time_ps, asked_ps)
@@ -61,6 +68,9 @@ class BackplaneReport(PlatformReport):
     sections = ("throughput", "latency", "fairness", "drops", "pause", "backplane", "occupancy")
     latency_span = "From the first byte out of the source application to the last byte into the sink"
     occupancy_metrics = ("memory_bytes",)
+
+    def line_gbps(self, run):
+        return _number(run.config.get("backplane.link_gbps"))
 
     def warmup_ps(self, run, asked_ps):
         if asked_ps is None:  # the run's own warm-up
@@ -87,6 +97,14 @@ class RingReport(PlatformReport):
 
     def file_section(self, conn, out_dir):
         return ring_file_section(conn, out_dir)
+
+
+def _number(text):
+    """A rate key's value as a number of Gb/s ('100', '100Gbps'), or None."""
+    try:
+        return float(str(text).lower().removesuffix("gbps").removesuffix("g").strip())
+    except (TypeError, ValueError):
+        return None
 
 
 PLATFORMS = {p.name: p for p in (FabricReport(), BackplaneReport(), IbftReport(), RingReport())}

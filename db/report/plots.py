@@ -1,25 +1,27 @@
-"""The report's figures, one PNG each, drawn with matplotlib (Agg).
-Every function takes ready numbers; nothing here reads the database."""
+"""The report's figures, one PNG each, in the figures' one style
+(style.py). Every function takes ready numbers; nothing here reads the
+database. Times arrive in microseconds, latencies in nanoseconds and rates
+in Gb/s, and are drawn in engineering units (1.5 µs, 25 Gb/s)."""
 import textwrap
 
-import matplotlib
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.ticker import NullFormatter
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib.collections import LineCollection  # noqa: E402
+from report.labels import key_parameters, run_title
+from report.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
 
-from report.labels import key_parameters, run_title  # noqa: E402
-
+plt = pyplot()
 # Above this many lines a legend is unreadable: draw them faintly, plus summary lines.
 MAX_LABELLED_LINES = 16
 # Above this many windows, matplotlib's search for the legend's best place is slow.
 MAX_WINDOWS_LEGEND_BEST = 5000
+US, NS, GBPS = 1e-6, 1e-9, 1e9
 
 
-def _titles(fig, title, subtitle, panels):
+def _titles(fig, title, subtitle, columns):
     fig.suptitle(title, fontsize=11, y=0.985)
-    fig.text(0.5, 0.935, "\n".join(textwrap.wrap(subtitle, 105 * panels)), ha="center", va="top", fontsize=7.5,
+    fig.text(0.5, 0.935, "\n".join(textwrap.wrap(subtitle, 105 * columns)), ha="center", va="top", fontsize=7.5,
              color="0.3")
 
 
@@ -29,141 +31,217 @@ def _figure(run, what, panels=1):
     return fig, list(axes[0])
 
 
-def _save(fig, path):
-    fig.tight_layout(rect=(0, 0, 1, 0.89))
-    fig.savefig(path, dpi=110)
+def _save(fig, path, top=0.89):
+    fig.tight_layout(rect=(0, 0, 1, top))
+    fig.savefig(path)
     plt.close(fig)
 
 
+def _time_axis(ax, label="simulated time"):
+    ax.set_xlabel(label)
+    seconds(ax.xaxis)
+
+
 def _edges(times_us, window_ps):
-    """Window edges (us) for per-window counts drawn as filled steps (one
+    """Window edges (s) for per-window counts drawn as filled steps (one
     path however many windows, where bars would be a patch each)."""
-    return np.r_[times_us, times_us[-1] + window_ps / 1e6] if len(times_us) else np.zeros(1)
+    return (np.r_[times_us, times_us[-1] + window_ps / 1e6] if len(times_us) else np.zeros(1)) * US
 
 
 def _legend(ax, windows, **kwargs):
     ax.legend(loc="best" if windows <= MAX_WINDOWS_LEGEND_BEST else "upper right", **kwargs)
 
 
-def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path):
-    fig, (ax,) = _figure(run, f"receive throughput per subflow ({window_ps / 1e6:g} us windows)")
+def _window(window_ps):
+    return f"{window_ps / 1e6:g} us windows"
+
+
+def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path, line_gbps=None):
+    """Per subflow; `line_gbps` draws the ports' line rate for reference."""
+    fig, (ax,) = _figure(run, f"receive throughput per subflow ({_window(window_ps)})")
+    t = times_us * US
+    marker = marker_for(len(times_us))
     if len(labels) <= MAX_LABELLED_LINES:
         for row, label in zip(gbps_matrix, labels):
-            ax.plot(times_us, row, label=label, linewidth=1.2)
+            ax.plot(t, row * GBPS, label=label, marker=marker)
     else:
-        segments = [np.column_stack((times_us, row)) for row in gbps_matrix]
+        segments = [np.column_stack((t, row * GBPS)) for row in gbps_matrix]
         ax.add_collection(LineCollection(segments, colors="0.6", linewidths=0.4, alpha=0.35,
                                          label=f"each of {len(labels)} subflows"))
-        ax.plot(times_us, gbps_matrix.mean(axis=0), color="C0", linewidth=1.6, label="mean of subflows")
-        ax.plot(times_us, gbps_matrix.min(axis=0), color="C3", linewidth=1.0, label="lowest subflow")
+        ax.plot(t, gbps_matrix.mean(axis=0) * GBPS, color="C0", linewidth=1.6, label="mean of subflows", marker=marker)
+        ax.plot(t, gbps_matrix.min(axis=0) * GBPS, color="C3", linewidth=1.0, label="lowest subflow", marker=marker)
         ax.autoscale()
-    ax.set_xlabel("simulated time (us, window start)")
-    ax.set_ylabel("receive throughput (Gb/s, frame bytes)")
+    if line_gbps:
+        ax.axhline(line_gbps * GBPS, color="0.4", linewidth=0.8, linestyle="--", label=f"line rate {line_gbps:g} Gb/s")
+    _time_axis(ax, "simulated time (window start)")
+    ax.set_ylabel("receive throughput (frame bytes)")
+    bits_per_second(ax.yaxis)
     ax.set_ylim(bottom=0)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, loc="lower right", ncol=2 if len(labels) > 8 else 1)
+    ax.legend(loc="lower right", ncol=2 if len(labels) > 8 else 1)
     _save(fig, path)
 
 
-def latency_cdf_plot(run, by_flow, by_level, path):
-    """by_flow / by_level: lists of (label, latencies ns, cumulative fraction,
-    stats); by_level None on a platform without surrogate levels."""
+def _percentile_lines(ax, n):
+    """p99 and p99.9 as the fractions 1e-2 and 1e-3 of a CCDF, where n copies reach them."""
+    for fraction, name in ((1e-2, "p99"), (1e-3, "p99.9")):
+        if n * fraction >= 1:
+            ax.axhline(fraction, color="0.45", linewidth=0.7, linestyle=":")
+            ax.annotate(name, (1.0, fraction), xycoords=("axes fraction", "data"), xytext=(-2, 2),
+                        textcoords="offset points", ha="right", fontsize=7, color="0.35")
+
+
+# Below this many deliveries per curve a CCDF says little: each delivery is drawn.
+MIN_CCDF_POINTS = 10
+
+
+def latency_ccdf_plot(run, by_flow, by_level, path):
+    """by_flow / by_level: lists of (label, latencies ns, fraction at or
+    above, stats); by_level None on a platform without surrogate levels.
+    A CCDF on a log axis: the tail (p99, p99.9) is where a design differs.
+    A panel whose curves have fewer than MIN_CCDF_POINTS deliveries each
+    shows every delivery on a row of its own instead."""
     panels = [(by_flow, "per flow")] + ([(by_level, "per surrogate level")] if by_level is not None else [])
-    fig, axes = _figure(run, "latency distribution (creation at the source to delivery)", panels=len(panels))
-    for ax, (curves, what) in zip(axes, panels):
+    few = [all(stats["n"] < MIN_CCDF_POINTS for _, _, _, stats in curves) for curves, _ in panels]
+    fig, axes = _figure(run, "latency of each delivered copy" if all(few) else
+                        "latency: fraction of delivered copies at or above a latency", panels=len(panels))
+    for ax, (curves, what), strip in zip(axes, panels, few):
+        ax.set_title(what)
+        ax.set_xlabel("latency")
+        if strip:
+            _latency_strip(ax, curves)
+            continue
+        most = 0
         for label, x, y, stats in curves:
-            ax.step(x, y, where="post", linewidth=1.1,
+            ax.step(x * NS, y, where="post", marker=marker_for(len(x)),
                     label=f"{label}: p50 {stats['p50']:.0f}, p99 {stats['p99']:.0f}, p99.9 {stats['p99.9']:.0f} ns")
-        ax.set_title(what, fontsize=9)
-        ax.set_xlabel("latency (ns)")
-        ax.set_ylabel("fraction of delivered copies")
-        ax.set_ylim(0, 1.02)
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=6.5, loc="upper left")
+            most = max(most, stats["n"])
+        ax.set_yscale("log")
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_ylim(top=1.3, bottom=min(0.1, 0.5 / max(most, 1)))
+        _percentile_lines(ax, most)
+        seconds(ax.xaxis)
+        ax.set_ylabel("fraction of copies at or above")
+        ax.legend(loc="lower left")
     _save(fig, path)
+
+
+def _latency_strip(ax, curves):
+    """Each delivery's latency, a row per curve: few deliveries, no distribution."""
+    for row, (label, x, _, stats) in enumerate(curves):
+        ax.plot(x * NS, [row] * len(x), linestyle="none", marker="o", color=f"C{row % 10}")
+    ax.set_yticks(range(len(curves)), [f"{label} ({stats['n']})" for label, _, _, stats in curves])
+    ax.set_ylim(-0.6, len(curves) - 0.4)
+    ax.invert_yaxis()
+    ax.set_xlim(left=0)
+    seconds(ax.xaxis)
+    ax.set_ylabel("(deliveries)")
 
 
 def drops_plot(run, window_ps, times_us, counts_by_reason, path):
-    fig, (ax,) = _figure(run, f"drops by reason ({window_ps / 1e6:g} us windows)")
+    fig, (ax,) = _figure(run, f"drops by reason ({_window(window_ps)})")
     bottom = np.zeros(len(times_us))
     for i, (reason, counts) in enumerate(sorted(counts_by_reason.items())):
         ax.stairs(bottom + counts, _edges(times_us, window_ps), baseline=bottom.copy(), fill=True, color=f"C{i}",
                   label=f"{reason} ({int(counts.sum())})")
         bottom += counts
-    ax.set_xlabel("simulated time (us)")
+    _time_axis(ax)
     ax.set_ylabel("frames or copies dropped per window")
-    ax.grid(alpha=0.3)
-    _legend(ax, len(times_us), fontsize=7)
+    _legend(ax, len(times_us))
     _save(fig, path)
 
 
 def pause_plot(run, window_ps, times_us, stopped, pause_counts, path):
-    fig, (ax,) = _figure(run, f"PAUSE activity ({window_ps / 1e6:g} us windows)")
-    ax.plot(times_us, stopped, color="C0", label="stopped (port, priority) pairs, mean")
+    fig, (ax,) = _figure(run, f"PAUSE activity ({_window(window_ps)})")
+    ax.plot(times_us * US, stopped, color="C0", label="stopped (port, priority) pairs, mean",
+            marker=marker_for(len(times_us)))
     ax.stairs(pause_counts, _edges(times_us, window_ps), fill=True, color="C1", alpha=0.5, label="STOPs sent")
-    _legend(ax, len(times_us), fontsize=7)
-    ax.set_xlabel("simulated time (us)")
+    _legend(ax, len(times_us))
+    _time_axis(ax)
     ax.set_ylabel("count")
-    ax.grid(alpha=0.3)
     _save(fig, path)
 
 
 def cnm_plot(run, window_ps, times_us, cnm_counts, path):
-    fig, (ax,) = _figure(run, f"QCN congestion notifications ({window_ps / 1e6:g} us windows)")
+    fig, (ax,) = _figure(run, f"QCN congestion notifications ({_window(window_ps)})")
     ax.stairs(cnm_counts, _edges(times_us, window_ps), fill=True, color="C2", label="CNMs sent")
-    _legend(ax, len(times_us), fontsize=7)
-    ax.set_xlabel("simulated time (us)")
+    _legend(ax, len(times_us))
+    _time_axis(ax)
     ax.set_ylabel("CNMs per window")
-    ax.grid(alpha=0.3)
     _save(fig, path)
 
 
 def occupancy_plot(run, series, path):
     """series: list of (metric, unit, times_us, mean, maximum, busiest: [(entity, values)])."""
-    fig, axes = _figure(run, "queue and cache occupancy (sampled)", panels=len(series))
+    fig, axes = _figure(run, "queue occupancy (sampled)", panels=len(series))
     for ax, (metric, unit, times_us, mean, maximum, busiest) in zip(axes, series):
-        ax.plot(times_us, maximum, color="C3", linewidth=1.2, label="maximum over entities")
-        ax.plot(times_us, mean, color="C0", linewidth=1.2, label="mean over entities")
+        t, marker = times_us * US, marker_for(len(times_us))
+        ax.plot(t, maximum, color="C3", label="maximum over entities", marker=marker)
+        ax.plot(t, mean, color="C0", label="mean over entities", marker=marker)
         for entity, values in busiest:
-            ax.plot(times_us, values, linewidth=0.7, alpha=0.7, label=entity)
-        ax.set_title(metric, fontsize=9)
-        ax.set_xlabel("simulated time (us)")
-        ax.set_ylabel(f"{metric} ({unit})")
+            ax.plot(t, values, linewidth=0.7, alpha=0.7, label=entity)
+        ax.set_title(metric)
+        _time_axis(ax)
+        ax.set_ylabel(metric if unit == "bytes" else f"{metric} ({unit})")
+        if unit == "bytes":
+            bytes_(ax.yaxis)
         ax.set_ylim(bottom=0)
-        ax.grid(alpha=0.3)
         ax.legend(fontsize=6.5)
     _save(fig, path)
 
 
 def fairness_plot(run, window_ps, times_us, jain, subflows, path):
-    fig, (ax,) = _figure(run, f"Jain's fairness index of {subflows} subflows ({window_ps / 1e6:g} us windows)")
-    ax.plot(times_us, jain, marker=".", markersize=3, linewidth=1.0)
+    fig, (ax,) = _figure(run, f"Jain's fairness index of {subflows} subflows ({_window(window_ps)})")
+    ax.plot(times_us * US, jain, marker=marker_for(len(times_us)) or ".", markersize=3, linewidth=1.0)
     ax.axhline(1.0, color="0.5", linewidth=0.6, linestyle=":")
     if subflows > 0:
         ax.axhline(1.0 / subflows, color="0.5", linewidth=0.6, linestyle=":")
-    ax.set_xlabel("simulated time (us, window start)")
+    _time_axis(ax, "simulated time (window start)")
     ax.set_ylabel("Jain's index (1 = equal shares)")
     ax.set_ylim(0, 1.05)
-    ax.grid(alpha=0.3)
     _save(fig, path)
 
 
-def compare_plot(title, subtitle, key, series, metrics, path, categorical=False):
-    """series: {label: [(x, {metric: value})]}; metrics: [(metric, axis label)]."""
-    fig, axes = plt.subplots(1, len(metrics), figsize=(5.2 * len(metrics), 4.6), squeeze=False)
-    _titles(fig, title, subtitle, len(metrics))
-    for ax, (metric, axis_label) in zip(axes[0], metrics):
+# How compare_plot draws each metric: scale to SI, the axis' formatter.
+COMPARE_UNITS = {"gbps": (GBPS, bits_per_second), "ns": (NS, seconds)}
+
+
+def compare_plot(title, subtitle, key, series, metrics, path, categorical=False, key_label=None, references=()):
+    """series: {label: [(x, {metric: value})]}; metrics: [(metric, axis
+    label)], drawn two panels to a row; `key_label` labels the x axis (the
+    key's description); references: [(metric, value, label)] drawn as
+    dashed lines (a line rate, the offered load)."""
+    columns = min(2, len(metrics))
+    rows = (len(metrics) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(5.6 * columns, 3.9 * rows + 0.7), squeeze=False)
+    _titles(fig, title, subtitle, columns)
+    xs_all = [x for points in series.values() for x, _ in points]
+    log2 = not categorical and powers_of_two(xs_all)
+    for ax, (metric, axis_label) in zip(axes.flat, metrics):
+        scale, formatter = COMPARE_UNITS.get(metric.rsplit("_", 1)[-1], (1, None))
         for label, points in sorted(series.items()):
             points = [(x, v[metric]) for x, v in points if v.get(metric) is not None]
             if not points:
                 continue
             xs, ys = zip(*points)
-            ax.plot(range(len(xs)) if categorical else xs, ys, marker="o", markersize=4, label=label)
+            ax.plot(range(len(xs)) if categorical else xs, [y * scale for y in ys], marker="o", label=label)
             if categorical:
                 ax.set_xticks(range(len(xs)), [str(x) for x in xs])
-        ax.set_xlabel(key)
+        for ref_metric, value, ref_label in references:
+            if ref_metric != metric:
+                continue
+            if value is None and not categorical:  # y = x: the key is the quantity drawn (an offered load)
+                xs = sorted({x for points in series.values() for x, _ in points if x is not None})
+                ax.plot(xs, [x * scale for x in xs], color="0.55", linewidth=0.8, linestyle=":", label=ref_label)
+            elif value is not None:
+                ax.axhline(value * scale, color="0.4", linewidth=0.8, linestyle="--", label=ref_label)
+        if log2:
+            log2_axis(ax.xaxis, ax)
+        if formatter:
+            formatter(ax.yaxis)
+        ax.set_xlabel("\n".join(textwrap.wrap(key_label or key, 60)))
         ax.set_ylabel(axis_label)
-        ax.grid(alpha=0.3)
-        if len(series) > 1:
-            ax.legend(fontsize=7)
-    _save(fig, path)
+        if len(series) > 1 or references:
+            ax.legend()
+    for ax in list(axes.flat)[len(metrics):]:
+        ax.set_visible(False)
+    _save(fig, path, top=1 - 0.75 / (3.9 * rows + 0.7))

@@ -89,10 +89,8 @@ def build_table(rows):
 
 
 def _pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    return plt
+    from report.style import pyplot
+    return pyplot()
 
 
 def plot_series(by_series, x, xlabel, path, metrics, title):

@@ -26,10 +26,12 @@ class RunReport:
     def __init__(self, conn, run, out_dir, window_ps=None, warmup_ps=None):
         self.conn, self.run, self.out = conn, run, out_dir
         self.platform = for_run(run)
-        self.window_ps = window_ps or metrics.nice_window_ps(max(run.sim_time_ps, 1))
-        self.warmup_ps = self.platform.warmup_ps(run, warmup_ps)
         d = run.deliveries
         self.has_deliveries = d is not None and len(d) > 0
+        mean_frame = float(d.bytes.mean()) if self.has_deliveries else None
+        self.window_ps = window_ps or metrics.default_window_ps(run.sim_time_ps, mean_frame,
+                                                                self.platform.line_gbps(run))
+        self.warmup_ps = self.platform.warmup_ps(run, warmup_ps)
         last = int(d.t_ps.max()) if self.has_deliveries else -1
         self.windows = metrics.window_count(run.sim_time_ps, last, self.window_ps)
         self.times_us = np.arange(self.windows) * self.window_ps / 1e6
@@ -120,7 +122,8 @@ class RunReport:
         r, d = self.run, self.run.deliveries
         gbps = metrics.gbps(shares, self.window_ps)
         labels = [r.subflow_label(i) for i in range(len(r.subflows))]
-        plots.throughput_plot(r, self.window_ps, self.times_us, gbps, labels, self._png("throughput"))
+        plots.throughput_plot(r, self.window_ps, self.times_us, gbps, labels, self._png("throughput"),
+                              line_gbps=self.platform.line_gbps(r))
         frm, to = self.warmup_ps, r.sim_time_ps
         frames, received, rates = metrics.mean_throughput(d, len(r.subflows), frm, to)
         rows = [(f, r.flow_name(f), dst, int(frames[i]), int(received[i]), rates[i])
@@ -152,13 +155,13 @@ class RunReport:
         by_level = self.platform.latency_by_level
 
         if len(per_flow) <= MAX_CDF_CURVES:
-            flow_curves = [(r.flow_name(f), *metrics.cdf_points(d.latency_ps[flow_of == f]), per_flow[f])
+            flow_curves = [(r.flow_name(f), *metrics.ccdf_points(d.latency_ps[flow_of == f]), per_flow[f])
                            for f in per_flow]
         else:
-            flow_curves = [(f"all {len(per_flow)} flows", *metrics.cdf_points(d.latency_ps), every)]
-        level_curves = [(f"{lvl} surrogate levels", *metrics.cdf_points(d.latency_ps[d.levels == lvl]), s)
+            flow_curves = [(f"all {len(per_flow)} flows", *metrics.ccdf_points(d.latency_ps), every)]
+        level_curves = [(f"{lvl} surrogate levels", *metrics.ccdf_points(d.latency_ps[d.levels == lvl]), s)
                         for lvl, s in by_level_total.items()] if by_level else None
-        plots.latency_cdf_plot(r, flow_curves, level_curves, self._png("latency_cdf"))
+        plots.latency_ccdf_plot(r, flow_curves, level_curves, self._png("latency"))
 
         stat_header = ["deliveries", "p50 ns", "p99 ns", "p99.9 ns", "min ns", "max ns", "mean ns"]
         stat_cells = lambda s: [s["n"]] + [number(s[k], 1) for k in ("p50", "p99", "p99.9", "min", "max", "mean")]  # noqa: E731
@@ -176,14 +179,14 @@ class RunReport:
             worst = sorted(flow_rows, key=lambda row: -float(row[4]))[:8]
             text += table(["flow_id", "flow"] + stat_header, [["all", "all flows"] + stat_cells(every)] + worst)
         if not by_level:
-            return text + "\n" + image(plot_name(r, "latency_cdf"), "latency CDF")
+            return text + "\n" + image(plot_name(r, "latency"), "latency CCDF")
         text += "\nPer flow and surrogate level, as `db/queries/latency_percentiles_by_level.sql`:\n\n"
         if len(level_rows) <= MAX_TABLE_ROWS:
             text += table(["flow_id", "flow", "surrogate_levels"] + stat_header, level_rows)
         else:
             text += table(["surrogate_levels"] + stat_header,
                           [[lvl] + stat_cells(s) for lvl, s in by_level_total.items()])
-        return text + "\n" + image(plot_name(r, "latency_cdf"), "latency CDF")
+        return text + "\n" + image(plot_name(r, "latency"), "latency CCDF")
 
     def _fairness(self, shares):
         r = self.run

@@ -148,9 +148,8 @@ def cell_text(runs, per_port):
 
 
 def occupancy_plot(conn, path, differing):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from report.style import pyplot
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(9, 4.5))
     capacity = 0
     for run_id in run_ids(conn):

@@ -87,6 +87,11 @@ class ReportPerPlatform(unittest.TestCase):
         self.assertNotIn("run1_pause.png", md)
         self.assertNotIn("run1_cnm.png", md)
 
+    def test_windows_hold_several_frames_and_the_load_is_per_port(self):
+        md = self.md["E11"]  # 6 frames of 512-9022 B (3.7 kB mean) at 100 Gb/s over 70 us
+        self.assertIn("per 5 us window", md)  # 16 frame times at least, not 1/100 of the run (1 us)
+        self.assertIn("6 frames in all", md)  # not "600 Gb/s offered"
+
     def test_a_ring_file_says_why_its_load_figures_are_missing(self):
         self.assertIn("## QuickRing rings (E14)", self.md["E14"])
         self.assertIn("No figure of throughput against offered load", self.md["E14"])

@@ -1,0 +1,54 @@
+"""The figures' one style (fabric.mplstyle) and their units: every plot of
+fabric-report and the table tools gets pyplot from here, and labels its
+axes in engineering units (1.5 µs, 25 Gb/s, 160 kB) with the formatters
+below, whatever the scale of the numbers."""
+import math
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import EngFormatter, FuncFormatter  # noqa: E402
+
+STYLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fabric.mplstyle")
+plt.style.use(STYLE)
+# Below this many points a line shows its points as markers.
+FEW_POINTS = 24
+
+
+def pyplot():
+    return plt
+
+
+def seconds(axis):
+    """Values in seconds, labelled 500 ns, 1.5 µs, 2 ms."""
+    axis.set_major_formatter(EngFormatter(unit="s", sep=" "))
+
+
+def bits_per_second(axis):
+    """Values in bit/s, labelled 25 Gb/s."""
+    axis.set_major_formatter(EngFormatter(unit="b/s", sep=" "))
+
+
+def bytes_(axis):
+    """Values in bytes, labelled 160 kB."""
+    axis.set_major_formatter(EngFormatter(unit="B", sep=" "))
+
+
+def marker_for(points):
+    """A marker for a line of few points (so a lone point shows), else none."""
+    return "o" if points < FEW_POINTS else None
+
+
+def powers_of_two(values):
+    """Whether numeric values are all powers of two (>= 1), and more than two
+    of them: a sweep to draw on a log2 axis."""
+    values = [v for v in values if v is not None]
+    return len(set(values)) > 2 and all(v >= 1 and math.log2(v).is_integer() for v in values)
+
+
+def log2_axis(axis_of_ax, ax, which="x"):
+    """A log2 axis labelled with the plain values (16, 32, 64)."""
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log", base=2)
+    axis_of_ax.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
