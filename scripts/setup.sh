@@ -9,8 +9,12 @@ for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}" >&2
+  # apt's own progress (one line per package fetched, unpacked, set up) goes
+  # to stderr: on a fresh machine this takes a few minutes.
+  echo "setup: installing ${#missing[@]} Debian packages (a few minutes on a fresh machine): ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  echo "setup: apt-get update" >&2
+  $SUDO apt-get update -q >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}" >&2
+  echo "setup: packages installed" >&2
 fi

@@ -80,9 +80,17 @@ def _default_fabricsim():
 
 
 def _dry_run(sweep, args, fabricsim, jobs):
+    """The points and the commands the runner would give them, with the
+    work folder it would use (Work): the sweep's id if the database holds
+    this sweep already, and the runner's process id, are known only then."""
+    sid = store.existing_sweep_id(args.db, sweep)
+    folder = os.path.abspath(f"{args.db}.sweep-{sid if sid is not None else 'ID'}")
     print(f"sweep of {sweep.study}: {len(sweep.points)} points, {args.backend} backend, {jobs} at a time")
+    print(f"each point runs into {folder}/point-N-RUNNER.db (RUNNER: the runner's process id"
+          + ("" if sid is not None else "; ID: the sweep's id, given when the database first holds it") +
+          f") and is merged into {args.db}")
     for p in sweep.points:
-        command = sweep.point_command(fabricsim, p, f"{args.db}.sweep/point-{p.number}.db")
+        command = sweep.point_command(fabricsim, p, os.path.join(folder, f"point-{p.number}-RUNNER.db"))
         print(f"{p.number}: {p.key}\n    {shlex.join(command)}")
     return 0
 

@@ -50,6 +50,23 @@ def sweep_id(conn, sweep):
     return row[0]
 
 
+def existing_sweep_id(db, sweep):
+    """The sweep's id in the database `db` if it holds this sweep already,
+    else None; reads only (for --dry-run)."""
+    if not os.path.exists(db):
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT sweep_id FROM sweeps WHERE study = ? AND definition = ? AND base = ?",
+                               (sweep.study, sweep.definition, sweep.base_text())).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
+
+
 def merged_keys(conn, sid):
     return {r[0] for r in conn.execute("SELECT point_key FROM sweep_runs WHERE sweep_id = ?", (sid,))}
 

@@ -6,6 +6,7 @@
 
 #include "db/database_path.h"
 #include "model/config/config_error.h"
+#include "platforms/app/platform_catalog.h"
 
 namespace fabric {
 
@@ -22,9 +23,11 @@ void check_database_path(const std::string& path) {
 
 CommandLine parse_command_line(int argc, const char* const argv[]) {
   CommandLine cl;
+  std::string platforms;
+  for (const std::string& name : platform_names()) platforms += (platforms.empty() ? "" : ", ") + name;
   po::options_description desc(
       "fabricsim: SystemC/TLM model of a 100G Ethernet server-rack fabric, and of other systems as platforms "
-      "(key 'platform': fabric, backplane)\n\nOptions");
+      "(key 'platform': " + platforms + ")\n\nOptions");
   desc.add_options()
       ("help,h", "this help")
       ("study", po::value<std::string>(), "run a shipped study by id (see --list-studies); default E11")

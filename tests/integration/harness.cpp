@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <gtest/gtest.h>
+
 #ifndef FABRICSIM_BINARY
 #error "FABRICSIM_BINARY must name the fabricsim executable"
 #endif
@@ -134,7 +136,18 @@ ProcResult wait_fabricsim(const Background& bg, double timeout_seconds) {
   if (WIFSIGNALED(status)) r.term_signal = WTERMSIG(status);
   r.out = read_text(bg.out_path);
   r.err = read_text(bg.err_path);
+  fail_on_systemc_warnings(r);
   return r;
+}
+
+// style.md: a SystemC warning (an illegal name, a deprecated call, ...)
+// fails the test whose fabricsim printed it, whatever the test checks.
+void fail_on_systemc_warnings(const ProcResult& r) {
+  for (const std::string* text : {&r.out, &r.err}) {
+    const size_t at = text->find("Warning: (");
+    if (at != std::string::npos)
+      ADD_FAILURE() << "fabricsim printed a SystemC warning: " << text->substr(at, text->find('\n', at) - at);
+  }
 }
 
 ProcResult run_fabricsim(const Args& args, double timeout_seconds) {

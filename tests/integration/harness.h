@@ -75,6 +75,9 @@ struct Background {
 };
 Background start_fabricsim(const Args& args, const TempDir& dir);
 ProcResult wait_fabricsim(const Background& bg, double timeout_seconds = 60);
+// Adds a test failure for a SystemC warning in the output (run_fabricsim
+// and wait_fabricsim check every run with it).
+void fail_on_systemc_warnings(const ProcResult& r);
 
 double now_seconds();  // monotonic
 std::string read_text(const std::string& path);

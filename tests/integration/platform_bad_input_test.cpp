@@ -29,9 +29,11 @@ TEST_P(PlatformBadInput, ExitTwoNamingTheKeyAndNoRun) {
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_NE(r.err.find("'" + GetParam().key + "'"), std::string::npos) << r.err;
   // The value named is the one given for that key, never another source's.
-  for (const std::string& s : GetParam().sets)
-    if (s.rfind(GetParam().key + "=", 0) == 0)
+  for (const std::string& s : GetParam().sets) {
+    if (s.rfind(GetParam().key + "=", 0) == 0) {
       EXPECT_NE(r.err.find("'" + s.substr(GetParam().key.size() + 1) + "'"), std::string::npos) << r.err;
+    }
+  }
   EXPECT_FALSE(file_exists(dir.file("x.db")));
 }
 

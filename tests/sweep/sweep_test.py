@@ -186,11 +186,18 @@ class DryRun(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             lines = r.stdout.splitlines()
             self.assertEqual(lines[0], "sweep of E2a: 6 points, local backend, 1 at a time")
-            self.assertEqual(lines[1], "1: leaf.cache.entries=16; flow.f1.frame_size=512")
-            self.assertIn("--study E2a --time 60us --quiet --db", lines[2])
-            self.assertIn("--set-swept leaf.cache.entries=16 --set-swept flow.f1.frame_size=512", lines[2])
-            self.assertEqual(len(lines), 1 + 2 * 6)
+            self.assertIn(f"each point runs into {db}.sweep-ID/point-N-RUNNER.db", lines[1])
+            self.assertEqual(lines[2], "1: leaf.cache.entries=16; flow.f1.frame_size=512")
+            self.assertIn("--study E2a --time 60us --quiet --db", lines[3])
+            self.assertIn(f"--db {db}.sweep-ID/point-1-RUNNER.db", lines[3])
+            self.assertIn("--set-swept leaf.cache.entries=16 --set-swept flow.f1.frame_size=512", lines[3])
+            self.assertEqual(len(lines), 2 + 2 * 6)
             self.assertEqual(os.listdir(d), [])
+            # The paths are the runner's own (Work), its sweep id and process id in place of ID and RUNNER.
+            sys.path.insert(0, os.path.join(ROOT, "db"))
+            from sweep.runner import Work
+            point = type("Point", (), {"number": 1})()
+            self.assertEqual(Work(db, "ID", "RUNNER").point_db(point), f"{db}.sweep-ID/point-1-RUNNER.db")
 
 
 class PointWarnings(unittest.TestCase):
