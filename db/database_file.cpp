@@ -7,6 +7,7 @@
 #include "db/db_error.h"
 #include "db/schema.h"
 #include "model/config/config_error.h"
+#include "model/recording/metric_catalog.h"
 
 namespace fabric::db {
 namespace {
@@ -39,8 +40,9 @@ std::optional<std::string> query_text(sqlite3* db, const std::string& path, cons
 
 // Refuses files that are not SQLite or that another tool owns. An empty
 // SQLite file (no tables) is fine: it becomes a fabricsim database.
-// Returns whether the file has the previous schema version (to migrate).
-bool check_is_fabricsim(sqlite3* db, const std::string& path) {
+// Returns the file's older schema version, to bring up to this one
+// (db/migrations.sql), or nullopt for a new file or one of this version.
+std::optional<std::string> check_is_fabricsim(sqlite3* db, const std::string& path) {
   sqlite3_stmt* raw_stmt = nullptr;
   int rc = sqlite3_prepare_v2(db,
                               "SELECT count(*), count(*) FILTER (WHERE name = 'meta') FROM sqlite_schema "
@@ -53,7 +55,7 @@ bool check_is_fabricsim(sqlite3* db, const std::string& path) {
   const int64_t tables = sqlite3_column_int64(s.get(), 0);
   const bool has_meta = sqlite3_column_int64(s.get(), 1) > 0;
   s.reset();
-  if (tables == 0) return false;
+  if (tables == 0) return std::nullopt;
   if (!has_meta) throw_not_fabricsim(path, "it has tables but no fabricsim 'meta' table");
 
   std::optional<std::string> schema, version;
@@ -64,13 +66,31 @@ bool check_is_fabricsim(sqlite3* db, const std::string& path) {
     throw_not_fabricsim(path, "its 'meta' table has another layout");
   }
   if (schema != std::string("fabricsim")) throw_not_fabricsim(path, "meta 'schema' is not 'fabricsim'");
-  if (version == std::string(kPreviousSchemaVersion)) return true;
-  if (version != std::string(kSchemaVersion)) {
+  if (version == std::string(kSchemaVersion)) return std::nullopt;
+  if (!version || migration_from(*version).empty()) {
+    std::string older;
+    for (const auto& step : migration_steps()) older += (older.empty() ? "" : ", ") + step.first;
     throw DbError("database '" + path + "': it has fabricsim schema version '" + version.value_or("none") +
-                  "', this fabricsim reads and writes version " + kSchemaVersion + " (and brings version " +
-                  kPreviousSchemaVersion + " up to it)");
+                  "', this fabricsim reads and writes version " + kSchemaVersion + " (and brings versions " + older +
+                  " up to it)");
   }
-  return false;
+  return version;
+}
+
+// The metric definitions of this build (model/recording/metric_catalog.cpp)
+// into the file's metrics table: a file always describes what it holds.
+void write_metric_definitions(sqlite3* db, const std::string& path) {
+  Statement s = prepare(db, path,
+                        "INSERT OR REPLACE INTO metrics(name, unit, kind, platforms, entity, description) "
+                        "VALUES (?, ?, ?, ?, ?, ?)");
+  for (const MetricDefinition& m : metric_catalog()) {
+    int column = 1;
+    for (const std::string_view text : {m.name, m.unit, kind_name(m.kind), m.platforms, m.entity, m.description})
+      sqlite3_bind_text(s.get(), column++, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+    const int rc = sqlite3_step(s.get());
+    if (rc != SQLITE_DONE) throw_db_error(path, "writing the metric definitions", db, rc);
+    sqlite3_reset(s.get());
+  }
 }
 
 }  // namespace
@@ -92,7 +112,7 @@ Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
     throw_db_error(path, "cannot open for writing", "the file or its directory is read-only");
   }
 
-  const bool previous_version = check_is_fabricsim(db.get(), path);
+  const std::optional<std::string> older_version = check_is_fabricsim(db.get(), path);
 
   // WAL lets fabric-report read while a run writes; NORMAL sync is safe
   // with WAL (a power loss may lose the last batches, never corrupt).
@@ -109,11 +129,15 @@ Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192; "
        "PRAGMA temp_store = MEMORY;");
   in_write_transaction(db.get(), path, "creating the schema", [&] {
-    // Another process may have migrated it since: check again inside the transaction.
-    if (previous_version && query_text(db.get(), path, "SELECT value FROM meta WHERE key = 'schema_version'") ==
-                                std::string(kPreviousSchemaVersion))
-      exec(db.get(), path, "bringing the schema up to this version", kMigrateFromPreviousSql);
+    // Another process may have migrated it since: read the version again inside the transaction.
+    if (older_version) {
+      const std::optional<std::string> now =
+          query_text(db.get(), path, "SELECT value FROM meta WHERE key = 'schema_version'");
+      if (now && *now != kSchemaVersion)
+        exec(db.get(), path, "bringing the schema up to this version", migration_from(*now).c_str());
+    }
     exec(db.get(), path, "creating the schema", kSchemaTablesSql);
+    write_metric_definitions(db.get(), path);
     // A file from an older fabricsim may lack them (it dropped them while a
     // run loaded): built once here, before anything is simulated.
     exec(db.get(), path, "creating the indexes", kSchemaIndexesSql);

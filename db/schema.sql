@@ -16,7 +16,7 @@ CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
-INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '3');
+INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '4');
 
 CREATE TABLE IF NOT EXISTS runs (
   run_id        INTEGER PRIMARY KEY,
@@ -176,6 +176,36 @@ SELECT d.run_id, d.frame_id, d.flow_id, fl.src_port, d.dst_port, d.bytes, fl.pri
        d.surrogate_levels
 FROM deliveries AS d
 LEFT JOIN flows AS fl ON fl.run_id = d.run_id AND fl.flow_id = d.flow_id;
+
+-- Every metric `samples` may hold, with its unit (model/recording/
+-- metric_catalog.cpp, the one definition; fabricsim writes its rows when it
+-- opens a file, and refuses to record a metric that is not there). kind:
+-- 'series' is sampled every record.sample_interval, 'total' written once at
+-- the run's end. A family is one row: link_messages_<kind> stands for
+-- link_messages_packet, link_messages_credit, ...
+CREATE TABLE IF NOT EXISTS metrics (
+  name        TEXT PRIMARY KEY,
+  unit        TEXT NOT NULL,     -- B, ps, Gb/s, fraction (0..1), 1/s, or what is counted
+  kind        TEXT NOT NULL CHECK (kind IN ('series', 'total')),
+  platforms   TEXT NOT NULL,     -- the platforms that write it, or 'all'
+  entity      TEXT NOT NULL,     -- what samples.entity names for it
+  description TEXT NOT NULL
+);
+
+-- Each sample with its metric's unit and kind.
+CREATE VIEW IF NOT EXISTS v_samples AS
+SELECT s.run_id, s.t_ps, s.entity, s.metric, s.value, m.unit, m.kind
+FROM samples AS s
+LEFT JOIN metrics AS m ON m.name = s.metric OR (m.name GLOB '*<kind>' AND s.metric GLOB replace(m.name, '<kind>', '*'));
+
+-- A run's end-of-run figures (metrics of kind 'total') with the run's study
+-- and platform: the per-run scalars to put beside its parameters (run_params).
+CREATE VIEW IF NOT EXISTS v_run_totals AS
+SELECT r.run_id, r.study, r.platform, s.entity, s.metric, s.value, m.unit
+FROM samples AS s
+JOIN runs AS r ON r.run_id = s.run_id
+JOIN metrics AS m ON (m.name = s.metric OR (m.name GLOB '*<kind>' AND s.metric GLOB replace(m.name, '<kind>', '*')))
+WHERE m.kind = 'total';
 
 -- Parameter studies run by scripts/fabricsim-sweep (docs/guide.md,
 -- "Sweeps"): a sweep, the run of each point merged in, the swept values of

@@ -1,5 +1,7 @@
 #include "db/sqlite_recorder.h"
 
+#include "model/recording/metric_catalog.h"
+
 #include <ctime>
 
 #include "db/database_file.h"
@@ -176,6 +178,11 @@ void SqliteRecorder::drop(const DropRecord& r) {
 
 void SqliteRecorder::sample(Picos t, const std::string& entity, const std::string& metric, double value) {
   require_running("sample");
+  // Every metric has one definition, with its unit: a name that has none is
+  // a model error (model/recording/metric_catalog.cpp).
+  if (find_metric(metric) == nullptr)
+    throw std::logic_error("metric '" + metric + "' (entity '" + entity +
+                           "') is not defined in model/recording/metric_catalog.cpp");
   current_.samples.push_back(SampleRow{t, entity, metric, value});
   count_record();
 }

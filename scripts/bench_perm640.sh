@@ -2,7 +2,7 @@
 # Whole-run benchmark of the full-load 640-port permutation (study perm640):
 # wall time, simulated frames per wall second, delivered payload per wall
 # second, link messages per wall second, events per delivered frame and peak
-# memory, with --log-level frames (every frame recorded) and summary, on
+# memory, with --record frames (every frame recorded) and summary, on
 # each number of threads in THREADS (default "1 2").
 # Usage: [THREADS="1 2"] scripts/bench_perm640.sh [SIM_TIME, default 1ms] [fabricsim options...]
 set -euo pipefail
@@ -18,7 +18,7 @@ for level in frames summary; do
     db="$out/perm640-$level-$threads.db"
     summary="$out/summary-$level-$threads.txt"
     /usr/bin/time -f "%e %M" -o "$out/time" build/fabricsim --study perm640 --time "$time_arg" \
-        --log-level "$level" --set "sim.threads=$threads" --db "$db" --quiet "$@" > "$summary"
+        --record "$level" --set "sim.threads=$threads" --db "$db" --quiet "$@" > "$summary"
     read -r wall rss_kb < "$out/time"
     delivered=$(grep -oP '\d+(?= delivered)' "$summary" | head -1)
     messages=$(grep -oP 'link messages .*: \K\d+' "$summary" | head -1)

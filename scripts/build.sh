@@ -25,7 +25,7 @@ if [ ! -f "$profile/.trained" ] || \
   mkdir -p "$profile"
   scratch="$(mktemp -d)"
   echo "build: step 2 of 3, training runs (perm640 20 us, E11, E2b 200 us: about a minute)" >&2
-  for training in "perm640 --time 20us --log-level frames" "E11" "E2b --time 200us"; do
+  for training in "perm640 --time 20us --record frames" "E11" "E2b --time 200us"; do
     echo "build:   fabricsim --study $training" >&2
     # shellcheck disable=SC2086 # the study and its options are words
     "$train/fabricsim" --study $training --db "$scratch/train.db" --quiet >/dev/null

@@ -77,7 +77,7 @@ SELECT r.run_id, r.rings, r.groups,
        coalesce(r.load_phases || '+' || r.pattern_phases, r.load_phases, r.pattern_phases, '') AS schedule,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'throughput_gbps'), 3)
            AS throughput_gbps,
-       round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'attempts') /
+       round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'tickets') /
              max(1, (SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'packets_sent')), 3)
            AS attempts_per_packet,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'retracts') /

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/core/buffer_pool.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 
 namespace fabric {
 
@@ -40,7 +40,7 @@ class SharedMemorySwitch {
 
  private:
   BufferPool memory_;
-  std::vector<RingQueue<SwitchedFrame, 16>> queues_;
+  std::vector<CircularQueue<SwitchedFrame, 16>> queues_;
   uint64_t discards_ = 0;
   uint64_t frames_ = 0;
 };

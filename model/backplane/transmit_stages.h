@@ -9,7 +9,7 @@
 
 #include "model/core/buffer_pool.h"
 #include "model/core/ids.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 
 namespace fabric {
 
@@ -49,7 +49,7 @@ class TransmitStages {
  private:
   void advance();
   BufferPool nic_, mac_;
-  RingQueue<StationFrame, 8> nic_queue_, mac_queue_;
+  CircularQueue<StationFrame, 8> nic_queue_, mac_queue_;
 };
 
 }  // namespace fabric

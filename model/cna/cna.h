@@ -15,7 +15,7 @@
 #include "model/cna/e2e_transport.h"
 #include "model/cna/flow_round_robin.h"
 #include "model/cna/queued_frame.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/cna/frame_source.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
@@ -61,7 +61,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
 
  private:
   SC_HAS_PROCESS(Cna);
-  using FrameQueue = RingQueue<QueuedFrame, 4>;  // a priority's or a rate limiter's frames
+  using FrameQueue = CircularQueue<QueuedFrame, 4>;  // a priority's or a rate limiter's frames
   struct Limiter {
     ReactionPoint rp;
     FrameQueue queue;

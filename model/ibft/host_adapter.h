@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "model/core/event_queue.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -53,7 +53,7 @@ class HostAdapter final : public sc_core::sc_module, public TxSource, public RxS
   Recorder& recorder_;
   EventQueue& events_;
   Picos start_ = 0;
-  RingQueue<HostPacket, 8> queue_;
+  CircularQueue<HostPacket, 8> queue_;
   uint64_t sent_ = 0;
   Picos last_delivery_ = 0;
   ReceivedTotals received_;

@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 
 namespace fabric {
 
@@ -46,7 +46,7 @@ class CreditArbiter {
     uint64_t deficit = 0;
     bool turn_started = false;
     bool active = false;
-    RingQueue<Request, 2> requests;
+    CircularQueue<Request, 2> requests;
   };
   Requester& find(uint32_t id);
 
@@ -56,7 +56,7 @@ class CreditArbiter {
   uint64_t pending_units_ = 0;
   std::vector<Requester> requesters_;
   std::unordered_map<uint32_t, uint32_t> index_;
-  RingQueue<uint32_t, 16> active_;  // indices into requesters_, in round-robin order
+  CircularQueue<uint32_t, 16> active_;  // indices into requesters_, in round-robin order
 };
 
 }  // namespace fabric

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/leaf/internal_path.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
@@ -45,7 +45,7 @@ class FabricInjection {
   }
 
  private:
-  using Queue = RingQueue<Payload*, 4>;
+  using Queue = CircularQueue<Payload*, 4>;
 
   const LeafLayout& layout_;
   const LeafParams& params_;

@@ -89,7 +89,7 @@ LeafEgress::Next LeafEgress::next_copy(Picos now, const LoopRoom* room) {
 
 std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Picos& earliest,
                                                     const LoopRoom* room) {
-  RingQueue<uint32_t, 8>& ready = ready_[priority];
+  CircularQueue<uint32_t, 8>& ready = ready_[priority];
   for (size_t tries = ready.size(); tries > 0; --tries) {
     const uint32_t index = ready.front();
     ready.pop_front();

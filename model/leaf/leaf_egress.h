@@ -104,7 +104,7 @@ class LeafEgress {
   Vl last_vl_{};
   uint32_t last_index_ = 0;
   // Per priority: contexts with a complete next copy, in round-robin order.
-  std::array<RingQueue<uint32_t, 8>, kPriorities> ready_;
+  std::array<CircularQueue<uint32_t, 8>, kPriorities> ready_;
   int turn_priority_ = kPriorities - 1;
   uint32_t served_in_turn_ = 0;
   std::vector<CreditArbiter::Grant> scratch_;

@@ -14,7 +14,7 @@
 #include <random>
 #include <vector>
 
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/core/buffer_pool.h"
 #include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_params.h"
@@ -48,8 +48,8 @@ struct Voq {
   PortId target{};
   LeafId target_leaf{};
   Vl vl{};
-  RingQueue<uint32_t, 8> waiting;    // frame slots not yet sent, in arrival order
-  RingQueue<uint32_t, 8> in_flight;  // frame slots sent, awaiting ACK, in send order
+  CircularQueue<uint32_t, 8> waiting;    // frame slots not yet sent, in arrival order
+  CircularQueue<uint32_t, 8> in_flight;  // frame slots sent, awaiting ACK, in send order
   uint32_t credits = 0;            // granted units not yet used
   uint32_t waiting_units = 0;      // units of the copies not yet sent: the backlog Vth limits
   uint32_t owed_units = 0;         // units granted (or to be) for copies dropped from the head, to return

@@ -8,7 +8,7 @@
 
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 
 namespace fabric {
 
@@ -53,8 +53,8 @@ class ReorderBuffer {
   uint32_t base_seq_ = 0;      // copy_seq of partial_.front()
   // A few copies in reassembly at a time, usually: inline rings keep them
   // on the buffer's own cache lines.
-  RingQueue<Partial, 4> partial_;
-  RingQueue<ReadyCopy, 4> ready_;
+  CircularQueue<Partial, 4> partial_;
+  CircularQueue<ReadyCopy, 4> ready_;
 };
 
 }  // namespace fabric

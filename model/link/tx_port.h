@@ -11,7 +11,7 @@
 #include <systemc>
 
 #include "model/core/event_queue.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/protocol/payload_pool.h"
 
@@ -72,7 +72,7 @@ struct TxPortHotState {
   uint32_t credits_owed_ = 0;
   int index_ = 0;
   TxSource* source_ = nullptr;
-  RingQueue<Payload*, 4> control_;
+  CircularQueue<Payload*, 4> control_;
   EventQueue* events_ = nullptr;
   Picos owed_since_ = 0;
   RetrySender* retry_ = nullptr;  // link-level retry; null on a link without it

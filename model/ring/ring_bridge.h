@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "model/core/event_queue.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -67,7 +67,7 @@ class RingBridge final : public sc_core::sc_module, public TxSource, public RxSi
   PayloadPool& pool_;
   EventQueue& events_;
   std::array<SideWake, 2> side_wake_;
-  std::array<RingQueue<Payload*, 8>, 2> transit_;
+  std::array<CircularQueue<Payload*, 8>, 2> transit_;
   Picos pacer_wake_at_ = kNever;
   std::vector<ring::BridgeProtocol::Ready> ready_;
   std::vector<ring::Priority> released_;

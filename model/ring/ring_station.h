@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "model/core/event_queue.h"
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/recording/received_totals.h"
@@ -92,7 +92,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   Recorder& recorder_;
   EventQueue& events_;
   std::unique_ptr<traffic::PacketArrivals> arrivals_;
-  RingQueue<Payload*, 8> transit_;
+  CircularQueue<Payload*, 8> transit_;
   char arrival_tag_ = 0, pacer_tag_ = 0;  // wake items
   Picos pacer_wake_at_ = kNever;
   Picos last_observed_ = 0;

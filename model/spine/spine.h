@@ -8,7 +8,7 @@
 #include <ostream>
 #include <vector>
 
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -38,9 +38,9 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
   // One port's buffers, together in memory: with the default 16 packets the
   // queues live inside the struct.
   struct Port {
-    RingQueue<Payload*, 16> input;
-    RingQueue<Payload*, 16> output;
-    RingQueue<uint16_t, 8> waiting;  // inputs whose head waits for room in this output
+    CircularQueue<Payload*, 16> input;
+    CircularQueue<Payload*, 16> output;
+    CircularQueue<uint16_t, 8> waiting;  // inputs whose head waits for room in this output
     bool input_waiting = false;      // this input is listed at some output
   };
   void try_forward(int input);

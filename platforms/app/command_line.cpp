@@ -39,10 +39,12 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("db", po::value<std::string>(&cl.db)->default_value("fabric.db"), "SQLite output; a new run is appended")
       ("time", po::value<std::string>(), "simulated time, e.g. 500us, 4ms (key sim.time)")
       ("seed", po::value<std::string>(), "random seed (key sim.seed)")
-      ("log-level", po::value<std::string>(&cl.log_level)->default_value("frames"), "what the database records: frames (every frame and copy) or summary")
+      ("record", po::value<std::string>(), "what the database records: frames (every frame and copy; the default) or summary (totals, samples and events, no frame or copy)")
+      ("log-level", po::value<std::string>(), "the old name of --record, accepted until the next release")
       ("list-params", "every key with default, unit and description, grouped by platform, then exit")
       ("resolved", "with --list-params: every key of the run --study/--config/--set describe, with its value and where it comes from")
       ("list-studies", "the shipped studies (id, platform, title), then exit")
+      ("list-metrics", "every metric the database's samples may hold, with its unit, kind, platforms and meaning, as a Markdown table (docs/database.md), then exit")
       ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
       ("check-db", po::value<std::string>(), "whether PATH can keep runs, by the rule --db follows (no URI, no database in memory, no empty name, no directory): exit 0, or 2 with the reason; for scripts/fabricsim-sweep")
       ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")
@@ -74,6 +76,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   cl.help = vm.count("help") > 0;
   cl.list_params = vm.count("list-params") > 0;
   cl.list_studies = vm.count("list-studies") > 0;
+  cl.list_metrics = vm.count("list-metrics") > 0;
   cl.quiet = vm.count("quiet") > 0;
   cl.points = vm.count("points") > 0;
   cl.strict = vm.count("strict") > 0;
@@ -85,8 +88,22 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   if (!cl.sweeps.empty() && !cl.points)
     throw std::invalid_argument("command line: --sweep lists a sweep's points with --points; a sweep runs with "
                                 "scripts/fabricsim-sweep");
-  if (cl.log_level != "frames" && cl.log_level != "summary")
-    throw std::invalid_argument("command line: --log-level has value '" + cl.log_level +
+  const char* record_option = "--record";
+  if (vm.count("record")) cl.record = vm["record"].as<std::string>();
+  if (vm.count("log-level")) {
+    const std::string old_value = vm["log-level"].as<std::string>();
+    if (vm.count("record") && old_value != cl.record)
+      throw std::invalid_argument("command line: --log-level has value '" + old_value + "' and --record '" +
+                                  cl.record + "'; --log-level is the old name of --record: give one");
+    if (!vm.count("record")) {
+      cl.record = old_value;
+      record_option = "--log-level";
+    }
+    cl.notes.push_back("--log-level is now --record (it chooses what the database records); the old name is "
+                       "accepted until the next release");
+  }
+  if (cl.record != "frames" && cl.record != "summary")
+    throw std::invalid_argument(std::string("command line: ") + record_option + " has value '" + cl.record +
                                 "'; allowed: frames, summary");
   return cl;
 }

@@ -17,12 +17,14 @@ struct CommandLine {
   std::string db = "fabric.db";
   std::optional<std::string> time;
   std::optional<std::string> seed;
-  std::string log_level = "frames";
+  std::string record = "frames";     // --record: what the database records (frames or summary)
+  std::vector<std::string> notes;    // said on stderr before anything runs (an old option's name)
   bool list_params = false;
   bool resolved = false;             // --list-params --resolved
   std::optional<std::string> explain;
   bool strict = false;               // warnings are errors
   bool list_studies = false;
+  bool list_metrics = false;          // the metric catalog as a Markdown table
   bool quiet = false;
   bool help = false;
   std::string help_text;

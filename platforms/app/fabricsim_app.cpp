@@ -8,6 +8,7 @@
 
 #include "db/database_path.h"
 #include "db/sqlite_recorder.h"
+#include "model/recording/metric_catalog.h"
 #include "model/config/config.h"
 #include "model/core/sim_time.h"
 #include "model/link/link_census.h"
@@ -55,7 +56,7 @@ void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
 }
 
 db::RunInfo run_info(const CommandLine& cl, const ResolvedRun& run) {
-  db::RunInfo info{run.study, run.config_text, FABRICSIM_VERSION, cl.log_level, run.seed, run.platform, {}, {}};
+  db::RunInfo info{run.study, run.config_text, FABRICSIM_VERSION, cl.record, run.seed, run.platform, {}, {}};
   for (const config::ResolvedParam& p : run.params)
     info.params.push_back({p.key, p.value, config::to_string(p.source), p.origin});
   for (const config::CheckResult& w : run.warnings) info.warnings.push_back({w.name, joined_keys(w), w.detail});
@@ -81,7 +82,7 @@ const char* status_of(RunOutcome outcome) {
 int simulate(const CommandLine& cl, const ResolvedRun& run) {
   std::unique_ptr<db::SqliteRecorder> rec;
   try {
-    rec = std::make_unique<db::SqliteRecorder>(cl.db, cl.log_level == "frames", run.lock_wait_seconds);
+    rec = std::make_unique<db::SqliteRecorder>(cl.db, cl.record == "frames", run.lock_wait_seconds);
   } catch (const db::DbError& e) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 2;
@@ -101,7 +102,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   HugePageAdvisor huge_pages;
   huge_pages.reserve(size_t{1} << 30);  // address space for the full fabric's ~400 MiB
   std::unique_ptr<PlatformTop> top = run.setup->build(run.flows, run.seed, *rec);
-  top->set_threads(worker_threads(run.threads, cl.log_level == "frames"));
+  top->set_threads(worker_threads(run.threads, cl.record == "frames"));
   huge_pages.advise();
   set_run_phase(RunPhase::running);
   try {
@@ -184,8 +185,13 @@ int run_fabricsim(int argc, const char* const argv[]) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 2;
   }
+  for (const std::string& note : cl.notes) std::cerr << "fabricsim: note: " << note << "\n";
   if (cl.help) {
     std::cout << cl.help_text;
+    return 0;
+  }
+  if (cl.list_metrics) {
+    std::cout << metric_table_markdown();
     return 0;
   }
   if (cl.check_db) {  // the sweep runner's --db, by the rule of fabricsim's

@@ -4,7 +4,7 @@ namespace fabric {
 
 config::ParamSpec threads_spec() {
   config::ParamSpec threads{"sim.threads", config::ParamType::integer, "0", "threads",
-                            "worker threads that serve the fabric's partitions (each leaf with its CNAs, each spine) in each time window; 0: the cores available, less one for the database writer with --log-level frames. The database is the same for any number", 0, 32};
+                            "worker threads that serve the fabric's partitions (each leaf with its CNAs, each spine) in each time window; 0: the cores available, less one for the database writer with --record frames. The database is the same for any number", 0, 32};
   threads.affects_results = false;
   return threads;
 }

@@ -221,11 +221,16 @@ void FabricTop::finish(Picos end) {
   for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   for (const LinkEnds& e : link_ends_) {
     const LinkReceiver& rx = *e.rx->link_receiver();
-    recorder_.sample(end, e.link, "corrupted", static_cast<double>(rx.corrupted()));
+    // Per link end, and only where something happened: 8,192 rows of zeros
+    // at every run would say nothing (a missing row is 0, docs/database.md).
+    const auto nonzero = [&](const char* metric, uint64_t count) {
+      if (count > 0) recorder_.sample(end, e.link, metric, static_cast<double>(count));
+    };
+    nonzero("corrupted", rx.corrupted());
     if (const RetrySender* retry = e.tx->retry()) {
-      recorder_.sample(end, e.link, "replays", static_cast<double>(retry->replays()));
-      recorder_.sample(end, e.link, "replay_episodes", static_cast<double>(retry->replay_episodes()));
-      recorder_.sample(end, e.link, "retry_timeouts", static_cast<double>(retry->timeouts()));
+      nonzero("replays", retry->replays());
+      nonzero("replay_episodes", retry->replay_episodes());
+      nonzero("retry_timeouts", retry->timeouts());
     }
   }
 }

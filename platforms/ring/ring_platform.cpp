@@ -69,7 +69,7 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   const RingKeys k;
   RingConfig b = read_ring_params(k, config);
   check_ring_limit(k, b, config);
-  // Per sampling instant: a utilisation per segment, the mean SPQ and q.
+  // Per sampling instant: a busy fraction per segment, the mean SPQ and q.
   int64_t segments = 0;
   for (const auto& ring_positions : b.network().positions) segments += static_cast<int64_t>(ring_positions.size());
   check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, segments + 2);

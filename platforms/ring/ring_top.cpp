@@ -100,7 +100,7 @@ void RingTop::sample_occupancy(Picos t) {
   for (size_t i = 0; i < segments_.size(); ++i) {
     const Picos busy = segments_[i]->busy_time(t);
     if (interval > 0)
-      recorder_.sample(t, segment_names_[i], "utilisation",
+      recorder_.sample(t, segment_names_[i], "busy_fraction",
                        static_cast<double>(busy - busy_at_last_sample_[i]) / static_cast<double>(interval));
     busy_at_last_sample_[i] = busy;
   }
@@ -153,12 +153,12 @@ void RingTop::finish(Picos end) {
   recorder_.sample(end, "ring", "host_drops", static_cast<double>(host_drops));
   recorder_.sample(end, "ring", "packets_sent", static_cast<double>(frames_sent()));
   recorder_.sample(end, "ring", "deliveries", static_cast<double>(frames_delivered()));
-  recorder_.sample(end, "ring", "attempts", static_cast<double>(attempts()));
+  recorder_.sample(end, "ring", "tickets", static_cast<double>(attempts()));
   recorder_.sample(end, "ring", "retracts", static_cast<double>(retracts()));
   recorder_.sample(end, "ring", "throughput_gbps", throughput_gbps(end));
   for (const auto& s : stations_) recorder_.sample(end, s->basename(), "max_buffers_used", s->max_buffers_used());
   for (size_t i = 0; i < segments_.size(); ++i)
-    recorder_.sample(end, segment_names_[i], "segment_utilisation",
+    recorder_.sample(end, segment_names_[i], "utilization",
                      end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
   for (const auto& b : bridges_)
     for (int side = 0; side < 2; ++side)

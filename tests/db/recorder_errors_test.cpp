@@ -122,7 +122,7 @@ TEST(SqliteRecorderErrors, WriterThreadErrorIsReportedByFinish) {
   rec.begin_run(info());
   exec_other(db.str(), "DROP TABLE samples");  // the writer's next insert there fails
   rec.frame(FrameRecord{FrameId(1), FlowId(1), PortId(0), 100, 0, 0, 5});
-  rec.sample(10, "leaf0", "queue", 1.0);
+  rec.sample(10, "leaf0", "cache_entries", 1.0);
   expect_db_error([&] { rec.finish("done", 100, 0.1); }, {db.str(), "samples", "not completely recorded"});
   EXPECT_EQ(run_sql(db.str(), "SELECT status FROM runs").text(0, "status"), "failed");
   EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames"), 0);  // the failed batch was rolled back
@@ -178,6 +178,28 @@ TEST(SqliteRecorderErrors, MisuseIsReported) {
   expect_db_error([&] { rec.finish("ok", 0, 0.0); }, {"'ok'", "done, interrupted, failed"});
   rec.finish("done", 0, 0.0);
   expect_db_error([&] { rec.sample(0, "e", "m", 1.0); }, {"after finish"});
+}
+
+// Issue 40: every metric has one definition, with its unit; a metric the
+// catalog does not define is a model error, not a row.
+TEST(SqliteRecorderErrors, AnUndefinedMetricIsRefused) {
+  TempDbPath db;
+  SqliteRecorder rec(db.str(), true);
+  rec.begin_run(info());
+  try {
+    rec.sample(0, "leaf0", "queue_depth", 1.0);
+    ADD_FAILURE() << "an undefined metric was recorded";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("metric 'queue_depth' (entity 'leaf0') is not defined in "
+                                         "model/recording/metric_catalog.cpp"),
+              std::string::npos)
+        << e.what();
+  }
+  rec.sample(0, "leaf0", "cache_entries", 1.0);
+  rec.sample(0, "fabric", "link_messages_grant", 1.0);  // a family's member
+  rec.finish("done", 0, 0.0);
+  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM samples"), 2);
+  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM v_samples WHERE unit IS NOT NULL"), 2);
 }
 
 }  // namespace

@@ -221,7 +221,7 @@ TEST(SqliteRecorder, ManyBatchesKeepCallOrderAndAreDeterministic) {
       rec.frame(make_frame(id, i % 5, i % 7, 64 + i % 1000, i * 10, i * 10 + 5));
       rec.delivery(DeliveryRecord{FrameId(id), FlowId(i % 5), PortId(i % 11), i * 10 + 900, i % 3,
                                   static_cast<uint32_t>(64 + i % 1000), i * 10});
-      if (i % 1000 == 0) rec.sample(i * 10, "leaf" + std::to_string(i % 4), "queue", i * 0.5);
+      if (i % 1000 == 0) rec.sample(i * 10, "leaf" + std::to_string(i % 4), "cache_entries", i * 0.5);
     }
     rec.finish("done", kFrames * 10, 0.0);
   }

@@ -16,6 +16,32 @@ TEST(Schema, EmbeddedTextEqualsSchemaSql) {
       << "the embedded schema is not db/schema.sql: rerun cmake";
 }
 
+TEST(Schema, EmbeddedMigrationsEqualMigrationsSql) {
+  const auto dir = testing::source_dir();
+  if (!dir) GTEST_SKIP() << "source tree not found; set FABRICSIM_SOURCE_DIR";
+  EXPECT_EQ(std::string(kMigrationsSql), testing::read_file(*dir / "db" / "migrations.sql"))
+      << "the embedded migrations are not db/migrations.sql: rerun cmake";
+}
+
+// Each older version has a step, in order, and each step ends at the next
+// version: a file of any of them comes up to kSchemaVersion.
+TEST(Schema, MigrationsLeadFromEachOlderVersionToThisOne) {
+  const auto steps = migration_steps();
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[0].first, "2");
+  EXPECT_EQ(steps[1].first, "3");
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const std::string next = i + 1 < steps.size() ? steps[i + 1].first : std::string(kSchemaVersion);
+    EXPECT_NE(steps[i].second.find("UPDATE meta SET value = '" + next + "' WHERE key = 'schema_version'"),
+              std::string::npos)
+        << "the step from version " << steps[i].first << " must end at version " << next;
+  }
+  EXPECT_EQ(migration_from(std::string(kSchemaVersion)), "");
+  EXPECT_EQ(migration_from("1"), "");
+  EXPECT_EQ(migration_from("3"), steps[1].second);
+  EXPECT_EQ(migration_from("2"), steps[0].second + steps[1].second);
+}
+
 TEST(Schema, IndexesAreOnlyInTheIndexPart) {
   EXPECT_EQ(std::string(kSchemaTablesSql).find("CREATE INDEX"), std::string::npos);
   EXPECT_NE(std::string(kSchemaIndexesSql).find("CREATE INDEX"), std::string::npos);

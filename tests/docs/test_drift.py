@@ -1,7 +1,8 @@
 """Docs that cannot drift from the code (issue 40): the platforms named by
 `fabricsim --help`, the guide's list of platforms and fabric-report's are
-the same; every folder of model/, platforms/ and db/ and every script is
-named in docs/layout.md. Run by CTest (Docs.Drift) with FABRICSIM_BINARY, or
+the same; docs/database.md's metric table is `fabricsim --list-metrics`;
+every folder of model/, platforms/, db/, analysis/ and sweep/ and every
+script is named in docs/layout.md. Run by CTest (Docs.Drift) with FABRICSIM_BINARY, or
 directly: /usr/bin/python3 tests/docs/test_drift.py"""
 import os
 import re
@@ -10,7 +11,7 @@ import sys
 import unittest
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE, "db"))
+sys.path.insert(0, SOURCE)
 FABRICSIM = os.environ.get("FABRICSIM_BINARY", os.path.join(SOURCE, "build", "fabricsim"))
 
 
@@ -26,14 +27,26 @@ def help_platforms():
 
 class PlatformLists(unittest.TestCase):
     def test_help_guide_and_report_name_the_same_platforms(self):
-        from report.platform_reports import PLATFORMS
+        from analysis.platform_reports import PLATFORMS
         in_help = help_platforms()
         guide = read("docs/guide.md")
         section = guide[guide.index("\n## Platforms\n"):]
         section = section[:section.index("\n## ", 1)]
         in_guide = re.findall(r"^- `([a-z]+)` ", section, re.M)
         self.assertEqual(in_guide, in_help, "docs/guide.md, ## Platforms")
-        self.assertEqual(sorted(PLATFORMS), sorted(in_help), "db/report/platform_reports.py")
+        self.assertEqual(sorted(PLATFORMS), sorted(in_help), "analysis/platform_reports.py")
+
+
+class MetricTable(unittest.TestCase):
+    def test_database_md_holds_the_metric_catalog(self):
+        """docs/database.md's metric table is `fabricsim --list-metrics`
+        (model/recording/metric_catalog.cpp); to refresh it, paste that
+        output between the page's two metrics markers."""
+        text = read("docs/database.md")
+        start = text.index("<!-- metrics: fabricsim --list-metrics -->\n") + len("<!-- metrics: fabricsim --list-metrics -->\n")
+        shown = text[start:text.index("<!-- end metrics -->", start)]
+        printed = subprocess.run([FABRICSIM, "--list-metrics"], capture_output=True, text=True, check=True).stdout
+        self.assertEqual(shown.strip(), printed.strip(), "docs/database.md's metric table")
 
 
 class Layout(unittest.TestCase):
@@ -49,7 +62,7 @@ class Layout(unittest.TestCase):
         return block[start:start + len(top) + (following.start() if following else len(block))]
 
     def test_every_folder_is_named(self):
-        for top in ("model", "platforms", "db"):
+        for top in ("model", "platforms", "db", "analysis", "sweep"):
             entry = self.entry(top + "/")
             for name in sorted(os.listdir(os.path.join(SOURCE, top))):
                 if os.path.isdir(os.path.join(SOURCE, top, name)) and not name.startswith(("_", ".")):

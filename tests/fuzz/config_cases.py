@@ -57,7 +57,7 @@ load_gbps = 2
 PLATFORM_BASES = {"backplane": BACKPLANE_INI, "ibft": IBFT_INI, "ring": RING_INI}
 
 # Every run: short, quiet, its own database.
-COMMON = ["--quiet", "--log-level", "summary"]
+COMMON = ["--quiet", "--record", "summary"]
 DB = ["--db", "{dir}/run.db"]
 OVERFLOW = "99999999999999999999999"
 ANY_KEY_VALUES = ["", " ", "abc", OVERFLOW, "-" + OVERFLOW, "1e400", "nan", "inf", "0x10", "-0", "+1", "1,", ",",
@@ -259,7 +259,7 @@ def ini_case(params, rng):
     return Case(f"ini {files['fuzz.ini'][:80]!r} ({len(files['fuzz.ini'])} bytes)", args, files)
 
 
-CLI_WORDS = ["--time", "--seed", "--set", "--config", "--study", "--db", "--log-level", "--quiet", "--help",
+CLI_WORDS = ["--time", "--seed", "--set", "--config", "--study", "--db", "--record", "--log-level", "--quiet", "--help",
              "--list-studies", "-", "--", "E1a", "E11", "perm640", "--tiem", "-x", "300ns", "1", OVERFLOW,
              "leaf.cache.entries=5", "=", "a", "", "--set=", "--time=", "--db=", ":memory:", "{dir}/other.db",
              "/nonexistent/x.db", "{dir}", "--study=nope", "--log-level=frames", "--seed=-1", "--time=-1ns",

@@ -14,7 +14,7 @@ Args backplane(const std::string& study, const std::string& db, const std::strin
   return Args()
       .opt("--study", study)
       .opt("--time", time)
-      .opt("--log-level", "frames")
+      .opt("--record", "frames")
       .opt("--db", db)
       .set("backplane.warmup=2ms");
 }
@@ -63,7 +63,7 @@ TEST(Backplane, ASingleWlgToAnIdleSinkGetsLineRateLessOverhead) {
   Args args = Args()
                   .opt("--config", dir.file("one.ini"))
                   .opt("--time", "10ms")
-                  .opt("--log-level", "frames")
+                  .opt("--record", "frames")
                   .opt("--db", path);
   {
     std::FILE* f = std::fopen(dir.file("one.ini").c_str(), "w");

@@ -274,7 +274,7 @@ TEST_F(BadInput, MalformedTime) {
 }
 
 TEST_F(BadInput, UnknownLogLevel) {
-  expect_rejected(two_leaf().opt("--log-level", "other"), {"--log-level", "other", "summary"});
+  expect_rejected(two_leaf().opt("--record", "other"), {"--record", "other", "summary"});
 }
 
 TEST_F(BadInput, UnknownOption) {

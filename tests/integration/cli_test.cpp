@@ -174,7 +174,7 @@ TEST_F(IntegrationCli, SummaryLogLevelKeepsOnlySubflowSummaries) {
   TempDir dir;
   const std::string sum = dir.file("summary.db"), full = dir.file("frames.db");
   for (const auto& [path, level] : {std::pair{sum, "summary"}, std::pair{full, "frames"}}) {
-    const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "50us").opt("--log-level", level).opt("--db", path));
+    const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "50us").opt("--record", level).opt("--db", path));
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   }
   Db s(sum), f(full);
@@ -195,6 +195,24 @@ TEST_F(IntegrationCli, SummaryLogLevelKeepsOnlySubflowSummaries) {
   // ...and the log level changes what is recorded, not what is simulated.
   EXPECT_EQ(s.dump(summary), f.dump(summary));
   EXPECT_GT(f.integer("SELECT sum(frames) FROM subflow_summary"), 3000);
+}
+
+// Issue 40: --record is what --log-level was; the old name still works for a
+// release, with a note, and the two cannot disagree.
+TEST_F(IntegrationCli, TheOldNameOfRecordWorksWithANote) {
+  TempDir dir;
+  const ProcResult old_name = run_fabricsim(
+      two_leaf_shift().opt("--time", "5us").opt("--log-level", "summary").opt("--db", dir.file("old.db")));
+  ASSERT_TRUE(old_name.exited && old_name.exit_code == 0) << old_name.describe();
+  EXPECT_NE(old_name.err.find("fabricsim: note: --log-level is now --record"), std::string::npos) << old_name.err;
+  EXPECT_EQ(Db(dir.file("old.db")).text("SELECT log_level FROM runs"), "summary");
+  const ProcResult both = run_fabricsim(two_leaf_shift().opt("--time", "5us").opt("--log-level", "summary")
+                                            .opt("--record", "frames").opt("--db", dir.file("both.db")));
+  EXPECT_EQ(both.exit_code, 2) << both.describe();
+  EXPECT_NE(both.err.find("--log-level is the old name of --record: give one"), std::string::npos) << both.err;
+  const ProcResult bad = run_fabricsim(two_leaf_shift().opt("--log-level", "all").opt("--db", dir.file("bad.db")));
+  EXPECT_EQ(bad.exit_code, 2) << bad.describe();
+  EXPECT_NE(bad.err.find("--log-level has value 'all'; allowed: frames, summary"), std::string::npos) << bad.err;
 }
 
 TEST_F(IntegrationCli, SigintMarksRunInterrupted) {

@@ -66,7 +66,7 @@ TEST(Ibft, EveryMemberGetsEachMulticastExactlyOnceUnderEveryScheme) {
     else
       args.set(std::string("ibft.scheme=") + scheme);
     const ProcResult r = run_fabricsim(
-        args.set("ibft.sources=40%").set("ibft.message_bytes=256").set("ibft.mtu=128").opt("--log-level", "frames"));
+        args.set("ibft.sources=40%").set("ibft.message_bytes=256").set("ibft.mtu=128").opt("--record", "frames"));
     ASSERT_TRUE(r.exited && r.exit_code == 0) << scheme << ": " << r.describe();
   }
   Db db(path);
@@ -131,7 +131,7 @@ TEST(Ibft, LongPacketsAreNoStall) {
 TEST(Ibft, SameSeedSameDatabase) {
   TempDir dir;
   for (const char* name : {"a.db", "b.db"}) {
-    const ProcResult r = run_fabricsim(e13(dir.file(name)).set("ibft.scheme=opensm").opt("--log-level", "frames"));
+    const ProcResult r = run_fabricsim(e13(dir.file(name)).set("ibft.scheme=opensm").opt("--record", "frames"));
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   }
   const auto a = database_contents(dir.file("a.db"));

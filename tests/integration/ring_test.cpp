@@ -130,7 +130,7 @@ TEST(Ring, ABoundedHostQueueDropsWhatItCannotHoldAndEveryLevelKeepsPerFlowRows) 
   const std::string path = dir.file("bounded.db");
   for (const char* level : {"frames", "summary"})
     ASSERT_EQ(run_fabricsim(e14(path).set("sim.time=1ms").set("traffic.load_gbps=100").set("ring.host_queue=64")
-                                .opt("--log-level", level))
+                                .opt("--record", level))
                   .exit_code,
               0)
         << level;

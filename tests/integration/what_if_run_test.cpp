@@ -20,7 +20,7 @@ TEST(WhatIfRun, A400mCableFromItsOneKeyKeepsLineRate) {
   const ProcResult r = run_fabricsim(Args()
                                          .opt("--study", "perm640")
                                          .opt("--time", "100us")
-                                         .opt("--log-level", "frames")
+                                         .opt("--record", "frames")
                                          .set("topology.leaf_spine_cable_m=400")
                                          .opt("--db", db_path),
                                      600);
@@ -149,22 +149,26 @@ TEST(WhatIfRun, EveryRunRecordsItsKeysAndPlatform) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM run_warnings"), 0);
 }
 
-TEST(WhatIfRun, AFileOfSchemaVersion2IsBroughtUpToVersion3) {
+TEST(WhatIfRun, AFileOfSchemaVersion2IsBroughtUpToThisVersion) {
   TempDir dir;
   const std::string path = dir.file("old.db");
   ProcResult r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   {  // what fabricsim wrote before this version
     Db db(path);
-    db.exec("DROP TABLE run_params; DROP TABLE run_warnings; ALTER TABLE runs DROP COLUMN platform; "
+    db.exec("DROP VIEW v_run_totals; DROP VIEW v_samples; DROP TABLE metrics; "
+            "DROP TABLE run_params; DROP TABLE run_warnings; ALTER TABLE runs DROP COLUMN platform; "
             "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
   }
   r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
-  EXPECT_EQ(db.text("SELECT value FROM meta WHERE key = 'schema_version'"), "3");
+  EXPECT_EQ(db.text("SELECT value FROM meta WHERE key = 'schema_version'"), "4");
   EXPECT_EQ(db.dump("SELECT run_id, coalesce(platform, 'NULL'), status FROM runs ORDER BY run_id"),
             "1|NULL|done\n2|fabric|done\n");
+  // Version 4: every metric the samples hold has its definition and unit.
+  EXPECT_GT(db.integer("SELECT count(*) FROM metrics"), 50);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_samples WHERE unit IS NULL"), 0);
   EXPECT_EQ(db.integer("SELECT count(*) FROM run_params WHERE run_id = 1"), 0);
   EXPECT_GT(db.integer("SELECT count(*) FROM run_params WHERE run_id = 2"), 100);
 }

@@ -16,9 +16,9 @@ huge pages (FABRICSIM_NO_HUGEPAGES=1): with them, resident memory comes
 Measured on this machine, without huge pages: the code of issue 20 grows by
 0.6 to 1.2 MiB (28 MiB in all, of which the database's pages of one batch
 and the batch's rows, bounded, are still filling); the code before it by
-6.5 MiB with `--log-level summary` and 41 MiB with `--log-level frames`.
+6.5 MiB with `--record summary` and 41 MiB with `--record frames`.
 
-With `--log-level summary` the runs sample no buffer occupancy
+With `--record summary` the runs sample no buffer occupancy
 (record.sample_interval = 0): the samples would grow the file by about 1.6
 MB per simulated ms of this fabric, and SQLite's page cache, bounded at
 8 MiB (db/database_file.cpp), would grow with it for the first 5 ms, a
@@ -31,7 +31,7 @@ The ring (issue 37): E14 offered 400 Gb/s, far above what the ring carries,
 for 8 ms and 32 ms (at least a second of wall time each). Before issue 37 the hosts' queues had no bound and a
 200 ms run grew to 1.28 GB; now each host holds ring.host_queue packets
 and drops the rest (drops, reason host_queue). Measured 2026-11-26: 65.3
-MiB at 8 ms, 65.6 MiB at 32 ms with --log-level summary.
+MiB at 8 ms, 65.6 MiB at 32 ms with --record summary.
 
 Arguments: the log level (`summary` or `frames`), then optionally the
 platform (`fabric`, the default, or `ring`). FABRICSIM_BINARY names the
@@ -57,7 +57,7 @@ GROWTH_BYTES = 2 << 20
 def peak_rss_bytes(run, log_level, sim_time, folder):
     """Runs fabricsim to the end and returns its peak resident set in bytes."""
     db = os.path.join(folder, "run-%s-%s.db" % (log_level, sim_time))
-    args = [BINARY, *run, "--time", sim_time, "--log-level", log_level, "--db", db, "--quiet"]
+    args = [BINARY, *run, "--time", sim_time, "--record", log_level, "--db", db, "--quiet"]
     if log_level == "summary":
         args += ["--set", "record.sample_interval=0"]
     env = dict(os.environ, FABRICSIM_NO_HUGEPAGES="1")
@@ -92,7 +92,7 @@ def main():
             if long <= allowed:
                 print("PASS")
                 return
-    sys.exit("FAIL: peak memory grows with simulated time (--log-level %s)" % log_level)
+    sys.exit("FAIL: peak memory grows with simulated time (--record %s)" % log_level)
 
 
 if __name__ == "__main__":

@@ -25,8 +25,8 @@ import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "db"))
-from report.cookbook import QUERIES, run_query  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from analysis.cookbook import QUERIES, run_query  # noqa: E402
 
 BINARY = os.environ.get("FABRICSIM_BINARY", os.path.join(HERE, "..", "..", "build", "fabricsim"))
 SCHEMA_INDEXES = ("drops_by_run", "events_by_run", "samples_by_series")

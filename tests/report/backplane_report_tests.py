@@ -19,7 +19,7 @@ class ReportOfABackplaneRun(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix="fabric_report_backplane_")
         cls.db = os.path.join(cls.dir, "e12c.db")
-        fabricsim(cls.db, "--study", "E12c", "--time", "8ms", "--set", "backplane.warmup=2ms", "--log-level",
+        fabricsim(cls.db, "--study", "E12c", "--time", "8ms", "--set", "backplane.warmup=2ms", "--record",
                   "frames", "--quiet")
         cls.out = os.path.join(cls.dir, "out")
         cls.status, cls.stdout, cls.stderr = report(cls.db, "--out", cls.out)

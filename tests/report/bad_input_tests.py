@@ -18,7 +18,7 @@ class BadInput(unittest.TestCase):
         cls.db = os.path.join(cls.dir.name, "e11.db")
         fabricsim(cls.db, "--quiet")                                   # run 1: E11 (70 us), done
         fabricsim(cls.db, "--quiet", "--time", "100ns")                # run 2: nothing delivered yet
-        fabricsim(cls.db, "--quiet", "--log-level", "summary")         # run 3: no per-frame rows
+        fabricsim(cls.db, "--quiet", "--record", "summary")         # run 3: no per-frame rows
         fabricsim(cls.db, "--quiet", "--set", "traffic.pattern=permutation", "--set", "topology.racks=1",
                   "--set", "topology.leaves=2", "--set", "traffic.load_gbps=50", "--time", "30us")  # run 4
         conn = sqlite3.connect(cls.db)

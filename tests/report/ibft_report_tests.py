@@ -24,7 +24,7 @@ class IbftTable(unittest.TestCase):
                 else ["--set", f"ibft.scheme={scheme}"]
             for size in ("256", "4KB"):
                 fabricsim(cls.db, "--study", "E13", *keys, "--set", f"ibft.message_bytes={size}", "--set",
-                          "ibft.sources=40%", "--set", "ibft.group=10%", "--log-level", "summary", "--quiet")
+                          "ibft.sources=40%", "--set", "ibft.group=10%", "--record", "summary", "--quiet")
 
     @classmethod
     def tearDownClass(cls):

@@ -131,3 +131,37 @@ class ReportPerPlatform(unittest.TestCase):
         self.assertIn("run 1 is of platform 'torus', which this report does not know (it knows fabric, backplane, "
                       "ibft, ring)", err)
         self.assertNotIn("Traceback", err)
+
+    def test_a_file_of_schema_version_3_is_brought_up_or_refused_with_why(self):
+        """Version 3 spelled the ring's metrics otherwise and had no metric
+        definitions: the report brings a writable file up to this version
+        (db/migrations.sql) and reports it; a read-only one is refused."""
+        old = os.path.join(self.dir, "v3.db")
+        shutil.copy(os.path.join(self.dir, "E14.db"), old)
+        conn = sqlite3.connect(old)
+        conn.executescript("DROP VIEW v_run_totals; DROP VIEW v_samples; DROP TABLE metrics; "
+                           "UPDATE samples SET metric = 'attempts' WHERE metric = 'tickets'; "
+                           "UPDATE samples SET metric = 'utilisation' WHERE metric = 'busy_fraction'; "
+                           "UPDATE meta SET value = '3' WHERE key = 'schema_version';")
+        conn.close()
+        os.chmod(old, 0o444)
+        readonly_dir = os.path.join(self.dir, "ro")
+        status, _, err = report(old, "--out", readonly_dir)
+        if os.geteuid() != 0:  # root writes a read-only file all the same
+            self.assertEqual(status, 2, err)
+            self.assertIn("schema version 3, which this fabric-report brings up to version 4 in place, but it "
+                          "cannot write the file", err)
+        os.chmod(old, 0o644)
+        status, _, err = report(old, "--out", os.path.join(self.dir, "v3"))
+        self.assertEqual(status, 0, err)
+        conn = sqlite3.connect(old)
+        try:
+            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "4")
+            self.assertEqual(conn.execute("SELECT count(*) FROM samples WHERE metric IN ('attempts', "
+                                          "'utilisation')").fetchone()[0], 0)
+            self.assertGreater(conn.execute("SELECT count(*) FROM samples WHERE metric = 'tickets'").fetchone()[0], 0)
+        finally:
+            conn.close()
+        with open(os.path.join(self.dir, "v3", "report.md")) as f:
+            self.assertEqual(re.findall(r"^\| 1 \| 1 \| 3x5 .*$", f.read(), re.M),
+                             re.findall(r"^\| 1 \| 1 \| 3x5 .*$", self.md["E14"], re.M))  # the same ring table

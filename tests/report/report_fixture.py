@@ -9,7 +9,7 @@ import sys
 import tempfile
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE, "db"))
+sys.path.insert(0, SOURCE)
 REPORT = os.path.join(SOURCE, "scripts", "fabric-report")
 FABRICSIM = os.environ.get("FABRICSIM_BINARY", os.path.join(SOURCE, "build", "fabricsim"))
 

@@ -16,7 +16,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_fixture import (SOURCE, HandMadeDatabase, StudyDatabase, fabricsim, interval,  # noqa: E402
                             markdown_table, png_size, report, table_tool)
-from report.cookbook import run_query  # noqa: E402
+from analysis.cookbook import run_query  # noqa: E402
 # The classes of the other files, so that CTest names them here (CMakeLists.txt).
 from backplane_report_tests import BackplaneSweepTable, ReportOfABackplaneRun  # noqa: E402,F401
 from bad_input_tests import BadInput  # noqa: E402,F401

@@ -57,7 +57,8 @@ def contents(db):
     for (table,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sweep%' "
                                  "AND name NOT IN ('meta', 'run_owners')"):
         columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})") if r[1] not in BOOKKEEPING]
-        order = "run_id, rowid" if table != "runs" else "run_id"
+        # The metric definitions are the file's, not a run's: in name order.
+        order = "run_id" if table == "runs" else "run_id, rowid" if "run_id" in columns else ", ".join(columns)
         rows = conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}").fetchall()
         if table == "run_params":  # a swept key says 'sweep' where --set by hand says 'set': the one difference
             rows = [tuple("set" if v == "sweep" else v for v in row) for row in rows]
@@ -194,7 +195,7 @@ class DryRun(unittest.TestCase):
             self.assertEqual(len(lines), 2 + 2 * 6)
             self.assertEqual(os.listdir(d), [])
             # The paths are the runner's own (Work), its sweep id and process id in place of ID and RUNNER.
-            sys.path.insert(0, os.path.join(ROOT, "db"))
+            sys.path.insert(0, ROOT)
             from sweep.runner import Work
             point = type("Point", (), {"number": 1})()
             self.assertEqual(Work(db, "ID", "RUNNER").point_db(point), f"{db}.sweep-ID/point-1-RUNNER.db")

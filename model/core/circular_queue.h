@@ -1,5 +1,6 @@
 #pragma once
-// A FIFO of small values in a ring: the first Inline slots live inside the
+// A FIFO of small values in a circular buffer (unrelated to the ring
+// platform): the first Inline slots live inside the
 // object (a port's queue is usually short, so its head sits on the port's
 // own cache lines), and it grows on the heap, doubling, when it must. Unlike
 // std::deque it has no separate index block to chase.
@@ -11,16 +12,16 @@
 namespace fabric {
 
 template <class T, size_t Inline>
-class RingQueue {
+class CircularQueue {
   static_assert((Inline & (Inline - 1)) == 0, "inline capacity must be a power of two");
 
  public:
-  RingQueue() = default;
-  RingQueue(const RingQueue&) = delete;
-  RingQueue& operator=(const RingQueue&) = delete;
+  CircularQueue() = default;
+  CircularQueue(const CircularQueue&) = delete;
+  CircularQueue& operator=(const CircularQueue&) = delete;
   // Moves keep the order; a moved-from queue is empty.
-  RingQueue(RingQueue&& other) noexcept { take(other); }
-  RingQueue& operator=(RingQueue&& other) noexcept {
+  CircularQueue(CircularQueue&& other) noexcept { take(other); }
+  CircularQueue& operator=(CircularQueue&& other) noexcept {
     if (this != &other) take(other);
     return *this;
   }
@@ -48,7 +49,7 @@ class RingQueue {
  private:
   T* data() { return heap_ ? heap_.get() : inline_; }
   const T* data() const { return heap_ ? heap_.get() : inline_; }
-  void take(RingQueue& other) {
+  void take(CircularQueue& other) {
     heap_.reset();
     head_ = 0;
     size_ = 0;

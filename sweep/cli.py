@@ -34,7 +34,9 @@ def _parser():
                    help="sweep a key over values (crossed with the others); may repeat")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a key every point shares")
     p.add_argument("--time", help="simulated time of every point")
-    p.add_argument("--log-level", choices=["frames", "summary"], help="what each point records")
+    p.add_argument("--record", choices=["frames", "summary"], help="what each point records")
+    p.add_argument("--log-level", choices=["frames", "summary"], help="the old name of --record, accepted until the "
+                                                                      "next release")
     p.add_argument("--db", default="sweep.db", help="the database the points are merged into (default sweep.db)")
     p.add_argument("--backend", choices=["local", "slurm"], default="local")
     p.add_argument("--jobs", type=int, help="points at a time (local default: the cores; slurm: the array's limit)")
@@ -67,8 +69,8 @@ def _base_options(args):
         base += ["--set", s]
     if args.time:
         base += ["--time", args.time]
-    if args.log_level:
-        base += ["--log-level", args.log_level]
+    if args.record or args.log_level:
+        base += ["--record", args.record or args.log_level]
     if args.strict:
         base += ["--strict"]
     return base
@@ -76,7 +78,7 @@ def _base_options(args):
 
 def _default_fabricsim():
     here = os.path.dirname(os.path.realpath(__file__))
-    return os.path.abspath(os.path.join(here, "..", "..", "build", "fabricsim"))
+    return os.path.abspath(os.path.join(here, "..", "build", "fabricsim"))
 
 
 def _dry_run(sweep, args, fabricsim, jobs):
@@ -149,6 +151,12 @@ def _stop_signals():
 def main(argv=None):
     stopping = _stop_signals()
     args = _parser().parse_args(argv)
+    if args.log_level:
+        if args.record and args.record != args.log_level:
+            _parser().error(f"--log-level {args.log_level} and --record {args.record}: --log-level is the old name "
+                            "of --record; give one")
+        print("fabricsim-sweep: note: --log-level is now --record (it chooses what each point records); the old "
+              "name is accepted until the next release", file=sys.stderr)
     if not args.study and not args.config:
         _parser().error("name a study or give --config")
     if args.jobs is not None and not 1 <= args.jobs <= 10000:

@@ -6,12 +6,12 @@ import os
 
 import numpy as np
 
-from report import metrics, plots
-from report.backplane_section import backplane_section
-from report.cookbook import run_query
-from report.labels import duration, key_parameters, run_state
-from report.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
-from report.platform_reports import for_run
+from analysis import metrics, plots
+from analysis.backplane_section import backplane_section
+from analysis.cookbook import run_query
+from analysis.labels import duration, key_parameters, run_state
+from analysis.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
+from analysis.platform_reports import for_run
 
 MAX_CDF_CURVES = 12
 
@@ -60,7 +60,7 @@ class RunReport:
     def missing_deliveries(self):
         if not self.run.frames_recorded:
             return ("per-frame data was not recorded (log level 'summary'); run fabricsim with "
-                    "--log-level frames for throughput over time, latency distributions and fairness")
+                    "--record frames for throughput over time, latency distributions and fairness")
         if not self.has_deliveries:
             return "no copy was delivered in this run"
         return None

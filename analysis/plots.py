@@ -8,8 +8,8 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.ticker import NullFormatter
 
-from report.labels import key_parameters, run_title
-from report.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
+from analysis.labels import key_parameters, run_title
+from analysis.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
 
 plt = pyplot()
 # Above this many lines a legend is unreadable: draw them faintly, plus summary lines.

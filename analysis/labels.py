@@ -1,5 +1,5 @@
 """Words and units for titles, axes and tables."""
-from report.option_values import parse_duration_ps
+from analysis.option_values import parse_duration_ps
 
 
 def duration(ps):

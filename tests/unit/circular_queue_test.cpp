@@ -1,4 +1,4 @@
-// RingQueue: a FIFO like std::deque through wraparound, growth beyond its
+// CircularQueue: a FIFO like std::deque through wraparound, growth beyond its
 // inline slots, and moves.
 #include <gtest/gtest.h>
 
@@ -7,13 +7,13 @@
 #include <utility>
 #include <vector>
 
-#include "model/core/ring_queue.h"
+#include "model/core/circular_queue.h"
 
 namespace fabric {
 namespace {
 
-TEST(RingQueue, BehavesLikeADequeUnderRandomPushesAndPops) {
-  RingQueue<int, 4> ring;
+TEST(CircularQueue, BehavesLikeADequeUnderRandomPushesAndPops) {
+  CircularQueue<int, 4> ring;
   std::deque<int> reference;
   std::mt19937 rng(7);
   int next = 0;
@@ -39,8 +39,8 @@ TEST(RingQueue, BehavesLikeADequeUnderRandomPushesAndPops) {
   }
 }
 
-TEST(RingQueue, WrapsInsideItsInlineSlots) {
-  RingQueue<int, 4> ring;
+TEST(CircularQueue, WrapsInsideItsInlineSlots) {
+  CircularQueue<int, 4> ring;
   for (int i = 0; i < 3; ++i) ring.push_back(i);
   ring.pop_front();
   ring.pop_front();
@@ -53,19 +53,19 @@ TEST(RingQueue, WrapsInsideItsInlineSlots) {
   EXPECT_EQ(seen, (std::vector<int>{2, 3, 4, 5}));
 }
 
-TEST(RingQueue, MoveKeepsOrderAndEmptiesTheSource) {
+TEST(CircularQueue, MoveKeepsOrderAndEmptiesTheSource) {
   for (int n : {3, 9}) {  // inline, then grown
-    RingQueue<int, 4> a;
+    CircularQueue<int, 4> a;
     a.push_back(-1);
     a.pop_front();  // head away from slot 0
     for (int i = 0; i < n; ++i) a.push_back(i);
-    RingQueue<int, 4> b(std::move(a));
+    CircularQueue<int, 4> b(std::move(a));
     EXPECT_TRUE(a.empty());
     ASSERT_EQ(b.size(), static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) EXPECT_EQ(b[i], i);
     a.push_back(42);  // the moved-from queue is usable
     EXPECT_EQ(a.front(), 42);
-    std::vector<RingQueue<int, 4>> many;
+    std::vector<CircularQueue<int, 4>> many;
     many.push_back(std::move(b));
     many.emplace_back();  // reallocation moves the first one
     EXPECT_EQ(many[0].size(), static_cast<size_t>(n));

@@ -110,7 +110,7 @@ class SlurmBackend:
             job = self.submit(sweep, fabricsim, points, work)
             merge = [a for a in argv if a != "--no-wait"] + ["--db", os.path.abspath(db), "--fabricsim", fabricsim,
                                                            "--merge-attempt", work.attempt]
-            script = os.path.abspath(os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..",
+            script = os.path.abspath(os.path.join(os.path.dirname(os.path.realpath(__file__)), "..",
                                                   "scripts", "fabricsim-sweep"))
             merger = _run(["sbatch", "--parsable", f"--dependency=afterany:{job}", "--job-name=fabricsim-sweep-merge",
                            f"--output={work.folder}/merge-{work.attempt}.out", *self._sbatch_options(),

@@ -10,13 +10,13 @@ of each study (its seeds: `fabricsim-sweep STUDY --sweep seeds=1-5`) are one
 table or row, each rate the mean over them with its 95 % interval (with
 --focus: the focus subflow, then the mean of the others)."""
 
-from report import tool
-from report.confidence import values_text
-from report.labels import duration
-from report.markdown import table
-from report.metrics import gbps
-from report.option_values import LONGEST_PS, parse_duration_ps
-from report.rundb import ReportError, open_database, run_ids
+from analysis import tool
+from analysis.confidence import values_text
+from analysis.labels import duration
+from analysis.markdown import table
+from analysis.metrics import gbps
+from analysis.option_values import LONGEST_PS, parse_duration_ps
+from analysis.rundb import ReportError, open_database, run_ids
 
 
 # A phase is a column and a scan of each run's deliveries: more than this is a mistake.

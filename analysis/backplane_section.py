@@ -1,9 +1,9 @@
 """The section of a backplane run (platforms.md, E12): the run's figures
 from the warm-up on, PAUSE frames per link and the switch's memory, from the
 cookbook queries (backplane_figures.sql, pause_rate.sql, max_memory.sql)."""
-from report.cookbook import run_query
-from report.labels import duration
-from report.markdown import cells, number, table
+from analysis.cookbook import run_query
+from analysis.labels import duration
+from analysis.markdown import cells, number, table
 
 
 def backplane_section(conn, run, warmup_ps):

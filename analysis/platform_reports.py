@@ -4,11 +4,11 @@ of its runs' reports, in order, the words they use, its warm-up and the
 section of the whole file that its study tools add (E13's speedups, E14's
 ring table). No platform is the default: a run of a platform this file does
 not know is refused with the platforms it knows."""
-from report.ibft_table import section as ibft_file_section
-from report.option_values import parse_duration_ps
-from report.ring_table import section as ring_file_section
-from report.rundb import ReportError
-from report import metrics
+from analysis.ibft_table import section as ibft_file_section
+from analysis.option_values import parse_duration_ps
+from analysis.ring_table import section as ring_file_section
+from analysis.rundb import ReportError
+from analysis import metrics
 
 # Every section a run's report can hold (RunReport draws each):
 #   throughput   receive throughput per subflow over time, and its mean after the warm-up
@@ -53,7 +53,7 @@ class FabricReport(PlatformReport):
     sections = ("throughput", "latency", "fairness", "drops", "pause", "cnm", "cache", "occupancy")
     latency_span = "From creation at the source CNA to delivery at the destination CNA"
     latency_by_level = True
-    occupancy_metrics = ("ingress_bytes", "egress_bytes", "voq_copies", "cache_entries")
+    occupancy_metrics = ("ingress_bytes", "egress_bytes", "cache_entries")
 
     def line_gbps(self, run):
         return _number(run.config.get("topology.user_port_gbps"))

@@ -16,9 +16,9 @@ holds ring runs."""
 import os
 import re
 
-from report import tool
-from report.cookbook import run_query
-from report.markdown import number, table
+from analysis import tool
+from analysis.cookbook import run_query
+from analysis.markdown import number, table
 
 
 def collect(conn):
@@ -89,7 +89,7 @@ def build_table(rows):
 
 
 def _pyplot():
-    from report.style import pyplot
+    from analysis.style import pyplot
     return pyplot()
 
 
@@ -211,7 +211,7 @@ def section(conn, out_dir):
 def print_table(args):
     plots = []
     if args.plot:
-        from report.rundb import open_database
+        from analysis.rundb import open_database
         plots = [(f"{args.plot}-{name}.png", draw) for name, draw, _, _, _ in PLOTS]
         plots.append((f"{args.plot}-timeseries.png",
                       lambda rows, path: plot_timeseries(open_database(args.db), rows, path)))

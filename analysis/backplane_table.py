@@ -4,9 +4,9 @@ gives it, with what the source document expects beside the variants, and a
 plot of the threshold sweep at 1.5 MB (throughput, p99 latency, PAUSE rate
 and the most memory used against High, and without flow control) and of the
 three variants' throughput and mean latency."""
-from report import tool
-from report.cookbook import run_query
-from report.markdown import number, table
+from analysis import tool
+from analysis.cookbook import run_query
+from analysis.markdown import number, table
 
 COLUMNS = ["run_id", "study", "memory", "pause", "xoff", "throughput_gbps", "discards", "pause_per_s", "pause_share",
            "latency_mean_us", "latency_p99_us", "latency_max_us", "max_memory_bytes"]
@@ -47,7 +47,7 @@ def build_table(runs):
 
 
 def plot(runs, path):
-    from report.style import pyplot
+    from analysis.style import pyplot
     plt = pyplot()
 
     sweep = [r for r in runs if r["study"] == "E12a" and r["pause"] == "true"]

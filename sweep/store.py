@@ -5,7 +5,9 @@ merge of one point's run: whole or not at all (one transaction), and once
 import os
 import sqlite3
 
-_SCHEMA = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "schema.sql")
+from analysis import schema_versions
+
+_SCHEMA = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "db", "schema.sql")
 _NOT_MERGED = {"meta", "run_owners", "sweeps", "sweep_runs", "sweep_values", "sweep_failures"}
 LOCK_WAIT_SECONDS = 600
 
@@ -24,12 +26,11 @@ def ensure_schema(conn):
         meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
         if meta.get("schema") != "fabricsim":
             raise ValueError("not a fabricsim database")
-        if meta.get("schema_version") not in ("2", "3"):
-            raise ValueError(f"fabricsim schema version {meta.get('schema_version')}; this is version 3 "
-                             "(and brings version 2 up to it)")
-        if meta.get("schema_version") == "2":  # as fabricsim does (db/schema.h)
-            conn.executescript("BEGIN IMMEDIATE; ALTER TABLE runs ADD COLUMN platform TEXT; "
-                               "UPDATE meta SET value = '3' WHERE key = 'schema_version'; COMMIT;")
+        version = meta.get("schema_version")
+        if version != schema_versions.current() and version not in schema_versions.older():
+            raise ValueError(f"fabricsim schema version {version}; this is version {schema_versions.current()} "
+                             f"(and brings versions {', '.join(schema_versions.older())} up to it)")
+        schema_versions.migrate(conn)  # as fabricsim does (db/migrations.sql)
     with open(_SCHEMA) as f:
         conn.executescript(f.read())
 
@@ -117,6 +118,8 @@ def merge_point(conn, sid, point, point_db):
                 conn.execute(f"INSERT INTO main.{table} ({names}) SELECT {picked} FROM pt.{table} WHERE run_id = ? "
                              "ORDER BY rowid",  # the rows in the order the run wrote them
                              (new, old))
+            # The metric definitions of the fabricsim that ran the point (the file's are the latest).
+            conn.execute("INSERT OR REPLACE INTO main.metrics SELECT * FROM pt.metrics")
             conn.execute("INSERT INTO sweep_runs(sweep_id, point, point_key, run_id) VALUES (?, ?, ?, ?)",
                          (sid, point.number, point.key, new))
             conn.executemany("INSERT INTO sweep_values(run_id, key, value) VALUES (?, ?, ?)",

@@ -4,10 +4,10 @@ RunReport computed."""
 import os
 import re
 
-from report import param_descriptions, plots
-from report.platform_reports import for_run
-from report.markdown import number, table, write_csv
-from report.option_values import config_key
+from analysis import param_descriptions, plots
+from analysis.platform_reports import for_run
+from analysis.markdown import number, table, write_csv
+from analysis.option_values import config_key
 
 _NUMBER = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]*)?(?:[eE]-?[0-9]+)?)")
 

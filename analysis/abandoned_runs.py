@@ -6,9 +6,9 @@ writer, is left as it is, and the runs are reported as interrupted all
 the same."""
 import sqlite3
 
-from report import run_owner
-from report.labels import duration
-from report.rundb import database_uri
+from analysis import run_owner
+from analysis.labels import duration
+from analysis.rundb import database_uri
 
 # How long to wait for another writer's lock before leaving the file as it is (s).
 LOCK_WAIT_SECONDS = 2.0

@@ -10,13 +10,13 @@ import re
 import sys
 import time
 
-from report import abandoned_runs, metrics, tool
-from report.compare import Comparison
-from report.labels import duration, run_state, why_running
-from report.option_values import as_option, duration_ps, output_folder, run_id
-from report.rundb import ReportError, describe_ids, load_deliveries, open_database, read_run, run_ids
-from report.platform_reports import for_run
-from report.run_report import RunReport
+from analysis import abandoned_runs, metrics, tool
+from analysis.compare import Comparison
+from analysis.labels import duration, run_state, why_running
+from analysis.option_values import as_option, duration_ps, output_folder, run_id
+from analysis.rundb import ReportError, describe_ids, load_deliveries, open_database, read_run, run_ids
+from analysis.platform_reports import for_run
+from analysis.run_report import RunReport
 
 
 def parse(argv):

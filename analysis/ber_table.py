@@ -16,11 +16,11 @@ With several runs of a point (seeds), rate and p99 are their mean with its
 95 % interval, the costs the mean per run, and N says how many runs."""
 import numpy as np
 
-from report import tool
-from report.confidence import mean_sd, values_text
-from report.markdown import table
-from report.metrics import gbps, warmup_ps
-from report.rundb import run_ids, _config_dict
+from analysis import tool
+from analysis.confidence import mean_sd, values_text
+from analysis.markdown import table
+from analysis.metrics import gbps, warmup_ps
+from analysis.rundb import run_ids, _config_dict
 
 
 def setting(config, links):
@@ -99,7 +99,7 @@ LINK_NAMES = {"leaf_spine": "leaf-spine and spine-leaf links", "cna_leaf": "CNA-
 
 
 def plot(points, path, links):
-    from report.style import pyplot
+    from analysis.style import pyplot
     plt = pyplot()
     bers = sorted({b for b, _ in points})
     # A log axis has no 0: the error-free point sits one decade below the lowest rate.

@@ -2,7 +2,7 @@
 small tables are exactly what a user gets from the sqlite3 shell."""
 import os
 
-QUERIES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "queries")
+QUERIES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "db", "queries")
 
 
 def run_query(conn, name, **params):

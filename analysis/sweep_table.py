@@ -11,12 +11,12 @@ mean over them with its 95 % interval, the lowest subflow of any of them,
 and the number of runs."""
 import numpy as np
 
-from report import tool
-from report.confidence import values_text
-from report.markdown import table
-from report.metrics import gbps, warmup_ps
-from report.option_values import config_key, output_file
-from report.rundb import ReportError, open_database, run_ids, _config_dict
+from analysis import tool
+from analysis.confidence import values_text
+from analysis.markdown import table
+from analysis.metrics import gbps, warmup_ps
+from analysis.option_values import config_key, output_file
+from analysis.rundb import ReportError, open_database, run_ids, _config_dict
 
 WIRE_OVERHEAD_BYTES = 20  # preamble and inter-frame gap, counted in an offered rate
 
@@ -148,7 +148,7 @@ def cell_text(runs, per_port):
 
 
 def occupancy_plot(conn, path, differing):
-    from report.style import pyplot
+    from analysis.style import pyplot
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(9, 4.5))
     capacity = 0

@@ -28,13 +28,13 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 from scipy import stats
 
-from report import tool
-from report.confidence import half_width, mean_sd
-from report.cookbook import run_query
-from report.markdown import table
-from report.rundb import ReportError
+from analysis import tool
+from analysis.confidence import half_width, mean_sd
+from analysis.cookbook import run_query
+from analysis.markdown import table
+from analysis.rundb import ReportError
 
-STUDY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+STUDY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "platforms", "studies")
 MAX_SEEDS = 100
 

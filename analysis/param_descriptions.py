@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 
-SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _binary():

@@ -10,10 +10,10 @@ fabric-report adds the same section and plots to its report of a file that
 holds ibft runs."""
 import os
 
-from report import tool
-from report.cookbook import run_query
-from report.confidence import mean_text
-from report.markdown import table
+from analysis import tool
+from analysis.cookbook import run_query
+from analysis.confidence import mean_text
+from analysis.markdown import table
 
 SCHEMES = ("cyclic", "opensm", "opensm_spread", "unicast")
 COLORS = {"cyclic": "tab:blue", "opensm": "tab:orange", "opensm_spread": "tab:green", "unicast": "tab:red"}
@@ -59,7 +59,7 @@ def build_table(rows, size):
 
 
 def plot_times(rows, path):
-    from report.style import pyplot
+    from analysis.style import pyplot
     plt = pyplot()
 
     all_sources = sorted({s for s, _ in cases(rows)})
@@ -92,7 +92,7 @@ def plot_times(rows, path):
 
 
 def plot_speedups(rows, size, path):
-    from report.style import pyplot
+    from analysis.style import pyplot
     plt = pyplot()
 
     at = [r for r in rows if r["message_bytes"] == size]

@@ -1,4 +1,5 @@
-"""Opening a fabricsim database read-only and loading one run's data.
+"""Opening a fabricsim database (read-only; a file of an older schema version
+is first brought up to this one) and loading one run's data.
 
 Every problem a user can cause (a wrong file, an unknown run) raises
 ReportError with a message that says what to do; tool.py turns it into exit
@@ -7,14 +8,16 @@ status 2.
 import os
 import pathlib
 import sqlite3
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from report import run_owner
+from analysis import run_owner, schema_versions
 
-SCHEMA_VERSION = "3"
-READABLE_SCHEMA_VERSIONS = ("2", "3")  # version 2 lacks runs.platform, run_params and run_warnings
+# A file of an older schema version is brought up to this one when the
+# report can write to it (schema_versions, db/migrations.sql), as fabricsim
+# does; one it cannot write is refused, saying so.
 _FETCH_ROWS = 1 << 18
 
 
@@ -30,6 +33,25 @@ TABLES = ("meta", "runs", "ports", "flows", "flow_dests", "frames", "deliveries"
 def database_uri(path, mode):
     """The file as an SQLite URI (so that a name with '?', '#' or '%' is still its name)."""
     return pathlib.Path(path).absolute().as_uri() + f"?mode={mode}"
+
+
+def _bring_up_to_date(path, version):
+    """An older file, brought up to this schema version in place (as
+    fabricsim would, the next time it wrote to it)."""
+    try:
+        writer = sqlite3.connect(database_uri(path, "rw"), uri=True, timeout=60, isolation_level=None)
+        try:
+            schema_versions.migrate(writer)
+            with open(os.path.join(schema_versions.DB, "schema.sql")) as f:
+                writer.executescript(f.read())
+        finally:
+            writer.close()
+    except (sqlite3.Error, OSError) as e:
+        raise ReportError(f"'{path}' has fabricsim schema version {version}, which this fabric-report brings up "
+                          f"to version {schema_versions.current()} in place, but it cannot write the file ({e}); "
+                          "report a writable copy") from None
+    print(f"fabric-report: '{path}' brought up from schema version {version} to {schema_versions.current()}",
+          file=sys.stderr)
 
 
 def open_database(path):
@@ -58,13 +80,18 @@ def open_database(path):
         meta = {}
     if meta.get("schema") != "fabricsim":
         raise ReportError(f"'{path}' is not a fabricsim database (meta 'schema' is {meta.get('schema')!r})")
-    if meta.get("schema_version") not in READABLE_SCHEMA_VERSIONS:
-        raise ReportError(f"'{path}' has fabricsim schema version {meta.get('schema_version')!r}; this "
-                          f"fabric-report reads versions {', '.join(READABLE_SCHEMA_VERSIONS)} (re-run the study "
-                          "with this fabricsim)")
+    version = meta.get("schema_version")
+    if version != schema_versions.current() and version not in schema_versions.older():
+        raise ReportError(f"'{path}' has fabricsim schema version {version!r}; this fabric-report reads version "
+                          f"{schema_versions.current()} and brings versions {', '.join(schema_versions.older())} "
+                          "up to it (re-run the study with this fabricsim)")
     missing = [t for t in TABLES if t not in tables]
     if missing:
         raise ReportError(f"'{path}' is an incomplete fabricsim database (no table {', '.join(missing)})")
+    if version != schema_versions.current():
+        conn.close()
+        _bring_up_to_date(path, version)
+        return open_database(path)
     conn.execute("PRAGMA cache_size = -131072")
     conn.execute("PRAGMA temp_store = MEMORY")
     return conn

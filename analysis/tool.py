@@ -8,7 +8,7 @@ import os
 import sqlite3
 import sys
 
-from report.rundb import ReportError
+from analysis.rundb import ReportError
 
 # SQLite's words for a file it cannot read as a database: the user's file, not a bug here.
 _UNREADABLE_DATABASE = ("malformed", "not a database", "locked", "busy", "unable to open", "disk i/o error")
@@ -63,8 +63,8 @@ def table_with_plots(prog, db, plots, collect, table, empty=None):
     checks that each plot can be written before anything is read, prints
     table(collect(conn)), names the runs it leaves out, then draws each plot.
     plots: [(path, draw(rows, path))]; empty: the error when there are no rows."""
-    from report.option_values import output_file
-    from report.rundb import open_database
+    from analysis.option_values import output_file
+    from analysis.rundb import open_database
     for path, _ in plots:
         output_file("--plot", path)
     conn = open_database(db)
