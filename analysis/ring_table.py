@@ -93,6 +93,21 @@ def _pyplot():
     return pyplot()
 
 
+def seconds(axis):
+    from analysis import style
+    style.seconds(axis)
+
+
+def bits_per_second(axis):
+    from analysis import style
+    style.bits_per_second(axis)
+
+
+def log_seconds(ax):
+    from analysis import style
+    style.log_seconds(ax)
+
+
 def plot_series(by_series, x, xlabel, path, metrics, title):
     """metrics: [(column, y label, log scale)], a panel each; a line per series."""
     plt = _pyplot()
@@ -100,12 +115,20 @@ def plot_series(by_series, x, xlabel, path, metrics, title):
     colors = plt.get_cmap("tab20").colors
     for ax, (column, label, log) in zip(axes[0], metrics):
         ax.set_prop_cycle(color=colors)
+        # Engineering units from the column's own: latencies in s, rates in b/s.
+        scale, formatter = {"us": (1e-6, seconds), "gbps": (1e9, bits_per_second)}.get(column.rsplit("_", 1)[-1],
+                                                                                       (1, None))
         for key, runs in by_series.items():
-            points = [(r[x], r[column]) for r in runs if r[column] is not None]
+            points = [(r[x], r[column] * scale) for r in runs if r[column] is not None]
             if points:
                 ax.plot(*zip(*points), marker="o", markersize=3, label=series_label(key))
-        if log:
-            ax.set_yscale("symlog", linthresh=0.1)
+        if log and formatter is seconds:  # latencies are never 0: a plain log axis
+            log_seconds(ax)
+        else:
+            if log:
+                ax.set_yscale("symlog", linthresh=0.1)
+            if formatter:
+                formatter(ax.yaxis)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
@@ -122,7 +145,7 @@ def plot_against_load(rows, path, metrics, title):
 
 
 def plot_throughput(rows, path):
-    plot_against_load(rows, path, [("throughput_gbps", "throughput (Gb/s of payload)", False)],
+    plot_against_load(rows, path, [("throughput_gbps", "throughput (payload)", False)],
                       "E14: throughput against offered load")
 
 
@@ -133,13 +156,13 @@ def plot_attempts(rows, path):
 
 
 def plot_latency(rows, path):
-    plot_against_load(rows, path, [("reservation_us", "reservation latency, mean (us)", True),
-                                   ("queueing_us", "queueing latency, mean (us)", True)],
+    plot_against_load(rows, path, [("reservation_us", "reservation latency, mean", True),
+                                   ("queueing_us", "queueing latency, mean", True)],
                       "E14: latency against offered load")
 
 
 def plot_q(rows, path):
-    plot_series(q_series(rows), "q", "fixed SPQ limit q", path, [("throughput_gbps", "throughput (Gb/s of payload)", False)],
+    plot_series(q_series(rows), "q", "fixed SPQ limit q", path, [("throughput_gbps", "throughput (payload)", False)],
                 "E14: throughput against a fixed limit q (at a base load, steady or with a load schedule)")
 
 

@@ -9,7 +9,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import EngFormatter, FuncFormatter  # noqa: E402
+from matplotlib.ticker import EngFormatter, FuncFormatter, LogLocator, NullFormatter  # noqa: E402
 
 STYLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fabric.mplstyle")
 plt.style.use(STYLE)
@@ -24,6 +24,16 @@ def pyplot():
 def seconds(axis):
     """Values in seconds, labelled 500 ns, 1.5 µs, 2 ms."""
     axis.set_major_formatter(EngFormatter(unit="s", sep=" "))
+
+
+def log_seconds(ax, which="y"):
+    """A log axis of values in seconds, ticks at 1, 2 and 5 of each decade
+    (a latency sweep often spans less than one decade)."""
+    (ax.set_yscale if which == "y" else ax.set_xscale)("log")
+    axis = ax.yaxis if which == "y" else ax.xaxis
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    axis.set_major_formatter(EngFormatter(unit="s", sep=" "))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def bits_per_second(axis):
