@@ -4,6 +4,7 @@
 #include "model/config/config.h"
 
 #include <cctype>
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 #include <fstream>
@@ -123,7 +124,18 @@ void Config::set(const std::string& key, const std::string& value, ValueSource s
 void Config::assign(const std::string& key, const std::string& value, const std::string& origin,
                     ValueSource source) {
   const ParamSpec* spec = registry_.find(key);
-  if (!spec) throw registry_.unknown_key(key, value);
+  if (!spec) {
+    if (const std::string* now = registry_.renamed_to(key)) {
+      const std::string note = "key '" + key + "' is now '" + *now +
+                               "'; the old name is accepted until the next release" +
+                               (origin.empty() ? std::string() : " (" + origin + ")");
+      if (std::find(renamed_used_.begin(), renamed_used_.end(), note) == renamed_used_.end())
+        renamed_used_.push_back(note);
+      assign(*now, value, origin, source);
+      return;
+    }
+    throw registry_.unknown_key(key, value);
+  }
   if (spec->is_pattern() && key == spec->key) throw ConfigError(key, value, kConcreteKeyAllowed);
   check_value(*spec, key, value);
   values_[key] = value;

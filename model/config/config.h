@@ -102,6 +102,11 @@ class ParamRegistry {
     ParamRegistry& registry_;
   };
   const ParamSpec* find(const std::string& key) const;  // exact first, then wildcard match
+  // A key renamed (names made plain): its old name is accepted for one
+  // release, with a note, as the new one. renamed_to() is nullptr for a key
+  // never renamed.
+  void rename(std::string old_key, std::string new_key);
+  const std::string* renamed_to(const std::string& old_key) const;
   const std::vector<ParamSpec>& all() const { return specs_; }
   // Human-readable table for --list-params: key, type, default, unit,
   // range/choices, description; the keys every platform reads first, then
@@ -113,6 +118,7 @@ class ParamRegistry {
 
  private:
   std::vector<ParamSpec> specs_;
+  std::vector<std::pair<std::string, std::string>> renamed_;  // (old, new)
   std::string owner_;  // see OwnedKeys
 };
 
@@ -194,6 +200,8 @@ class Config {
   }
   void note_check(CheckResult result) const { notes_.check(std::move(result)); }
   const ResolutionNotes& notes() const { return notes_; }
+  // What the configuration said by a renamed key's old name, as notes to print.
+  const std::vector<std::string>& renamed_keys_used() const { return renamed_used_; }
   // Names that fill the '*' of wildcard keys under a prefix, sorted:
   // with flow.f1.src and flow.f2.rate set, instances("flow") = {"f1", "f2"}.
   std::vector<std::string> instances(const std::string& prefix) const;
@@ -243,6 +251,7 @@ class Config {
   std::string platform_;  // select_platform(); "" keeps every key
   mutable std::set<std::string> used_;
   mutable bool mark_reads_ = true;  // see UnmarkedReads
+  std::vector<std::string> renamed_used_;
 };
 
 // Parsers shared by Config and by callers with their own syntax (traffic specs).

@@ -229,7 +229,20 @@ bool ParamSpec::is_pattern() const {
   return std::find(segments.begin(), segments.end(), "*") != segments.end();
 }
 
+void ParamRegistry::rename(std::string old_key, std::string new_key) {
+  if (!find(new_key)) throw std::logic_error("rename: '" + new_key + "' is not declared");
+  renamed_.emplace_back(std::move(old_key), std::move(new_key));
+}
+
+const std::string* ParamRegistry::renamed_to(const std::string& old_key) const {
+  for (const auto& [old_name, new_name] : renamed_)
+    if (old_name == old_key) return &new_name;
+  return nullptr;
+}
+
 ConfigError ParamRegistry::unknown_key(const std::string& key, const std::string& value) const {
+  if (const std::string* now = renamed_to(key))  // where the old name is not taken (a sweep's keys)
+    return ConfigError(key, value, std::string(kUnknownKeyAllowed) + " -- this key is now '" + *now + "'");
   const std::string suggestion = closest_declared_key(*this, key);
   if (suggestion.empty()) return ConfigError(key, value, kUnknownKeyAllowed);
   return ConfigError(key, value,

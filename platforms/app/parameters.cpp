@@ -30,6 +30,8 @@ config::ParamRegistry build_registry() {
     config::ParamRegistry::OwnedKeys owned(r, p->name());
     p->declare_params(r);
   }
+  // Names made plain (issue 40): the old ones work for one release, with a note.
+  r.rename("leaf.coalesce_control", "leaf.control.merge_queued");
   return r;
 }
 

@@ -215,6 +215,22 @@ TEST_F(IntegrationCli, TheOldNameOfRecordWorksWithANote) {
   EXPECT_NE(bad.err.find("--log-level has value 'all'; allowed: frames, summary"), std::string::npos) << bad.err;
 }
 
+// Issue 40: leaf.coalesce_control is now leaf.control.merge_queued (beside
+// leaf.control.coalesce, the hold-off); the old name works for a release.
+TEST_F(IntegrationCli, ARenamedKeyWorksByItsOldNameWithANote) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "5us").set("leaf.coalesce_control=false")
+                                         .opt("--db", dir.file("renamed.db")));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  EXPECT_NE(r.err.find("fabricsim: note: key 'leaf.coalesce_control' is now 'leaf.control.merge_queued'; the old "
+                       "name is accepted until the next release"),
+            std::string::npos)
+      << r.err;
+  Db db(dir.file("renamed.db"));
+  EXPECT_EQ(db.dump("SELECT value, source FROM run_params WHERE key = 'leaf.control.merge_queued'"), "false|set\n");
+  EXPECT_EQ(db.integer("SELECT count(*) FROM run_params WHERE key = 'leaf.coalesce_control'"), 0);
+}
+
 TEST_F(IntegrationCli, SigintMarksRunInterrupted) {
   TempDir dir;
   const std::string path = dir.file("sigint.db");
