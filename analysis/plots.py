@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.ticker import NullFormatter
 
-from analysis.labels import key_parameters, run_title
+from analysis.labels import duration, key_parameters, run_title
 from analysis.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
 
 plt = pyplot()
@@ -53,7 +53,7 @@ def _legend(ax, windows, **kwargs):
 
 
 def _window(window_ps):
-    return f"{window_ps / 1e6:g} us windows"
+    return f"{duration(window_ps)} windows"
 
 
 def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path, line_gbps=None):

@@ -111,7 +111,10 @@ def log_seconds(ax):
 def plot_series(by_series, x, xlabel, path, metrics, title):
     """metrics: [(column, y label, log scale)], a panel each; a line per series."""
     plt = _pyplot()
-    fig, axes = plt.subplots(1, len(metrics), figsize=(6 * len(metrics) + 4, 4.8), squeeze=False)
+    # The legend goes below the panels, two columns: the series' names are long.
+    legend_rows = (len(by_series) + 1) // 2
+    legend_inches = 0.3 + 0.17 * legend_rows
+    fig, axes = plt.subplots(1, len(metrics), figsize=(6 * len(metrics) + 2, 4.6 + legend_inches), squeeze=False)
     colors = plt.get_cmap("tab20").colors
     for ax, (column, label, log) in zip(axes[0], metrics):
         ax.set_prop_cycle(color=colors)
@@ -133,9 +136,10 @@ def plot_series(by_series, x, xlabel, path, metrics, title):
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="center right", fontsize=7)
+    if handles:
+        fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=7, frameon=False)
     fig.suptitle(title, fontsize=11)
-    fig.tight_layout(rect=(0, 0, 1 - 3.8 / (6 * len(metrics) + 4), 1))
+    fig.tight_layout(rect=(0, legend_inches / (4.6 + legend_inches), 1, 0.97))
     fig.savefig(path, dpi=90)
     plt.close(fig)
 
