@@ -93,24 +93,10 @@ def _pyplot():
     return pyplot()
 
 
-def seconds(axis):
-    from analysis import style
-    style.seconds(axis)
-
-
-def bits_per_second(axis):
-    from analysis import style
-    style.bits_per_second(axis)
-
-
-def log_seconds(ax):
-    from analysis import style
-    style.log_seconds(ax)
-
-
 def plot_series(by_series, x, xlabel, path, metrics, title):
     """metrics: [(column, y label, log scale)], a panel each; a line per series."""
     plt = _pyplot()
+    from analysis import style
     # The legend goes below the panels, two columns: the series' names are long.
     legend_rows = (len(by_series) + 1) // 2
     legend_inches = 0.3 + 0.17 * legend_rows
@@ -119,14 +105,14 @@ def plot_series(by_series, x, xlabel, path, metrics, title):
     for ax, (column, label, log) in zip(axes[0], metrics):
         ax.set_prop_cycle(color=colors)
         # Engineering units from the column's own: latencies in s, rates in b/s.
-        scale, formatter = {"us": (1e-6, seconds), "gbps": (1e9, bits_per_second)}.get(column.rsplit("_", 1)[-1],
-                                                                                       (1, None))
+        scale, formatter = {"us": (1e-6, style.seconds), "gbps": (1e9, style.bits_per_second)}.get(
+            column.rsplit("_", 1)[-1], (1, None))
         for key, runs in by_series.items():
             points = [(r[x], r[column] * scale) for r in runs if r[column] is not None]
             if points:
                 ax.plot(*zip(*points), marker="o", markersize=3, label=series_label(key))
-        if log and formatter is seconds:  # latencies are never 0: a plain log axis
-            log_seconds(ax)
+        if log and formatter is style.seconds:  # latencies are never 0: a plain log axis
+            style.log_seconds(ax)
         else:
             if log:
                 ax.set_yscale("symlog", linthresh=0.1)

@@ -75,6 +75,11 @@ class RunReport:
         self.sections.append(self._header())
         missing = self.missing_deliveries()
         shares = None
+        draw = {"throughput": lambda: self._throughput(shares), "latency": self._latency,
+                "fairness": lambda: self._fairness(shares), "drops": self._drops, "pause": self._pause,
+                "cnm": self._cnm, "cache": self._cache,
+                "backplane": lambda: backplane_section(self.conn, self.run, self.warmup_ps),
+                "completion": self._completion, "occupancy": self._occupancy}
         for section in self.platform.sections:
             if section in ("throughput", "latency", "fairness") and missing:
                 if section == "throughput":
@@ -83,12 +88,7 @@ class RunReport:
             if section in ("throughput", "fairness") and shares is None:
                 shares = metrics.bytes_per_window(self.run.deliveries, len(self.run.subflows), self.window_ps,
                                                   self.windows)
-            draw = {"throughput": lambda: self._throughput(shares), "latency": self._latency,
-                    "fairness": lambda: self._fairness(shares), "drops": self._drops, "pause": self._pause,
-                    "cnm": self._cnm, "cache": self._cache,
-                    "backplane": lambda: backplane_section(self.conn, self.run, self.warmup_ps),
-                    "completion": self._completion, "occupancy": self._occupancy}[section]
-            self.sections.append(draw())
+            self.sections.append(draw[section]())
         return "\n".join(self.sections)
 
     # ---- sections ----

@@ -44,9 +44,10 @@ def migrate(conn):
     try:
         version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
         sql = migration_from(version) if version != current() else None
-        if sql:
-            for statement in (s.strip() for s in sql.split(";")):
-                if statement and not all(line.startswith("--") for line in statement.splitlines()):
+        if sql:  # statement by statement (executescript would commit the transaction); comments may hold ';'
+            code = "\n".join(line for line in sql.splitlines() if not line.lstrip().startswith("--"))
+            for statement in (s.strip() for s in code.split(";")):
+                if statement:
                     conn.execute(statement)
         conn.execute("COMMIT")
     except BaseException:
