@@ -4,6 +4,7 @@ cookbook queries (backplane_figures.sql, pause_rate.sql, max_memory.sql)."""
 from analysis.cookbook import run_query
 from analysis.labels import duration
 from analysis.markdown import cells, number, table
+from analysis.option_values import parse_rate_gbps
 
 
 def backplane_section(conn, run, warmup_ps):
@@ -27,8 +28,5 @@ def backplane_section(conn, run, warmup_ps):
 
 
 def _link_gbps(run):
-    text = run.config.get("backplane.link_gbps", "10").rstrip("Gbps").rstrip("G")
-    try:
-        return float(text)
-    except ValueError:
-        return None  # a rate in Mb/s or another notation: the query's default
+    # None (a rate in Mb/s or another notation): the query's default.
+    return parse_rate_gbps(run.config.get("backplane.link_gbps", "10"))

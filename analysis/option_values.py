@@ -26,6 +26,15 @@ def parse_duration_ps(text, bare_ps=True):
     return int(round(Decimal(m.group(1)) * _SCALE[m.group(2) or "ps"]))
 
 
+def parse_rate_gbps(text):
+    """A rate key's value in Gb/s ('100', '100Gbps', '10G'), or None for
+    another notation (Mb/s) or no value."""
+    try:
+        return float(str(text).strip().lower().removesuffix("gbps").removesuffix("g").strip())
+    except (TypeError, ValueError):
+        return None
+
+
 def duration_ps(option, text, above_zero=False, bare_ps=True):
     """A duration option's value in picoseconds, or a ReportError."""
     ps = parse_duration_ps(text, bare_ps)

@@ -5,7 +5,7 @@ section of the whole file that its study tools add (E13's speedups, E14's
 ring table). No platform is the default: a run of a platform this file does
 not know is refused with the platforms it knows."""
 from analysis.ibft_table import section as ibft_file_section
-from analysis.option_values import parse_duration_ps
+from analysis.option_values import parse_duration_ps, parse_rate_gbps
 from analysis.ring_table import section as ring_file_section
 from analysis.rundb import ReportError
 from analysis import metrics
@@ -56,7 +56,7 @@ class FabricReport(PlatformReport):
     occupancy_metrics = ("ingress_bytes", "egress_bytes", "cache_entries")
 
     def line_gbps(self, run):
-        return _number(run.config.get("topology.user_port_gbps"))
+        return parse_rate_gbps(run.config.get("topology.user_port_gbps"))
 
     def warmup_ps(self, run, asked_ps):
         # experiments.md: skip 0.5 ms where a steady state is needed (runs of 1 ms or more).
@@ -70,7 +70,7 @@ class BackplaneReport(PlatformReport):
     occupancy_metrics = ("memory_bytes",)
 
     def line_gbps(self, run):
-        return _number(run.config.get("backplane.link_gbps"))
+        return parse_rate_gbps(run.config.get("backplane.link_gbps"))
 
     def warmup_ps(self, run, asked_ps):
         if asked_ps is None:  # the run's own warm-up
@@ -97,14 +97,6 @@ class RingReport(PlatformReport):
 
     def file_section(self, conn, out_dir):
         return ring_file_section(conn, out_dir)
-
-
-def _number(text):
-    """A rate key's value as a number of Gb/s ('100', '100Gbps'), or None."""
-    try:
-        return float(str(text).lower().removesuffix("gbps").removesuffix("g").strip())
-    except (TypeError, ValueError):
-        return None
 
 
 PLATFORMS = {p.name: p for p in (FabricReport(), BackplaneReport(), IbftReport(), RingReport())}
