@@ -24,7 +24,7 @@ using fabric::db::SqliteRecorder;
 
 constexpr int kPorts = 1536;
 const char* const kIndexes[] = {"drops_by_run ON drops(run_id)", "events_by_run ON events(run_id, kind)",
-                                "samples_by_series ON samples(run_id, metric, entity)"};
+                                "samples_by_series ON samples(run_id, metric, entity_id)"};
 
 fs::path temp_db_path() {
   return fs::temp_directory_path() / ("fabricsim_index_bench_" + std::to_string(::getpid()) + ".db");
@@ -41,10 +41,10 @@ void exec(const fs::path& path, const std::string& sql) {
   sqlite3_close(db);
 }
 
-void record_samples(SqliteRecorder& rec, int64_t samples, const std::vector<std::string>& entities) {
+void record_samples(SqliteRecorder& rec, int64_t samples) {
   for (int64_t i = 0; i < samples; i += 2) {
     const fabric::Picos t = (i / 2 / kPorts + 1) * 10'000'000;
-    const std::string& entity = entities[static_cast<size_t>(i / 2 % kPorts)];
+    const fabric::EntityId entity = fabric::port_entity(fabric::PortId(static_cast<uint32_t>(i / 2 % kPorts)));
     rec.sample(t, entity, "ingress_bytes", static_cast<double>(i % 4096));
     rec.sample(t, entity, "egress_bytes", static_cast<double>(i % 8192));
   }
@@ -53,8 +53,6 @@ void record_samples(SqliteRecorder& rec, int64_t samples, const std::vector<std:
 void load(benchmark::State& state, bool drop_and_rebuild) {
   const int64_t samples = state.range(0);
   const fs::path path = temp_db_path();
-  std::vector<std::string> entities;
-  for (int p = 0; p < kPorts; ++p) entities.push_back("port" + std::to_string(p));
   for (auto _ : state) {
     state.PauseTiming();
     remove_db(path);
@@ -64,7 +62,8 @@ void load(benchmark::State& state, bool drop_and_rebuild) {
     {
       SqliteRecorder rec(path.string(), true);
       rec.begin_run({"bench", "[bench]", "0", "frames", 1});
-      record_samples(rec, samples, entities);
+      for (int p = 0; p < kPorts; ++p) rec.add_port(p, 0, "user", 0, 0, 0);
+      record_samples(rec, samples);
       rec.finish("done", samples, 0.0);
     }
     if (drop_and_rebuild)

@@ -109,17 +109,31 @@ void bind_row(sqlite3_stmt* s, int b, const DropRecord& r) {
   bind_value(s, b + 7, r.t);
 }
 
+void bind_row(sqlite3_stmt* s, int b, const EntityRow& r) {
+  bind_value(s, b + 2, static_cast<int64_t>(r.id));
+  const std::string_view kind = kind_name(r.kind);  // a literal: lives as long as the program
+  sqlite3_bind_text(s, b + 3, kind.data(), static_cast<int>(kind.size()), SQLITE_STATIC);
+  bind_value(s, b + 4, r.name);
+  bind_or_null_if_negative(s, b + 5, r.port);
+}
+
 void bind_row(sqlite3_stmt* s, int b, const SampleRow& r) {
   bind_value(s, b + 2, r.t);
-  bind_value(s, b + 3, r.entity);
+  bind_value(s, b + 3, static_cast<int64_t>(r.entity));
   bind_value(s, b + 4, r.metric);
   bind_value(s, b + 5, r.value);
+}
+
+void bind_row(sqlite3_stmt* s, int b, const TotalRow& r) {
+  bind_value(s, b + 2, static_cast<int64_t>(r.entity));
+  bind_value(s, b + 3, r.metric);
+  bind_value(s, b + 4, r.value);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const EventRow& r) {
   bind_value(s, b + 2, r.t);
   bind_value(s, b + 3, to_string(r.kind));
-  bind_value(s, b + 4, r.entity);
+  bind_value(s, b + 4, static_cast<int64_t>(r.entity));
   bind_or_null_if_negative(s, b + 5, r.flow);
   bind_value(s, b + 6, r.value);
 }
@@ -144,6 +158,7 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
     : db_(db),
       path_(std::move(path)),
       advance_reached_(prepare(db, path_, "UPDATE runs SET sim_time_ps = ?1 WHERE run_id = ?2")),
+      entities_(prepare_table(db, path_, run_id, "entities", "run_id, entity_id, kind, name, port_id", 5)),
       ports_(prepare_table(db, path_, run_id, "ports", "run_id, port_id, leaf_id, kind, rack, chassis, cie", 7)),
       flows_(prepare_table(db, path_, run_id, "flows",
                            "run_id, flow_id, name, kind, src_port, priority, offered_gbps, frame_bytes, "
@@ -157,8 +172,9 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
                                 8)),
       drops_(prepare_table(db, path_, run_id, "drops", "run_id, frame_id, flow_id, port_id, dst_port, reason, t_ps",
                            7)),
-      samples_(prepare_table(db, path_, run_id, "samples", "run_id, t_ps, entity, metric, value", 5)),
-      events_(prepare_table(db, path_, run_id, "events", "run_id, t_ps, kind, entity, flow_id, value", 6)),
+      samples_(prepare_table(db, path_, run_id, "samples", "run_id, t_ps, entity_id, metric, value", 5)),
+      totals_(prepare_table(db, path_, run_id, "totals", "run_id, entity_id, metric, value", 4)),
+      events_(prepare_table(db, path_, run_id, "events", "run_id, t_ps, kind, entity_id, flow_id, value", 6)),
       summaries_(prepare_table(db, path_, run_id, "subflow_summary",
                                "run_id, flow_id, dst_port, frames, bytes, first_delivered_ps, last_delivered_ps, "
                                "latency_sum_ps, latency_min_ps, latency_max_ps",
@@ -169,6 +185,7 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
 void BatchInserter::write(const RecordBatch& batch) {
   in_write_transaction(db_, path_, "writing a batch", [&] {
     // Metadata first, so that a run's first batch describes the fabric.
+    insert_all(batch.entities, entities_);
     insert_all(batch.ports, ports_);
     insert_all(batch.flows, flows_);
     insert_all(batch.flow_dests, flow_dests_);
@@ -176,6 +193,7 @@ void BatchInserter::write(const RecordBatch& batch) {
     insert_all(batch.deliveries, deliveries_);
     insert_all(batch.drops, drops_);
     insert_all(batch.samples, samples_);
+    insert_all(batch.totals, totals_);
     insert_all(batch.events, events_);
     insert_all(batch.summaries, summaries_);
     if (batch.reached >= 0) {

@@ -39,7 +39,8 @@ class BatchInserter {
   sqlite3* db_;
   std::string path_;
   Statement advance_reached_;
-  TableStatements ports_, flows_, flow_dests_, frames_, deliveries_, drops_, samples_, events_, summaries_;
+  TableStatements entities_, ports_, flows_, flow_dests_, frames_, deliveries_, drops_, samples_, totals_, events_,
+      summaries_;
 };
 
 }  // namespace fabric::db

@@ -38,12 +38,22 @@ struct FlowDestRow {
   int64_t dst_port;
 };
 
-// Samples and events as the model records them.
+// An entity of the run (a port's, or one the model declared).
+struct EntityRow {
+  EntityId id;
+  EntityKind kind;
+  std::string name;
+  int64_t port;  // -1: none
+};
+
+// Samples, totals and events as the model records them.
 using SampleRow = SampleRecord;
+using TotalRow = TotalRecord;
 using EventRow = EventRecord;
 
 // The model's rows (ModelRecords), and the run's description around them.
 struct RecordBatch : ModelRecords {
+  std::vector<EntityRow> entities;
   std::vector<PortRow> ports;
   std::vector<FlowRow> flows;
   std::vector<FlowDestRow> flow_dests;
@@ -53,12 +63,14 @@ struct RecordBatch : ModelRecords {
   Picos reached = -1;
 
   size_t size() const {
-    return ModelRecords::size() + ports.size() + flows.size() + flow_dests.size() + summaries.size();
+    return ModelRecords::size() + entities.size() + ports.size() + flows.size() + flow_dests.size() +
+           summaries.size();
   }
   bool empty() const { return size() == 0; }
   // Keeps the capacity, so a recycled batch fills without reallocating.
   void clear() {
     ModelRecords::clear();
+    entities.clear();
     ports.clear();
     flows.clear();
     flow_dests.clear();

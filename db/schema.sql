@@ -1,8 +1,11 @@
--- fabricsim results database, schema version 3 (version 2 lacked
--- runs.platform, run_params and run_warnings: fabricsim and the report and
--- sweep tools add them to a version-2 file when they open it, its older
--- runs with NULL platform and no parameter rows; version 1 lacked
--- deliveries.bytes and deliveries.t_created_ps; fabricsim refuses it).
+-- fabricsim results database, schema version 5. fabricsim and the report
+-- and sweep tools bring an older file up when they open it, by the steps of
+-- db/migrations.sql: version 4 named entities by free strings in samples
+-- and events and kept end-of-run figures among the samples; version 3 had
+-- no metrics table and spelt some metrics differently; version 2 lacked
+-- runs.platform, run_params and run_warnings (older runs keep NULL platform
+-- and no parameter rows). Version 1 lacked deliveries.bytes and
+-- deliveries.t_created_ps; fabricsim refuses it.
 --
 -- This file is the only copy: the build embeds it in the program (CMake
 -- splits it at the indexes comment below into kSchemaTablesSql and
@@ -16,7 +19,7 @@ CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
-INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '4');
+INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '5');
 
 CREATE TABLE IF NOT EXISTS runs (
   run_id        INTEGER PRIMARY KEY,
@@ -41,6 +44,8 @@ CREATE TABLE IF NOT EXISTS run_params (
   value  TEXT NOT NULL,
   source TEXT NOT NULL CHECK (source IN ('default', 'derived', 'study', 'config', 'set', 'sweep')),
   origin TEXT,                   -- file:line of a study's or --config file's value; the formula with its numbers for a derived one
+  number REAL,                   -- the value as a number in the key's unit of --list-params (ps, B, Gb/s; 1 or 0 for
+                                 -- true or false), to plot against; NULL for text, choice and list keys
   PRIMARY KEY (run_id, key)
 );
 
@@ -62,6 +67,21 @@ CREATE TABLE IF NOT EXISTS run_owners (
   boot_id     TEXT NOT NULL,     -- the machine's boot (/proc/sys/kernel/random/boot_id)
   pid         INTEGER NOT NULL,
   start_ticks INTEGER NOT NULL   -- the process's start time, clock ticks since boot
+);
+
+-- What samples, totals and events are about: a port, a link, a leaf, a
+-- station... (model/recording/entity.h). A port's entity_id is its port_id,
+-- so every table that names a port (ports, flows, frames, deliveries,
+-- drops) names an entity; the others are numbered from 1000000 on. An
+-- entity has a row once something is recorded about it (ports: always).
+CREATE TABLE IF NOT EXISTS entities (
+  run_id    INTEGER NOT NULL REFERENCES runs(run_id),
+  entity_id INTEGER NOT NULL,
+  kind      TEXT NOT NULL CHECK (kind IN ('system', 'port', 'leaf', 'link', 'cna', 'congestion_point', 'switch',
+                                          'station', 'segment', 'bridge_side')),
+  name      TEXT NOT NULL,     -- port6, leaf0, leaf0_spine3_up, cna5, port6.in, switch, station2, ring0.segment3, fabric
+  port_id   INTEGER,           -- the port it is or serves (a CNA's, a station's, a congestion point's); NULL for none
+  PRIMARY KEY (run_id, entity_id)
 );
 
 CREATE TABLE IF NOT EXISTS ports (
@@ -132,21 +152,33 @@ CREATE TABLE IF NOT EXISTS drops (
   t_ps     INTEGER NOT NULL
 );
 
+-- Time series: a metric of kind 'series' (table metrics) sampled every
+-- record.sample_interval and at the run's end.
 CREATE TABLE IF NOT EXISTS samples (
-  run_id INTEGER NOT NULL,
-  t_ps   INTEGER NOT NULL,
-  entity TEXT NOT NULL,
-  metric TEXT NOT NULL,
-  value  REAL
+  run_id    INTEGER NOT NULL,
+  t_ps      INTEGER NOT NULL,
+  entity_id INTEGER NOT NULL,      -- entities
+  metric    TEXT NOT NULL,         -- metrics.name
+  value     REAL
+);
+
+-- End-of-run figures: a metric of kind 'total', once per run and entity, at
+-- the run's end (runs.sim_time_ps). A missing row is 0: links that carried
+-- nothing, for one, have none.
+CREATE TABLE IF NOT EXISTS totals (
+  run_id    INTEGER NOT NULL,
+  entity_id INTEGER NOT NULL,      -- entities
+  metric    TEXT NOT NULL,         -- metrics.name
+  value     REAL
 );
 
 CREATE TABLE IF NOT EXISTS events (
-  run_id  INTEGER NOT NULL,
-  t_ps    INTEGER NOT NULL,
-  kind    TEXT NOT NULL,
-  entity  TEXT NOT NULL,
-  flow_id INTEGER,                 -- NULL when the event concerns no flow
-  value   REAL
+  run_id    INTEGER NOT NULL,
+  t_ps      INTEGER NOT NULL,
+  kind      TEXT NOT NULL,
+  entity_id INTEGER NOT NULL,      -- entities
+  flow_id   INTEGER,               -- NULL when the event concerns no flow
+  value     REAL
 );
 
 -- Written in every log level, so 'summary' runs still answer throughput and
@@ -177,35 +209,70 @@ SELECT d.run_id, d.frame_id, d.flow_id, fl.src_port, d.dst_port, d.bytes, fl.pri
 FROM deliveries AS d
 LEFT JOIN flows AS fl ON fl.run_id = d.run_id AND fl.flow_id = d.flow_id;
 
--- Every metric `samples` may hold, with its unit (model/recording/
--- metric_catalog.cpp, the one definition; fabricsim writes its rows when it
--- opens a file, and refuses to record a metric that is not there). kind:
--- 'series' is sampled every record.sample_interval, 'total' written once at
--- the run's end. A family is one row: link_messages_<kind> stands for
+-- Every metric `samples` (kind 'series', sampled every
+-- record.sample_interval) and `totals` (kind 'total', written once at the
+-- run's end) may hold, with its unit (model/recording/metric_catalog.cpp,
+-- the one definition; fabricsim writes its rows when it opens a file, and
+-- refuses to record a metric that is not there, or for another kind of
+-- entity). A family is one row: link_messages_<kind> stands for
 -- link_messages_packet, link_messages_credit, ...
 CREATE TABLE IF NOT EXISTS metrics (
   name        TEXT PRIMARY KEY,
   unit        TEXT NOT NULL,     -- B, ps, Gb/s, fraction (0..1), 1/s, or what is counted
   kind        TEXT NOT NULL CHECK (kind IN ('series', 'total')),
   platforms   TEXT NOT NULL,     -- the platforms that write it, or 'all'
-  entity      TEXT NOT NULL,     -- what samples.entity names for it
+  entity      TEXT NOT NULL,     -- the kinds of entity (entities.kind) it is recorded for: 'port', 'link, segment'
   description TEXT NOT NULL
 );
 
--- Each sample with its metric's unit and kind.
+-- Each sample with its entity's kind and name and its metric's unit; seq
+-- is the order recorded (between samples of one time).
 CREATE VIEW IF NOT EXISTS v_samples AS
-SELECT s.run_id, s.t_ps, s.entity, s.metric, s.value, m.unit, m.kind
+SELECT s.run_id, s.t_ps, s.entity_id, e.kind AS entity_kind, e.name AS entity, e.port_id, s.metric, s.value, m.unit,
+       s.rowid AS seq
 FROM samples AS s
-LEFT JOIN metrics AS m ON m.name = s.metric OR (m.name GLOB '*<kind>' AND s.metric GLOB replace(m.name, '<kind>', '*'));
+LEFT JOIN entities AS e ON e.run_id = s.run_id AND e.entity_id = s.entity_id
+LEFT JOIN metrics AS m ON m.name = s.metric;
 
--- A run's end-of-run figures (metrics of kind 'total') with the run's study
--- and platform: the per-run scalars to put beside its parameters (run_params).
+-- Each event with its entity's kind and name; seq is the order recorded
+-- (between events of one time).
+CREATE VIEW IF NOT EXISTS v_events AS
+SELECT v.run_id, v.t_ps, v.kind, v.entity_id, e.kind AS entity_kind, e.name AS entity, e.port_id, v.flow_id, v.value,
+       v.rowid AS seq
+FROM events AS v
+LEFT JOIN entities AS e ON e.run_id = v.run_id AND e.entity_id = v.entity_id;
+
+-- Each run's end-of-run figures with its study and platform, its entity's
+-- kind and name, the metric's unit (a family's member, such as
+-- link_messages_credit, takes its family's), and the keys the run set
+-- against its study (--config, --set, a sweep's: "key=value; ..."): the
+-- per-run scalars to put beside their parameters (run_params.number holds
+-- each key's value as a number).
 CREATE VIEW IF NOT EXISTS v_run_totals AS
-SELECT r.run_id, r.study, r.platform, s.entity, s.metric, s.value, m.unit
-FROM samples AS s
-JOIN runs AS r ON r.run_id = s.run_id
-JOIN metrics AS m ON (m.name = s.metric OR (m.name GLOB '*<kind>' AND s.metric GLOB replace(m.name, '<kind>', '*')))
-WHERE m.kind = 'total';
+SELECT t.run_id, r.study, r.platform, t.entity_id, e.kind AS entity_kind, e.name AS entity, e.port_id, t.metric,
+       t.value, coalesce(m.unit, f.unit) AS unit,
+       (SELECT group_concat(kv, '; ') FROM (SELECT p.key || '=' || p.value AS kv FROM run_params AS p
+                                             WHERE p.run_id = t.run_id AND p.source IN ('config', 'set', 'sweep')
+                                             ORDER BY p.key)) AS params
+FROM totals AS t
+JOIN runs AS r ON r.run_id = t.run_id
+LEFT JOIN entities AS e ON e.run_id = t.run_id AND e.entity_id = t.entity_id
+LEFT JOIN metrics AS m ON m.name = t.metric
+LEFT JOIN metrics AS f ON m.name IS NULL AND f.name GLOB '*<kind>' AND t.metric GLOB replace(f.name, '<kind>', '*');
+
+-- Throughput per subflow (flow, destination port) in windows of the run's
+-- record.sample_interval, the windows of its occupancy samples: window k
+-- covers [k, k + 1) x window_ps. Windows in which the subflow received
+-- nothing have no row; runs recorded with --record summary or with
+-- record.sample_interval 0 have none. Another window: db/queries/
+-- subflow_throughput.sql (@window_ps).
+CREATE VIEW IF NOT EXISTS v_subflow_windows AS
+SELECT d.run_id, d.flow_id, d.dst_port, d.t_delivered_ps / w.window_ps AS window, w.window_ps,
+       count(*) AS frames, sum(d.bytes) AS bytes, sum(d.bytes) * 8000.0 / w.window_ps AS gbps
+FROM deliveries AS d
+JOIN (SELECT run_id, CAST(number AS INTEGER) AS window_ps FROM run_params
+      WHERE key = 'record.sample_interval' AND number > 0) AS w ON w.run_id = d.run_id
+GROUP BY d.run_id, d.flow_id, d.dst_port, d.t_delivered_ps / w.window_ps;
 
 -- Parameter studies run by scripts/fabricsim-sweep (docs/guide.md,
 -- "Sweeps"): a sweep, the run of each point merged in, the swept values of
@@ -257,4 +324,5 @@ CREATE TABLE IF NOT EXISTS sweep_failures (
 -- their recording (docs/database.md).
 CREATE INDEX IF NOT EXISTS drops_by_run ON drops(run_id);
 CREATE INDEX IF NOT EXISTS events_by_run ON events(run_id, kind);
-CREATE INDEX IF NOT EXISTS samples_by_series ON samples(run_id, metric, entity);
+CREATE INDEX IF NOT EXISTS samples_by_series ON samples(run_id, metric, entity_id);
+CREATE INDEX IF NOT EXISTS totals_by_run ON totals(run_id, metric);

@@ -49,7 +49,7 @@ SqliteRecorder::~SqliteRecorder() {
 
 void SqliteRecorder::insert_description(int64_t run_id, const RunInfo& info, const char* action) {
   Statement param = prepare(db_.get(), path_,
-                            "INSERT INTO run_params(run_id, key, value, source, origin) VALUES (?1, ?2, ?3, ?4, ?5)");
+                            "INSERT INTO run_params(run_id, key, value, source, origin, number) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   for (const RunParam& p : info.params) {
     sqlite3_bind_int64(param.get(), 1, run_id);
     bind_text(param.get(), 2, p.key);
@@ -59,6 +59,11 @@ void SqliteRecorder::insert_description(int64_t run_id, const RunInfo& info, con
       sqlite3_bind_null(param.get(), 5);
     } else {
       bind_text(param.get(), 5, p.origin);
+    }
+    if (p.number) {
+      sqlite3_bind_double(param.get(), 6, *p.number);
+    } else {
+      sqlite3_bind_null(param.get(), 6);
     }
     step_done(db_.get(), param.get(), path_, action);
     sqlite3_reset(param.get());
@@ -129,7 +134,12 @@ void SqliteRecorder::add_port(int64_t port_id, int64_t leaf_id, const std::strin
     throw DbError("add_port: port " + std::to_string(port_id) + " has kind '" + kind +
                   "'; allowed: user, surrogate");
   }
+  if (port_id < 0 || port_id >= kFirstNamedEntity) {
+    throw DbError("add_port: port " + std::to_string(port_id) + " is out of range 0 .. " +
+                  std::to_string(kFirstNamedEntity - 1));
+  }
   if (!ports_seen_.insert(port_id).second) throw_duplicate("add_port", "port " + std::to_string(port_id));
+  current_.entities.push_back(EntityRow{EntityId(port_id), EntityKind::port, "port" + std::to_string(port_id), port_id});
   current_.ports.push_back(PortRow{port_id, leaf_id, kind, rack, chassis, cie});
   count_record();
 }
@@ -176,19 +186,64 @@ void SqliteRecorder::drop(const DropRecord& r) {
   count_record();
 }
 
-void SqliteRecorder::sample(Picos t, const std::string& entity, const std::string& metric, double value) {
+EntityId SqliteRecorder::declare(EntityKind kind, const std::string& name, int64_t port) {
+  if (state_ == State::finished) throw_not_running("declare");
+  return entities_.declare(kind, name, port);
+}
+
+EntityKind SqliteRecorder::use(EntityId entity) {
+  const int64_t id = static_cast<int64_t>(entity);
+  if (id >= 0 && id < kFirstNamedEntity) {
+    if (ports_seen_.count(id) == 0)
+      throw std::logic_error("entity " + std::to_string(id) + " is a port the run has not added");
+    return EntityKind::port;
+  }
+  const Entity& e = entities_.named(entity);
+  const size_t index = static_cast<size_t>(id - kFirstNamedEntity);
+  if (index >= entity_written_.size()) entity_written_.resize(entities_.declared().size(), false);
+  if (!entity_written_[index]) {
+    entity_written_[index] = true;
+    current_.entities.push_back(EntityRow{e.id, e.kind, e.name, e.port});
+    count_record();
+  }
+  return e.kind;
+}
+
+void SqliteRecorder::check_metric(EntityId entity, const std::string& metric, MetricKind kind) {
+  // Every metric has one definition, with its unit, its kind and the kinds
+  // of entity it is for: anything else is a model error
+  // (model/recording/metric_catalog.cpp).
+  const MetricDefinition* d = find_metric(metric);
+  const EntityKind entity_kind = use(entity);
+  const auto where = [&] {
+    return "metric '" + metric + "' (entity " + std::to_string(static_cast<int64_t>(entity)) + ", a " +
+           std::string(kind_name(entity_kind)) + ")";
+  };
+  if (d == nullptr) throw std::logic_error(where() + " is not defined in model/recording/metric_catalog.cpp");
+  if (d->kind != kind)
+    throw std::logic_error(where() + " is a " + std::string(kind_name(d->kind)) + ", recorded as a " +
+                           std::string(kind_name(kind)));
+  if (!allows(*d, entity_kind))
+    throw std::logic_error(where() + " is defined for " + std::string(d->entity) + " only");
+}
+
+void SqliteRecorder::sample(Picos t, EntityId entity, const std::string& metric, double value) {
   require_running("sample");
-  // Every metric has one definition, with its unit: a name that has none is
-  // a model error (model/recording/metric_catalog.cpp).
-  if (find_metric(metric) == nullptr)
-    throw std::logic_error("metric '" + metric + "' (entity '" + entity +
-                           "') is not defined in model/recording/metric_catalog.cpp");
+  check_metric(entity, metric, MetricKind::series);
   current_.samples.push_back(SampleRow{t, entity, metric, value});
   count_record();
 }
 
-void SqliteRecorder::event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) {
+void SqliteRecorder::total(EntityId entity, const std::string& metric, double value) {
+  require_running("total");
+  check_metric(entity, metric, MetricKind::total);
+  current_.totals.push_back(TotalRow{entity, metric, value});
+  count_record();
+}
+
+void SqliteRecorder::event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) {
   require_running("event");
+  use(entity);
   current_.events.push_back(EventRow{t, kind, entity, flow, value});
   count_record();
 }

@@ -21,6 +21,7 @@
 #include "db/lock_wait.h"
 #include "db/record_batch.h"
 #include "db/sqlite_handle.h"
+#include "model/recording/metric_catalog.h"
 #include "model/recording/recorder.h"
 
 namespace fabric::db {
@@ -29,6 +30,7 @@ namespace fabric::db {
 struct RunParam {
   std::string key, value, source;  // source: default, derived, study, config, set, sweep
   std::string origin;              // "" for none
+  std::optional<double> number;    // the value in the key's unit; none for text keys
 };
 
 // A check of a physical constraint that did not hold (run_warnings).
@@ -82,11 +84,18 @@ class SqliteRecorder final : public Recorder {
                 Picos start_ps, std::optional<Picos> stop_ps);
   void add_flow_dest(int64_t flow_id, int64_t dst_port);
 
+  // May be called before begin_run (while the model is built); written
+  // with the first batch.
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1) override;
   void frame(const FrameRecord& r) override;
   void delivery(const DeliveryRecord& r) override;
   void drop(const DropRecord& r) override;
-  void sample(Picos t, const std::string& entity, const std::string& metric, double value) override;
-  void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) override;
+  // A metric the catalog does not define, of the other kind, or for an
+  // entity of a kind it does not allow, or an entity never declared (or a
+  // port not added) throws std::logic_error: a model error.
+  void sample(Picos t, EntityId entity, const std::string& metric, double value) override;
+  void total(EntityId entity, const std::string& metric, double value) override;
+  void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override;
   // One per (flow, destination); a repeat throws DbError.
   void subflow_summary(const SubflowSummary& s) override;
 
@@ -124,6 +133,13 @@ class SqliteRecorder final : public Recorder {
   }
   [[noreturn]] void throw_not_running(const char* call) const;
   [[noreturn]] void throw_duplicate(const char* call, const std::string& what) const;
+  // The entity's kind, its row into the batch the first time a record
+  // names it (an entity nothing was recorded about has none); throws
+  // std::logic_error for an id never declared or a port never added.
+  EntityKind use(EntityId entity);
+  // Throws std::logic_error unless `metric` is defined, of `kind`, for
+  // entities of the entity's kind; then use(entity).
+  void check_metric(EntityId entity, const std::string& metric, MetricKind kind);
   // Shared by finish() and the destructor; sim_time/wall unknown there.
   void complete(const std::string& status, std::optional<Picos> sim_time_ps, std::optional<double> wall_seconds);
   // The run's parameters and warnings, in begin_run's transaction.
@@ -143,6 +159,8 @@ class SqliteRecorder final : public Recorder {
   size_t pending_ = 0;
   // Keys already recorded, to refuse duplicates before they reach SQLite.
   std::set<int64_t> ports_seen_, flows_seen_;
+  EntityTable entities_;
+  std::vector<bool> entity_written_;  // by declared entity: its row is in a batch
   std::set<std::pair<int64_t, int64_t>> flow_dests_seen_, summaries_seen_;
   std::unique_ptr<BatchInserter> inserter_;
   std::unique_ptr<BatchWriter> writer_;  // declared after inserter_: destroyed first

@@ -6,7 +6,7 @@
 -- the busiest station link and their share of it, the latency from the
 -- first byte out of the source application to the last byte into the sink
 -- (mean, p99, max; the p99 from a histogram of ~2 % bins) and the most
--- memory the switch held. The run writes these figures as samples at its
+-- memory the switch held. The run writes these figures as totals at its
 -- end (entity 'backplane' and 'switch'), so they need no per-frame data.
 --
 -- Parameters: none.
@@ -30,7 +30,7 @@ WITH
     FROM runs
   ),
   figure(run_id, metric, value) AS (
-    SELECT run_id, metric, value FROM samples
+    SELECT run_id, metric, value FROM v_run_totals
     WHERE entity IN ('backplane', 'switch') AND metric IN ('throughput_gbps', 'latency_mean_ps', 'latency_p99_ps',
                                                            'latency_max_ps', 'pause_per_second', 'pause_share',
                                                            'memory_peak_bytes',

@@ -24,8 +24,8 @@
 WITH
   last_sample AS (
     SELECT entity, metric, value,
-           row_number() OVER (PARTITION BY entity, metric ORDER BY t_ps DESC, rowid DESC) AS newest
-    FROM samples
+           row_number() OVER (PARTITION BY entity, metric ORDER BY t_ps DESC, seq DESC) AS newest
+    FROM v_samples
     WHERE run_id = @run
       AND metric IN ('cache_hits', 'cache_misses', 'cache_premature_evictions', 'cache_background_reclaims')
   ),

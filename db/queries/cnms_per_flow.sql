@@ -20,7 +20,7 @@
 SELECT e.flow_id,
        fl.name AS flow_name,
        count(*) AS cnms,
-       count(DISTINCT e.entity) AS congestion_points,
+       count(DISTINCT e.entity_id) AS congestion_points,
        min(e.t_ps) AS first_ps,
        max(e.t_ps) AS last_ps,
        avg(e.value) AS mean_fb,

@@ -22,7 +22,7 @@
 -- Works in both log levels (copies from subflow_summary).
 WITH last AS (
   SELECT metric, value,
-         ROW_NUMBER() OVER (PARTITION BY entity, metric ORDER BY t_ps DESC) AS rn
+         ROW_NUMBER() OVER (PARTITION BY entity_id, metric ORDER BY t_ps DESC) AS rn
   FROM samples
   WHERE run_id = @run
     AND metric IN ('control_messages', 'control_merged', 'remote_copies_acked', 'remote_copy_hold_ps')

@@ -36,9 +36,9 @@ WITH
            (SELECT count(*) FROM flow_dests d WHERE d.run_id = r.run_id) /
                max(1, (SELECT count(*) FROM flows f WHERE f.run_id = r.run_id)) AS group_size,
            (SELECT max(frame_bytes) FROM flows f WHERE f.run_id = r.run_id) AS message_bytes,
-           (SELECT value FROM samples s WHERE s.run_id = r.run_id AND s.metric = 'completion_ps') AS completion_ps,
-           (SELECT value FROM samples s WHERE s.run_id = r.run_id AND s.metric = 'deliveries') =
-               (SELECT value FROM samples s WHERE s.run_id = r.run_id AND s.metric = 'expected_deliveries') AS whole
+           (SELECT value FROM totals s WHERE s.run_id = r.run_id AND s.metric = 'completion_ps') AS completion_ps,
+           (SELECT value FROM totals s WHERE s.run_id = r.run_id AND s.metric = 'deliveries') =
+               (SELECT value FROM totals s WHERE s.run_id = r.run_id AND s.metric = 'expected_deliveries') AS whole
     FROM runs r
     WHERE instr(r.config, char(10) || 'platform = ibft' || char(10)) > 0
   ),

@@ -1,7 +1,7 @@
 -- Shared memory of a backplane switch: the most it held, and the samples.
 --
 -- Answers: in run @run, what was the switch's largest memory occupancy
--- (exact: the peak over every admission, sample 'memory_peak_bytes' at the
+-- (exact: the peak over every admission, total 'memory_peak_bytes' at the
 -- end of the run), the largest and mean sampled occupancy (every
 -- record.sample_interval, sample 'memory_bytes'), and how many frames did
 -- it discard for want of room?
@@ -23,5 +23,6 @@ SELECT max(value) FILTER (WHERE metric = 'memory_peak_bytes') AS peak_bytes,
        max(value) FILTER (WHERE metric = 'discards') AS discards,
        max(value) FILTER (WHERE metric = 'xoffs') AS xoffs,
        max(value) FILTER (WHERE metric = 'xons') AS xons
-FROM samples
-WHERE run_id = @run AND entity = 'switch';
+FROM (SELECT metric, value FROM v_samples WHERE run_id = @run AND entity = 'switch'
+      UNION ALL
+      SELECT metric, value FROM v_run_totals WHERE run_id = @run AND entity = 'switch');

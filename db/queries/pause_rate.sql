@@ -4,7 +4,7 @@
 -- each station, how many per second of the run, and what share of its link
 -- did they take? A PAUSE frame is 64 B plus 20 B of preamble and gap; the
 -- share is of a link of @link_gbps (default 10, backplane.link_gbps). Events
--- kind 'pause' (XOFF) and 'go' (XON), entity 'station<N>'; the switch's own
+-- kind 'pause' (XOFF) and 'go' (XON), entity of kind 'station' (station<N>); the switch's own
 -- decisions are kind 'xoff' and 'xon', entity 'switch'.
 --
 -- Parameters:
@@ -25,7 +25,7 @@ SELECT entity AS link,
        count(*) AS pause_frames,
        round(count(*) / (SELECT seconds FROM run_end), 1) AS per_second,
        round(count(*) * 84 * 8 / (coalesce(@link_gbps, 10) * 1e9 * (SELECT seconds FROM run_end)), 6) AS link_share
-FROM events
-WHERE run_id = @run AND kind IN ('pause', 'go') AND entity LIKE 'station%'
+FROM v_events
+WHERE run_id = @run AND kind IN ('pause', 'go') AND entity_kind = 'station'
 GROUP BY entity
 ORDER BY entity;

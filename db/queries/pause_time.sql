@@ -24,8 +24,8 @@ WITH
            CAST(value AS INTEGER) AS priority,
            kind,
            t_ps,
-           lead(t_ps) OVER (PARTITION BY entity, CAST(value AS INTEGER) ORDER BY t_ps, rowid) AS next_ps
-    FROM events
+           lead(t_ps) OVER (PARTITION BY entity, CAST(value AS INTEGER) ORDER BY t_ps, seq) AS next_ps
+    FROM v_events
     WHERE run_id = @run AND kind IN ('pause', 'go')
   ),
   stops(entity, priority, t_ps, length_ps) AS (

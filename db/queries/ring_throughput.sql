@@ -6,7 +6,7 @@
 -- per second (each packet once), how many tickets and retracts a packet
 -- took, and how long a packet waited for its reservation (host arrival to
 -- authorisation) and then for delivery (authorisation to delivery at the
--- other members)? Throughput, attempts and retracts are samples the run
+-- other members)? Throughput, attempts and retracts are totals the run
 -- writes at its end (entity 'ring'), in both log levels; the latencies need
 -- the full log level (frames and deliveries).
 --
@@ -53,7 +53,7 @@ ring_runs AS (
   HAVING max(CASE WHEN key = 'platform' THEN value END) = 'ring'
 ),
 metric AS (
-  SELECT run_id, metric, value FROM samples WHERE entity = 'ring'
+  SELECT run_id, metric, value FROM v_run_totals WHERE entity = 'ring'
 ),
 reservation AS (  -- host arrival to authorisation
   SELECT run_id, avg(t_injected_ps - t_created_ps) AS ps FROM frames

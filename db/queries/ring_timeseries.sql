@@ -17,7 +17,7 @@
 -- Columns: run_id, t_us, q_mean, spq_mean, throughput_gbps.
 WITH q AS (
   SELECT run_id, t_ps, value AS q_mean
-  FROM samples
+  FROM v_samples
   WHERE entity = 'ring' AND metric = 'q_mean' AND (@run IS NULL OR run_id = @run)
 ),
 period AS (  -- the sample interval: the first sample comes one interval in
@@ -36,6 +36,6 @@ SELECT q.run_id,
        round(coalesce(m.bytes, 0) * 8.0 / p.ps * 1000, 3) AS throughput_gbps
 FROM q
 JOIN period p ON p.run_id = q.run_id
-LEFT JOIN samples s ON s.run_id = q.run_id AND s.entity = 'ring' AND s.metric = 'spq_mean' AND s.t_ps = q.t_ps
+LEFT JOIN v_samples s ON s.run_id = q.run_id AND s.entity = 'ring' AND s.metric = 'spq_mean' AND s.t_ps = q.t_ps
 LEFT JOIN multicast m ON m.run_id = q.run_id AND m.t_ps = q.t_ps
 ORDER BY q.run_id, q.t_ps;

@@ -10,6 +10,7 @@ BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSw
       params_(params),
       pool_(pool),
       recorder_(recorder),
+      entity_(recorder.declare(EntityKind::switch_, "switch")),
       events_(events),
       switch_(params.ports, params.memory_bytes),
       on_wire_(static_cast<size_t>(params.stations), false) {
@@ -63,7 +64,7 @@ void BackplaneSwitch::on_wake(void*) {
 void BackplaneSwitch::act(XoffController::Action action, Picos now) {
   if (action == XoffController::Action::none) return;
   const bool xoff = action == XoffController::Action::xoff;
-  recorder_.event(now, xoff ? EventKind::xoff : EventKind::xon, "switch", -1, switch_.occupancy());
+  recorder_.event(now, xoff ? EventKind::xoff : EventKind::xon, entity_, -1, switch_.occupancy());
   send_pause(xoff ? params_.xoff_quanta : 0);
   if (xoff) events_.schedule(controller_->xoff_runs_out(), *this);
 }
@@ -85,14 +86,14 @@ void BackplaneSwitch::send_pause(uint16_t quanta) {
 uint64_t BackplaneSwitch::frames_held() const { return switch_.frames(); }
 
 void BackplaneSwitch::sample_occupancy(Picos t) {
-  recorder_.sample(t, "switch", "memory_bytes", static_cast<double>(switch_.occupancy()));
+  recorder_.sample(t, entity_, "memory_bytes", static_cast<double>(switch_.occupancy()));
 }
 
 void BackplaneSwitch::finish(Picos end) {
-  recorder_.sample(end, "switch", "memory_peak_bytes", static_cast<double>(switch_.peak()));
-  recorder_.sample(end, "switch", "discards", static_cast<double>(switch_.discards()));
-  recorder_.sample(end, "switch", "xoffs", static_cast<double>(xoffs()));
-  recorder_.sample(end, "switch", "xons", static_cast<double>(xons()));
+  recorder_.total(entity_, "memory_peak_bytes", static_cast<double>(switch_.peak()));
+  recorder_.total(entity_, "discards", static_cast<double>(switch_.discards()));
+  recorder_.total(entity_, "xoffs", static_cast<double>(xoffs()));
+  recorder_.total(entity_, "xons", static_cast<double>(xons()));
 }
 
 }  // namespace fabric

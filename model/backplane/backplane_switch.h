@@ -61,6 +61,7 @@ class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public
   BackplaneSwitchParams params_;
   PayloadPool& pool_;
   Recorder& recorder_;
+  EntityId entity_;  // "switch"
   EventQueue& events_;
   SharedMemorySwitch switch_;
   std::optional<XoffController> controller_;

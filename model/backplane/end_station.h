@@ -57,6 +57,8 @@ struct EndStationParams {
 
 class EndStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
  public:
+  // This station in recorded events and totals.
+  EntityId entity() const { return entity_; }
   EndStation(sc_core::sc_module_name name, PortId port, const EndStationParams& params, PayloadPool& pool,
              Recorder& recorder, EventQueue& events);
   // Its closed-loop application (one per station).
@@ -93,7 +95,7 @@ class EndStation final : public sc_core::sc_module, public TxSource, public RxSi
   EndStationParams params_;
   PayloadPool& pool_;
   Recorder& recorder_;
-  std::string entity_;
+  EntityId entity_;  // station<N>
   TransmitStages stages_;
   MacPause pause_;
   Application app_;

@@ -16,9 +16,11 @@ Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, Pay
          Recorder& recorder, EventQueue& events)
     : sc_module(name), events_(events), rx("rx", *this, 0, events_),
       tx("tx", *this, 0, pool, ethernet_tx_params(), events_), port_(port), params_(params),
-      pool_(pool), recorder_(recorder), entity_("port" + std::to_string(raw(port))),
-      transport_entity_("cna" + std::to_string(raw(port))), received_(port) {
-  if (params.e2e.enabled) transport_ = std::make_unique<E2eTransport>(params.e2e);
+      pool_(pool), recorder_(recorder), entity_(port_entity(port)), received_(port) {
+  if (params.e2e.enabled) {
+    transport_ = std::make_unique<E2eTransport>(params.e2e);
+    transport_entity_ = recorder.declare(EntityKind::cna, "cna" + std::to_string(raw(port)), raw(port));
+  }
   SC_METHOD(start);  // runs once at time 0: the first frames go out
 }
 

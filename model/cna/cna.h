@@ -119,10 +119,10 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   size_t limited_ = 0;                                     // sources with a limiter
   std::deque<PendingCnm> pending_cnms_;                    // in arrival order
   std::array<size_t, kPriorities> turn_{};                 // round robin: 0 the priority queue, 1 + source
-  std::string entity_;
+  EntityId entity_;  // its port's: rate changes
   std::unique_ptr<E2eTransport> transport_;  // null: cna.e2e.retransmit off
   uint32_t next_reply_seq_ = 0;              // ACK and NAK frames' ids
-  std::string transport_entity_;             // cna<N>: its retransmission events
+  EntityId transport_entity_{};              // cna<N>, with transport_: its retransmissions and totals
   ReceivedTotals received_;                  // this CNA is the destination
 };
 

@@ -61,16 +61,15 @@ bool Cna::accept_transport(const EthernetFrame& f, Picos now) {
 }
 
 void Cna::record_transport_totals() {
-  const Picos now = now_ps();
   const E2eTransport& t = *transport_;
-  recorder_.sample(now, transport_entity_, "e2e_retransmitted", static_cast<double>(t.retransmitted()));
-  recorder_.sample(now, transport_entity_, "e2e_go_back_episodes", static_cast<double>(t.go_back_episodes()));
-  recorder_.sample(now, transport_entity_, "e2e_timeouts", static_cast<double>(t.timeouts()));
-  recorder_.sample(now, transport_entity_, "e2e_duplicates", static_cast<double>(t.duplicates()));
-  recorder_.sample(now, transport_entity_, "e2e_out_of_order", static_cast<double>(t.out_of_order()));
-  recorder_.sample(now, transport_entity_, "e2e_acks_sent", static_cast<double>(t.acks_sent()));
-  recorder_.sample(now, transport_entity_, "e2e_naks_sent", static_cast<double>(t.naks_sent()));
-  recorder_.sample(now, transport_entity_, "e2e_unacknowledged", static_cast<double>(t.unacknowledged()));
+  recorder_.total(transport_entity_, "e2e_retransmitted", static_cast<double>(t.retransmitted()));
+  recorder_.total(transport_entity_, "e2e_go_back_episodes", static_cast<double>(t.go_back_episodes()));
+  recorder_.total(transport_entity_, "e2e_timeouts", static_cast<double>(t.timeouts()));
+  recorder_.total(transport_entity_, "e2e_duplicates", static_cast<double>(t.duplicates()));
+  recorder_.total(transport_entity_, "e2e_out_of_order", static_cast<double>(t.out_of_order()));
+  recorder_.total(transport_entity_, "e2e_acks_sent", static_cast<double>(t.acks_sent()));
+  recorder_.total(transport_entity_, "e2e_naks_sent", static_cast<double>(t.naks_sent()));
+  recorder_.total(transport_entity_, "e2e_unacknowledged", static_cast<double>(t.unacknowledged()));
 }
 
 }  // namespace fabric

@@ -33,4 +33,20 @@ std::string canonical_value(const ParamSpec& spec, const std::string& key, const
   return text;
 }
 
+std::optional<double> numeric_value(const ParamSpec& spec, const std::string& key, const std::string& text) {
+  if (!spec.derivation.empty() && text == "auto") return std::nullopt;
+  switch (spec.type) {
+    case ParamType::integer: return static_cast<double>(parse_integer(key, text));
+    case ParamType::real: return parse_real(key, text);
+    case ParamType::boolean: return parse_bool(key, text) ? 1.0 : 0.0;
+    case ParamType::duration: return static_cast<double>(parse_duration(key, text));
+    case ParamType::bytes: return static_cast<double>(parse_bytes(key, text));
+    case ParamType::rate: return parse_rate_gbps(key, text);
+    case ParamType::int_list:
+    case ParamType::text:
+    case ParamType::choice: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace fabric::config

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <fstream>
 
+#include "model/config/canonical_value.h"
 #include "model/config/split.h"
 
 namespace fabric::config {
@@ -275,6 +276,13 @@ ResolvedParam Config::resolved(const std::string& key) const {
     r.value = d->second.value;
     r.source = ValueSource::derived;
     r.origin = d->second.numbers;
+  }
+  if (spec && !r.value.empty()) {
+    try {
+      r.number = numeric_value(*spec, key, r.value);
+    } catch (const ConfigError&) {
+      // a value checked when it was set always parses; without a number the row still holds its text
+    }
   }
   return r;
 }

@@ -21,6 +21,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -140,6 +141,7 @@ struct ResolvedParam {
   std::string value;
   ValueSource source = ValueSource::default_value;
   std::string origin;  // file:line for a file's value; the formula with the numbers for a derived one
+  std::optional<double> number;  // the value in the key's unit (numeric_value), none for text
 };
 
 class Config {

@@ -51,6 +51,10 @@ class LeafCongestionPoints {
   LeafLinks& links_;
   Wiring wiring_;
   std::vector<std::array<std::unique_ptr<CongestionPoint>, kPriorities>> in_, out_;  // by port
+  struct PortPoints {
+    EntityId in, out;  // port<N>.in, port<N>.out
+  };
+  std::vector<PortPoints> cnm_entities_;  // by port; empty without QCN
 };
 
 }  // namespace fabric

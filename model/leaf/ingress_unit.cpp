@@ -169,7 +169,7 @@ void IngressUnit::check_pause(int k, uint8_t priority) {
   Payload& m = wiring_.control.cna_frame(ControlKind::pause, layout_.port(k), change->priority);
   control_of(m).stop = change->stop;
   links_.user_tx(k).send_control(m);
-  const std::string entity = layout_.port_entity(k);
+  const EntityId entity = layout_.port_entity(k);
   recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, entity, -1, change->priority);
   if (change->headers) recorder_.event(now_ps(), EventKind::pause_headers, entity, -1, change->priority);
 }
@@ -211,7 +211,7 @@ void IngressUnit::note_hold_times(int k, uint32_t voq, uint32_t through) {
 void IngressUnit::record_counters(Picos t) {
   for (int k = 0; k < layout_.ports; ++k) {
     if (remote_hold_[k].copies == 0) continue;
-    const std::string entity = layout_.port_entity(k);
+    const EntityId entity = layout_.port_entity(k);
     recorder_.sample(t, entity, "remote_copies_acked", static_cast<double>(remote_hold_[k].copies));
     recorder_.sample(t, entity, "remote_copy_hold_ps", static_cast<double>(remote_hold_[k].total));
   }

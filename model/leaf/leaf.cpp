@@ -26,7 +26,8 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
               ctx.geometry.user_ports_per_leaf,
               ctx.geometry.user_ports_per_leaf + 1,
               ctx.geometry.spines,
-              to_ps(ctx.params.cycle)},
+              to_ps(ctx.params.cycle),
+              ctx.recorder.declare(EntityKind::leaf, "leaf" + std::to_string(raw(id)))},
       internal_(ctx.events, [this](Payload& m) { on_internal(m); }),
       control_(layout_, params_, ctx.pool, internal_, links_, ctx.events),
       ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, ctx.recorder, links_,
@@ -156,7 +157,7 @@ void Leaf::transmission_done(int tx_index) {
 
 void Leaf::sample_occupancy(Picos t) {
   for (int k = 0; k < layout_.ports; ++k) {
-    const std::string entity = layout_.port_entity(k);
+    const EntityId entity = layout_.port_entity(k);
     recorder_.sample(t, entity, "ingress_bytes",
                      static_cast<double>(ingress_.port(k).payload_units()) * params_.packet_bytes);
     recorder_.sample(t, entity, "egress_bytes", static_cast<double>(egress_.port(k).used_units()) * params_.packet_bytes);
@@ -164,9 +165,8 @@ void Leaf::sample_occupancy(Picos t) {
   multicast_.record_counters(t);
   ingress_.record_counters(t);
   if (control_received_ == 0) return;
-  const std::string leaf = "leaf" + std::to_string(raw(layout_.id));
-  recorder_.sample(t, leaf, "control_messages", static_cast<double>(control_received_));
-  recorder_.sample(t, leaf, "control_merged", static_cast<double>(control_.merged()));
+  recorder_.sample(t, layout_.entity, "control_messages", static_cast<double>(control_received_));
+  recorder_.sample(t, layout_.entity, "control_merged", static_cast<double>(control_.merged()));
 }
 
 void Leaf::describe_backlog(std::ostream& out, int max_lines) const { ingress_.describe_backlog(out, max_lines); }

@@ -13,6 +13,7 @@
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/multicast/cycle.h"
+#include "model/recording/entity.h"
 
 namespace fabric {
 
@@ -25,12 +26,13 @@ struct LeafLayout {
   int ports;      // user ports and the surrogate
   int spines;
   Picos cycle_ps;  // one cycle of the leaf clock
+  EntityId entity;  // the leaf's in recorded samples: leaf<L>
 
   PortId port(int k) const { return k == surrogate ? geometry.surrogate_port(id) : geometry.user_port(id, k); }
   bool is_local(LeafId leaf) const { return leaf == id; }
   Cycle cycle_of(Picos t) const { return static_cast<Cycle>(t / cycle_ps); }
-  // The name a port goes by in recorded samples and events: port<N>.
-  std::string port_entity(int k) const { return "port" + std::to_string(raw(port(k))); }
+  // Port k in recorded samples and events.
+  EntityId port_entity(int k) const { return fabric::port_entity(port(k)); }
 };
 
 // The leaf's ends of its links, built by the Leaf shell (which is the sink

@@ -101,7 +101,7 @@ void MulticastEngine::apply_sync_changes(int k) {
   const std::vector<SyncCam::Change> changes = sync.take_changes();
   if (changes.empty()) return;
   const Picos now = now_ps();
-  const std::string entity = layout_.port_entity(k);
+  const EntityId entity = layout_.port_entity(k);
   LeafIngress& in = wiring_.ingress.port(k);
   for (const SyncCam::Change& change : changes) {
     Voq& q = in.voq(change.voq);
@@ -259,11 +259,11 @@ void MulticastEngine::finish(Picos end) {
 void MulticastEngine::record_counters(Picos t) {
   if (!cache_ || !multicast_seen_) return;
   // Live entries only: a dead entry waits for reclaim but holds nothing a copy needs.
-  recorder_.sample(t, "leaf" + std::to_string(raw(layout_.id)), "cache_entries", cache_->live_entries());
+  recorder_.sample(t, layout_.entity, "cache_entries", cache_->live_entries());
   for (int k = 0; k < layout_.ports; ++k) {
     const PacketCache::PortStats& s = cache_->stats(k);
     if (s.writes + s.hits + s.misses == 0) continue;  // evictions and reclaims follow a write
-    const std::string entity = layout_.port_entity(k);
+    const EntityId entity = layout_.port_entity(k);
     recorder_.sample(t, entity, "cache_hits", static_cast<double>(s.hits));
     recorder_.sample(t, entity, "cache_misses", static_cast<double>(s.misses));
     recorder_.sample(t, entity, "cache_premature_evictions", static_cast<double>(s.premature_evictions));

@@ -43,7 +43,7 @@ void SurrogateLoop::step() {
   LeafEgress& egress = wiring_.egress.port(k);
   const LeafEgress::Next next = egress.next_copy(now, this);
   pause_.update(egress.blocked(), next.copy ? raw(next.copy->vl) : -1, [&](int vl, bool paused) {
-    const std::string entity = layout_.port_entity(k);
+    const EntityId entity = layout_.port_entity(k);
     recorder_.event(now, paused ? EventKind::pause : EventKind::go, entity, -1, vl);
     if (paused && egress.blocked_by_headers().test(vl)) recorder_.event(now, EventKind::pause_headers, entity, -1, vl);
   });

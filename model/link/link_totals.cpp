@@ -6,9 +6,10 @@ void record_link_totals(Recorder& recorder, const Link& link, Picos end) {
   // A link that carried nothing has no rows (a missing row is 0): the full
   // fabric has 9,472 links, and a small study uses a few of them.
   if (link.messages() == 0) return;
-  recorder.sample(end, link.basename(), "messages", static_cast<double>(link.messages()));
-  recorder.sample(end, link.basename(), "bytes", static_cast<double>(link.bytes()));
-  if (end > 0) recorder.sample(end, link.basename(), "utilization", static_cast<double>(link.busy_time(end)) / end);
+  const EntityId entity = recorder.declare(EntityKind::link, link.basename());
+  recorder.total(entity, "messages", static_cast<double>(link.messages()));
+  recorder.total(entity, "bytes", static_cast<double>(link.bytes()));
+  if (end > 0) recorder.total(entity, "utilization", static_cast<double>(link.busy_time(end)) / end);
 }
 
 }  // namespace fabric

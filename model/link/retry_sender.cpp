@@ -20,7 +20,8 @@ RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recor
       control_bytes_(params.control_bytes),
       window_(params.buffer_bytes),
       recorder_(recorder),
-      link_(std::move(link)) {}
+      link_(std::move(link)),
+      link_entity_(recorder.declare(EntityKind::link, link_)) {}
 
 RetrySender::~RetrySender() {
   // What the buffer still holds at the end of the run goes back to the pool.
@@ -94,7 +95,7 @@ void RetrySender::start_replay(LinkSeq from, Picos now) {
   const LinkSeq count = window_.next_new() - from;
   if (count == 0) return;
   ++episodes_;
-  recorder_.event(now, EventKind::link_replay, link_, -1, static_cast<double>(count));
+  recorder_.event(now, EventKind::link_replay, link_entity_, -1, static_cast<double>(count));
 }
 
 void RetrySender::heard(Picos now) { last_heard_ = now; }

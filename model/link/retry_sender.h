@@ -113,6 +113,7 @@ class alignas(64) RetrySender {
   GoBackNSender window_;
   Recorder& recorder_;
   std::string link_;
+  EntityId link_entity_;
   uint64_t episodes_ = 0, timeouts_ = 0, naks_sent_ = 0;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// Every metric a run may write into `samples`, defined once: its name, unit,
+// Every metric a run may write into `samples` (series) or `totals`, defined once: its name, unit,
 // kind, platforms, entity and meaning. The recorder refuses a metric that is
 // not here (a model error, exit 1), every database holds this table as
 // `metrics`, and docs/database.md's metric table is `fabricsim
@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "model/recording/entity.h"
 
 namespace fabric {
 
@@ -20,7 +22,7 @@ struct MetricDefinition {
   std::string_view unit;         // B, ps, Gb/s, fraction (0..1), 1/s, or what is counted (frames, packets, ...)
   MetricKind kind;
   std::string_view platforms;    // the platforms that write it: fabric, backplane, ibft, ring, or all
-  std::string_view entity;       // what the entity column names
+  std::string_view entity;       // the kinds of entity it is recorded for, comma separated: "port", "link, segment"
   std::string_view description;
 };
 
@@ -28,6 +30,8 @@ const std::vector<MetricDefinition>& metric_catalog();
 // The definition of `name` (a family's member by its family), or nullptr.
 const MetricDefinition* find_metric(std::string_view name);
 std::string_view kind_name(MetricKind kind);
+// Whether `metric` may be recorded for an entity of `kind`.
+bool allows(const MetricDefinition& metric, EntityKind kind);
 // The catalog as a Markdown table (fabricsim --list-metrics).
 std::string metric_table_markdown();
 

@@ -1,6 +1,14 @@
 #include "model/recording/partitioned_recorder.h"
 
+#include <stdexcept>
+
 namespace fabric {
+
+EntityId PartitionedRecorder::declare(EntityKind kind, const std::string& name, int64_t port) {
+  if (buffer() != nullptr)
+    throw std::logic_error("entity '" + name + "' declared while partitions run in parallel: its id would depend on the threads");
+  return out_.declare(kind, name, port);
+}
 
 void PartitionedRecorder::frame(const FrameRecord& r) {
   if (Buffer* b = buffer()) {
@@ -26,7 +34,7 @@ void PartitionedRecorder::drop(const DropRecord& r) {
   }
 }
 
-void PartitionedRecorder::sample(Picos t, const std::string& entity, const std::string& metric, double value) {
+void PartitionedRecorder::sample(Picos t, EntityId entity, const std::string& metric, double value) {
   if (Buffer* b = buffer()) {
     b->samples.push_back({t, entity, metric, value});
   } else {
@@ -34,7 +42,15 @@ void PartitionedRecorder::sample(Picos t, const std::string& entity, const std::
   }
 }
 
-void PartitionedRecorder::event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) {
+void PartitionedRecorder::total(EntityId entity, const std::string& metric, double value) {
+  if (Buffer* b = buffer()) {
+    b->totals.push_back({entity, metric, value});
+  } else {
+    out_.total(entity, metric, value);
+  }
+}
+
+void PartitionedRecorder::event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) {
   if (Buffer* b = buffer()) {
     b->events.push_back({t, kind, entity, flow, value});
   } else {
@@ -48,6 +64,7 @@ void PartitionedRecorder::flush() {
     for (const DeliveryRecord& r : b.deliveries) out_.delivery(r);
     for (const DropRecord& r : b.drops) out_.drop(r);
     for (const SampleRecord& s : b.samples) out_.sample(s.t, s.entity, s.metric, s.value);
+    for (const TotalRecord& s : b.totals) out_.total(s.entity, s.metric, s.value);
     for (const EventRecord& e : b.events) out_.event(e.t, e.kind, e.entity, e.flow, e.value);
     b.clear();
   }

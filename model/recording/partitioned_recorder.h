@@ -22,11 +22,14 @@ class PartitionedRecorder final : public Recorder {
   void activate(int partitions) { buffers_.resize(static_cast<size_t>(partitions)); }
   void flush();
 
+  // Straight through; refused (std::logic_error) from a partition's worker.
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1) override;
   void frame(const FrameRecord& r) override;
   void delivery(const DeliveryRecord& r) override;
   void drop(const DropRecord& r) override;
-  void sample(Picos t, const std::string& entity, const std::string& metric, double value) override;
-  void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) override;
+  void sample(Picos t, EntityId entity, const std::string& metric, double value) override;
+  void total(EntityId entity, const std::string& metric, double value) override;
+  void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override;
   void subflow_summary(const SubflowSummary& s) override { out_.subflow_summary(s); }
 
  private:

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "model/core/ids.h"
+#include "model/recording/entity.h"
+#include "model/recording/entity_table.h"
 
 namespace fabric {
 
@@ -54,12 +56,18 @@ struct DropRecord {
   Picos t;
 };
 
-// A sample and an event as whole records, for whoever holds them before
-// they are written (a buffer, a batch). Both carry strings: they are rare
-// next to frames.
+// A sample, a total and an event as whole records, for whoever holds them
+// before they are written (a buffer, a batch). The metric is a string: they
+// are rare next to frames.
 struct SampleRecord {
   Picos t;
-  std::string entity;
+  EntityId entity;
+  std::string metric;
+  double value;
+};
+
+struct TotalRecord {
+  EntityId entity;
   std::string metric;
   double value;
 };
@@ -67,7 +75,7 @@ struct SampleRecord {
 struct EventRecord {
   Picos t;
   EventKind kind;
-  std::string entity;
+  EntityId entity;
   int64_t flow;
   double value;
 };
@@ -80,15 +88,19 @@ struct ModelRecords {
   std::vector<DeliveryRecord> deliveries;
   std::vector<DropRecord> drops;
   std::vector<SampleRecord> samples;
+  std::vector<TotalRecord> totals;
   std::vector<EventRecord> events;
 
-  size_t size() const { return frames.size() + deliveries.size() + drops.size() + samples.size() + events.size(); }
+  size_t size() const {
+    return frames.size() + deliveries.size() + drops.size() + samples.size() + totals.size() + events.size();
+  }
   // Keeps the capacity, so the vectors fill again without reallocating.
   void clear() {
     frames.clear();
     deliveries.clear();
     drops.clear();
     samples.clear();
+    totals.clear();
     events.clear();
   }
 };
@@ -107,26 +119,43 @@ struct SubflowSummary {
   Picos latency_max;
 };
 
+// Samples and totals name a metric of model/recording/metric_catalog.cpp
+// of their kind (series, total) and an entity of a kind the metric allows.
 class Recorder {
  public:
   virtual ~Recorder() = default;
+  // The entity named `name` (see EntityTable::declare). Declared while the
+  // model is built or after it has run, never from a partition's worker:
+  // ids follow the order of declaration.
+  virtual EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1) = 0;
   virtual void frame(const FrameRecord& r) = 0;
   virtual void delivery(const DeliveryRecord& r) = 0;
   virtual void drop(const DropRecord& r) = 0;
-  virtual void sample(Picos t, const std::string& entity, const std::string& metric, double value) = 0;
-  virtual void event(Picos t, EventKind kind, const std::string& entity, int64_t flow, double value) = 0;
+  // A time series' value at t (metric kind 'series').
+  virtual void sample(Picos t, EntityId entity, const std::string& metric, double value) = 0;
+  // An end-of-run figure (metric kind 'total').
+  virtual void total(EntityId entity, const std::string& metric, double value) = 0;
+  virtual void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) = 0;
   virtual void subflow_summary(const SubflowSummary& s) = 0;
 };
 
-// Discards everything; for unit tests of modules that need a recorder.
+// Discards everything but the entities' names; for unit tests of modules
+// that need a recorder.
 class NullRecorder final : public Recorder {
  public:
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1) override {
+    return entities_.declare(kind, name, port);
+  }
   void frame(const FrameRecord&) override {}
   void delivery(const DeliveryRecord&) override {}
   void drop(const DropRecord&) override {}
-  void sample(Picos, const std::string&, const std::string&, double) override {}
-  void event(Picos, EventKind, const std::string&, int64_t, double) override {}
+  void sample(Picos, EntityId, const std::string&, double) override {}
+  void total(EntityId, const std::string&, double) override {}
+  void event(Picos, EventKind, EntityId, int64_t, double) override {}
   void subflow_summary(const SubflowSummary&) override {}
+
+ private:
+  EntityTable entities_;
 };
 
 }  // namespace fabric

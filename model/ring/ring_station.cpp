@@ -22,7 +22,7 @@ RingStation::RingStation(sc_core::sc_module_name name, int position, int station
       tx("tx", *this, 0, pool, ethernet_tx_params(), events),
       rx("rx", *this, 0, events),
       station_(station),
-      name_(basename()),
+      entity_(recorder.declare(EntityKind::station, basename(), station)),
       params_(params),
       protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt,
                 params.own_frames),
@@ -103,14 +103,14 @@ void RingStation::serve(Picos now, Picos deliveries_at) {
         attempts_ += static_cast<uint64_t>(n.attempts);
         recorder_.frame({packet_id(station_, n.packet), FlowId(static_cast<uint32_t>(station_)),
                          PortId(static_cast<uint32_t>(station_)), ring::kPayloadBytes, 0, n.created, now});
-        recorder_.event(now, EventKind::reservation, name_, station_, n.attempts);
+        recorder_.event(now, EventKind::reservation, entity_, station_, n.attempts);
         if (adaptive_ && n.recovered) adaptive_->on_recovered_send();
         break;
       case ring::SenderNotice::Kind::failed:
         if (adaptive_) adaptive_->on_failure();
         break;
       case ring::SenderNotice::Kind::retracted:
-        recorder_.event(now, EventKind::retract, name_, station_, 1);
+        recorder_.event(now, EventKind::retract, entity_, station_, 1);
         if (adaptive_) adaptive_->on_failure();
         break;
     }

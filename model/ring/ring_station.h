@@ -47,6 +47,8 @@ struct RingStationParams {
 
 class RingStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
  public:
+  // This station in recorded events and totals.
+  EntityId entity() const { return entity_; }
   // The station `station` (global id) at `position` of a ring laid out as `layout`.
   RingStation(sc_core::sc_module_name name, int position, int station, const ring::RingLayout& layout,
               const std::vector<ring::RingGroup>& groups, const RingStationParams& params, ring::RingFrameStore& frames, PayloadPool& pool, Recorder& recorder,
@@ -82,7 +84,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   void record_deliveries(Picos at);
 
   int station_;
-  std::string name_;  // the entity of its events
+  EntityId entity_;  // its events' and totals' (station<N>)
   RingStationParams params_;
   ring::StationProtocol protocol_;
   ring::TicketPacer pacer_;

@@ -58,7 +58,7 @@ void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
 db::RunInfo run_info(const CommandLine& cl, const ResolvedRun& run) {
   db::RunInfo info{run.study, run.config_text, FABRICSIM_VERSION, cl.record, run.seed, run.platform, {}, {}};
   for (const config::ResolvedParam& p : run.params)
-    info.params.push_back({p.key, p.value, config::to_string(p.source), p.origin});
+    info.params.push_back({p.key, p.value, config::to_string(p.source), p.origin, p.number});
   for (const config::CheckResult& w : run.warnings) info.warnings.push_back({w.name, joined_keys(w), w.detail});
   return info;
 }
@@ -132,7 +132,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
       std::cerr << "fabricsim: stall at " << result.simulated / 1e6
                 << " us: nothing moved for sim.stall_timeout while traffic is pending; blocked queues:\n";
       top->describe_backlog(std::cerr, 40);
-      rec->event(result.simulated, EventKind::stall, run.platform, -1, static_cast<double>(top->backlog()));
+      rec->event(result.simulated, EventKind::stall, rec->declare(EntityKind::system, run.platform), -1,
+                 static_cast<double>(top->backlog()));
       exit_code = 1;
     } else if (result.outcome == RunOutcome::interrupted) {
       exit_code = stopped_exit_status();
@@ -147,13 +148,13 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     exit_code = 1;
   }
   top->finish(result.simulated);
-  rec->sample(result.simulated, run.platform, "link_messages", static_cast<double>(top->messages_moved()));
+  const EntityId system = rec->declare(EntityKind::system, run.platform);
+  rec->total(system, "link_messages", static_cast<double>(top->messages_moved()));
   const LinkCensus::Counts by_kind = LinkCensus::totals();
   for (int k = 0; k < LinkCensus::kKinds; ++k)
     if (by_kind[k] > 0)
-      rec->sample(result.simulated, run.platform, std::string("link_messages_") + LinkCensus::name(k),
-                  static_cast<double>(by_kind[k]));
-  rec->sample(result.simulated, run.platform, "frames_delivered", static_cast<double>(top->frames_delivered()));
+      rec->total(system, std::string("link_messages_") + LinkCensus::name(k), static_cast<double>(by_kind[k]));
+  rec->total(system, "frames_delivered", static_cast<double>(top->frames_delivered()));
   try {
     rec->finish(status, result.simulated, result.wall_seconds);
   } catch (const db::DbError& e) {

@@ -26,7 +26,12 @@ class MessageFrames final : public ApplicationFrames {
 
 BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& config,
                            const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
-    : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler"), flows_(flows) {
+    : sc_module(name),
+      config_(config),
+      recorder_(recorder),
+      entity_(recorder.declare(EntityKind::system, "backplane")),
+      scheduler_("scheduler"),
+      flows_(flows) {
   EventQueue& events = scheduler_.queue();
   switch_ = std::make_unique<BackplaneSwitch>("switch", config_.sw, pool_, recorder_, events);
   for (int p = 0; p < config_.sw.stations; ++p) {
@@ -108,17 +113,17 @@ BackplaneTop::Figures BackplaneTop::figures(Picos end) const {
 void BackplaneTop::finish(Picos end) {
   for (auto& s : stations_) {
     s->finish();
-    recorder_.sample(end, s->basename(), "pause_frames", static_cast<double>(s->pause_frames()));
+    recorder_.total(s->entity(), "pause_frames", static_cast<double>(s->pause_frames()));
   }
   switch_->finish(end);
   for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   const Figures f = figures(end);
-  recorder_.sample(end, "backplane", "throughput_gbps", f.throughput_gbps);
-  recorder_.sample(end, "backplane", "latency_mean_ps", f.latency_mean_ps);
-  recorder_.sample(end, "backplane", "latency_p99_ps", static_cast<double>(f.latency_p99_ps));
-  recorder_.sample(end, "backplane", "latency_max_ps", static_cast<double>(f.latency_max_ps));
-  recorder_.sample(end, "backplane", "pause_per_second", f.pause_per_second);
-  recorder_.sample(end, "backplane", "pause_share", f.pause_share);
+  recorder_.total(entity_, "throughput_gbps", f.throughput_gbps);
+  recorder_.total(entity_, "latency_mean_ps", f.latency_mean_ps);
+  recorder_.total(entity_, "latency_p99_ps", static_cast<double>(f.latency_p99_ps));
+  recorder_.total(entity_, "latency_max_ps", static_cast<double>(f.latency_max_ps));
+  recorder_.total(entity_, "pause_per_second", f.pause_per_second);
+  recorder_.total(entity_, "pause_share", f.pause_share);
 }
 
 }  // namespace fabric

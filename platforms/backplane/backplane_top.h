@@ -51,6 +51,7 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
  private:
   BackplaneConfig config_;
   Recorder& recorder_;
+  EntityId entity_;  // the platform's, in totals
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   std::vector<traffic::FlowSpec> flows_;  // the stations keep pointers into it

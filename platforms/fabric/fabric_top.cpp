@@ -224,7 +224,7 @@ void FabricTop::finish(Picos end) {
     // Per link end, and only where something happened: 8,192 rows of zeros
     // at every run would say nothing (a missing row is 0, docs/database.md).
     const auto nonzero = [&](const char* metric, uint64_t count) {
-      if (count > 0) recorder_.sample(end, e.link, metric, static_cast<double>(count));
+      if (count > 0) recorder_.total(recorder_.declare(EntityKind::link, e.link), metric, static_cast<double>(count));
     };
     nonzero("corrupted", rx.corrupted());
     if (const RetrySender* retry = e.tx->retry()) {

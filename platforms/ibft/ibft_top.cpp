@@ -25,6 +25,7 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
     : sc_module(name),
       config_(config),
       recorder_(recorder),
+      entity_(recorder.declare(EntityKind::system, "ibft")),
       topology_(config.m, config.n),
       subnet_(topology_),
       tables_(subnet_, topology_),
@@ -112,7 +113,7 @@ void IbftTop::describe_backlog(std::ostream& out, int max_lines) const {
 void IbftTop::sample_occupancy(Picos t) {
   uint64_t held = 0;
   for (const auto& s : switches_) held += s->held();
-  recorder_.sample(t, "ibft", "packets_held", static_cast<double>(held));
+  recorder_.sample(t, entity_, "packets_held", static_cast<double>(held));
 }
 
 uint64_t IbftTop::frames_sent() const {
@@ -141,10 +142,10 @@ Picos IbftTop::completion() const {
 
 void IbftTop::finish(Picos end) {
   for (auto& h : hosts_) h->finish();
-  recorder_.sample(end, "ibft", "completion_ps", static_cast<double>(completion()));
-  recorder_.sample(end, "ibft", "deliveries", static_cast<double>(frames_delivered()));
-  recorder_.sample(end, "ibft", "expected_deliveries", static_cast<double>(expected_deliveries_));
-  recorder_.sample(end, "ibft", "switch_copies", static_cast<double>(switch_copies()));
+  recorder_.total(entity_, "completion_ps", static_cast<double>(completion()));
+  recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));
+  recorder_.total(entity_, "expected_deliveries", static_cast<double>(expected_deliveries_));
+  recorder_.total(entity_, "switch_copies", static_cast<double>(switch_copies()));
 }
 
 }  // namespace fabric

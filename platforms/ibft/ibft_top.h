@@ -48,6 +48,7 @@ class IbftTop final : public sc_core::sc_module, public PlatformTop {
  private:
   IbftConfig config_;
   Recorder& recorder_;
+  EntityId entity_;  // the platform's, in samples and totals
   IbftTopology topology_;
   SubnetManager subnet_;
   ForwardingTables tables_;

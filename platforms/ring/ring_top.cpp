@@ -18,7 +18,12 @@ Picos RingSenderLoad::next_change(Picos t) const {
 }
 
 RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_t seed, Recorder& recorder)
-    : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler"), network_(config.network()) {
+    : sc_module(name),
+      config_(config),
+      recorder_(recorder),
+      entity_(recorder.declare(EntityKind::system, "ring")),
+      scheduler_("scheduler"),
+      network_(config.network()) {
   EventQueue& events = scheduler_.queue();
   RingStationParams params = config_.station;
   // Permits start at the packet inter-arrival time of a sender's share of
@@ -58,7 +63,7 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
       const std::string name = "ring" + std::to_string(r) + ".segment" + std::to_string(p);  // its entity
       const std::string module = "ring" + std::to_string(r) + "_segment" + std::to_string(p);  // SystemC's: no '.'
       segments_.push_back(std::make_unique<Link>(module.c_str(), config_.segment));
-      segment_names_.push_back(name);
+      segment_entities_.push_back(recorder_.declare(EntityKind::segment, name));
       tx_at(positions[p]).out.bind(segments_.back()->in);
       segments_.back()->out.bind(rx_at(positions[(p + 1) % positions.size()]).in);
     }
@@ -100,7 +105,7 @@ void RingTop::sample_occupancy(Picos t) {
   for (size_t i = 0; i < segments_.size(); ++i) {
     const Picos busy = segments_[i]->busy_time(t);
     if (interval > 0)
-      recorder_.sample(t, segment_names_[i], "busy_fraction",
+      recorder_.sample(t, segment_entities_[i], "busy_fraction",
                        static_cast<double>(busy - busy_at_last_sample_[i]) / static_cast<double>(interval));
     busy_at_last_sample_[i] = busy;
   }
@@ -114,8 +119,8 @@ void RingTop::sample_occupancy(Picos t) {
     q += s->limit();
   }
   if (senders == 0) return;
-  recorder_.sample(t, "ring", "spq_mean", spq / senders);
-  recorder_.sample(t, "ring", "q_mean", q / senders);
+  recorder_.sample(t, entity_, "spq_mean", spq / senders);
+  recorder_.sample(t, entity_, "q_mean", q / senders);
 }
 
 uint64_t RingTop::frames_sent() const {
@@ -147,23 +152,23 @@ double RingTop::throughput_gbps(Picos simulated) const {
 
 void RingTop::finish(Picos end) {
   for (const auto& s : stations_) s->finish();
-  recorder_.sample(end, "ring", "packets_offered", static_cast<double>(packets_offered()));
+  recorder_.total(entity_, "packets_offered", static_cast<double>(packets_offered()));
   uint64_t host_drops = 0;
   for (const auto& s : stations_) host_drops += s->host_drops();
-  recorder_.sample(end, "ring", "host_drops", static_cast<double>(host_drops));
-  recorder_.sample(end, "ring", "packets_sent", static_cast<double>(frames_sent()));
-  recorder_.sample(end, "ring", "deliveries", static_cast<double>(frames_delivered()));
-  recorder_.sample(end, "ring", "tickets", static_cast<double>(attempts()));
-  recorder_.sample(end, "ring", "retracts", static_cast<double>(retracts()));
-  recorder_.sample(end, "ring", "throughput_gbps", throughput_gbps(end));
-  for (const auto& s : stations_) recorder_.sample(end, s->basename(), "max_buffers_used", s->max_buffers_used());
+  recorder_.total(entity_, "host_drops", static_cast<double>(host_drops));
+  recorder_.total(entity_, "packets_sent", static_cast<double>(frames_sent()));
+  recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));
+  recorder_.total(entity_, "tickets", static_cast<double>(attempts()));
+  recorder_.total(entity_, "retracts", static_cast<double>(retracts()));
+  recorder_.total(entity_, "throughput_gbps", throughput_gbps(end));
+  for (const auto& s : stations_) recorder_.total(s->entity(), "max_buffers_used", s->max_buffers_used());
   for (size_t i = 0; i < segments_.size(); ++i)
-    recorder_.sample(end, segment_names_[i], "utilization",
+    recorder_.total(segment_entities_[i], "utilization",
                      end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
   for (const auto& b : bridges_)
     for (int side = 0; side < 2; ++side)
-      recorder_.sample(end, std::string(b->basename()) + ".side" + std::to_string(side), "relayed",
-                       static_cast<double>(b->protocol().relayed(side)));
+      recorder_.total(recorder_.declare(EntityKind::bridge_side, std::string(b->basename()) + ".side" + std::to_string(side)),
+                      "relayed", static_cast<double>(b->protocol().relayed(side)));
 }
 
 }  // namespace fabric

@@ -71,6 +71,7 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
 
   RingConfig config_;
   Recorder& recorder_;
+  EntityId entity_;  // the platform's
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   ring::RingFrameStore frames_;
@@ -79,7 +80,7 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   std::vector<std::unique_ptr<RingStation>> stations_;
   std::vector<std::unique_ptr<RingBridge>> bridges_;
   std::vector<std::unique_ptr<Link>> segments_;
-  std::vector<std::string> segment_names_;
+  std::vector<EntityId> segment_entities_;  // ring<R>.segment<P>, by segment
   std::vector<Picos> busy_at_last_sample_;
   Picos last_sample_ = 0;
 };

@@ -22,6 +22,10 @@ using testing::TempDbPath;
 void write_test_database(const std::string& path) {
   SqliteRecorder rec(path, true);
   rec.begin_run({"test", "cfg", "v", "frames", 1});
+  for (const int port : {0, 1, 2, 3, 4, 5, 10, 11, 12}) rec.add_port(port, 0, "user", 0, 0, 0);
+  const auto port = [](uint32_t p) { return port_entity(PortId(p)); };
+  const EntityId port10_out = rec.declare(EntityKind::congestion_point, "port10.out", 10);
+  const EntityId port11_in = rec.declare(EntityKind::congestion_point, "port11.in", 11);
   rec.add_flow(1, "a", "unicast", 0, 0, 1.0, 100, "100", 0, std::nullopt);
   rec.add_flow(2, "b", "multicast", 1, 0, 1.0, 250, "250", 0, std::nullopt);
   rec.add_flow(3, "idle", "unicast", 2, 0, 1.0, 64, "64", 0, std::nullopt);
@@ -62,27 +66,27 @@ void write_test_database(const std::string& path) {
   drop(5, 1, -1, DropReason::header_pool, 3600);
   // PAUSE: port3 priority 0 stopped 100-600 and 2000-end (4000); priority 2
   // 300-400; port4 priority 0 1000-1500.
-  rec.event(100, EventKind::pause, "port3", -1, 0);
-  rec.event(300, EventKind::pause, "port3", -1, 2);
-  rec.event(400, EventKind::go, "port3", -1, 2);
-  rec.event(600, EventKind::go, "port3", -1, 0);
-  rec.event(1000, EventKind::pause, "port4", -1, 0);
-  rec.event(1500, EventKind::go, "port4", -1, 0);
-  rec.event(2000, EventKind::pause, "port3", -1, 0);
+  rec.event(100, EventKind::pause, port(3), -1, 0);
+  rec.event(300, EventKind::pause, port(3), -1, 2);
+  rec.event(400, EventKind::go, port(3), -1, 2);
+  rec.event(600, EventKind::go, port(3), -1, 0);
+  rec.event(1000, EventKind::pause, port(4), -1, 0);
+  rec.event(1500, EventKind::go, port(4), -1, 0);
+  rec.event(2000, EventKind::pause, port(3), -1, 0);
   // CNMs: flow 1 twice (two congestion points), flow 2 once.
-  rec.event(700, EventKind::cnm, "port10.out", 1, 20);
-  rec.event(800, EventKind::cnm, "port10.out", 2, 63);
-  rec.event(900, EventKind::cnm, "port11.in", 1, 40);
+  rec.event(700, EventKind::cnm, port10_out, 1, 20);
+  rec.event(800, EventKind::cnm, port10_out, 2, 63);
+  rec.event(900, EventKind::cnm, port11_in, 1, 40);
   // Cache counters, cumulative: the last sample of each port counts.
-  rec.sample(1000, "port10", "cache_hits", 5);
-  rec.sample(1000, "port10", "cache_misses", 5);
-  rec.sample(2000, "port10", "cache_hits", 30);
-  rec.sample(2000, "port10", "cache_misses", 10);
-  rec.sample(2000, "port10", "cache_premature_evictions", 2);
-  rec.sample(2000, "port10", "cache_background_reclaims", 7);
-  rec.sample(2000, "port11", "cache_hits", 0);
-  rec.sample(2000, "port11", "cache_misses", 4);
-  rec.sample(2000, "port10", "ingress_bytes", 1e6);  // not a cache counter
+  rec.sample(1000, port(10), "cache_hits", 5);
+  rec.sample(1000, port(10), "cache_misses", 5);
+  rec.sample(2000, port(10), "cache_hits", 30);
+  rec.sample(2000, port(10), "cache_misses", 10);
+  rec.sample(2000, port(10), "cache_premature_evictions", 2);
+  rec.sample(2000, port(10), "cache_background_reclaims", 7);
+  rec.sample(2000, port(11), "cache_hits", 0);
+  rec.sample(2000, port(11), "cache_misses", 4);
+  rec.sample(2000, port(10), "ingress_bytes", 1e6);  // not a cache counter
   rec.finish("done", 4000, 0.0);
 
   SqliteRecorder rec2(path, true);

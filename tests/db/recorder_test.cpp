@@ -38,9 +38,13 @@ TEST(SqliteRecorder, EveryRecordKindRoundTrips) {
     rec.delivery(DeliveryRecord{FrameId(100), FlowId(7), PortId(64), 5000, 2, 1500, 1000});
     rec.drop(DropRecord{FrameId(101), FlowId(7), PortId(0), -1, DropReason::header_pool, 2100});
     rec.drop(DropRecord{FrameId(100), FlowId(7), PortId(9), 64, DropReason::voq_tail, 4000});
-    rec.sample(3000, "leaf0.voq", "bytes", 4096.5);
-    rec.event(3100, EventKind::pause, "leaf0.port1", -1, 0.0);
-    rec.event(3200, EventKind::rate_change, "cna0", 7, 9.5);
+    const EntityId leaf = rec.declare(EntityKind::leaf, "leaf0");
+    const EntityId link = rec.declare(EntityKind::link, "leaf0_spine1_up");
+    rec.declare(EntityKind::cna, "cna9", 9);  // nothing recorded about it: no row
+    rec.sample(3000, leaf, "cache_entries", 4096.5);
+    rec.total(link, "bytes", 1e9);
+    rec.event(3100, EventKind::pause, port_entity(PortId(64)), -1, 0.0);
+    rec.event(3200, EventKind::rate_change, port_entity(PortId(0)), 7, 9.5);
     rec.subflow_summary(SubflowSummary{FlowId(7), PortId(64), 1, 1500, 5000, 5000, 4000, 4000, 4000});
     rec.subflow_summary(SubflowSummary{FlowId(8), PortId(1), 0, 0, 0, 0, 0, 0, 0});
     rec.finish("done", 4'000'000, 1.25);
@@ -104,14 +108,39 @@ TEST(SqliteRecorder, EveryRecordKindRoundTrips) {
   EXPECT_EQ(drops.integer(1, "port_id"), 9);
   EXPECT_EQ(drops.text(1, "reason"), "voq_tail");
 
-  auto samples = run_sql(db.str(), "SELECT * FROM samples");
+  // Ports are entities under their own ids; the others from 1000000 on, in
+  // the order declared, once something is recorded about them.
+  auto entities = run_sql(db.str(), "SELECT * FROM entities ORDER BY entity_id");
+  ASSERT_EQ(entities.rows.size(), 4u);
+  EXPECT_EQ(entities.integer(0, "entity_id"), 0);
+  EXPECT_EQ(entities.text(0, "kind"), "port");
+  EXPECT_EQ(entities.text(0, "name"), "port0");
+  EXPECT_EQ(entities.integer(0, "port_id"), 0);
+  EXPECT_EQ(entities.integer(1, "entity_id"), 64);
+  EXPECT_EQ(entities.integer(2, "entity_id"), kFirstNamedEntity);
+  EXPECT_EQ(entities.text(2, "kind"), "leaf");
+  EXPECT_EQ(entities.text(2, "name"), "leaf0");
+  EXPECT_TRUE(entities.is_null(2, "port_id"));
+  EXPECT_EQ(entities.integer(3, "entity_id"), kFirstNamedEntity + 1);
+  EXPECT_EQ(entities.text(3, "kind"), "link");
+
+  auto samples = run_sql(db.str(), "SELECT * FROM v_samples");
   ASSERT_EQ(samples.rows.size(), 1u);
-  EXPECT_EQ(samples.text(0, "entity"), "leaf0.voq");
-  EXPECT_EQ(samples.text(0, "metric"), "bytes");
+  EXPECT_EQ(samples.text(0, "entity"), "leaf0");
+  EXPECT_EQ(samples.text(0, "entity_kind"), "leaf");
+  EXPECT_EQ(samples.text(0, "metric"), "cache_entries");
+  EXPECT_EQ(samples.text(0, "unit"), "entries");
   EXPECT_DOUBLE_EQ(samples.real(0, "value"), 4096.5);
+
+  auto totals = run_sql(db.str(), "SELECT * FROM v_run_totals");
+  ASSERT_EQ(totals.rows.size(), 1u);
+  EXPECT_EQ(totals.text(0, "entity"), "leaf0_spine1_up");
+  EXPECT_EQ(totals.text(0, "unit"), "B");
+  EXPECT_DOUBLE_EQ(totals.real(0, "value"), 1e9);
 
   auto events = run_sql(db.str(), "SELECT * FROM events ORDER BY t_ps");
   ASSERT_EQ(events.rows.size(), 2u);
+  EXPECT_EQ(events.integer(0, "entity_id"), 64);
   EXPECT_EQ(events.text(0, "kind"), "pause");
   EXPECT_TRUE(events.is_null(0, "flow_id"));
   EXPECT_EQ(events.text(1, "kind"), "rate_change");
@@ -221,7 +250,8 @@ TEST(SqliteRecorder, ManyBatchesKeepCallOrderAndAreDeterministic) {
       rec.frame(make_frame(id, i % 5, i % 7, 64 + i % 1000, i * 10, i * 10 + 5));
       rec.delivery(DeliveryRecord{FrameId(id), FlowId(i % 5), PortId(i % 11), i * 10 + 900, i % 3,
                                   static_cast<uint32_t>(64 + i % 1000), i * 10});
-      if (i % 1000 == 0) rec.sample(i * 10, "leaf" + std::to_string(i % 4), "cache_entries", i * 0.5);
+      if (i % 1000 == 0)
+        rec.sample(i * 10, rec.declare(EntityKind::leaf, "leaf" + std::to_string(i % 4)), "cache_entries", i * 0.5);
     }
     rec.finish("done", kFrames * 10, 0.0);
   }
@@ -236,7 +266,7 @@ TEST(SqliteRecorder, ManyBatchesKeepCallOrderAndAreDeterministic) {
   const std::pair<const char*, const char*> tables[] = {
       {"frames", "frame_id, flow_id, src_port, bytes, priority, t_created_ps, t_injected_ps"},
       {"deliveries", "frame_id, flow_id, dst_port, t_delivered_ps, surrogate_levels"},
-      {"samples", "t_ps, entity, metric, value"}};
+      {"samples", "t_ps, entity_id, metric, value"}};
   for (const auto& [table, columns] : tables) {
     auto numbered = [&](int run) {
       return std::string("SELECT row_number() OVER (ORDER BY rowid), ") + columns + " FROM " + table +

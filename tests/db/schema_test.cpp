@@ -27,9 +27,10 @@ TEST(Schema, EmbeddedMigrationsEqualMigrationsSql) {
 // version: a file of any of them comes up to kSchemaVersion.
 TEST(Schema, MigrationsLeadFromEachOlderVersionToThisOne) {
   const auto steps = migration_steps();
-  ASSERT_EQ(steps.size(), 2u);
+  ASSERT_EQ(steps.size(), 3u);
   EXPECT_EQ(steps[0].first, "2");
   EXPECT_EQ(steps[1].first, "3");
+  EXPECT_EQ(steps[2].first, "4");
   for (size_t i = 0; i < steps.size(); ++i) {
     const std::string next = i + 1 < steps.size() ? steps[i + 1].first : std::string(kSchemaVersion);
     EXPECT_NE(steps[i].second.find("UPDATE meta SET value = '" + next + "' WHERE key = 'schema_version'"),
@@ -38,8 +39,9 @@ TEST(Schema, MigrationsLeadFromEachOlderVersionToThisOne) {
   }
   EXPECT_EQ(migration_from(std::string(kSchemaVersion)), "");
   EXPECT_EQ(migration_from("1"), "");
-  EXPECT_EQ(migration_from("3"), steps[1].second);
-  EXPECT_EQ(migration_from("2"), steps[0].second + steps[1].second);
+  EXPECT_EQ(migration_from("4"), steps[2].second);
+  EXPECT_EQ(migration_from("3"), steps[1].second + steps[2].second);
+  EXPECT_EQ(migration_from("2"), steps[0].second + steps[1].second + steps[2].second);
 }
 
 TEST(Schema, IndexesAreOnlyInTheIndexPart) {

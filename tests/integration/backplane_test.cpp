@@ -34,10 +34,10 @@ TEST(Backplane, NoDiscardWith8023xInAnyVariant) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE status = 'done'"), 5);
   EXPECT_EQ(discards(db), 0);
   // Flow control acted in every run, and frames flowed.
-  EXPECT_EQ(db.integer("SELECT count(DISTINCT run_id) FROM events WHERE kind = 'xoff' AND entity = 'switch'"), 5);
+  EXPECT_EQ(db.integer("SELECT count(DISTINCT run_id) FROM v_events WHERE kind = 'xoff' AND entity = 'switch'"), 5);
   EXPECT_EQ(db.integer("SELECT min(n) > 10000 FROM (SELECT count(*) AS n FROM deliveries GROUP BY run_id)"), 1);
   // The memory never passed what it holds.
-  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric = 'memory_peak_bytes' AND value > 32768 "
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_run_totals WHERE metric = 'memory_peak_bytes' AND value > 32768 "
                        "AND run_id = 1"),
             0);
 }
@@ -49,7 +49,7 @@ TEST(Backplane, DiscardsWithoutFlowControlUnderOverload) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
   EXPECT_GT(discards(db), 1000);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind IN ('pause', 'go', 'xoff', 'xon')"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind IN ('pause', 'go', 'xoff', 'xon')"), 0);
   // Each discarded frame is whole, at the switch, and never delivered.
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE dst_port IS NOT NULL"), 0);
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops d JOIN deliveries v ON v.frame_id = d.frame_id"), 0);
@@ -95,18 +95,18 @@ TEST(Backplane, PauseFramesGoAheadOfDataAndAreNeverPaused) {
   const ProcResult r = run_fabricsim(backplane("E12c", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
-  const int64_t decisions = db.integer("SELECT count(*) FROM events WHERE entity = 'switch'");
+  const int64_t decisions = db.integer("SELECT count(*) FROM v_events WHERE entity = 'switch'");
   ASSERT_GT(decisions, 100);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE entity LIKE 'station%'"), 4 * decisions);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE entity LIKE 'station%'"), 4 * decisions);
   // (1518 + 20) B + (64 + 20) B at 10 Gb/s, plus 150 ns.
   const int64_t bound_ps = (1538 + 84) * 800 + 150'000;
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events s WHERE s.entity = 'switch' AND "
-                       "(SELECT count(*) FROM events t WHERE t.entity LIKE 'station%' AND "
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events s WHERE s.entity = 'switch' AND "
+                       "(SELECT count(*) FROM v_events t WHERE t.entity LIKE 'station%' AND "
                        "t.kind = (CASE s.kind WHEN 'xoff' THEN 'pause' ELSE 'go' END) AND "
                        "t.t_ps >= s.t_ps AND t.t_ps <= s.t_ps + " + std::to_string(bound_ps) + ") < 4"),
             0);
   // Each XOFF decision at or above High (16 KB), each XON at or below Low (8 KB).
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE (kind = 'xoff' AND value < 16384) OR "
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE (kind = 'xoff' AND value < 16384) OR "
                        "(kind = 'xon' AND value > 8192)"),
             0);
 }

@@ -301,12 +301,12 @@ TEST(IntegrationCliDefault, NoStudyNoConfigRunsE11) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries"), 6);
   // Run totals land in samples: at least each frame in and out, and two
   // packets plus request, grant and ACK for each.
-  EXPECT_EQ(db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'frames_delivered'"), 6);
-  EXPECT_GE(db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'link_messages'"), 6 * 2);
+  EXPECT_EQ(db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'frames_delivered'"), 6);
+  EXPECT_GE(db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'link_messages'"), 6 * 2);
   // ... and by kind, adding up to the total.
-  EXPECT_EQ(db.integer("SELECT sum(value) FROM samples WHERE entity = 'fabric' AND metric LIKE 'link\\_messages\\_%' ESCAPE '\\'"),
-            db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'link_messages'"));
-  EXPECT_EQ(db.integer("SELECT value FROM samples WHERE entity = 'fabric' AND metric = 'link_messages_frame'"), 12);
+  EXPECT_EQ(db.integer("SELECT sum(value) FROM v_run_totals WHERE entity = 'fabric' AND metric LIKE 'link\\_messages\\_%' ESCAPE '\\'"),
+            db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'link_messages'"));
+  EXPECT_EQ(db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'link_messages_frame'"), 12);
 }
 
 // SQLite takes "", ":memory:" and URIs (file::memory:, ?mode=memory) for a

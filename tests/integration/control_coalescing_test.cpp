@@ -29,8 +29,8 @@ ControlCounts run(const std::string& coalesce) {
   EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(db_path);
   const auto last = [&](const std::string& metric) {
-    return db.real("SELECT COALESCE(SUM(value), 0) FROM samples s WHERE metric = '" + metric +
-                   "' AND t_ps = (SELECT MAX(t_ps) FROM samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
+    return db.real("SELECT COALESCE(SUM(value), 0) FROM v_samples s WHERE metric = '" + metric +
+                   "' AND t_ps = (SELECT MAX(t_ps) FROM v_samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
   };
   return {last("control_messages"), last("control_merged"), db.real("SELECT COUNT(*) FROM deliveries")};
 }
@@ -63,8 +63,8 @@ TEST(IntegrationControl, E3sRemoteCopiesAreAckedAfterAbout3500Ns) {
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(db_path);
     const auto total = [&](const std::string& metric) {
-      return db.real("SELECT COALESCE(SUM(value), 0) FROM samples s WHERE metric = '" + metric +
-                     "' AND t_ps = (SELECT MAX(t_ps) FROM samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
+      return db.real("SELECT COALESCE(SUM(value), 0) FROM v_samples s WHERE metric = '" + metric +
+                     "' AND t_ps = (SELECT MAX(t_ps) FROM v_samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
     };
     const double hold_us = total("remote_copy_hold_ps") / total("remote_copies_acked") / 1e6;
     if (*holdoff) {

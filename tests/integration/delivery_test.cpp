@@ -159,20 +159,20 @@ TEST_F(IntegrationDelivery, ReceiveThroughputNearLineRateInSecondHalf) {
 TEST_F(IntegrationDelivery, LinkStatisticsRecordTheLoadOfEveryLink) {
   Db db(run_db("1522"));
   // 2 leaves x (5 CNA links each way + 32 spine links each way).
-  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric = 'utilization'"), 2 * (10 + 64));
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_run_totals WHERE metric = 'utilization'"), 2 * (10 + 64));
   // Each CNA sends at line rate from t = 0: its link is busy all the time,
   // and no link is busier than that.
-  EXPECT_GT(db.real("SELECT min(value) FROM samples WHERE metric = 'utilization' AND entity LIKE '%_from_cna'"),
+  EXPECT_GT(db.real("SELECT min(value) FROM v_run_totals WHERE metric = 'utilization' AND entity LIKE '%_from_cna'"),
             0.97);
-  EXPECT_LE(db.real("SELECT max(value) FROM samples WHERE metric = 'utilization'"), 1.0);
+  EXPECT_LE(db.real("SELECT max(value) FROM v_run_totals WHERE metric = 'utilization'"), 1.0);
   // A leaf puts 5 x 100G (1522 B frames, plus requests, ACKs and credits)
   // on 32 x 25G uplinks: 500/800 of them, a little more for control.
   const double uplinks =
-      db.real("SELECT avg(value) FROM samples WHERE metric = 'utilization' AND entity LIKE '%_up'");
+      db.real("SELECT avg(value) FROM v_run_totals WHERE metric = 'utilization' AND entity LIKE '%_up'");
   EXPECT_GT(uplinks, 0.60);
   EXPECT_LT(uplinks, 0.68);
   // Bytes agree with messages: a CNA link carries 1542 B per frame on the wire.
-  EXPECT_EQ(db.integer("SELECT count(*) FROM samples b JOIN samples m USING (run_id, entity) "
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_run_totals b JOIN v_run_totals m USING (run_id, entity) "
                        "WHERE b.metric = 'bytes' AND m.metric = 'messages' AND b.entity LIKE '%_from_cna' "
                        "AND b.value <> m.value * 1542"),
             0);

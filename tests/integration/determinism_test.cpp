@@ -44,8 +44,8 @@ TEST(Determinism, SameSeedSameDatabaseContent) {
   EXPECT_EQ(da.dump(kFlowDests), db.dump(kFlowDests));
   EXPECT_EQ(da.dump("SELECT * FROM flows ORDER BY flow_id"), db.dump("SELECT * FROM flows ORDER BY flow_id"));
   EXPECT_EQ(da.dump("SELECT * FROM drops ORDER BY frame_id, t_ps"), db.dump("SELECT * FROM drops ORDER BY frame_id, t_ps"));
-  EXPECT_EQ(da.dump("SELECT * FROM events ORDER BY t_ps, entity, kind"),
-            db.dump("SELECT * FROM events ORDER BY t_ps, entity, kind"));
+  EXPECT_EQ(da.dump("SELECT * FROM events ORDER BY t_ps, entity_id, kind"),
+            db.dump("SELECT * FROM events ORDER BY t_ps, entity_id, kind"));
   EXPECT_EQ(da.dump("SELECT * FROM subflow_summary ORDER BY flow_id, dst_port"),
             db.dump("SELECT * FROM subflow_summary ORDER BY flow_id, dst_port"));
   // The runs differ only in bookkeeping: seed and resolved configuration agree.

@@ -87,7 +87,7 @@ TEST(Ibft, EveryMemberGetsEachMulticastExactlyOnceUnderEveryScheme) {
         << run;
     EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries WHERE run_id = " + r), 51 * 51 * 2) << run;
     // The completion sample is the last delivery.
-    EXPECT_EQ(db.integer("SELECT CAST(value AS INTEGER) FROM samples WHERE run_id = " + r +
+    EXPECT_EQ(db.integer("SELECT CAST(value AS INTEGER) FROM v_run_totals WHERE run_id = " + r +
                          " AND metric = 'completion_ps'"),
               db.integer("SELECT max(t_delivered_ps) FROM deliveries WHERE run_id = " + r));
   }
@@ -110,7 +110,7 @@ TEST(Ibft, NoDeadlockWithAllSourcesToEveryOtherNode) {
     }
   }
   Db db(path);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric = 'deliveries' AND value = 128 * 127"), 6);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_run_totals WHERE metric = 'deliveries' AND value = 128 * 127"), 6);
 }
 
 // A 128 KB packet is 524 us on the wire, more than sim.stall_timeout

@@ -74,7 +74,7 @@ class LinkRetry : public ::testing::Test {
                    "(SELECT count(*) * " + std::to_string(percent) + " / 100 FROM deliveries)");
   }
   static double sample_sum(Db& db, const std::string& metric) {
-    return db.real("SELECT coalesce(sum(value), 0) FROM samples WHERE metric = '" + metric + "'");
+    return db.real("SELECT coalesce(sum(value), 0) FROM v_run_totals WHERE metric = '" + metric + "'");
   }
 };
 
@@ -88,8 +88,8 @@ TEST_F(LinkRetry, RetryDeliversEveryFrameOnceAndInOrderAtBer1e7) {
   // p = 2e-4, over roughly 2 million packets and control messages.
   EXPECT_GT(sample_sum(db, "corrupted"), 100);
   EXPECT_GE(sample_sum(db, "replays"), sample_sum(db, "corrupted"));
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'link_replay'"), 100);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'retransmission'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay'"), 100);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'retransmission'"), 0);
 }
 
 TEST_F(LinkRetry, WithoutRetryEndToEndRetransmissionRecoversEveryFrame) {
@@ -97,7 +97,7 @@ TEST_F(LinkRetry, WithoutRetryEndToEndRetransmissionRecoversEveryFrame) {
   EXPECT_GT(db.integer("SELECT count(*) FROM drops WHERE reason = 'link'"), 50);  // packets lost on the links
   EXPECT_EQ(frames_not_delivered_once(db, kStopPs), 0);
   EXPECT_EQ(out_of_order(db), 0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'retransmission'"), 50);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'retransmission'"), 50);
   EXPECT_EQ(sample_sum(db, "replays"), 0);
 }
 
@@ -135,11 +135,11 @@ TEST_F(LinkRetry, LatencyRisesWithTheBitErrorRate) {
 // replayed, with its event on that link.
 TEST_F(LinkRetry, ScriptedErrorHitsThatMessageOnly) {
   Db db(run("scripted", two_leaf_shift().set("errors.scripted=leaf0_spine1_up:10").opt("--time", "30us")));
-  EXPECT_EQ(db.real("SELECT value FROM samples WHERE metric = 'corrupted' AND entity = 'leaf0_spine1_up'"), 1);
+  EXPECT_EQ(db.real("SELECT value FROM v_run_totals WHERE metric = 'corrupted' AND entity = 'leaf0_spine1_up'"), 1);
   EXPECT_EQ(sample_sum(db, "corrupted"), 1);
-  EXPECT_EQ(db.real("SELECT value FROM samples WHERE metric = 'replay_episodes' AND entity = 'leaf0_spine1_up'"), 1);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'link_replay' AND entity = 'leaf0_spine1_up'"), 1);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'link_replay'"), 1);
+  EXPECT_EQ(db.real("SELECT value FROM v_run_totals WHERE metric = 'replay_episodes' AND entity = 'leaf0_spine1_up'"), 1);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay' AND entity = 'leaf0_spine1_up'"), 1);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay'"), 1);
 }
 
 // CNA-leaf links have no link retry, and the leaves' end-to-end layer starts
@@ -181,8 +181,8 @@ TEST_F(LinkRetry, CnaTransportRecoversFramesCorruptedOnCnaLinks) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops d WHERE d.flow_id <> 4294967295 AND NOT EXISTS "
                        "(SELECT 1 FROM deliveries v WHERE v.frame_id = d.frame_id)"),
             0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'retransmission' AND entity LIKE 'cna%'"), 100);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'retransmission' AND entity LIKE 'port%'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'retransmission' AND entity LIKE 'cna%'"), 100);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'retransmission' AND entity LIKE 'port%'"), 0);
   EXPECT_GT(sample_sum(db, "e2e_naks_sent"), 20);
   EXPECT_EQ(sample_sum(db, "e2e_unacknowledged"), 0);
 }
@@ -196,7 +196,7 @@ TEST_F(LinkRetry, CnaTransportCoversOnlyItsPriorities) {
                         .opt("--time", "200us");
   Db covered(run("priorities_covered", Args(args).set("cna.e2e.priorities=3")));
   Db other(run("priorities_other", Args(args).set("cna.e2e.priorities=0-2,4-7")));
-  const std::string retransmissions = "SELECT count(*) FROM events WHERE kind = 'retransmission'";
+  const std::string retransmissions = "SELECT count(*) FROM v_events WHERE kind = 'retransmission'";
   EXPECT_GT(covered.integer(retransmissions), 0);
   EXPECT_EQ(frames_not_delivered_once(covered, 100 * kUs), 0);
   EXPECT_EQ(other.integer(retransmissions), 0);
@@ -210,9 +210,9 @@ TEST_F(LinkRetry, SameSeedSameRun) {
   Db b(run("seed_b", args));
   const std::string q = "SELECT frame_id, dst_port, t_delivered_ps FROM deliveries ORDER BY 1, 2";
   EXPECT_EQ(a.dump(q), b.dump(q));
-  const std::string e = "SELECT t_ps, kind, entity, value FROM events ORDER BY 1, 2, 3";
+  const std::string e = "SELECT t_ps, kind, entity, value FROM v_events ORDER BY 1, 2, 3";
   EXPECT_EQ(a.dump(e), b.dump(e));
-  EXPECT_GT(a.integer("SELECT count(*) FROM events WHERE kind = 'link_replay'"), 0);
+  EXPECT_GT(a.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay'"), 0);
 }
 
 }  // namespace

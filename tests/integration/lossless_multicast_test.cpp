@@ -52,8 +52,8 @@ std::string run(const TempDir& dir, const std::string& ini, Args extra = Args())
 // time and value.
 int64_t header_stops_without_a_stop(Db& db) {
   return db.integer(
-      "SELECT count(*) FROM (SELECT entity, t_ps, value FROM events WHERE kind = 'pause_headers' "
-      "EXCEPT SELECT entity, t_ps, value FROM events WHERE kind = 'pause')");
+      "SELECT count(*) FROM (SELECT entity, t_ps, value FROM v_events WHERE kind = 'pause_headers' "
+      "EXCEPT SELECT entity, t_ps, value FROM v_events WHERE kind = 'pause')");
 }
 
 // The STOP threshold derived for a 128-header pool (128 less 7 frames of 8
@@ -64,9 +64,9 @@ TEST(LosslessMulticast, HeaderOverloadPausesTheSourceAndDropsNothing) {
   Db db(run(dir, header_overload_ini(dir)));
   EXPECT_EQ(db.text("SELECT status FROM runs"), "done");
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'pause_headers' AND entity = 'port0'"), 10);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause_headers' AND entity = 'port0'"), 10);
   EXPECT_EQ(header_stops_without_a_stop(db), 0);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'hold'"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'hold'"), 0);
   const int64_t injected = db.integer("SELECT count(*) FROM frames WHERE t_injected_ps IS NOT NULL");
   EXPECT_GT(injected, 300);
   EXPECT_LT(injected, 7000) << "2 x 99G of 64 B frames for 100 us offer 29000: most were held back";
@@ -85,7 +85,7 @@ TEST(LosslessMulticast, SurrogateHoldsFramesForWantOfHeadersAndDropsNothing) {
   Db db(run(dir, surrogate_overload_ini(dir)));
   EXPECT_EQ(db.text("SELECT status FROM runs"), "done");
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'pause_headers' AND entity = 'port11'"), 100);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause_headers' AND entity = 'port11'"), 100);
   EXPECT_EQ(header_stops_without_a_stop(db), 0);
   EXPECT_EQ(db.integer("SELECT min(surrogate_levels) FROM deliveries"), 1);
   for (const char* flow : {"m", "n"}) EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 5), 0) << flow;
@@ -105,17 +105,17 @@ TEST(LosslessMulticast, WithoutPauseThresholdsFramesWaitAtThePortInstead) {
   TempDir dir;
   Db db(run(dir, header_overload_ini(dir), Args().set("leaf.pause.enable=false")));
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'hold' AND entity = 'port0' AND value = 0 "
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'hold' AND entity = 'port0' AND value = 0 "
                        "AND flow_id IN (SELECT flow_id FROM flows)"),
             10);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'pause_headers'"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause_headers'"), 0);
   // Each STOP came with a held frame; STOP and GO alternate.
-  EXPECT_EQ(db.integer("SELECT count(*) FROM (SELECT entity, t_ps FROM events WHERE kind = 'pause' "
-                       "EXCEPT SELECT entity, t_ps FROM events WHERE kind = 'hold')"),
+  EXPECT_EQ(db.integer("SELECT count(*) FROM (SELECT entity, t_ps FROM v_events WHERE kind = 'pause' "
+                       "EXCEPT SELECT entity, t_ps FROM v_events WHERE kind = 'hold')"),
             0);
-  const int64_t stops = db.integer("SELECT count(*) FROM events WHERE kind = 'pause'");
+  const int64_t stops = db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause'");
   EXPECT_GT(stops, 0);
-  EXPECT_LE(stops - db.integer("SELECT count(*) FROM events WHERE kind = 'go'"), 1);
+  EXPECT_LE(stops - db.integer("SELECT count(*) FROM v_events WHERE kind = 'go'"), 1);
   for (const char* flow : {"m", "n"}) EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 8), 0) << flow;
 }
 

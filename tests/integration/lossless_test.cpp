@@ -85,10 +85,10 @@ TEST_F(IntegrationLossless, LosslessFaninDeliversEveryFrameInjectedEarly) {
 
 TEST_F(IntegrationLossless, LosslessFaninSendsPauseAndGoToSources) {
   Db db(run_db(true));
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'pause'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause'"), 0);
   // STOP and GO alternate per entity, starting with STOP; at most one
   // entity-level STOP is still pending at the end.
-  const auto events = db.rows("SELECT entity, kind FROM events WHERE kind IN ('pause', 'go') ORDER BY entity, t_ps, rowid");
+  const auto events = db.rows("SELECT entity, kind FROM v_events WHERE kind IN ('pause', 'go') ORDER BY entity, t_ps, seq");
   std::map<std::string, std::string> last;
   for (const auto& e : events) {
     const std::string prev = last.count(e[0]) ? last[e[0]] : "go";
@@ -123,7 +123,7 @@ TEST_F(IntegrationLossless, LossyFaninDropsAndSendsNoPause) {
   EXPECT_EQ(db.text("SELECT status FROM runs"), "done");
   const int64_t drops = db.integer("SELECT count(*) FROM drops");
   EXPECT_GT(drops, 0);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind IN ('pause', 'go')"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind IN ('pause', 'go')"), 0);
   // A dropped frame exists in frames, was sent, and is never delivered.
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops x LEFT JOIN frames f USING (run_id, frame_id) "
                        "WHERE f.frame_id IS NULL OR f.t_injected_ps IS NULL OR x.flow_id <> f.flow_id"),
@@ -150,7 +150,7 @@ TEST_F(IntegrationLossless, OccupancySampledEveryIntervalAtEveryUserPort) {
   Db db(run_db(true));
   for (const char* metric : {"ingress_bytes", "egress_bytes"}) {
     SCOPED_TRACE(metric);
-    const std::string of = std::string(" FROM samples WHERE metric = '") + metric + "'";
+    const std::string of = std::string(" FROM v_samples WHERE metric = '") + metric + "'";
     EXPECT_EQ(db.integer("SELECT count(DISTINCT t_ps)" + of), 30);
     EXPECT_EQ(db.integer("SELECT count(*)" + of + " AND t_ps % 10000000 <> 0"), 0);
     EXPECT_EQ(db.dump("SELECT DISTINCT n FROM (SELECT count(DISTINCT entity) AS n" + of + " GROUP BY t_ps)"), "12\n");
@@ -158,13 +158,13 @@ TEST_F(IntegrationLossless, OccupancySampledEveryIntervalAtEveryUserPort) {
   // Paused sources hold their lossless pool between Qlow (90 KB) and the
   // pool (227 KB); the congested port's egress buffer is granted to them.
   const int64_t source_peak = db.integer(
-      "SELECT CAST(max(value) AS INTEGER) FROM samples WHERE metric = 'ingress_bytes' AND entity = 'port5'");
+      "SELECT CAST(max(value) AS INTEGER) FROM v_samples WHERE metric = 'ingress_bytes' AND entity = 'port5'");
   EXPECT_GT(source_peak, 90 * 1024);
   EXPECT_LE(source_peak, 227 * 1024);
-  EXPECT_GT(db.integer("SELECT CAST(max(value) AS INTEGER) FROM samples WHERE metric = 'egress_bytes' "
+  EXPECT_GT(db.integer("SELECT CAST(max(value) AS INTEGER) FROM v_samples WHERE metric = 'egress_bytes' "
                        "AND entity = 'port4'"),
             0);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric = 'ingress_bytes' AND entity = 'port9' "
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_samples WHERE metric = 'ingress_bytes' AND entity = 'port9' "
                        "AND value > 0"),
             0);  // port 9 sends nothing
 }
@@ -182,7 +182,7 @@ TEST(IntegrationSamples, IntervalZeroRecordsNoOccupancy) {
                                          .opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric IN ('ingress_bytes', 'egress_bytes')"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_samples WHERE metric IN ('ingress_bytes', 'egress_bytes')"), 0);
   EXPECT_GT(db.integer("SELECT count(*) FROM deliveries"), 0);
 }
 

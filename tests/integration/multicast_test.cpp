@@ -24,7 +24,7 @@ std::map<int, double> run_multicast(const TempDir& dir, const std::string& study
 
 // Port 0's cache counter at the end of the run (the samples are cumulative).
 double port0_cache_counter(Db& db, const std::string& metric) {
-  return db.real("SELECT max(value) FROM samples WHERE entity = 'port0' AND metric = '" + metric + "'");
+  return db.real("SELECT max(value) FROM v_samples WHERE entity = 'port0' AND metric = '" + metric + "'");
 }
 
 TEST(Multicast, EightCopiesAtFullRateWithTheCache) {
@@ -48,7 +48,7 @@ TEST(Multicast, EightCopiesAtFullRateWithTheCache) {
   // evicted, and the dead entries are reclaimed once fewer than 10 are free.
   EXPECT_EQ(port0_cache_counter(db, "cache_premature_evictions"), 0);
   EXPECT_GT(port0_cache_counter(db, "cache_background_reclaims"), 0.5 * hits / 7);
-  EXPECT_GT(db.integer("SELECT count(*) FROM samples WHERE entity = 'leaf0' AND metric = 'cache_entries'"), 90);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_samples WHERE entity = 'leaf0' AND metric = 'cache_entries'"), 90);
 }
 
 TEST(Multicast, EightCopiesShareThePortInterfaceWithoutTheCache) {
@@ -64,7 +64,7 @@ TEST(Multicast, EightCopiesShareThePortInterfaceWithoutTheCache) {
   }
   Db db(dir.file("mc.db"));
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0) << "lossless: PAUSE absorbs the overload";
-  EXPECT_EQ(db.integer("SELECT count(*) FROM samples WHERE metric LIKE 'cache%'"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_samples WHERE metric LIKE 'cache%'"), 0);
 }
 
 TEST(Multicast, VoqSyncKeepsASmallCacheAtFullRate) {
@@ -86,8 +86,8 @@ TEST(Multicast, VoqSyncKeepsASmallCacheAtFullRate) {
   ASSERT_EQ(with.size(), 8u);
   for (const auto& [port, gbps] : with) EXPECT_GE(gbps, 0.95 * kOfferedGbps) << "sync on, port " << port;
   Db db(dir2.file("mc.db"));
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'sync_suspend' AND entity = 'port0'"), 0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'sync_resume' AND entity = 'port0'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'sync_suspend' AND entity = 'port0'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'sync_resume' AND entity = 'port0'"), 0);
 }
 
 TEST(Multicast, SameSeedSameDatabaseContent) {
@@ -99,8 +99,8 @@ TEST(Multicast, SameSeedSameDatabaseContent) {
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(path);
     dumps[i] = db.dump("SELECT frame_id, dst_port, t_delivered_ps FROM deliveries ORDER BY 1, 2") +
-               db.dump("SELECT t_ps, kind, entity, value FROM events ORDER BY 1, 2, 3, 4") +
-               db.dump("SELECT t_ps, entity, metric, value FROM samples WHERE metric LIKE 'cache%' ORDER BY 1, 2, 3");
+               db.dump("SELECT t_ps, kind, entity, value FROM v_events ORDER BY 1, 2, 3, 4") +
+               db.dump("SELECT t_ps, entity, metric, value FROM v_samples WHERE metric LIKE 'cache%' ORDER BY 1, 2, 3");
   }
   EXPECT_GT(dumps[0].size(), 100000u);
   EXPECT_EQ(dumps[0], dumps[1]);

@@ -38,7 +38,7 @@ TEST(Lossless, NoFrameDroppedUnderEightToOneOverloadForFiveMilliseconds) {
     Db db(dir.file("l.db"));
     EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
     EXPECT_GT(db.integer("SELECT count(*) FROM deliveries"), 35000) << "port 0 busy for 5 ms";
-    EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'pause'"), 8);
+    EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause'"), 8);
     EXPECT_EQ(frames_not_delivered_once(db, 4 * 1000 * kUs), 0) << "every frame injected by 4 ms arrived once";
   }
 }
@@ -57,7 +57,7 @@ TEST(Lossless, SmallMulticastFramesAreHeldByHeaderPauseNotDropped) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("h.db"));
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'pause' AND entity = 'port0'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause' AND entity = 'port0'"), 0);
 }
 
 // With every frame sampled and no CNM spacing, an ingress CP sees each
@@ -76,7 +76,7 @@ TEST(Qcn, AMulticastFrameDrawsAtMostOneCnmWithInputCps) {
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(dir.file("c.db"));
     const std::string m1 = "(SELECT flow_id FROM flows WHERE name = 'm1')";
-    cnms[position] = db.integer("SELECT count(*) FROM events WHERE kind = 'cnm' AND flow_id = " + m1);
+    cnms[position] = db.integer("SELECT count(*) FROM v_events WHERE kind = 'cnm' AND flow_id = " + m1);
     frames[position] = db.integer("SELECT count(*) FROM frames WHERE t_injected_ps >= 0 AND flow_id = " + m1);
   }
   EXPECT_GT(cnms["ingress"], 10);
@@ -123,9 +123,9 @@ TEST(Qcn, RateLimiterStateIsRecorded) {
   const ProcResult r = run_fabricsim(Args().opt("--study", "E6b").opt("--time", "20ms").opt("--db", dir.file("q.db")), 120);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("q.db"));
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'rate_change' AND entity = 'port5'"), 10);
-  EXPECT_LT(db.real("SELECT min(value) FROM events WHERE kind = 'rate_change'"), 10.0);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'cnm' AND entity = 'port5.in'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'rate_change' AND entity = 'port5'"), 10);
+  EXPECT_LT(db.real("SELECT min(value) FROM v_events WHERE kind = 'rate_change'"), 10.0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'cnm' AND entity = 'port5.in'"), 0);
 }
 
 }  // namespace

@@ -20,11 +20,11 @@ TEST(Replication, LosslessBroadcastAtFullLoadOnOneRackNeverDeadlocks) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("b.db"));
   EXPECT_EQ(db.text("SELECT status FROM runs"), "done");
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'stall'"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'stall'"), 0);
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
   EXPECT_EQ(frames_not_delivered_to_each(db, "b", 1900 * kUs, 159), 0);
   EXPECT_GT(db.integer("SELECT count(*) FROM frames WHERE t_injected_ps >= 0"), 10000);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'pause' AND entity >= 'port160'"), 0)
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause' AND entity >= 'port160'"), 0)
       << "the surrogates' internal PAUSE was exercised";
   EXPECT_EQ(db.integer("SELECT max(surrogate_levels) FROM deliveries"), 3);
 }

@@ -59,7 +59,7 @@ TEST(Ring, EveryMemberDeliversEveryPacketOnceInOneTotalOrder) {
             0);
   Db db(path);
   EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE status = 'done'"), 2);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE run_id = 2 AND kind = 'retract'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE run_id = 2 AND kind = 'retract'"), 0);
   // With flow control, a packet multicast more than 200 us before the end
   // reached all five members (its source included). In the thrashing run,
   // data waits behind the tickets that fill the ring (register insertion
@@ -72,7 +72,7 @@ TEST(Ring, EveryMemberDeliversEveryPacketOnceInOneTotalOrder) {
   for (int run = 1; run <= 2; ++run) {
     expect_one_total_order(db, run, 3, 5);
     // No receiver ever held more than its 20 buffers.
-    EXPECT_LE(db.real("SELECT max(value) FROM samples WHERE run_id = " + std::to_string(run) +
+    EXPECT_LE(db.real("SELECT max(value) FROM v_run_totals WHERE run_id = " + std::to_string(run) +
                       " AND metric = 'max_buffers_used'"),
               20);
   }
@@ -99,14 +99,14 @@ TEST(Ring, OverloadWithRetractsNeitherDeadlocksNorLivelocks) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE status = 'done'"), 2);
   for (int run = 1; run <= 2; ++run) {
     const std::string r = std::to_string(run);
-    EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE run_id = " + r + " AND kind = 'retract'"), 0) << run;
+    EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE run_id = " + r + " AND kind = 'retract'"), 0) << run;
     // Packets keep going through in the last millisecond.
     EXPECT_GT(db.integer("SELECT count(*) FROM frames WHERE run_id = " + r + " AND t_injected_ps > 3000000000"), 0)
         << run;
     expect_one_total_order(db, run, 3, 5);
   }
-  EXPECT_GT(db.real("SELECT value FROM samples WHERE run_id = 1 AND metric = 'throughput_gbps'"), 1.2);
-  EXPECT_GT(db.real("SELECT value FROM samples WHERE run_id = 2 AND metric = 'throughput_gbps'"), 1.2);
+  EXPECT_GT(db.real("SELECT value FROM v_run_totals WHERE run_id = 1 AND metric = 'throughput_gbps'"), 1.2);
+  EXPECT_GT(db.real("SELECT value FROM v_run_totals WHERE run_id = 2 AND metric = 'throughput_gbps'"), 1.2);
 }
 
 TEST(Ring, ALoneSenderAtLowLoadGoesOnItsFirstAttempt) {
@@ -116,9 +116,9 @@ TEST(Ring, ALoneSenderAtLowLoadGoesOnItsFirstAttempt) {
                 .exit_code,
             0);
   Db db(path);
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'reservation'"), 200);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'reservation' AND value <> 1"), 0);
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'retract'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'reservation'"), 200);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'reservation' AND value <> 1"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'retract'"), 0);
 }
 
 // Issue 37: a host holds ring.host_queue packets and drops the rest, each
@@ -137,7 +137,7 @@ TEST(Ring, ABoundedHostQueueDropsWhatItCannotHoldAndEveryLevelKeepsPerFlowRows) 
   Db db(path);
   for (const char* run : {"1", "2"}) {
     const std::string r = run;
-    const int64_t dropped = db.integer("SELECT value FROM samples WHERE run_id = " + r + " AND metric = 'host_drops'");
+    const int64_t dropped = db.integer("SELECT value FROM v_run_totals WHERE run_id = " + r + " AND metric = 'host_drops'");
     EXPECT_GT(dropped, 1000) << "100 Gb/s offered to a ring that carries about 2";
     EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE run_id = " + r + " AND reason = 'host_queue'"), dropped);
     // 5 members of each of 3 groups hear from the 5 senders of their group,
@@ -147,7 +147,7 @@ TEST(Ring, ABoundedHostQueueDropsWhatItCannotHoldAndEveryLevelKeepsPerFlowRows) 
   EXPECT_EQ(db.integer("SELECT sum(frames) FROM subflow_summary WHERE run_id = 1"),
             db.integer("SELECT count(*) FROM deliveries WHERE run_id = 1"));
   EXPECT_EQ(db.integer("SELECT sum(frames) FROM subflow_summary WHERE run_id = 2"),
-            db.real("SELECT value FROM samples WHERE run_id = 2 AND metric = 'deliveries'"));
+            db.real("SELECT value FROM v_run_totals WHERE run_id = 2 AND metric = 'deliveries'"));
 }
 
 // Issue 37: SystemC's warnings reached stdout even with --quiet (W506: the
@@ -199,7 +199,7 @@ TEST(Ring, OnSeveralRingsEveryMemberDeliversInOneTotalOrder) {
                        "deliveries d WHERE d.frame_id = f.frame_id) <> 15"),
             0);
   EXPECT_GT(db.integer("SELECT count(*) FROM frames"), 1000);
-  EXPECT_GT(db.real("SELECT sum(value) FROM samples WHERE metric = 'relayed'"), 2000);
+  EXPECT_GT(db.real("SELECT sum(value) FROM v_run_totals WHERE metric = 'relayed'"), 2000);
 }
 
 TEST(Ring, TheSameSeedGivesTheSameDatabase) {
@@ -210,8 +210,8 @@ TEST(Ring, TheSameSeedGivesTheSameDatabase) {
     ASSERT_EQ(run_fabricsim(e14(path).set("sim.time=2ms")).exit_code, 0);
     Db db(path);
     dumps.push_back(db.dump("SELECT frame_id, dst_port, t_delivered_ps FROM deliveries ORDER BY rowid") +
-                    db.dump("SELECT kind, entity, t_ps, value FROM events ORDER BY rowid") +
-                    db.dump("SELECT entity, metric, t_ps, value FROM samples ORDER BY rowid"));
+                    db.dump("SELECT kind, entity, t_ps, value FROM v_events ORDER BY seq") +
+                    db.dump("SELECT entity, metric, t_ps, value FROM v_samples ORDER BY seq"));
   }
   EXPECT_GT(dumps[0].size(), 1000u);
   EXPECT_EQ(dumps[0], dumps[1]);

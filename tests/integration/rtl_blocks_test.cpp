@@ -74,7 +74,7 @@ TEST_P(RtlStudies, LockstepFindsNoMismatchAndTheDatabaseIsTheModels) {
   for (size_t t = 0; t < expected.size(); ++t)
     EXPECT_TRUE(expected[t] == got[t]) << expected[t].substr(0, 40) << "... differs in lockstep";
   Db db(dir.file("lockstep.db"));
-  EXPECT_GT(db.integer("SELECT count(*) FROM samples WHERE metric = 'cache_hits' AND value > 0"), 0)
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_samples WHERE metric = 'cache_hits' AND value > 0"), 0)
       << "the cache did work";
 }
 

@@ -33,7 +33,7 @@ TEST(IntegrationStall, PauseNeverReleasedIsReportedAsAStallNamingTheQueues) {
   EXPECT_NE(r.err.find("frames queued (priority 0 paused)"), std::string::npos) << r.err;
   Db db(dir.file("stall.db"));
   EXPECT_EQ(db.text("SELECT status FROM runs"), "failed");
-  EXPECT_EQ(db.integer("SELECT count(*) FROM events WHERE kind = 'stall'"), 1);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'stall'"), 1);
   // Detected one stall timeout after the last movement, long before 2 ms.
   EXPECT_LT(db.integer("SELECT sim_time_ps FROM runs"), 1000 * kUs);
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
@@ -45,7 +45,7 @@ TEST(IntegrationStall, SameFanInWithAWorkingGoThresholdIsNoStall) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("stall.db"));
   EXPECT_EQ(db.text("SELECT status FROM runs"), "done");
-  EXPECT_GT(db.integer("SELECT count(*) FROM events WHERE kind = 'go'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'go'"), 0);
 }
 
 }  // namespace

@@ -40,8 +40,8 @@ TEST(Threads, SameDatabaseForOneTwoAndThreeThreads) {
   }
   Db first(dir.file("t1.db"));
   EXPECT_GT(first.integer("SELECT count(*) FROM frames"), 1000);
-  EXPECT_GT(first.integer("SELECT count(*) FROM events WHERE kind = 'link_replay'"), 0);
-  EXPECT_GT(first.integer("SELECT count(*) FROM samples"), 0);
+  EXPECT_GT(first.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay'"), 0);
+  EXPECT_GT(first.integer("SELECT count(*) FROM v_samples"), 0);
   for (size_t i = 1; i < runs.size(); ++i)
     for (size_t t = 0; t < runs[0].size(); ++t)
       EXPECT_TRUE(runs[0][t] == runs[i][t]) << "with " << i + 1 << " threads, " << runs[0][t].substr(0, 40)

@@ -36,7 +36,7 @@ TEST(WhatIfRun, A400mCableFromItsOneKeyKeepsLineRate) {
   // frames still drop late (85 of about 259,000 on seed 1): at most 0.1 %.
   EXPECT_LT(db.integer("SELECT count(*) FROM drops WHERE t_ps >= 50000000"),
             db.integer("SELECT count(*) FROM deliveries WHERE t_delivered_ps >= 50000000") / 1000);
-  EXPECT_EQ(db.integer("SELECT coalesce(sum(value), 0) FROM samples WHERE metric = 'retry_timeouts'"), 0);
+  EXPECT_EQ(db.integer("SELECT coalesce(sum(value), 0) FROM v_run_totals WHERE metric = 'retry_timeouts'"), 0);
   // What it derived, as the run recorded it.
   EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'link.retry.timeout'"), "7100ns derived");
   EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'spine.buffer_packets'"), "79 derived");
@@ -149,26 +149,101 @@ TEST(WhatIfRun, EveryRunRecordsItsKeysAndPlatform) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM run_warnings"), 0);
 }
 
+// A file as fabricsim wrote it at schema version 4: entities named by
+// strings in samples and events, end-of-run figures among the samples (at
+// the run's end), no entities or totals tables, no run_params.number.
+const char* const kBackToVersion4 =
+    "DROP VIEW v_run_totals; DROP VIEW v_samples; DROP VIEW v_events; DROP VIEW v_subflow_windows; "
+    "CREATE TABLE s4 AS SELECT s.run_id, s.t_ps, e.name AS entity, s.metric, s.value FROM samples s "
+    "  JOIN entities e USING (run_id, entity_id) "
+    "UNION ALL SELECT t.run_id, r.sim_time_ps, e.name, t.metric, t.value FROM totals t "
+    "  JOIN entities e USING (run_id, entity_id) JOIN runs r USING (run_id); "
+    "CREATE TABLE e4 AS SELECT v.run_id, v.t_ps, v.kind, e.name AS entity, v.flow_id, v.value FROM events v "
+    "  JOIN entities e USING (run_id, entity_id); "
+    "DROP TABLE samples; DROP TABLE totals; DROP TABLE events; DROP TABLE entities; "
+    "ALTER TABLE s4 RENAME TO samples; ALTER TABLE e4 RENAME TO events; "
+    "ALTER TABLE run_params DROP COLUMN number; "
+    "CREATE VIEW v_samples AS SELECT * FROM samples; CREATE VIEW v_run_totals AS SELECT * FROM samples; "
+    "UPDATE meta SET value = '4' WHERE key = 'schema_version'";
+// ... and at version 2: neither metrics, run_params, run_warnings nor runs.platform.
+const char* const kBackToVersion2FromVersion4 =
+    "DROP VIEW v_run_totals; DROP VIEW v_samples; DROP TABLE metrics; DROP TABLE run_params; "
+    "DROP TABLE run_warnings; ALTER TABLE runs DROP COLUMN platform; "
+    "UPDATE meta SET value = '2' WHERE key = 'schema_version'";
+
+// What a run of the older file recorded, brought up, against the same run
+// recorded by this version (run 2): entities, samples, totals and events by
+// their entities' kinds and names (ids of entities that are not ports are
+// numbered in another order).
+void expect_runs_record_the_same(Db& db) {
+  for (const char* view : {"v_samples", "v_run_totals", "v_events"}) {
+    SCOPED_TRACE(view);
+    const std::string columns = std::string(view) == "v_events" ? "t_ps, kind, entity_kind, entity, port_id, flow_id, value"
+                                : std::string(view) == "v_samples" ? "t_ps, entity_kind, entity, port_id, metric, value"
+                                                                   : "entity_kind, entity, port_id, metric, value";
+    const auto of = [&](int run) {
+      return "SELECT " + columns + " FROM " + view + " WHERE run_id = " + std::to_string(run);
+    };
+    EXPECT_EQ(db.integer("SELECT count(*) FROM (" + of(1) + ")"), db.integer("SELECT count(*) FROM (" + of(2) + ")"));
+    EXPECT_EQ(db.integer("SELECT count(*) FROM (" + of(1) + " EXCEPT " + of(2) + ")"), 0);
+  }
+  EXPECT_EQ(db.integer("SELECT count(*) FROM (SELECT kind, name, port_id FROM entities WHERE run_id = 1 EXCEPT "
+                       "SELECT kind, name, port_id FROM entities WHERE run_id = 2)"),
+            0);
+}
+
+// Issue 40: a file of version 4 comes up to version 5, its runs' entities
+// named by ids with kinds, their totals apart.
+TEST(WhatIfRun, AFileOfSchemaVersion4IsBroughtUpToThisVersion) {
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  // A two-leaf run with QCN, link retry and errors: ports, links, leaves,
+  // congestion points and the system, in samples, totals and events.
+  const auto run = [&] {
+    return two_leaf()
+        .set("leaf.qcn.position=both")
+        .set("errors.leaf_spine.ber=1e-6")
+        .set("errors.cna_leaf.ber=1e-6")
+        .set("cna.e2e.retransmit=true")
+        .opt("--time", "20us")
+        .opt("--db", path);
+  };
+  ProcResult r = run_fabricsim(run());
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db(path).exec(kBackToVersion4);
+  r = run_fabricsim(run());
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db db(path);
+  EXPECT_EQ(db.text("SELECT value FROM meta WHERE key = 'schema_version'"), "5");
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE run_id = 1 AND entity_kind = 'link'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM v_run_totals WHERE run_id = 1 AND entity_kind = 'system'"), 0);
+  expect_runs_record_the_same(db);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM run_params WHERE run_id = 1 AND number IS NOT NULL"), 0);
+  EXPECT_EQ(db.integer("SELECT number FROM run_params WHERE run_id = 2 AND key = 'record.sample_interval'"),
+            10'000'000);
+}
+
 TEST(WhatIfRun, AFileOfSchemaVersion2IsBroughtUpToThisVersion) {
   TempDir dir;
   const std::string path = dir.file("old.db");
   ProcResult r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  {  // what fabricsim wrote before this version
+  {  // what fabricsim wrote before version 3
     Db db(path);
-    db.exec("DROP VIEW v_run_totals; DROP VIEW v_samples; DROP TABLE metrics; "
-            "DROP TABLE run_params; DROP TABLE run_warnings; ALTER TABLE runs DROP COLUMN platform; "
-            "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+    db.exec(kBackToVersion4);
+    db.exec(kBackToVersion2FromVersion4);
   }
   r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
-  EXPECT_EQ(db.text("SELECT value FROM meta WHERE key = 'schema_version'"), "4");
+  EXPECT_EQ(db.text("SELECT value FROM meta WHERE key = 'schema_version'"), "5");
   EXPECT_EQ(db.dump("SELECT run_id, coalesce(platform, 'NULL'), status FROM runs ORDER BY run_id"),
             "1|NULL|done\n2|fabric|done\n");
-  // Version 4: every metric the samples hold has its definition and unit.
+  // Every metric the samples and totals hold has its definition and unit.
   EXPECT_GT(db.integer("SELECT count(*) FROM metrics"), 50);
   EXPECT_EQ(db.integer("SELECT count(*) FROM v_samples WHERE unit IS NULL"), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM v_run_totals WHERE unit IS NULL"), 0);
+  expect_runs_record_the_same(db);
   EXPECT_EQ(db.integer("SELECT count(*) FROM run_params WHERE run_id = 1"), 0);
   EXPECT_GT(db.integer("SELECT count(*) FROM run_params WHERE run_id = 2"), 100);
 }

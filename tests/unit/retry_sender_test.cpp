@@ -21,12 +21,17 @@ struct EventLog final : Recorder {
     double value;
   };
   std::vector<Event> events;
+  EntityTable entities;
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port) override {
+    return entities.declare(kind, name, port);
+  }
   void frame(const FrameRecord&) override {}
   void delivery(const DeliveryRecord&) override {}
   void drop(const DropRecord&) override {}
-  void sample(Picos, const std::string&, const std::string&, double) override {}
-  void event(Picos t, EventKind kind, const std::string& entity, int64_t, double value) override {
-    events.push_back({t, kind, entity, value});
+  void sample(Picos, EntityId, const std::string&, double) override {}
+  void total(EntityId, const std::string&, double) override {}
+  void event(Picos t, EventKind kind, EntityId entity, int64_t, double value) override {
+    events.push_back({t, kind, entities.named(entity).name, value});
   }
   void subflow_summary(const SubflowSummary&) override {}
 };
