@@ -47,34 +47,37 @@ def build_table(runs):
 
 
 def plot(runs, path):
-    from analysis.style import pyplot
-    plt = pyplot()
+    from matplotlib.ticker import EngFormatter
+
+    from analysis import style
+    plt = style.pyplot()
 
     sweep = [r for r in runs if r["study"] == "E12a" and r["pause"] == "true"]
     sweep.sort(key=lambda r: _bytes(r["xoff"]))
     none = next((r for r in runs if r["study"] == "E12a" and r["pause"] == "false"), None)
     if not sweep:
         raise tool.ReportError("no run of the threshold sweep (E12a with backplane.pause = true) in the database")
-    highs = [_bytes(r["xoff"]) / 1024 for r in sweep]
+    highs = [_bytes(r["xoff"]) for r in sweep]
     fig, axes = plt.subplots(2, 3, figsize=(14, 7.5))
-    panels = [("throughput_gbps", "throughput (Gb/s of frame bytes)", False),
-              ("latency_p99_us", "p99 latency (us)", True),
-              ("pause_per_s", "PAUSE frames per second, one link", True),
-              ("max_memory_bytes", "most memory used (KB)", True)]
-    for ax, (metric, label, log) in zip(list(axes.flat)[:4], panels):
-        scale = 1 / 1024 if metric == "max_memory_bytes" else 1
-        ax.plot(highs, [r[metric] * scale for r in sweep], marker="o", label="1.5 MB, 802.3x at High")
+    # (figure, axis label, its value in base units from the row, formatter of the y axis)
+    panels = [("throughput_gbps", "throughput of frame bytes", lambda v: v * 1e9,
+               lambda ax: style.bits_per_second(ax.yaxis)),
+              ("latency_p99_us", "p99 latency", lambda v: v * 1e-6, lambda ax: style.log_seconds(ax)),
+              ("pause_per_s", "PAUSE frames per second, one link", lambda v: v,
+               lambda ax: (ax.set_yscale("log"), ax.yaxis.set_major_formatter(EngFormatter(unit="/s", sep=" ")))),
+              ("max_memory_bytes", "most memory used", lambda v: v,
+               lambda ax: (ax.set_yscale("log"), style.bytes_(ax.yaxis)))]
+    for ax, (metric, label, base, axis) in zip(list(axes.flat)[:4], panels):
+        ax.plot(highs, [base(r[metric]) for r in sweep], marker="o", label="1.5 MB, 802.3x at High")
         if none is not None and metric != "pause_per_s":
-            ax.axhline(none[metric] * scale, color="tab:red", linestyle="--", label="1.5 MB, no flow control")
+            ax.axhline(base(none[metric]), color="tab:red", linestyle="--", label="1.5 MB, no flow control")
         ax.set_xscale("log", base=2)
         ax.set_xticks(highs)
-        ax.set_xticklabels([f"{h:g}" for h in highs])
+        ax.set_xticklabels([r["xoff"].strip() for r in sweep])  # as the key gives it: 4KB, 16KB ...
         ax.minorticks_off()
-        if log:
-            ax.set_yscale("log")
-        ax.set_xlabel("High threshold (KB); Low = High / 2")
+        axis(ax)
+        ax.set_xlabel("High threshold (backplane.xoff); Low = High / 2")
         ax.set_ylabel(label)
-        ax.grid(alpha=0.3)
     axes.flat[0].legend(fontsize=8)
     # The three variants side by side.
     variants = [(name, next((r for r in runs if (r["study"], r["pause"]) == key), None))
@@ -82,17 +85,19 @@ def plot(runs, path):
                                   ("E12c\n32 KB, 802.3x", ("E12c", "true")))]
     variants = [(name, r) for name, r in variants if r is not None]
     names = [name for name, _ in variants]
-    axes.flat[4].bar(names, [r["throughput_gbps"] for _, r in variants], color=["tab:red", "tab:orange", "tab:blue"])
-    axes.flat[4].set_ylabel("throughput (Gb/s of frame bytes)")
-    axes.flat[5].bar(names, [r["latency_mean_us"] for _, r in variants], color=["tab:red", "tab:orange", "tab:blue"])
-    axes.flat[5].set_yscale("log")
-    axes.flat[5].set_ylabel("mean latency (us)")
+    colors = ["tab:red", "tab:orange", "tab:blue"][:len(variants)]
+    axes.flat[4].bar(names, [r["throughput_gbps"] * 1e9 for _, r in variants], color=colors)
+    style.bits_per_second(axes.flat[4].yaxis)
+    axes.flat[4].set_ylabel("throughput of frame bytes")
+    axes.flat[5].bar(names, [r["latency_mean_us"] * 1e-6 for _, r in variants], color=colors)
+    style.log_seconds(axes.flat[5])
+    axes.flat[5].set_ylabel("mean latency")
     for ax in list(axes.flat)[4:]:
         ax.set_title("the three variants", fontsize=9)
         ax.grid(alpha=0.3, axis="y")
     fig.suptitle("E12 backplane switch: the 802.3x threshold sweep at 1.5 MB, and the three variants", fontsize=11)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path)
 
 
 def print_table(args):

@@ -41,7 +41,7 @@ def run_point(conn, run_id, sim_time_ps):
     latencies = np.array([d for (d,) in conn.execute(
         "SELECT t_delivered_ps - t_created_ps FROM deliveries WHERE run_id = ?", (run_id,))], dtype=float)
     p99 = float(np.percentile(latencies, 99)) / 1e6 if latencies.size else float("nan")
-    replays = conn.execute("SELECT coalesce(sum(value), 0) FROM samples WHERE run_id = ? AND metric = 'replays'",
+    replays = conn.execute("SELECT coalesce(sum(value), 0) FROM totals WHERE run_id = ? AND metric = 'replays'",
                            (run_id,)).fetchone()[0]
     retransmissions = conn.execute("SELECT count(*) FROM events WHERE run_id = ? AND kind = 'retransmission'",
                                    (run_id,)).fetchone()[0]

@@ -181,8 +181,8 @@ def occupancy_plot(run, series, path):
             ax.plot(t, values, linewidth=0.7, alpha=0.7, label=entity)
         ax.set_title(metric)
         _time_axis(ax)
-        ax.set_ylabel(metric if unit == "bytes" else f"{metric} ({unit})")
-        if unit == "bytes":
+        ax.set_ylabel(metric if unit == "B" else f"{metric} ({unit})")
+        if unit == "B":
             bytes_(ax.yaxis)
         ax.set_ylim(bottom=0)
         ax.legend(fontsize=6.5)

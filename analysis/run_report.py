@@ -264,7 +264,7 @@ class RunReport:
         if not rows:
             return text + "No PAUSE was sent (`db/queries/pause_time.sql` returns no rows; no figure).\n"
         pause_events = self.conn.execute(
-            "SELECT kind, t_ps, entity, CAST(value AS INTEGER) FROM events WHERE run_id = ? AND kind IN "
+            "SELECT kind, t_ps, entity_id, CAST(value AS INTEGER) FROM events WHERE run_id = ? AND kind IN "
             "('pause', 'go') ORDER BY t_ps, rowid", (r.run_id,)).fetchall()
         intervals = metrics.paused_intervals(pause_events, r.sim_time_ps)
         windows = max(self.windows, 1)
@@ -295,16 +295,16 @@ class RunReport:
         """A one-shot workload (the fat tree's multicast): when it completed,
         and whether every delivery it was to make was made."""
         figures = dict(self.conn.execute(
-            "SELECT metric, value FROM samples WHERE run_id = ? AND metric IN ('completion_ps', 'deliveries', "
+            "SELECT metric, value FROM totals WHERE run_id = ? AND metric IN ('completion_ps', 'deliveries', "
             "'expected_deliveries', 'switch_copies')", (self.run.run_id,)).fetchall())
         text = "### Completion\n\n"
         if "completion_ps" not in figures:
-            return text + "The run recorded no completion time (`completion_ps` in `samples`).\n"
+            return text + "The run recorded no completion time (`completion_ps` in `totals`).\n"
         done, expected = figures.get("deliveries"), figures.get("expected_deliveries")
         complete = done is not None and expected is not None and done >= expected
         text += (f"{'Every' if complete else 'Not every'} delivery was made: {number(done, 0)} of "
                  f"{number(expected, 0)} expected, {'completed' if complete else 'the last'} at "
-                 f"{number(figures['completion_ps'] / 1e6, 3)} us (`completion_ps` in `samples`); "
+                 f"{number(figures['completion_ps'] / 1e6, 3)} us (`completion_ps` in `totals`); "
                  f"{number(figures.get('switch_copies'), 0)} copies made by the switches.\n")
         return text
 
@@ -329,8 +329,9 @@ class RunReport:
                            f"once (record.sample_interval = {sampled or 'its default'}; no figure).\n")
         series, lines = [], []
         for metric in chosen:
-            rows = self.conn.execute("SELECT t_ps, entity, value FROM samples WHERE run_id = ? AND metric = ? "
+            rows = self.conn.execute("SELECT t_ps, entity, value FROM v_samples WHERE run_id = ? AND metric = ? "
                                      "ORDER BY t_ps", (r.run_id, metric)).fetchall()
+            defined = self.conn.execute("SELECT unit FROM metrics WHERE name = ?", (metric,)).fetchone()
             times = sorted({t for t, _, _ in rows})
             entities = sorted({e for _, e, _ in rows})
             grid = np.zeros((len(entities), len(times)))
@@ -340,9 +341,10 @@ class RunReport:
                 grid[e_index[e], t_index[t]] = v
             peaks = grid.max(axis=1)
             busiest = [(entities[i], grid[i]) for i in np.argsort(-peaks)[:3]]
-            unit = "bytes" if metric.endswith("_bytes") else metric.rsplit("_", 1)[-1]
+            unit = defined[0] if defined else metric.rsplit("_", 1)[-1]  # the metric's definition (table metrics)
             series.append((metric, unit, np.array(times) / 1e6, grid.mean(axis=0), grid.max(axis=0), busiest))
-            lines.append(f"- `{metric}` ({unit}), {len(entities)} entities, {len(times)} samples: highest "
+            lines.append(f"- `{metric}` ({unit}), {len(entities)} {'entity' if len(entities) == 1 else 'entities'}, "
+                         f"{len(times)} samples: highest "
                          f"{peaks.max():g} at {busiest[0][0]}; mean over entities and time {grid.mean():.1f}.")
         plots.occupancy_plot(r, series, self._png("occupancy"))
         return text + "\n".join(lines) + "\n\n" + image(plot_name(r, "occupancy"), "occupancy")

@@ -26,8 +26,10 @@ class ReportError(Exception):
 
 
 # The tables the report, the table tools and the cookbook read.
-TABLES = ("meta", "runs", "ports", "flows", "flow_dests", "frames", "deliveries", "drops", "samples", "events",
-          "subflow_summary")
+TABLES = ("meta", "runs", "entities", "ports", "flows", "flow_dests", "frames", "deliveries", "drops", "samples",
+          "totals", "events", "subflow_summary")
+# The schema version that added a table, for those an older file lacks until brought up.
+ADDED_IN = {"entities": 5, "totals": 5}
 
 
 def database_uri(path, mode):
@@ -85,7 +87,7 @@ def open_database(path):
         raise ReportError(f"'{path}' has fabricsim schema version {version!r}; this fabric-report reads version "
                           f"{schema_versions.current()} and brings versions {', '.join(schema_versions.older())} "
                           "up to it (re-run the study with this fabricsim)")
-    missing = [t for t in TABLES if t not in tables]
+    missing = [t for t in TABLES if t not in tables and int(version) >= ADDED_IN.get(t, 0)]
     if missing:
         raise ReportError(f"'{path}' is an incomplete fabricsim database (no table {', '.join(missing)})")
     if version != schema_versions.current():

@@ -154,7 +154,7 @@ def occupancy_plot(conn, path, differing):
     capacity = 0
     for run_id in run_ids(conn):
         config = _config_dict(conn.execute("SELECT config FROM runs WHERE run_id = ?", (run_id,)).fetchone()[0])
-        points = conn.execute("SELECT t_ps, value FROM samples WHERE run_id = ? AND metric = 'cache_entries' "
+        points = conn.execute("SELECT t_ps, value FROM v_samples WHERE run_id = ? AND metric = 'cache_entries' "
                               "AND entity = 'leaf0' ORDER BY t_ps", (run_id,)).fetchall()
         if not points:
             continue

@@ -107,6 +107,11 @@ def merge_point(conn, sid, point, point_db):
             if row:
                 conn.execute("ROLLBACK")
                 return row[0]
+            version = conn.execute("SELECT value FROM pt.meta WHERE key = 'schema_version'").fetchone()[0]
+            if version != schema_versions.current():
+                raise ValueError(f"{point_db} has schema version {version}, this sweep tool writes version "
+                                 f"{schema_versions.current()}: the fabricsim it ran (--fabricsim) is of another "
+                                 "version than the tool; build it from this tree")
             runs = conn.execute("SELECT run_id, status FROM pt.runs").fetchall()
             if len(runs) != 1 or runs[0][1] != "done":
                 raise ValueError(f"{point_db}: expected one finished run, found {runs}")

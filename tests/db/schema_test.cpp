@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "db/schema.h"
+#include "model/recording/entity.h"
 #include "tests/db/db_test_support.h"
 
 namespace fabric::db {
@@ -47,6 +48,19 @@ TEST(Schema, MigrationsLeadFromEachOlderVersionToThisOne) {
 TEST(Schema, IndexesAreOnlyInTheIndexPart) {
   EXPECT_EQ(std::string(kSchemaTablesSql).find("CREATE INDEX"), std::string::npos);
   EXPECT_NE(std::string(kSchemaIndexesSql).find("CREATE INDEX"), std::string::npos);
+}
+
+// The kinds table entities allows are the model's (model/recording/entity.h).
+TEST(Schema, EntityKindsAreTheModels) {
+  const std::string tables = kSchemaTablesSql;
+  const size_t start = tables.find("CREATE TABLE IF NOT EXISTS entities");
+  ASSERT_NE(start, std::string::npos);
+  const std::string check = tables.substr(start, tables.find(");", start) - start);
+  size_t listed = 0;
+  for (size_t at = check.find("kind IN ("); at != std::string::npos && check[at] != ')'; ++at) listed += check[at] == '\'';
+  EXPECT_EQ(listed, 2u * kEntityKinds) << check;
+  for (int k = 0; k < kEntityKinds; ++k)
+    EXPECT_NE(check.find("'" + std::string(kind_name(EntityKind(k))) + "'"), std::string::npos) << kind_name(EntityKind(k));
 }
 
 }  // namespace

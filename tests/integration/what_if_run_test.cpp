@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 
+#include "tests/db/db_test_support.h"
 #include "tests/integration/harness.h"
 
 namespace fabricsim_it {
@@ -149,27 +150,17 @@ TEST(WhatIfRun, EveryRunRecordsItsKeysAndPlatform) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM run_warnings"), 0);
 }
 
-// A file as fabricsim wrote it at schema version 4: entities named by
-// strings in samples and events, end-of-run figures among the samples (at
-// the run's end), no entities or totals tables, no run_params.number.
-const char* const kBackToVersion4 =
-    "DROP VIEW v_run_totals; DROP VIEW v_samples; DROP VIEW v_events; DROP VIEW v_subflow_windows; "
-    "CREATE TABLE s4 AS SELECT s.run_id, s.t_ps, e.name AS entity, s.metric, s.value FROM samples s "
-    "  JOIN entities e USING (run_id, entity_id) "
-    "UNION ALL SELECT t.run_id, r.sim_time_ps, e.name, t.metric, t.value FROM totals t "
-    "  JOIN entities e USING (run_id, entity_id) JOIN runs r USING (run_id); "
-    "CREATE TABLE e4 AS SELECT v.run_id, v.t_ps, v.kind, e.name AS entity, v.flow_id, v.value FROM events v "
-    "  JOIN entities e USING (run_id, entity_id); "
-    "DROP TABLE samples; DROP TABLE totals; DROP TABLE events; DROP TABLE entities; "
-    "ALTER TABLE s4 RENAME TO samples; ALTER TABLE e4 RENAME TO events; "
-    "ALTER TABLE run_params DROP COLUMN number; "
-    "CREATE VIEW v_samples AS SELECT * FROM samples; CREATE VIEW v_run_totals AS SELECT * FROM samples; "
-    "UPDATE meta SET value = '4' WHERE key = 'schema_version'";
-// ... and at version 2: neither metrics, run_params, run_warnings nor runs.platform.
-const char* const kBackToVersion2FromVersion4 =
-    "DROP VIEW v_run_totals; DROP VIEW v_samples; DROP TABLE metrics; DROP TABLE run_params; "
-    "DROP TABLE run_warnings; ALTER TABLE runs DROP COLUMN platform; "
-    "UPDATE meta SET value = '2' WHERE key = 'schema_version'";
+// A version-5 file turned into one of an older version, as fabricsim
+// wrote it then (tests/db/older_schemas/version_<N>.sql, applied from 4
+// down).
+void back_to_version(const std::string& path, int version) {
+  const auto dir = fabric::db::testing::source_dir();
+  ASSERT_TRUE(dir) << "source tree not found; set FABRICSIM_SOURCE_DIR";
+  Db db(path);
+  for (int v = 4; v >= version; --v)
+    db.exec(fabric::db::testing::read_file(*dir / "tests" / "db" / "older_schemas" /
+                                           ("version_" + std::to_string(v) + ".sql")));
+}
 
 // What a run of the older file recorded, brought up, against the same run
 // recorded by this version (run 2): entities, samples, totals and events by
@@ -210,7 +201,7 @@ TEST(WhatIfRun, AFileOfSchemaVersion4IsBroughtUpToThisVersion) {
   };
   ProcResult r = run_fabricsim(run());
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  Db(path).exec(kBackToVersion4);
+  back_to_version(path, 4);
   r = run_fabricsim(run());
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
@@ -228,11 +219,7 @@ TEST(WhatIfRun, AFileOfSchemaVersion2IsBroughtUpToThisVersion) {
   const std::string path = dir.file("old.db");
   ProcResult r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  {  // what fabricsim wrote before version 3
-    Db db(path);
-    db.exec(kBackToVersion4);
-    db.exec(kBackToVersion2FromVersion4);
-  }
+  back_to_version(path, 2);  // what fabricsim wrote before version 3
   r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);

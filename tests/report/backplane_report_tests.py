@@ -44,7 +44,7 @@ class ReportOfABackplaneRun(unittest.TestCase):
         header, rows = markdown_table(self.md, "### Backplane switch and 802.3x")
         got = dict(zip(header, rows[0]))
         self.assertEqual(got["discards"], "0")
-        peak = self.conn.execute("SELECT value FROM samples WHERE metric = 'memory_peak_bytes'").fetchone()[0]
+        peak = self.conn.execute("SELECT value FROM totals WHERE metric = 'memory_peak_bytes'").fetchone()[0]
         self.assertEqual(int(got["max_memory_bytes"]), int(peak))
         self.assertLessEqual(peak, 32768)
         # Throughput from the deliveries after the warm-up, frame bytes.
@@ -62,14 +62,14 @@ class ReportOfABackplaneRun(unittest.TestCase):
         self.assertEqual([r[0] for r in rows], ["station0", "station1", "station2", "station3"])
         for row in rows:
             got = dict(zip(header, row))
-            n = self.conn.execute("SELECT count(*) FROM events WHERE entity = ? AND kind IN ('pause', 'go')",
+            n = self.conn.execute("SELECT count(*) FROM v_events WHERE entity = ? AND kind IN ('pause', 'go')",
                                   (got["link"],)).fetchone()[0]
             self.assertEqual(int(got["pause_frames"]), n)
             self.assertAlmostEqual(float(got["per_second"]), n / 8e-3, delta=0.1)
             self.assertAlmostEqual(float(got["link_share"]), n * 84 * 8 / (10e9 * 8e-3), delta=1e-6)
 
     def test_memory_over_time_is_drawn(self):
-        self.assertIn("`memory_bytes` (bytes), 1 entities", self.md)
+        self.assertIn("`memory_bytes` (B), 1 entity,", self.md)
         self.assertIsNotNone(png_size(os.path.join(self.out, "run1_occupancy.png")))
 
 
@@ -109,7 +109,7 @@ class BackplaneSweepTable(unittest.TestCase):
         self.assertEqual(sweep, sorted(sweep))
         conn = sqlite3.connect(self.db)
         for r in rows:
-            value = conn.execute("SELECT value FROM samples WHERE run_id = ? AND metric = 'throughput_gbps'",
+            value = conn.execute("SELECT value FROM totals WHERE run_id = ? AND metric = 'throughput_gbps'",
                                  (int(r[0]),)).fetchone()[0]
             self.assertAlmostEqual(float(r[5]), value, delta=0.0005)
         conn.close()

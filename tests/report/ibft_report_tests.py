@@ -1,6 +1,6 @@
 """The InfiniBand fat tree study's tables and plots (E13): eight runs (three
 schemes and OpenSM's second root rule, two message sizes); ibft-table's
-cells equal the completion samples of the database, the cookbook's speedups
+cells equal the completion totals of the database, the cookbook's speedups
 are their ratios, and fabric-report adds the section and its two plots. Run through test_report.py (CTest:
 FabricReport.IbftTable)."""
 import os
@@ -35,7 +35,7 @@ class IbftTable(unittest.TestCase):
         conn = sqlite3.connect(self.db)
         try:
             return conn.execute(
-                "SELECT s.value / 1e6 FROM samples s JOIN runs r ON r.run_id = s.run_id JOIN flows f ON "
+                "SELECT s.value / 1e6 FROM totals s JOIN runs r ON r.run_id = s.run_id JOIN flows f ON "
                 "f.run_id = r.run_id AND f.flow_id = 0 WHERE s.metric = 'completion_ps' AND "
                 "instr(r.config, 'ibft.scheme = ' || ?) > 0 AND (instr(r.config, 'ibft.opensm_root = spread') > 0) = ? "
                 "AND f.frame_bytes = ?", ("opensm" if spread else scheme, spread, size)).fetchone()[0]

@@ -12,7 +12,7 @@ import sqlite3
 import tempfile
 import unittest
 
-from report_fixture import fabricsim, report
+from report_fixture import back_to_version, fabricsim, report
 
 # Words and sections that belong to one platform only.
 FABRIC_ONLY = ("### Multicast packet cache", "### QCN congestion notifications", "surrogate level", "source CNA")
@@ -138,28 +138,25 @@ class ReportPerPlatform(unittest.TestCase):
         (db/migrations.sql) and reports it; a read-only one is refused."""
         old = os.path.join(self.dir, "v3.db")
         shutil.copy(os.path.join(self.dir, "E14.db"), old)
-        conn = sqlite3.connect(old)
-        conn.executescript("DROP VIEW v_run_totals; DROP VIEW v_samples; DROP TABLE metrics; "
-                           "UPDATE samples SET metric = 'attempts' WHERE metric = 'tickets'; "
-                           "UPDATE samples SET metric = 'utilisation' WHERE metric = 'busy_fraction'; "
-                           "UPDATE meta SET value = '3' WHERE key = 'schema_version';")
-        conn.close()
+        back_to_version(old, 3)
         os.chmod(old, 0o444)
         readonly_dir = os.path.join(self.dir, "ro")
         status, _, err = report(old, "--out", readonly_dir)
         if os.geteuid() != 0:  # root writes a read-only file all the same
             self.assertEqual(status, 2, err)
-            self.assertIn("schema version 3, which this fabric-report brings up to version 4 in place, but it "
+            self.assertIn("schema version 3, which this fabric-report brings up to version 5 in place, but it "
                           "cannot write the file", err)
         os.chmod(old, 0o644)
         status, _, err = report(old, "--out", os.path.join(self.dir, "v3"))
         self.assertEqual(status, 0, err)
         conn = sqlite3.connect(old)
         try:
-            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "4")
-            self.assertEqual(conn.execute("SELECT count(*) FROM samples WHERE metric IN ('attempts', "
-                                          "'utilisation')").fetchone()[0], 0)
-            self.assertGreater(conn.execute("SELECT count(*) FROM samples WHERE metric = 'tickets'").fetchone()[0], 0)
+            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "5")
+            self.assertEqual(conn.execute("SELECT count(*) FROM totals WHERE metric IN ('attempts', "
+                                          "'segment_utilisation')").fetchone()[0], 0)
+            self.assertGreater(conn.execute("SELECT count(*) FROM totals WHERE metric = 'tickets'").fetchone()[0], 0)
+            self.assertGreater(conn.execute("SELECT count(*) FROM v_samples WHERE metric = 'busy_fraction' AND "
+                                            "entity_kind = 'segment'").fetchone()[0], 0)
         finally:
             conn.close()
         with open(os.path.join(self.dir, "v3", "report.md")) as f:
@@ -167,23 +164,19 @@ class ReportPerPlatform(unittest.TestCase):
                              re.findall(r"^\| 1 \| 1 \| 3x5 .*$", self.md["E14"], re.M))  # the same ring table
 
     def test_a_file_of_schema_version_2_is_brought_up_through_every_step(self):
-        """From version 2 the report runs both steps of db/migrations.sql, as
+        """From version 2 the report runs every step of db/migrations.sql, as
         fabricsim does (whose comments hold ';', which must not split a statement)."""
         old = os.path.join(self.dir, "v2.db")
         shutil.copy(os.path.join(self.dir, "E14.db"), old)
-        conn = sqlite3.connect(old)
-        conn.executescript("DROP VIEW v_run_totals; DROP VIEW v_samples; DROP TABLE metrics; DROP TABLE run_params; "
-                           "DROP TABLE run_warnings; ALTER TABLE runs DROP COLUMN platform; "
-                           "UPDATE samples SET metric = 'attempts' WHERE metric = 'tickets'; "
-                           "UPDATE meta SET value = '2' WHERE key = 'schema_version';")
-        conn.close()
+        back_to_version(old, 2)
         status, _, err = report(old, "--out", os.path.join(self.dir, "v2"))
         self.assertEqual(status, 0, err)
-        self.assertIn("brought up from schema version 2 to 4", err)
+        self.assertIn("brought up from schema version 2 to 5", err)
         conn = sqlite3.connect(old)
         try:
-            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "4")
+            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "5")
             self.assertEqual(conn.execute("SELECT count(*) FROM runs WHERE platform IS NULL").fetchone()[0], 1)
-            self.assertGreater(conn.execute("SELECT count(*) FROM samples WHERE metric = 'tickets'").fetchone()[0], 0)
+            self.assertGreater(conn.execute("SELECT count(*) FROM v_run_totals WHERE metric = 'tickets' AND "
+                                            "entity = 'ring' AND entity_kind = 'system'").fetchone()[0], 0)
         finally:
             conn.close()

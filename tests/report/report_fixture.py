@@ -27,6 +27,18 @@ def fabricsim(db, *args):
         raise RuntimeError(f"fabricsim {' '.join(args)} failed: {result.stderr}")
 
 
+def back_to_version(db, version):
+    """Turns the version-5 file `db` into one of an older schema version, as
+    fabricsim wrote it then (tests/db/older_schemas/version_<N>.sql, from 4 down)."""
+    conn = sqlite3.connect(db)
+    try:
+        for v in range(4, version - 1, -1):
+            with open(os.path.join(SOURCE, "tests", "db", "older_schemas", f"version_{v}.sql")) as f:
+                conn.executescript(f.read())
+    finally:
+        conn.close()
+
+
 def table_tool(name, db, *args):
     """Runs scripts/NAME (sweep-table, phase-table, ber-table) on db as a user would."""
     tool = os.path.join(SOURCE, "scripts", name)

@@ -34,7 +34,7 @@ class RingTable(unittest.TestCase):
     def sample(self, run, metric):
         conn = sqlite3.connect(self.db)
         try:
-            return conn.execute("SELECT value FROM samples WHERE run_id = ? AND entity = 'ring' AND metric = ?",
+            return conn.execute("SELECT value FROM v_run_totals WHERE run_id = ? AND entity = 'ring' AND metric = ?",
                                 (run, metric)).fetchone()[0]
         finally:
             conn.close()

@@ -23,6 +23,22 @@ TEST(MetricCatalog, EachNameOnceWithAUnitAndAMeaning) {
   EXPECT_GT(names.size(), 50u);
 }
 
+// The entity field lists kinds of entity.h, each spelt as the database spells it.
+TEST(MetricCatalog, EachMetricIsForKnownKindsOfEntity) {
+  for (const MetricDefinition& m : metric_catalog()) {
+    int kinds = 0;
+    for (int k = 0; k < kEntityKinds; ++k) kinds += allows(m, EntityKind(k)) ? 1 : 0;
+    EXPECT_GE(kinds, 1) << m.name << ": " << m.entity;
+    size_t names = 1;
+    for (const char c : m.entity) names += c == ',' ? 1 : 0;
+    EXPECT_EQ(static_cast<size_t>(kinds), names) << m.name << ": '" << m.entity << "' names a kind that is not one";
+  }
+  EXPECT_TRUE(allows(*find_metric("utilization"), EntityKind::segment));
+  EXPECT_TRUE(allows(*find_metric("utilization"), EntityKind::link));
+  EXPECT_FALSE(allows(*find_metric("utilization"), EntityKind::port));
+  EXPECT_FALSE(allows(*find_metric("link_messages_credit"), EntityKind::link));
+}
+
 TEST(MetricCatalog, FindsNamesAndFamilyMembersOnly) {
   ASSERT_NE(find_metric("ingress_bytes"), nullptr);
   EXPECT_EQ(find_metric("ingress_bytes")->unit, "B");
