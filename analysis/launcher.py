@@ -4,7 +4,8 @@ failure to start is a bug here, said in one line."""
 import importlib
 import sys
 
-_DEBIAN_PACKAGES = {"numpy": "python3-numpy", "matplotlib": "python3-matplotlib", "scipy": "python3-scipy"}
+_DEBIAN_PACKAGES = {"numpy": "python3-numpy", "matplotlib": "python3-matplotlib", "scipy": "python3-scipy",
+                    "optuna": "python3-optuna"}
 
 
 def launch(prog, module):

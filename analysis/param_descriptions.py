@@ -18,10 +18,11 @@ def _binary():
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def _table():
-    """{key: (unit, description)} from --list-params, or {} without a binary."""
-    binary = _binary()
+@functools.lru_cache(maxsize=4)
+def keys(binary=None):
+    """{key: (type, unit, description)} from --list-params of `binary` (by
+    default the one above), or {} without a binary."""
+    binary = binary or _binary()
     if not binary:
         return {}
     try:
@@ -32,16 +33,24 @@ def _table():
     for line in text.splitlines():
         fields = re.split(r"\s{2,}", line.strip())
         if len(fields) >= 6 and re.fullmatch(r"[a-z][a-z0-9_.*]*", fields[0]):
-            table[fields[0]] = (fields[3], fields[-1])
+            table[fields[0]] = (fields[1], fields[3], fields[-1])
     return table
+
+
+def find(key, binary=None):
+    """The declaration (type, unit, description) of `key`, a pattern's for
+    flow.NAME.field (flow.*.field), or None."""
+    table = keys(binary)
+    entry = table.get(key)
+    if entry is None and key.startswith("flow.") and key.count(".") >= 2:
+        entry = table.get("flow.*." + key.split(".", 2)[-1])
+    return entry
 
 
 def label(key):
     """'leaf.cache.entries: C: cache entries of one packet each (packets)', or the key."""
-    entry = _table().get(key)
-    if entry is None and key.startswith("flow."):  # flow.NAME.field: the declaration of flow.*.field
-        entry = _table().get("flow.*." + key.split(".", 2)[-1])
+    entry = find(key)
     if entry is None:
         return key
-    unit, description = entry
+    _, unit, description = entry
     return f"{key}: {description}" + (f" ({unit})" if unit not in ("-", "") and f"({unit})" not in description else "")

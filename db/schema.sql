@@ -311,6 +311,51 @@ CREATE TABLE IF NOT EXISTS sweep_failures (
   PRIMARY KEY (sweep_id, point_key)
 );
 
+-- Goal-seeking searches run by scripts/fabricsim-search (docs/guide.md,
+-- "Searches"): a search, the sweeps that ran its designs (each design's
+-- runs are sweep runs, with its values in sweep_values), and each trial:
+-- its design, its objectives (JSON, in the order declared) and whether it
+-- met the constraints, and per combination of the robustness axes the mean
+-- of each figure over the seeds with its 95 % half-width. The search's
+-- Optuna study is in the same file, in Optuna's own tables (studies,
+-- trials, ...), named fabricsim-search-<search_id>.
+CREATE TABLE IF NOT EXISTS searches (
+  search_id   INTEGER PRIMARY KEY,
+  study       TEXT NOT NULL,
+  declaration TEXT NOT NULL,    -- vary, minimize, maximize and subject-to lines
+  base        TEXT NOT NULL,    -- the options every run shares
+  seeds       INTEGER NOT NULL, -- runs per design and combination, seeds 1 .. seeds
+  UNIQUE (study, declaration, base, seeds)
+);
+
+CREATE TABLE IF NOT EXISTS search_sweeps (
+  search_id INTEGER NOT NULL REFERENCES searches(search_id),
+  sweep_id  INTEGER NOT NULL REFERENCES sweeps(sweep_id),
+  PRIMARY KEY (search_id, sweep_id)
+);
+
+CREATE TABLE IF NOT EXISTS search_trials (
+  search_id  INTEGER NOT NULL REFERENCES searches(search_id),
+  trial      INTEGER NOT NULL,  -- Optuna's trial number, from 0
+  design     TEXT NOT NULL,     -- "key=value; key=value"
+  status     TEXT NOT NULL CHECK (status IN ('complete', 'failed')),
+  feasible   INTEGER,           -- 1: every constraint met at its interval's pessimistic end
+  objectives TEXT,              -- JSON list: each objective's worst value over the combinations
+  runs       TEXT,              -- its run ids, space separated
+  PRIMARY KEY (search_id, trial)
+);
+
+CREATE TABLE IF NOT EXISTS search_figures (
+  search_id   INTEGER NOT NULL REFERENCES searches(search_id),
+  trial       INTEGER NOT NULL,
+  combination TEXT NOT NULL,    -- the robustness axes' values, "key=value; ..."; '' without any
+  name        TEXT NOT NULL,    -- an objective's or a constraint's figure
+  mean        REAL,             -- over the seeds
+  half_width  REAL,             -- of its 95 % interval; 0 with one seed
+  seeds       INTEGER NOT NULL,
+  PRIMARY KEY (search_id, trial, combination, name)
+);
+
 -- Indexes: present at all times, kept up row by row as a run loads, so that
 -- no stop at any moment leaves a file without them (they are created when a
 -- file is opened, if missing). They cost 1-2 % of a full-system run's wall

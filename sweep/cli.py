@@ -25,23 +25,17 @@ from .runner import Work, run_sweep
 from .slurm_backend import SlurmBackend
 
 
-def _parser():
-    p = argparse.ArgumentParser(prog="fabricsim-sweep", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("study", nargs="?", help="a shipped study with a [sweep] section (or use --config)")
-    p.add_argument("--config", action="append", default=[], help="INI file (may hold a [sweep] section); may repeat")
-    p.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2",
-                   help="sweep a key over values (crossed with the others); may repeat")
+def add_run_options(p):
+    """The options of the runs every point makes, and of how they run: shared
+    by fabricsim-sweep and fabricsim-search."""
+    p.add_argument("study", nargs="?", help="a shipped study (or use --config)")
+    p.add_argument("--config", action="append", default=[], help="INI file; may repeat")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a key every point shares")
     p.add_argument("--time", help="simulated time of every point")
     p.add_argument("--record", choices=["frames", "summary"], help="what each point records")
-    p.add_argument("--log-level", choices=["frames", "summary"], help="the old name of --record, accepted until the "
-                                                                      "next release")
     p.add_argument("--db", default="sweep.db", help="the database the points are merged into (default sweep.db)")
     p.add_argument("--backend", choices=["local", "slurm"], default="local")
     p.add_argument("--jobs", type=int, help="points at a time (local default: the cores; slurm: the array's limit)")
-    p.add_argument("--retry-failed", action="store_true", help="run again the points that failed before")
-    p.add_argument("--dry-run", action="store_true", help="list the points and their commands, run nothing")
     p.add_argument("--strict", action="store_true",
                    help="a point whose values break a physical constraint (a warning of fabricsim's) is refused "
                         "before any point runs")
@@ -53,13 +47,26 @@ def _parser():
     slurm.add_argument("--cpus-per-task", type=int, help="CPUs per point")
     slurm.add_argument("--sbatch-arg", action="append", default=[], metavar="ARG",
                        help="an extra sbatch argument; may repeat")
+    return slurm
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="fabricsim-sweep", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    slurm = add_run_options(p)
+    p.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2",
+                   help="sweep a key over values (crossed with the others); may repeat")
+    p.add_argument("--log-level", choices=["frames", "summary"], help="the old name of --record, accepted until the "
+                                                                      "next release")
+    p.add_argument("--retry-failed", action="store_true", help="run again the points that failed before")
+    p.add_argument("--dry-run", action="store_true", help="list the points and their commands, run nothing")
     slurm.add_argument("--no-wait", action="store_true",
                        help="submit the array and a dependent job that merges it, then return")
     p.add_argument("--merge-attempt", metavar="ID", help=argparse.SUPPRESS)  # the merge job of --no-wait
     return p
 
 
-def _base_options(args):
+def base_options(args):
     base = []
     if args.study:
         base += ["--study", args.study]
@@ -69,11 +76,47 @@ def _base_options(args):
         base += ["--set", s]
     if args.time:
         base += ["--time", args.time]
-    if args.record or args.log_level:
-        base += ["--record", args.record or args.log_level]
+    record = args.record or getattr(args, "log_level", None)
+    if record:
+        base += ["--record", record]
     if args.strict:
         base += ["--strict"]
     return base
+
+
+def fabricsim_binary(args):
+    return os.path.abspath(args.fabricsim or os.environ.get("FABRICSIM") or _default_fabricsim())
+
+
+def check_jobs(parser, args):
+    if args.jobs is not None and not 1 <= args.jobs <= 10000:
+        parser.error(f"--jobs is {args.jobs}; allowed: 1-10000")
+
+
+def one_thread_each(sweep, args, jobs):
+    """Points in parallel: one simulation thread each (unless --set sim.threads says otherwise)."""
+    if jobs > 1 and not any(s.startswith("sim.threads=") for s in args.set):
+        sweep.runtime += ["--set", "sim.threads=1"]
+
+
+def open_target(db, prog="fabricsim-sweep"):
+    """The target database, with the schema; None (said) when it cannot be."""
+    try:
+        conn = store.connect(db)
+        store.ensure_schema(conn)
+        return conn
+    except (OSError, ValueError, sqlite3.Error) as e:
+        print(f"{prog}: --db {db}: {e}", file=sys.stderr)
+        return None
+
+
+def stop_signals():
+    """A stop (SIGINT, SIGTERM, SIGHUP) is noted, from the start: the runner
+    then stops its fabricsim processes and ends with 128 + the signal."""
+    stop = {"signal": None}
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, lambda number, _frame: stop.update(signal=number))
+    return lambda: stop["signal"]
 
 
 def _default_fabricsim():
@@ -95,17 +138,6 @@ def _dry_run(sweep, args, fabricsim, jobs):
         command = sweep.point_command(fabricsim, p, os.path.join(folder, f"point-{p.number}-RUNNER.db"))
         print(f"{p.number}: {p.key}\n    {shlex.join(command)}")
     return 0
-
-
-def _open_target(db):
-    """The target database, with the schema; None (said) when it cannot be."""
-    try:
-        conn = store.connect(db)
-        store.ensure_schema(conn)
-        return conn
-    except (OSError, ValueError, sqlite3.Error) as e:
-        print(f"fabricsim-sweep: --db {db}: {e}", file=sys.stderr)
-        return None
 
 
 def _report(sweep, outcome, failed_before, skipped_failed, args, stopped_by, ran):
@@ -139,17 +171,8 @@ def _show_warnings(sweep, most=20):
               "(each run keeps its own in run_warnings)", file=sys.stderr)
 
 
-def _stop_signals():
-    """A stop (SIGINT, SIGTERM, SIGHUP) is noted, from the start: the runner
-    then stops its fabricsim processes and ends with 128 + the signal."""
-    stop = {"signal": None}
-    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, lambda number, _frame: stop.update(signal=number))
-    return lambda: stop["signal"]
-
-
 def main(argv=None):
-    stopping = _stop_signals()
+    stopping = stop_signals()
     args = _parser().parse_args(argv)
     if args.log_level:
         if args.record and args.record != args.log_level:
@@ -159,12 +182,11 @@ def main(argv=None):
               "name is accepted until the next release", file=sys.stderr)
     if not args.study and not args.config:
         _parser().error("name a study or give --config")
-    if args.jobs is not None and not 1 <= args.jobs <= 10000:
-        _parser().error(f"--jobs is {args.jobs}; allowed: 1-10000")
-    fabricsim = os.path.abspath(args.fabricsim or os.environ.get("FABRICSIM") or _default_fabricsim())
+    check_jobs(_parser(), args)
+    fabricsim = fabricsim_binary(args)
     try:
         points_module.check_database(fabricsim, args.db, stopping)
-        sweep = points_module.load_sweep(fabricsim, _base_options(args), args.sweep, stopping)
+        sweep = points_module.load_sweep(fabricsim, base_options(args), args.sweep, stopping)
     except points_module.SweepError as e:
         print(f"fabricsim-sweep: {e}", file=sys.stderr)
         return 2
@@ -173,11 +195,10 @@ def main(argv=None):
         return 128 + stopping()
     _show_warnings(sweep)
     jobs = args.jobs or (default_jobs() if args.backend == "local" else len(sweep.points))
-    if jobs > 1 and not any(s.startswith("sim.threads=") for s in args.set):
-        sweep.runtime += ["--set", "sim.threads=1"]  # points in parallel: one thread each
+    one_thread_each(sweep, args, jobs)
     if args.dry_run:
         return _dry_run(sweep, args, fabricsim, jobs)
-    conn = _open_target(args.db)
+    conn = open_target(args.db)
     if conn is None:
         return 2
     sid = store.sweep_id(conn, sweep)

@@ -8,7 +8,8 @@ import sqlite3
 from analysis import schema_versions
 
 _SCHEMA = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "db", "schema.sql")
-_NOT_MERGED = {"meta", "run_owners", "sweeps", "sweep_runs", "sweep_values", "sweep_failures"}
+_NOT_MERGED = {"meta", "run_owners", "sweeps", "sweep_runs", "sweep_values", "sweep_failures", "searches",
+               "search_sweeps", "search_trials", "search_figures"}
 LOCK_WAIT_SECONDS = 600
 
 

@@ -107,6 +107,8 @@ void Config::load_ini_file(const std::string& path, const std::string& named_by,
         --include_depth_;
       } else if (section == "sweep" && !registry_.find("sweep." + parsed.name)) {  // a swept key, not sweep.*
         sweep_lines_.push_back({parsed.name, parsed.value, origin});
+      } else if (section == "search") {  // a goal-seeking search's declaration: scripts/fabricsim-search reads it
+        search_lines_.push_back({parsed.name, parsed.value, origin});
       } else {
         assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin, source);
       }

@@ -157,6 +157,9 @@ class Config {
   // a run but its parameter study (sweep_spec.h); a declared key sweep.NAME
   // (sweep.max_points) given there is a key like any other.
   const std::vector<IniEntry>& sweep_lines() const { return sweep_lines_; }
+  // The [search] section's lines (vary, minimize, maximize, subject_to,
+  // seeds, trials), as written: scripts/fabricsim-search checks them.
+  const std::vector<IniEntry>& search_lines() const { return search_lines_; }
   // One override; validates key, syntax and range at once. Throws ConfigError.
   void set(const std::string& key, const std::string& value, ValueSource source = ValueSource::set);
   // "key=value" as given to --set (or, for a sweep's point, its swept values).
@@ -250,6 +253,7 @@ class Config {
   std::map<std::string, ValueSource> sources_;  // of the values given
   mutable ResolutionNotes notes_;
   std::vector<IniEntry> sweep_lines_;
+  std::vector<IniEntry> search_lines_;
   std::string platform_;  // select_platform(); "" keeps every key
   mutable std::set<std::string> used_;
   mutable bool mark_reads_ = true;  // see UnmarkedReads

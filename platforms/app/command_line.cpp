@@ -48,6 +48,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
       ("check-db", po::value<std::string>(), "whether PATH can keep runs, by the rule --db follows (no URI, no database in memory, no empty name, no directory): exit 0, or 2 with the reason; for scripts/fabricsim-sweep")
       ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")
+      ("search-lines", "the study's [search] section, one 'name = value' line each (for scripts/fabricsim-search); then exit")
       ("quiet", "no progress display");
   std::ostringstream help;
   help << desc;
@@ -79,6 +80,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   cl.list_metrics = vm.count("list-metrics") > 0;
   cl.quiet = vm.count("quiet") > 0;
   cl.points = vm.count("points") > 0;
+  cl.search_lines = vm.count("search-lines") > 0;
   cl.strict = vm.count("strict") > 0;
   cl.resolved = vm.count("resolved") > 0;
   if (vm.count("check-db")) cl.check_db = vm["check-db"].as<std::string>();

@@ -13,6 +13,7 @@ struct CommandLine {
   std::vector<std::string> swept;   // --set-swept: a sweep point's values (source 'sweep')
   std::vector<std::string> sweeps;  // --sweep KEY=V1,V2: with --points
   bool points = false;              // list the sweep's points, each validated, then exit
+  bool search_lines = false;        // print the study's [search] section, then exit
   std::optional<std::string> check_db;  // --check-db PATH: whether a database may be kept there, then exit
   std::string db = "fabric.db";
   std::optional<std::string> time;

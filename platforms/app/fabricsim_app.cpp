@@ -214,6 +214,10 @@ int run_fabricsim(int argc, const char* const argv[]) {
   ResolvedRun run;
   try {
     run = resolve(cl, config);
+    if (cl.search_lines) {
+      for (const config::IniEntry& line : config.search_lines()) std::cout << line.key << " = " << line.value << "\n";
+      return 0;
+    }
     if (cl.explain) {
       explain_key(config, registry, *cl.explain, std::cout);
       return 0;

@@ -21,7 +21,8 @@ using testing::TempDbPath;
 // 1..1000 ns in shuffled order, flow 10 with one 42 ps latency.
 void write_test_database(const std::string& path) {
   SqliteRecorder rec(path, true);
-  rec.begin_run({"test", "cfg", "v", "frames", 1});
+  // Its samples every 1000 ps: the windows of v_subflow_windows.
+  rec.begin_run({"test", "cfg", "v", "frames", 1, "fabric", {{"record.sample_interval", "1000ps", "default", "", 1000.0}}, {}});
   for (const int port : {0, 1, 2, 3, 4, 5, 10, 11, 12}) rec.add_port(port, 0, "user", 0, 0, 0);
   const auto port = [](uint32_t p) { return port_entity(PortId(p)); };
   const EntityId port10_out = rec.declare(EntityKind::congestion_point, "port10.out", 10);
@@ -147,6 +148,31 @@ TEST_F(Queries, SubflowThroughputPerWindowIncludesIdleWindowsAndSubflows) {
     EXPECT_EQ(r.integer(i, "window_start_ps"), expected[i].window * 1000);
     EXPECT_DOUBLE_EQ(r.real(i, "gbps"), expected[i].gbps);
   }
+}
+
+// The view gives the cookbook's windows at the run's record.sample_interval,
+// without the idle ones.
+TEST_F(Queries, SubflowWindowsViewIsTheCookbooksAtTheSampleInterval) {
+  RUN_OR_SKIP(r, "subflow_throughput.sql", (Params{{"@run", int64_t{1}}, {"@window_ps", int64_t{1000}}}));
+  const QueryResult v = testing::run_sql(db_->str(), "SELECT * FROM v_subflow_windows WHERE run_id = 1 "
+                                                     "ORDER BY flow_id, dst_port, window");
+  size_t row = 0;
+  for (size_t i = 0; i < r.rows.size(); ++i) {
+    if (r.real(i, "gbps") == 0) continue;
+    SCOPED_TRACE(i);
+    ASSERT_LT(row, v.rows.size());
+    EXPECT_EQ(v.integer(row, "flow_id"), r.integer(i, "flow_id"));
+    EXPECT_EQ(v.integer(row, "dst_port"), r.integer(i, "dst_port"));
+    EXPECT_EQ(v.integer(row, "window"), r.integer(i, "window"));
+    EXPECT_EQ(v.integer(row, "window_ps"), 1000);
+    EXPECT_EQ(v.integer(row, "bytes"), r.integer(i, "bytes"));
+    EXPECT_DOUBLE_EQ(v.real(row, "gbps"), r.real(i, "gbps"));
+    ++row;
+  }
+  EXPECT_EQ(row, v.rows.size());
+  EXPECT_EQ(row, 6u);
+  // Run 2 has no record.sample_interval: no windows.
+  EXPECT_EQ(testing::run_sql(db_->str(), "SELECT * FROM v_subflow_windows WHERE run_id = 2").rows.size(), 0u);
 }
 
 TEST_F(Queries, SubflowMeanThroughputOverAnInterval) {

@@ -62,7 +62,7 @@ class Layout(unittest.TestCase):
         return block[start:start + len(top) + (following.start() if following else len(block))]
 
     def test_every_folder_is_named(self):
-        for top in ("model", "platforms", "db", "analysis", "sweep"):
+        for top in ("model", "platforms", "db", "analysis", "sweep", "search"):
             entry = self.entry(top + "/")
             for name in sorted(os.listdir(os.path.join(SOURCE, top))):
                 if os.path.isdir(os.path.join(SOURCE, top, name)) and not name.startswith(("_", ".")):

@@ -1,0 +1,1 @@
+"""fabricsim-search: goal-seeking studies on the sweep runner's machinery (docs/guide.md, "Searches")."""

@@ -1,0 +1,175 @@
+"""fabricsim-search: finds the smallest design that meets a target, or the
+trade-off front of several objectives, in a few dozen runs instead of a
+grid: Optuna proposes designs of the varied keys (--vary), each runs as the
+points of a sweep (every value of the robustness axes, :all, and every
+seed), and the figures of its runs (--minimize, --maximize, --subject-to)
+are told back. Rerun with the same command, it continues where it stopped.
+
+Exit status: 0 an answer; 1 no design met the constraints within the
+budget, or a run failed; 2 bad input, before anything runs; 128 + the
+signal when stopped (what finished is kept)."""
+import argparse
+import os
+import subprocess
+import sys
+
+from sweep import cli as sweep_cli
+from sweep import points as points_module
+from sweep.children import Stopped
+from sweep.local_backend import LocalBackend, default_jobs
+from sweep.slurm_backend import SlurmBackend
+
+from analysis import param_descriptions
+
+from . import declaration as declaration_module
+from . import run_metrics
+from . import names as names_module
+from . import results
+from .engine import Search, SearchStopped, corner_designs, sweep_options
+
+PROG = "fabricsim-search"
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sweep_cli.add_run_options(p)
+    p.set_defaults(db="search.db")
+    p.add_argument("--vary", action="append", default=[], metavar="KEY=LOW..HIGH[:int|:real][:log] | KEY=A,B[:all]",
+                   help="a key to search over a range or a set of values; :all: every value must meet the "
+                        "constraints (a robustness axis); may repeat")
+    p.add_argument("--minimize", action="append", default=[], metavar="NAME", help="an objective: a figure or a key")
+    p.add_argument("--maximize", action="append", default=[], metavar="NAME", help="an objective to maximize")
+    p.add_argument("--subject-to", action="append", default=[], metavar="'NAME OP NUMBER'",
+                   help="a constraint, e.g. 'min_subflow_gbps >= 95'; it holds on the pessimistic end of the "
+                        "figure's 95 %% interval over the seeds; may repeat")
+    p.add_argument("--seeds", type=int, help="runs per design and robustness value (seeds 1..N; default 1)")
+    p.add_argument("--trials", type=int, help="designs to try in all (default 30); a rerun with more continues")
+    p.add_argument("--sampler-seed", type=int, default=0, help="the sampler's seed (default 0)")
+    p.add_argument("--plot", metavar="PREFIX", help="write PREFIX-history.png (the objectives against the trials) "
+                                                    "and, with two objectives, PREFIX-front.png")
+    p.add_argument("--list-figures", action="store_true", help="list the figures a search may use and exit")
+    return p
+
+
+def results_unit(conn, name, fabricsim):
+    """The unit of a figure: a run metric's, a key's (--list-params), or the catalog's."""
+    entry = param_descriptions.find(name, fabricsim)
+    return run_metrics.unit(conn, name, {name: entry[1]} if entry else {})
+
+
+SEARCH_NAMES = ("vary", "minimize", "maximize", "subject_to", "seeds", "trials")
+
+
+def study_search(fabricsim, base):
+    """The study's [search] section ({name: [values]}), as fabricsim reads the
+    study and its includes (`fabricsim --search-lines`)."""
+    r = subprocess.run([fabricsim, *base, "--search-lines"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise points_module.SweepError(r.stderr.strip().removeprefix("fabricsim: ") or
+                                       f"fabricsim --search-lines failed ({r.returncode})")
+    lines = {}
+    for line in r.stdout.splitlines():
+        name, _, value = (part.strip() for part in line.partition(" = "))
+        if name not in SEARCH_NAMES:
+            raise declaration_module.DeclarationError(
+                f"[search] {name} = {value}: unknown name; allowed: {', '.join(SEARCH_NAMES)}")
+        lines.setdefault(name, []).append(value)
+    return lines
+
+
+def merged_vary(study, given):
+    """The study's varied keys, each replaced by the command line's of the same key, then the command line's others."""
+    keys = {v.split("=", 1)[0].strip() for v in given}
+    return [v for v in study if v.split("=", 1)[0].strip() not in keys] + list(given)
+
+
+def _count(lines, name, default):
+    values = lines.get(name)
+    if not values:
+        return default
+    try:
+        return int(values[-1])
+    except ValueError:
+        raise declaration_module.DeclarationError(f"[search] {name} = {values[-1]}: not a whole number") from None
+
+
+def main(argv=None):
+    stopping = sweep_cli.stop_signals()
+    parser = _parser()
+    args = parser.parse_args(argv)
+    fabricsim = sweep_cli.fabricsim_binary(args)
+    if args.list_figures:
+        print(names_module.figures_text(fabricsim))
+        return 0
+    if not args.study and not args.config:
+        parser.error("name a study or give --config")
+    sweep_cli.check_jobs(parser, args)
+    base = sweep_cli.base_options(args)
+    try:
+        study_lines = study_search(fabricsim, base)
+        vary = merged_vary(study_lines.get("vary", []), args.vary)
+        objectives = (args.minimize, args.maximize) if args.minimize or args.maximize else \
+            (study_lines.get("minimize", []), study_lines.get("maximize", []))
+        constraints = args.subject_to or study_lines.get("subject_to", [])
+        args.seeds = args.seeds if args.seeds is not None else _count(study_lines, "seeds", 1)
+        args.trials = args.trials if args.trials is not None else _count(study_lines, "trials", 30)
+        for option, value, low, high in (("--seeds", args.seeds, 1, 1000), ("--trials", args.trials, 1, 100000)):
+            if not low <= value <= high:
+                raise declaration_module.DeclarationError(f"{option} is {value}; allowed: {low}-{high}")
+        declaration = declaration_module.parse(vary, *objectives, constraints)
+        names_module.check(declaration, fabricsim, args.record)
+        points_module.check_database(fabricsim, args.db, stopping)
+        points_module.load_sweep(fabricsim, base, sweep_options(declaration, corner_designs(declaration), 1),
+                                 stopping)  # fabricsim's own checks of the keys and values, before anything runs
+    except (declaration_module.DeclarationError, points_module.SweepError) as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 2
+    except Stopped:
+        return 128 + stopping()
+    jobs = args.jobs or (default_jobs() if args.backend == "local" else 8)
+    backend = SlurmBackend(jobs, args) if args.backend == "slurm" else LocalBackend(jobs)
+    conn = sweep_cli.open_target(args.db, PROG)
+    if conn is None:
+        return 2
+    db = os.path.abspath(args.db)
+
+    def log(text):
+        print(f"{PROG}: {text}", file=sys.stderr)
+
+    search = Search(conn, db, args.study or "config", declaration, base, args.seeds, fabricsim, backend, jobs,
+                    args.sampler_seed, stopping, lambda sweep: sweep_cli.one_thread_each(sweep, args, jobs), log)
+    log(f"search {search.sid} into {args.db}: {args.trials} trials, {args.seeds} seed(s) each, {jobs} at a time")
+    try:
+        search.run(args.trials)
+    except SearchStopped:
+        log(f"stopped by signal {stopping()}: the finished trials are kept; rerun the same command to continue")
+        return 128 + stopping()
+    except points_module.SweepError as e:
+        log(str(e))
+        return 2
+    except Stopped:
+        return 128 + stopping()
+    text, count = results.answer_table(conn, search.sid, declaration)
+    grid = results.grid_runs(declaration, args.seeds)
+    runs = results.runs_of(conn, search.sid)
+    print(f"search {search.sid}: {len(results.trials(conn, search.sid))} trials, {runs} runs"
+          + (f" (the full grid: {grid} runs)" if grid else ""))
+    if count == 0:
+        closest = results.closest(conn, search.sid, declaration)
+        print("no design met the constraints within the budget (--trials more, or relax --subject-to)"
+              + (f"; the closest: {closest}" if closest else ""))
+        return 1
+    print("best design:" if len(declaration.objectives) == 1 else f"the front ({count} designs):")
+    print(text)
+    if args.plot:
+        from . import plots
+        units = {o.name: results_unit(conn, o.name, fabricsim) for o in declaration.objectives}
+        plots.history_plot(conn, search.sid, declaration, f"{args.plot}-history.png", units)
+        written = [f"{args.plot}-history.png"]
+        if len(declaration.objectives) == 2:
+            plots.front_plot(conn, search.sid, declaration, results.chosen(declaration, results.trials(conn, search.sid)),
+                             f"{args.plot}-front.png", units)
+            written.append(f"{args.plot}-front.png")
+        print("plots: " + ", ".join(written))
+    return 0

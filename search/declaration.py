@@ -1,0 +1,163 @@
+"""What a search varies, optimises and requires, as declared on the command
+line (--vary, --minimize, --maximize, --subject-to): parsed and checked
+before anything runs, every error naming the option, its value and what is
+allowed."""
+import math
+import re
+from dataclasses import dataclass, field
+
+
+class DeclarationError(Exception):
+    """A declaration that cannot be searched; the message is for the user (exit 2)."""
+
+
+@dataclass
+class Axis:
+    """A varied key: a range (int or real, linear or log) or a set of choices.
+    robust: every value must satisfy the constraints (:all), not a search axis."""
+    key: str
+    kind: str            # "int", "real" or "choice"
+    low: float = None
+    high: float = None
+    log: bool = False
+    choices: tuple = ()
+    robust: bool = False
+
+    def text(self):
+        if self.kind == "choice":
+            return f"{self.key}={','.join(self.choices)}" + (":all" if self.robust else "")
+        low, high = (int(self.low), int(self.high)) if self.kind == "int" else (self.low, self.high)
+        return f"{self.key}={low}..{high}:{self.kind}" + (":log" if self.log else "")
+
+
+@dataclass
+class Objective:
+    name: str
+    direction: str  # "minimize" or "maximize"
+
+
+@dataclass
+class Constraint:
+    name: str
+    op: str         # ">=", "<=", ">" or "<"
+    bound: float
+
+    def text(self):
+        return f"{self.name} {self.op} {self.bound:g}"
+
+    def violation(self, pessimistic):
+        """How far the pessimistic end of a value's interval is from meeting
+        the bound (<= 0: met), as Optuna's constraints want it."""
+        gap = self.bound - pessimistic if self.wants_high() else pessimistic - self.bound
+        return 1e-12 if gap == 0 and self.op in (">", "<") else gap
+
+    def wants_high(self):
+        return self.op in (">=", ">")
+
+
+@dataclass
+class Declaration:
+    axes: list = field(default_factory=list)
+    objectives: list = field(default_factory=list)
+    constraints: list = field(default_factory=list)
+
+    def search_axes(self):
+        return [a for a in self.axes if not a.robust]
+
+    def robust_axes(self):
+        return [a for a in self.axes if a.robust]
+
+    def text(self):
+        """The declaration as one text: part of the search's identity."""
+        lines = [f"vary {a.text()}" for a in self.axes]
+        lines += [f"{o.direction} {o.name}" for o in self.objectives]
+        lines += [f"subject to {c.text()}" for c in self.constraints]
+        return "\n".join(lines)
+
+
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+# A range's ends may carry the units of fabricsim's keys: sizes (1024-based, as fabricsim reads
+# them) in bytes, durations in picoseconds.
+_UNITS = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30,
+          "ps": 1, "ns": 1e3, "us": 1e6, "ms": 1e9, "s": 1e12}
+_END = rf"({_NUMBER})\s*(B|KB|MB|GB|ps|ns|us|ms|s)?"
+_RANGE = re.compile(rf"^{_END}\.\.{_END}$")
+_CONSTRAINT = re.compile(rf"^\s*([A-Za-z_][\w.]*)\s*(>=|<=|>|<)\s*({_NUMBER})\s*$")
+
+
+def parse_axis(text):
+    """--vary KEY=LOW..HIGH[:int|:real][:log] or KEY=A,B,C[:all]."""
+    option = f"--vary {text}"
+    if "=" not in text:
+        raise DeclarationError(f"{option}: expected KEY=LOW..HIGH[:int|:real][:log] or KEY=A,B,C[:all]")
+    key, spec = (s.strip() for s in text.split("=", 1))
+    if not re.fullmatch(r"[A-Za-z_][\w.*-]*", key):
+        raise DeclarationError(f"{option}: '{key}' is not a key")
+    parts = spec.split(":")
+    values, flags = parts[0].strip(), [f.strip() for f in parts[1:]]
+    unknown = [f for f in flags if f not in ("int", "real", "log", "all")]
+    if unknown:
+        raise DeclarationError(f"{option}: unknown flag ':{unknown[0]}'; allowed: :int, :real, :log, :all")
+    robust = "all" in flags
+    match = _RANGE.match(values)
+    if match:
+        if robust:
+            raise DeclarationError(f"{option}: a robustness axis (:all) takes a list of values, e.g. "
+                                   f"{key}=512,1522,9022:all")
+        low = float(match.group(1)) * _UNITS[match.group(2) or ""]
+        high = float(match.group(3)) * _UNITS[match.group(4) or ""]
+        if low.is_integer() and high.is_integer() and (match.group(2) or match.group(4)):
+            low, high = float(int(low)), float(int(high))
+        kind = "real" if "real" in flags else "int"
+        if "int" in flags and "real" in flags:
+            raise DeclarationError(f"{option}: a range is :int or :real, not both")
+        if kind == "int" and not (low.is_integer() and high.is_integer()):
+            raise DeclarationError(f"{option}: an :int range needs integer ends (or say :real)")
+        if not low < high:
+            raise DeclarationError(f"{option}: the range is empty; LOW must be below HIGH")
+        log = "log" in flags
+        if log and low <= 0:
+            raise DeclarationError(f"{option}: a :log range needs LOW > 0")
+        return Axis(key, kind, low, high, log, robust=False)
+    if "log" in flags or "int" in flags or "real" in flags:
+        raise DeclarationError(f"{option}: :int, :real and :log apply to a range LOW..HIGH")
+    choices = tuple(v.strip() for v in values.split(",") if v.strip())
+    if not choices:
+        raise DeclarationError(f"{option}: no values")
+    if len(set(choices)) != len(choices):
+        raise DeclarationError(f"{option}: a value is given twice")
+    if len(choices) == 1 and not robust:
+        raise DeclarationError(f"{option}: one value is nothing to search; use --set {key}={choices[0]}")
+    return Axis(key, "choice", choices=choices, robust=robust)
+
+
+def parse_constraint(text):
+    """--subject-to "NAME OP NUMBER", OP one of >=, <=, >, <."""
+    match = _CONSTRAINT.match(text)
+    if not match:
+        raise DeclarationError(f"--subject-to '{text}': expected NAME OP NUMBER, e.g. \"min_subflow_gbps >= 95\" "
+                               "(OP: >=, <=, >, <)")
+    bound = float(match.group(3))
+    if not math.isfinite(bound):
+        raise DeclarationError(f"--subject-to '{text}': the bound must be a finite number")
+    return Constraint(match.group(1), match.group(2), bound)
+
+
+def parse(vary, minimize, maximize, subject_to):
+    d = Declaration()
+    d.axes = [parse_axis(v) for v in vary]
+    keys = [a.key for a in d.axes]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise DeclarationError(f"--vary {twice[0]}: the key is varied twice")
+    if not d.search_axes():
+        raise DeclarationError("nothing to search: give at least one --vary KEY=... that is not a robustness "
+                               "axis (:all)")
+    d.objectives = [Objective(n, "minimize") for n in minimize] + [Objective(n, "maximize") for n in maximize]
+    if not d.objectives:
+        raise DeclarationError("no objective: give --minimize NAME or --maximize NAME (a metric or a key)")
+    names = [o.name for o in d.objectives]
+    if len(set(names)) != len(names):
+        raise DeclarationError(f"--minimize/--maximize {names[0]}: an objective is given twice")
+    d.constraints = [parse_constraint(c) for c in subject_to]
+    return d

@@ -1,0 +1,224 @@
+"""The search loop: Optuna asks for designs (TPE for one objective, NSGA-II
+for a trade-off front, both with the constraints), each batch of designs
+runs as one sweep of the sweep runner (every design with every value of the
+robustness axes and every seed, merged into the database), and each design's
+evaluation is told back. The Optuna study lives in the same database file
+(its own tables), and every design's runs are sweep runs: a stopped search
+rerun with the same command continues, its finished trials kept and a
+design already run never run again."""
+import json
+import warnings
+
+import optuna
+from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
+from optuna.trial import TrialState
+
+from sweep import points as points_module
+from sweep import store
+from sweep.progress import Progress
+from sweep.runner import Work, run_sweep
+
+from .boundary_sampler import BoundarySampler
+from .evaluation import combinations, evaluate
+
+optuna.logging.set_verbosity(optuna.logging.WARNING)
+warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+
+
+class SearchStopped(Exception):
+    """Told to stop (a signal): what finished is kept."""
+
+
+def distributions(declaration):
+    d = {}
+    for a in declaration.search_axes():
+        if a.kind == "int":
+            d[a.key] = IntDistribution(int(a.low), int(a.high), log=a.log)
+        elif a.kind == "real":
+            d[a.key] = FloatDistribution(a.low, a.high, log=a.log)
+        else:
+            d[a.key] = CategoricalDistribution(list(a.choices))
+    return d
+
+
+def value_text(axis, value):
+    if axis.kind == "int":
+        return str(int(value))
+    if axis.kind == "real":
+        return repr(float(value))
+    return str(value)
+
+
+def design_of(declaration, params):
+    return {a.key: value_text(a, params[a.key]) for a in declaration.search_axes()}
+
+
+def design_text(design):
+    return "; ".join(f"{k}={v}" for k, v in design.items())
+
+
+def search_id(conn, study, declaration, base, seeds):
+    """The search's row, made on first use: the same study, declaration,
+    shared options and seeds are the same search (resuming it)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("INSERT OR IGNORE INTO searches(study, declaration, base, seeds) VALUES (?, ?, ?, ?)",
+                     (study, declaration.text(), " ".join(base), seeds))
+        row = conn.execute("SELECT search_id FROM searches WHERE study = ? AND declaration = ? AND base = ? "
+                           "AND seeds = ?", (study, declaration.text(), " ".join(base), seeds)).fetchone()
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return row[0]
+
+
+def runs_by_values(conn, sid):
+    """{sorted (key, value) pairs of a run's swept values: (run_id, sim_time_ps)} of the search's runs."""
+    runs = {}
+    for run_id, sim_time_ps, key, value in conn.execute(
+            "SELECT sr.run_id, r.sim_time_ps, sv.key, sv.value FROM search_sweeps ss "
+            "JOIN sweep_runs sr ON sr.sweep_id = ss.sweep_id JOIN runs r ON r.run_id = sr.run_id "
+            "JOIN sweep_values sv ON sv.run_id = sr.run_id WHERE ss.search_id = ?", (sid,)):
+        runs.setdefault((run_id, sim_time_ps), []).append((key, value))
+    return {tuple(sorted(pairs)): run for run, pairs in runs.items()}
+
+
+def sweep_options(declaration, designs, seeds):
+    """The --sweep options of one batch: the designs paired, crossed with the robustness axes and the seeds."""
+    sweeps = ["inherit=false"]  # the study's own [sweep] section is not the search's
+    sweeps += [f"{a.key}={','.join(d[a.key] for d in designs)}" for a in declaration.search_axes()]
+    if len(declaration.search_axes()) > 1:
+        sweeps.append("together=" + ",".join(a.key for a in declaration.search_axes()))
+    sweeps += [f"{a.key}={','.join(a.choices)}" for a in declaration.robust_axes()]
+    sweeps.append("sim.seed=" + ",".join(str(s) for s in range(1, seeds + 1)))
+    return sweeps
+
+
+def corner_designs(declaration):
+    """The lowest and the highest design (each choice axis' first and last
+    value): run by fabricsim --points before the search starts, so that a
+    key or a value fabricsim refuses is said before anything runs."""
+    def at(end):
+        return {a.key: (value_text(a, a.low if end == 0 else a.high) if a.kind != "choice" else a.choices[-end])
+                for a in declaration.search_axes()}
+    return [at(0), at(1)] if at(0) != at(1) else [at(0)]
+
+
+class Search:
+    def __init__(self, conn, db, study, declaration, base, seeds, fabricsim, backend, jobs, sampler_seed,
+                 stopping, one_thread_each, log):
+        self.conn, self.db, self.declaration, self.base = conn, db, declaration, base
+        self.seeds, self.fabricsim, self.backend, self.jobs = seeds, fabricsim, backend, jobs
+        self.stopping, self.one_thread_each, self.log = stopping, one_thread_each, log
+        self.sid = search_id(conn, study, declaration, base, seeds)
+        self.violations = {}  # trial number -> constraint violations, for the sampler
+        constraints = (lambda t: self.violations[t.number]) if declaration.constraints else None
+        axes = declaration.search_axes()
+        self.boundary = None
+        if (len(declaration.objectives) == 1 and len(axes) == 1 and axes[0].kind in ("int", "real")
+                and declaration.objectives[0].name == axes[0].key):
+            # The smallest (largest) value of the one searched key that meets the constraints.
+            sampler = self.boundary = BoundarySampler(axes[0], declaration.objectives[0].direction, self.feasible,
+                                                      jobs)
+        elif len(declaration.objectives) == 1:
+            sampler = optuna.samplers.TPESampler(seed=sampler_seed, constraints_func=constraints,
+                                                 n_startup_trials=5, multivariate=True)
+        else:
+            sampler = optuna.samplers.NSGAIISampler(seed=sampler_seed, constraints_func=constraints,
+                                                    population_size=max(4, 2 * jobs))
+        self.study = optuna.create_study(
+            storage=f"sqlite:///{db}", study_name=f"fabricsim-search-{self.sid}", load_if_exists=True,
+            directions=[o.direction for o in declaration.objectives], sampler=sampler)
+        self.distributions = distributions(declaration)
+        self.runs_made = 0
+
+    def feasible(self, number):
+        """Whether trial `number` met the constraints (None: not recorded, or failed)."""
+        row = self.conn.execute("SELECT feasible FROM search_trials WHERE search_id = ? AND trial = ?",
+                                (self.sid, number)).fetchone()
+        return None if row is None or row[0] is None else bool(row[0])
+
+    def trials(self, states):
+        return self.study.get_trials(deepcopy=False, states=states)
+
+    def run(self, budget):
+        """Asks, runs and tells until `budget` trials are finished (complete or
+        failed); raises SearchStopped when told to stop."""
+        while True:
+            left = self.trials((TrialState.RUNNING,))  # asked by a search that was stopped
+            finished = len(self.trials((TrialState.COMPLETE, TrialState.FAIL)))
+            if not left and (finished >= budget or (self.boundary and self.boundary.converged(self.study))):
+                return
+            batch = [(t.number, design_of(self.declaration, t.params)) for t in left]
+            while len(batch) < self.jobs and finished + len(batch) < budget and not (
+                    self.boundary and batch and len(batch) >= len(self.boundary.candidates(self.study))):
+                trial = self.study.ask(self.distributions)
+                batch.append((trial.number, design_of(self.declaration, trial.params)))
+            self._run_batch(batch)
+            if self.stopping():
+                raise SearchStopped()
+
+    def _run_batch(self, batch):
+        known = runs_by_values(self.conn, self.sid)
+        to_run = []
+        for number, design in batch:
+            if evaluate(self.conn, self.declaration, design, known, self.seeds) is None and design not in to_run:
+                to_run.append(design)
+        if to_run:
+            self._sweep(to_run)
+            known = runs_by_values(self.conn, self.sid)
+        for number, design in batch:
+            e = evaluate(self.conn, self.declaration, design, known, self.seeds)
+            self._record(number, design, e)
+            if e is None:
+                self.study.tell(number, state=TrialState.FAIL)
+                continue
+            self.violations[number] = e.violations
+            self.study.tell(number, e.objectives)
+
+    def _sweep(self, designs):
+        """One sweep: the designs paired, crossed with the robustness axes and the seeds."""
+        sweep = points_module.load_sweep(self.fabricsim, self.base,
+                                         sweep_options(self.declaration, designs, self.seeds), self.stopping)
+        self.one_thread_each(sweep)
+        sweep_id = store.sweep_id(self.conn, sweep)
+        self.conn.execute("INSERT OR IGNORE INTO search_sweeps(search_id, sweep_id) VALUES (?, ?)",
+                          (self.sid, sweep_id))
+        merged = store.merged_keys(self.conn, sweep_id)
+        points = [p for p in sweep.points if p.key not in merged]
+        self.log(f"batch of {len(designs)} design(s), {len(points)} run(s): "
+                 + " | ".join(design_text(d) for d in designs))
+        work = Work(self.db, sweep_id)
+        progress = Progress(len(points))
+        outcome = run_sweep(sweep, self.conn, sweep_id, points, self.backend, self.fabricsim, work, progress,
+                            self.stopping)
+        progress.close()
+        work.remove_if_empty()
+        self.runs_made += len(outcome.merged)
+        for point, status, tail in outcome.failed:
+            self.log(f"point FAILED (exit status {status}): {point.key}\n    " +
+                     "\n    ".join(tail.rstrip().splitlines()[-3:]))
+
+    def _record(self, number, design, e):
+        names = [o.name for o in self.declaration.objectives] + [c.name for c in self.declaration.constraints]
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute(
+                "INSERT OR REPLACE INTO search_trials(search_id, trial, design, status, feasible, objectives, runs) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (self.sid, number, design_text(design), "failed" if e is None else "complete",
+                 None if e is None else int(e.feasible()), None if e is None else json.dumps(e.objectives),
+                 None if e is None else " ".join(str(r) for r in e.runs)))
+            if e is not None:
+                for combination in combinations(self.declaration):
+                    for name in names:
+                        f = e.figures[(combination, name)]
+                        self.conn.execute(
+                            "INSERT OR REPLACE INTO search_figures(search_id, trial, combination, name, mean, "
+                            "half_width, seeds) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (self.sid, number, design_text(dict(combination)), name, f.mean, f.half, f.n))
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise

@@ -1,0 +1,203 @@
+#!/usr/bin/python3
+"""fabricsim-search end to end (issue 41), with the real fabricsim.
+
+SmallestCacheEqualsTheGrid: on E2b at 1522 B (200 us), the smallest
+leaf.cache.entries in 4..128 with every subflow at or above 95 Gb/s, by the
+search and by the full grid of that key (fabricsim-sweep): the same answer,
+in fewer runs.
+StoppedAndRerun: a search stopped by SIGINT after its first runs is
+continued by the same command: the finished trials are kept, no design runs
+twice, and the answer is the uninterrupted search's.
+TwoObjectives: E12a with 802.3x, memory against throughput: a front of
+non-dominated designs, each met by its runs' figures.
+StudySection: a study file's [search] section declares the search; the
+command line replaces what it names.
+BadDeclarations: an empty range, an unknown figure, a key of another
+platform, a text key as a range, no objective: exit 2 before anything
+runs, naming the option; a constraint no design meets: exit 1, "no design
+met the constraints".
+
+FABRICSIM_BINARY names the simulator. Run: /usr/bin/python3 tests/search/search_test.py [CLASS]"""
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, ROOT)
+BINARY = os.path.abspath(os.environ.get("FABRICSIM_BINARY", os.path.join(ROOT, "build", "fabricsim")))
+SEARCH = os.path.join(ROOT, "scripts", "fabricsim-search")
+SWEEP = os.path.join(ROOT, "scripts", "fabricsim-sweep")
+E2B = ["E2b", "--set", "flow.f1.frame_size=1522", "--time", "200us"]
+CACHE = ["--vary", "leaf.cache.entries=4..128:int:log", "--minimize", "leaf.cache.entries",
+         "--subject-to", "min_subflow_gbps >= 95"]
+
+
+def tool(script, *args, cwd):
+    r = subprocess.run(["/usr/bin/python3", script, *args, "--fabricsim", BINARY], capture_output=True, text=True,
+                       cwd=cwd)
+    return r.returncode, r.stdout, r.stderr
+
+
+def answer_rows(stdout):
+    """The answer table's rows as lists of cells."""
+    return [[c.strip() for c in line.strip("|").split("|")] for line in stdout.splitlines()
+            if line.startswith("| ") and not line.startswith("| trial")]
+
+
+class Case(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="fabricsim_search_test_")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def search(self, *args):
+        return tool(SEARCH, *args, cwd=self.dir)
+
+
+class SmallestCacheEqualsTheGrid(Case):
+    def test_the_search_finds_the_grids_answer_in_fewer_runs(self):
+        values = ",".join(str(c) for c in range(4, 129))
+        status, _, err = tool(SWEEP, *E2B, "--sweep", "inherit=false", "--sweep", f"leaf.cache.entries={values}",
+                              "--db", "grid.db", "--jobs", "2", cwd=self.dir)
+        self.assertEqual(status, 0, err)
+        from search import run_metrics
+        conn = sqlite3.connect(os.path.join(self.dir, "grid.db"))
+        rows = conn.execute("SELECT CAST(v.value AS INTEGER), r.run_id, r.sim_time_ps FROM sweep_values v "
+                            "JOIN runs r USING (run_id) WHERE v.key = 'leaf.cache.entries'").fetchall()
+        met = sorted(c for c, run, t in rows if run_metrics.value(conn, "min_subflow_gbps", run, t) >= 95)
+        conn.close()
+        self.assertEqual(len(rows), 125)
+        self.assertTrue(met, "no cache size of the grid meets the target: the test says nothing")
+        status, out, err = self.search(*E2B, *CACHE, "--db", "search.db", "--jobs", "2")
+        self.assertEqual(status, 0, err)
+        answer = answer_rows(out)
+        self.assertEqual(len(answer), 1, out)
+        self.assertEqual(answer[0][1], f"leaf.cache.entries={met[0]}", out)
+        conn = sqlite3.connect(os.path.join(self.dir, "search.db"))
+        (runs,) = conn.execute("SELECT count(*) FROM runs").fetchone()
+        conn.close()
+        self.assertLess(runs, 125 // 5, out)  # the grid's 125 runs against a few
+        self.assertIn(f"{runs} runs (the full grid: 125 runs)", out)
+        print(f"\nsmallest cache {met[0]}: the search {runs} runs, the grid 125", file=sys.stderr)
+
+
+class StoppedAndRerun(Case):
+    def test_a_rerun_continues_without_running_a_design_twice(self):
+        args = ["/usr/bin/python3", SEARCH, *E2B, *CACHE, "--db", "stopped.db", "--jobs", "1", "--fabricsim", BINARY]
+        p = subprocess.Popen(args, cwd=self.dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        db = os.path.join(self.dir, "stopped.db")
+        deadline = time.time() + 120
+        while time.time() < deadline:  # stop it once a few of its runs are in
+            time.sleep(0.2)
+            try:
+                conn = sqlite3.connect(db, timeout=30)
+                n = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
+                conn.close()
+            except sqlite3.Error:
+                n = 0
+            if n >= 3:
+                break
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+        self.assertEqual(p.returncode, 128 + signal.SIGINT, err)
+        self.assertIn("rerun the same command to continue", err)
+        conn = sqlite3.connect(db)
+        before = conn.execute("SELECT count(*) FROM search_trials").fetchone()[0]
+        conn.close()
+        self.assertGreater(before, 0)
+        status, out, err = tool(SEARCH, *E2B, *CACHE, "--db", "stopped.db", "--jobs", "1", cwd=self.dir)
+        self.assertEqual(status, 0, err)
+        status, whole, err = self.search(*E2B, *CACHE, "--db", "whole.db", "--jobs", "1")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(answer_rows(out)[0][1], answer_rows(whole)[0][1])
+        conn = sqlite3.connect(db)
+        runs = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
+        designs = conn.execute("SELECT count(DISTINCT design) FROM search_trials WHERE status = 'complete'").fetchone()[0]
+        repeated = conn.execute("SELECT count(*) FROM (SELECT v.value FROM sweep_values v WHERE v.key = "
+                                "'leaf.cache.entries' GROUP BY v.value HAVING count(*) > 1)").fetchone()[0]
+        trials = conn.execute("SELECT count(*) FROM search_trials").fetchone()[0]
+        conn.close()
+        self.assertEqual(repeated, 0, "a design ran twice")
+        self.assertEqual(runs, designs)
+        self.assertGreaterEqual(trials, before)
+
+
+class TwoObjectives(Case):
+    def test_the_front_is_not_dominated(self):
+        status, out, err = self.search("E12a", "--set", "backplane.pause=true", "--time", "20ms",
+                                       "--vary", "backplane.memory=16KB..2MB:log", "--minimize", "backplane.memory",
+                                       "--maximize", "throughput_gbps", "--trials", "12", "--jobs", "2",
+                                       "--db", "front.db")
+        self.assertEqual(status, 0, err)
+        self.assertIn("the front (", out)
+        front = [(float(r[2]), float(r[3])) for r in answer_rows(out)]
+        self.assertGreater(len(front), 0)
+        conn = sqlite3.connect(os.path.join(self.dir, "front.db"))
+        every = [(m, t) for m, t in conn.execute(
+            "SELECT p.number, t.value FROM runs r JOIN run_params p ON p.run_id = r.run_id AND p.key = "
+            "'backplane.memory' JOIN totals t ON t.run_id = r.run_id AND t.metric = 'throughput_gbps'")]
+        conn.close()
+        self.assertEqual(len(every), 12)
+        for memory, throughput in front:
+            self.assertIn(round(memory), [round(m) for m, _ in every])
+            dominated = [e for e in every if e[0] <= memory and e[1] >= throughput and
+                         (e[0] < memory or e[1] > throughput + 1e-9)]
+            self.assertEqual(dominated, [], f"({memory}, {throughput}) is dominated")
+
+
+class StudySection(Case):
+    def test_the_section_declares_and_the_command_line_replaces(self):
+        with open(os.path.join(self.dir, "cache.ini"), "w") as f:
+            f.write("include = " + os.path.join(ROOT, "platforms", "studies", "E2b.ini") + "\n"
+                    "[flow.f1]\nframe_size = 1522\n[sim]\ntime = 200us\n"
+                    "[search]\nvary = leaf.cache.entries=4..128:int:log\nminimize = leaf.cache.entries\n"
+                    "subject_to = min_subflow_gbps >= 95\ntrials = 20\n")
+        status, out, err = self.search("--config", "cache.ini", "--db", "a.db", "--jobs", "2")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(answer_rows(out)), 1, out)
+        status, out, err = self.search("--config", "cache.ini", "--subject-to", "min_subflow_gbps >= 1000",
+                                       "--db", "b.db", "--jobs", "2")
+        self.assertEqual(status, 1, err)
+        self.assertIn("no design met the constraints", out)
+
+
+class BadDeclarations(Case):
+    def refused(self, expected, *args):
+        status, _, err = self.search(*args, "--db", "bad.db")
+        self.assertEqual(status, 2, err)
+        self.assertIn(expected, err)
+        self.assertNotIn("Traceback", err)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "bad.db")), "something ran")
+
+    def test_each_is_refused_naming_what_is_wrong(self):
+        self.refused("--vary leaf.cache.entries=64..16: the range is empty", *E2B,
+                     "--vary", "leaf.cache.entries=64..16", "--minimize", "leaf.cache.entries")
+        self.refused("'tail_latency' is neither a run metric", *E2B, "--vary", "leaf.cache.entries=4..128",
+                     "--minimize", "tail_latency")
+        self.refused("a key of platform 'fabric', not of this run's platform 'backplane'", "E12a", "--vary", "leaf.cache.entries=4..128",
+                     "--minimize", "throughput_gbps")
+        self.refused("is a choice key; give its values as a list", *E2B, "--vary", "leaf.cache.impl=1..4",
+                     "--minimize", "leaf.cache.entries")
+        self.refused("no objective", *E2B, "--vary", "leaf.cache.entries=4..128")
+        self.refused("a robustness axis (:all) takes a list of values", *E2B, "--vary", "leaf.cache.entries=4..8:all",
+                     "--minimize", "leaf.cache.entries")
+        self.refused("expected NAME OP NUMBER", *E2B, *CACHE[:4], "--subject-to", "min_subflow_gbps at least 95")
+
+    def test_a_constraint_no_design_meets(self):
+        status, out, err = self.search(*E2B, "--vary", "leaf.cache.entries=4..128:int:log", "--minimize",
+                                       "leaf.cache.entries", "--subject-to", "min_subflow_gbps >= 200", "--db", "x.db")
+        self.assertEqual(status, 1, err)
+        self.assertIn("no design met the constraints", out)
+        self.assertNotIn("Traceback", err)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1] + sys.argv[1:2], verbosity=2)
