@@ -60,17 +60,8 @@ def design_text(design):
 def search_id(conn, study, declaration, base, seeds):
     """The search's row, made on first use: the same study, declaration,
     shared options and seeds are the same search (resuming it)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("INSERT OR IGNORE INTO searches(study, declaration, base, seeds) VALUES (?, ?, ?, ?)",
-                     (study, declaration.text(), " ".join(base), seeds))
-        row = conn.execute("SELECT search_id FROM searches WHERE study = ? AND declaration = ? AND base = ? "
-                           "AND seeds = ?", (study, declaration.text(), " ".join(base), seeds)).fetchone()
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    return row[0]
+    return store.identity_row(conn, "searches", "search_id", {"study": study, "declaration": declaration.text(),
+                                                              "base": " ".join(base), "seeds": seeds})
 
 
 def runs_by_values(conn, sid):

@@ -36,20 +36,30 @@ def ensure_schema(conn):
         conn.executescript(f.read())
 
 
-def sweep_id(conn, sweep):
-    """The sweep's row, made on first use: the same study, definition and
-    shared options are the same sweep (resuming it)."""
+def identity_row(conn, table, id_column, identity, more=None):
+    """The id of the row of `table` whose columns hold `identity` ({column:
+    value}, the table's UNIQUE columns), made on first use with the columns
+    `more` too: the same identity is the same row, and a rerun resumes it."""
+    columns = {**identity, **(more or {})}
     conn.execute("BEGIN IMMEDIATE")
     try:
-        conn.execute("INSERT OR IGNORE INTO sweeps(study, definition, base, points) VALUES (?, ?, ?, ?)",
-                     (sweep.study, sweep.definition, sweep.base_text(), len(sweep.points)))
-        row = conn.execute("SELECT sweep_id FROM sweeps WHERE study = ? AND definition = ? AND base = ?",
-                           (sweep.study, sweep.definition, sweep.base_text())).fetchone()
+        conn.execute(f"INSERT OR IGNORE INTO {table}({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                     list(columns.values()))
+        row = conn.execute(f"SELECT {id_column} FROM {table} WHERE " + " AND ".join(f"{c} = ?" for c in identity),
+                           list(identity.values())).fetchone()
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
     return row[0]
+
+
+def sweep_id(conn, sweep):
+    """The sweep's row, made on first use: the same study, definition and
+    shared options are the same sweep (resuming it)."""
+    return identity_row(conn, "sweeps", "sweep_id",
+                        {"study": sweep.study, "definition": sweep.definition, "base": sweep.base_text()},
+                        {"points": len(sweep.points)})
 
 
 def existing_sweep_id(db, sweep):

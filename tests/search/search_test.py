@@ -25,12 +25,13 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+from database_polling import wait_for_rows  # noqa: E402
 BINARY = os.path.abspath(os.environ.get("FABRICSIM_BINARY", os.path.join(ROOT, "build", "fabricsim")))
 SEARCH = os.path.join(ROOT, "scripts", "fabricsim-search")
 SWEEP = os.path.join(ROOT, "scripts", "fabricsim-sweep")
@@ -94,17 +95,7 @@ class StoppedAndRerun(Case):
         args = ["/usr/bin/python3", SEARCH, *E2B, *CACHE, "--db", "stopped.db", "--jobs", "1", "--fabricsim", BINARY]
         p = subprocess.Popen(args, cwd=self.dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         db = os.path.join(self.dir, "stopped.db")
-        deadline = time.time() + 120
-        while time.time() < deadline:  # stop it once a few of its runs are in
-            time.sleep(0.2)
-            try:
-                conn = sqlite3.connect(db, timeout=30)
-                n = conn.execute("SELECT count(*) FROM runs").fetchone()[0]
-                conn.close()
-            except sqlite3.Error:
-                n = 0
-            if n >= 3:
-                break
+        wait_for_rows(db, "SELECT count(*) FROM runs", 3)  # stop it once a few of its runs are in
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=120)
         self.assertEqual(p.returncode, 128 + signal.SIGINT, err)

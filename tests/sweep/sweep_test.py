@@ -36,6 +36,8 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+from database_polling import wait_for_rows  # noqa: E402
 BINARY = os.path.abspath(os.environ.get("FABRICSIM_BINARY", os.path.join(ROOT, "build", "fabricsim")))
 SWEEP = os.path.join(ROOT, "scripts", "fabricsim-sweep")
 STUDY = ["E2a", "--time", "60us"]
@@ -99,16 +101,7 @@ class Resume(unittest.TestCase):
             db = os.path.join(d, "s.db")
             runner = subprocess.Popen([SWEEP, *STUDY[:1], "--time", "300us", *AXES, "--db", db, "--jobs", "1",
                                        "--fabricsim", BINARY], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            deadline = time.time() + 120
-            merged = 0
-            while time.time() < deadline and merged < 2:
-                time.sleep(0.2)
-                try:
-                    conn = sqlite3.connect(db, timeout=10)
-                    merged = conn.execute("SELECT count(*) FROM sweep_runs").fetchone()[0]
-                    conn.close()
-                except sqlite3.OperationalError:
-                    pass
+            merged = wait_for_rows(db, "SELECT count(*) FROM sweep_runs", 2)
             runner.send_signal(signal.SIGKILL)
             runner.wait()
             self.assertGreaterEqual(merged, 2)
