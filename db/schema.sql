@@ -338,7 +338,8 @@ CREATE TABLE IF NOT EXISTS search_trials (
   search_id  INTEGER NOT NULL REFERENCES searches(search_id),
   trial      INTEGER NOT NULL,  -- Optuna's trial number, from 0
   design     TEXT NOT NULL,     -- "key=value; key=value"
-  status     TEXT NOT NULL CHECK (status IN ('complete', 'failed')),
+  status     TEXT NOT NULL CHECK (status IN ('complete', 'failed', 'refused')),  -- refused: fabricsim refused
+                                                                            -- the design's values
   feasible   INTEGER,           -- 1: every constraint met at its interval's pessimistic end
   objectives TEXT,              -- JSON list: each objective's worst value over the combinations
   runs       TEXT,              -- its run ids, space separated

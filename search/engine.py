@@ -7,6 +7,7 @@ evaluation is told back. The Optuna study lives in the same database file
 rerun with the same command continues, its finished trials kept and a
 design already run never run again."""
 import json
+import math
 import warnings
 
 import optuna
@@ -103,8 +104,12 @@ class Search:
         self.seeds, self.fabricsim, self.backend, self.jobs = seeds, fabricsim, backend, jobs
         self.stopping, self.one_thread_each, self.log = stopping, one_thread_each, log
         self.sid = search_id(conn, study, declaration, base, seeds)
-        self.violations = {}  # trial number -> constraint violations, for the sampler
-        constraints = (lambda t: self.violations[t.number]) if declaration.constraints else None
+        # Trial number -> its violations, for the sampler: first whether fabricsim
+        # accepted the design (1: refused), then one per constraint (<= 0: met).
+        self.violations = {}
+
+        def constraints(t):
+            return self.violations[t.number]
         axes = declaration.search_axes()
         self.boundary = None
         if (len(declaration.objectives) == 1 and len(axes) == 1 and axes[0].kind in ("int", "real")
@@ -156,17 +161,48 @@ class Search:
         for number, design in batch:
             if evaluate(self.conn, self.declaration, design, known, self.seeds) is None and design not in to_run:
                 to_run.append(design)
+        refused = {}
+        if to_run:
+            refused = self._refused(to_run)
+            to_run = [d for d in to_run if design_text(d) not in refused]
         if to_run:
             self._sweep(to_run)
             known = runs_by_values(self.conn, self.sid)
         for number, design in batch:
+            if design_text(design) in refused:
+                # Infeasible, not failed: the sampler learns to keep away from such designs.
+                self._record(number, design, None, "refused")
+                self.violations[number] = [1.0] * (1 + len(self.declaration.constraints))
+                self.study.tell(number, [math.inf if o.direction == "minimize" else -math.inf
+                                         for o in self.declaration.objectives])
+                continue
             e = evaluate(self.conn, self.declaration, design, known, self.seeds)
             self._record(number, design, e)
             if e is None:
                 self.study.tell(number, state=TrialState.FAIL)
                 continue
-            self.violations[number] = e.violations
+            self.violations[number] = [0.0] + e.violations
             self.study.tell(number, e.objectives)
+
+    def _refused(self, designs):
+        """{design text: why} of the designs fabricsim refuses (a value of one
+        key against another's, say): told as failed trials, not run; the
+        others run. Checked design by design only when the batch is refused."""
+        try:
+            points_module.load_sweep(self.fabricsim, self.base, sweep_options(self.declaration, designs, self.seeds),
+                                     self.stopping)
+            return {}
+        except points_module.SweepError:
+            pass
+        refused = {}
+        for d in designs:
+            try:
+                points_module.load_sweep(self.fabricsim, self.base, sweep_options(self.declaration, [d], self.seeds),
+                                         self.stopping)
+            except points_module.SweepError as e:
+                refused[design_text(d)] = str(e).splitlines()[0]
+                self.log(f"design refused by fabricsim, told as a failed trial: {design_text(d)}: {refused[design_text(d)]}")
+        return refused
 
     def _sweep(self, designs):
         """One sweep: the designs paired, crossed with the robustness axes and the seeds."""
@@ -191,14 +227,14 @@ class Search:
             self.log(f"point FAILED (exit status {status}): {point.key}\n    " +
                      "\n    ".join(tail.rstrip().splitlines()[-3:]))
 
-    def _record(self, number, design, e):
+    def _record(self, number, design, e, status=None):
         names = [o.name for o in self.declaration.objectives] + [c.name for c in self.declaration.constraints]
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             self.conn.execute(
                 "INSERT OR REPLACE INTO search_trials(search_id, trial, design, status, feasible, objectives, runs) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (self.sid, number, design_text(design), "failed" if e is None else "complete",
+                (self.sid, number, design_text(design), status or ("failed" if e is None else "complete"),
                  None if e is None else int(e.feasible()), None if e is None else json.dumps(e.objectives),
                  None if e is None else " ".join(str(r) for r in e.runs)))
             if e is not None:
