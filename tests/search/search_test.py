@@ -10,6 +10,8 @@ continued by the same command: the finished trials are kept, no design runs
 twice, and the answer is the uninterrupted search's.
 TwoObjectives: E12a with 802.3x, memory against throughput: a front of
 non-dominated designs, each met by its runs' figures.
+AnyObjective: an objective that is not the varied key (TPE): the answer is
+the best of the trials' designs by their runs' figure.
 StudySection: a study file's [search] section declares the search; the
 command line replaces what it names.
 BadDeclarations: an empty range, an unknown figure, a key of another
@@ -142,6 +144,24 @@ class TwoObjectives(Case):
             dominated = [e for e in every if e[0] <= memory and e[1] >= throughput and
                          (e[0] < memory or e[1] > throughput + 1e-9)]
             self.assertEqual(dominated, [], f"({memory}, {throughput}) is dominated")
+
+
+class AnyObjective(Case):
+    def test_the_best_trial_is_the_answer(self):
+        status, out, err = self.search(*E2B, "--vary", "leaf.cache.entries=8..64:int:log",
+                                       "--vary", "leaf.sync.enable=true,false", "--maximize", "mean_subflow_gbps",
+                                       "--trials", "8", "--jobs", "2", "--db", "tpe.db")
+        self.assertEqual(status, 0, err)
+        best = answer_rows(out)
+        self.assertEqual(len(best), 1, out)
+        from search import run_metrics
+        conn = sqlite3.connect(os.path.join(self.dir, "tpe.db"))
+        rates = [run_metrics.value(conn, "mean_subflow_gbps", run, t)
+                 for run, t in conn.execute("SELECT run_id, sim_time_ps FROM runs")]
+        designs = conn.execute("SELECT count(DISTINCT design) FROM search_trials").fetchone()[0]
+        conn.close()
+        self.assertEqual(len(rates), designs)  # one run per design, none twice
+        self.assertAlmostEqual(float(best[0][2]), max(rates), places=3)
 
 
 class StudySection(Case):

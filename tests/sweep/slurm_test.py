@@ -9,6 +9,9 @@ and merging: the same database content as the six runs made one by one.
 NoWait: the same sweep submitted with --no-wait: the array and a dependent
 job that merges it; once both have left the queue, the same content.
 
+Search: fabricsim-search's smallest cache (tests/search/search_test.py) with
+each batch of designs a job array: the same answer and runs as locally.
+
 FABRICSIM_BINARY names the simulator. Run as root: /usr/bin/python3 tests/sweep/slurm_test.py [CLASS]"""
 import os
 import subprocess
@@ -71,6 +74,22 @@ class NoWait(unittest.TestCase):
                 time.sleep(1)
             self.assertTrue(cluster.idle(), "the array and its merge job ended")
             self.assertEqual(contents(db), one_by_one(d))
+
+
+class Search(unittest.TestCase):
+    def test(self):
+        search_test = os.path.join(ROOT, "tests", "search", "search_test.py")
+        sys.path.insert(0, os.path.dirname(search_test))
+        from search_test import CACHE, E2B, SEARCH, answer_rows
+        with tempfile.TemporaryDirectory() as d, Cluster(os.path.join(d, "slurm")):
+            runs = {}
+            for backend in ("local", "slurm"):
+                r = subprocess.run(["/usr/bin/python3", SEARCH, *E2B, *CACHE, "--backend", backend, "--jobs", "2",
+                                    "--db", os.path.join(d, f"{backend}.db"), "--fabricsim", BINARY],
+                                   capture_output=True, text=True, timeout=600)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                runs[backend] = (answer_rows(r.stdout)[0][1], r.stdout.splitlines()[0])
+            self.assertEqual(runs["slurm"], runs["local"])
 
 
 if __name__ == "__main__":
