@@ -71,7 +71,7 @@ class Comparison:
             x = text if categorical else num
             series.setdefault(label, []).append((x, f))
             for lvl, mean_ns in f["levels"].items():
-                by_level.setdefault(f"{label}, {lvl} levels", []).append((x, {"mean_ns": mean_ns}))
+                by_level.setdefault(label, {}).setdefault(int(lvl), []).append((x, mean_ns))
         studies = sorted({r.study for r, _ in self.rows})
         runs_of = f"runs of {studies[0]}" if len(studies) == 1 else f"runs of {len(studies)} studies"
         subtitle = f"{len(self.rows)} runs of {', '.join(studies)}; {len(series)} series"
@@ -86,9 +86,8 @@ class Comparison:
                            os.path.join(out_dir, main_png), categorical, key_label, references)
         text = f"![against {self.key}]({main_png})\n\n"
         if any(len(f["levels"]) > 1 for _, f in self.rows):  # replication through surrogate levels
-            plots.compare_plot(f"{runs_of}: mean delay per surrogate level against {self.key}", subtitle,
-                               self.key, by_level, [("mean_ns", "mean latency")],
-                               os.path.join(out_dir, level_png), categorical, key_label)
+            plots.levels_plot(f"{runs_of}: mean delay per surrogate level against {self.key}", subtitle,
+                              self.key, by_level, os.path.join(out_dir, level_png), categorical, key_label)
             text += f"![delay per surrogate level]({level_png})\n"
         return text
 

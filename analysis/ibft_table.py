@@ -59,8 +59,10 @@ def build_table(rows, size):
 
 
 def plot_times(rows, path):
-    from analysis.style import pyplot
-    plt = pyplot()
+    from matplotlib.ticker import FuncFormatter
+
+    from analysis import style
+    plt = style.pyplot()
 
     all_sources = sorted({s for s, _ in cases(rows)})
     all_groups = sorted({g for _, g in cases(rows)})
@@ -72,23 +74,31 @@ def plot_times(rows, path):
             mine = sorted((r for r in rows if r["sources"] == s and r["group_size"] == g),
                           key=lambda r: r["message_bytes"])
             for scheme in SCHEMES:
-                points = [(r["message_bytes"], r[f"{scheme}_us"]) for r in mine if r[f"{scheme}_us"] is not None]
+                points = [(r["message_bytes"], r[f"{scheme}_us"] * 1e-6) for r in mine if r[f"{scheme}_us"] is not None]
                 if points:
                     ax.plot(*zip(*points), marker=".", color=COLORS[scheme], label=LABELS[scheme],
                             linestyle="--" if scheme == "opensm_spread" else "-")  # cyclic shows under it
             ax.set_xscale("log", base=2)
-            ax.set_yscale("log")
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _size_text(v)))
+            style.log_seconds(ax)
             ax.set_title(f"{s} sources, groups of {g}", fontsize=9)
-            ax.grid(alpha=0.3)
             if i == len(all_sources) - 1:
-                ax.set_xlabel("message (B)")
+                ax.set_xlabel("message")
             if j == 0:
-                ax.set_ylabel("completion (us)")
+                ax.set_ylabel("completion time")
     axes[0][0].legend(fontsize=8)
     fig.suptitle("E13 IBFT(8, 3): completion time against message size, per case", fontsize=11)
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
+
+
+def _size_text(v):
+    """A power-of-two size as fabricsim writes it: 64 B, 4 KB, 128 KB (1024-based)."""
+    for unit, scale in (("MB", 1 << 20), ("KB", 1 << 10)):
+        if v >= scale:
+            return f"{v / scale:g} {unit}"
+    return f"{v:g} B"
 
 
 def plot_speedups(rows, size, path):
@@ -117,7 +127,8 @@ def plot_speedups(rows, size, path):
         ax.grid(alpha=0.3)
     axes[0].plot([], [], linestyle="--", color="grey", label="OpenSM, root spread")
     axes[0].legend(fontsize=8)
-    fig.suptitle(f"E13 IBFT(8, 3): speedups against group size, {size} B messages (mean over seeds)", fontsize=11)
+    fig.suptitle(f"E13 IBFT(8, 3): speedups against group size, {_size_text(size)} messages (mean over seeds)",
+                 fontsize=11)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -2,6 +2,7 @@
 (style.py). Every function takes ready numbers; nothing here reads the
 database. Times arrive in microseconds, latencies in nanoseconds and rates
 in Gb/s, and are drawn in engineering units (1.5 µs, 25 Gb/s)."""
+import re
 import textwrap
 
 import numpy as np
@@ -234,14 +235,49 @@ def compare_plot(title, subtitle, key, series, metrics, path, categorical=False,
                 ax.plot(xs, [x * scale for x in xs], color="0.55", linewidth=0.8, linestyle=":", label=ref_label)
             elif value is not None:
                 ax.axhline(value * scale, color="0.4", linewidth=0.8, linestyle="--", label=ref_label)
-        if log2:
-            log2_axis(ax.xaxis, ax)
-        if formatter:
-            formatter(ax.yaxis)
-        ax.set_xlabel("\n".join(textwrap.wrap(key_label or key, 60)))
-        ax.set_ylabel(axis_label)
+        _compare_axes(ax, key, key_label, axis_label, log2, formatter)
         if len(series) > 1 or references:
             ax.legend()
     for ax in list(axes.flat)[len(metrics):]:
+        ax.set_visible(False)
+    _save(fig, path, top=1 - 0.75 / (3.9 * rows + 0.7))
+
+
+def _compare_axes(ax, key, key_label, axis_label, log2, formatter):
+    """The axes of a comparison panel: the key (its description) on x, log2
+    for a power-of-two sweep, the metric in its unit on y."""
+    if log2:
+        log2_axis(ax.xaxis, ax)
+    if formatter:
+        formatter(ax.yaxis)
+    ax.set_xlabel("\n".join(textwrap.wrap(key_label or key, 60)))
+    ax.set_ylabel(axis_label)
+
+
+def levels_plot(title, subtitle, key, panels, path, categorical=False, key_label=None):
+    """panels: {series label: {surrogate levels: [(x, mean latency ns)]}}: a
+    panel per series (two to a row), a line per number of levels passed,
+    coloured from the source's leaf (0) to the deepest."""
+    columns = min(2, len(panels))
+    rows = (len(panels) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(5.6 * columns, 3.9 * rows + 0.7), squeeze=False)
+    _titles(fig, title, subtitle, columns)
+    xs_all = [x for levels in panels.values() for points in levels.values() for x, _ in points]
+    log2 = not categorical and powers_of_two(xs_all)
+    deepest = max((lvl for levels in panels.values() for lvl in levels), default=0)
+    colours = plt.get_cmap("viridis")
+    def natural(item):  # flow.b.frame_size=512 before =1522
+        return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", item[0])]
+    for ax, (label, levels) in zip(axes.flat, sorted(panels.items(), key=natural)):
+        for lvl, points in sorted(levels.items()):
+            xs, ys = zip(*sorted(points, key=lambda p: p[0]))
+            ax.plot(range(len(xs)) if categorical else xs, [y * NS for y in ys], marker="o",
+                    color=colours(lvl / max(deepest, 1) * 0.9), label=f"{lvl} level{'s' if lvl != 1 else ''}")
+            if categorical:
+                ax.set_xticks(range(len(xs)), [str(x) for x in xs])
+        ax.set_title(label, fontsize=9)
+        _compare_axes(ax, key, key_label, "mean latency", log2, seconds)
+        ax.legend(title="surrogate levels passed", fontsize=7, title_fontsize=7)
+    for ax in list(axes.flat)[len(panels):]:
         ax.set_visible(False)
     _save(fig, path, top=1 - 0.75 / (3.9 * rows + 0.7))

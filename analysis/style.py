@@ -28,10 +28,13 @@ def seconds(axis):
 
 def log_seconds(ax, which="y"):
     """A log axis of values in seconds, ticks at 1, 2 and 5 of each decade
-    (a latency sweep often spans less than one decade)."""
+    (a latency sweep often spans less than one decade), at each decade only
+    where the data drawn so far span more than three."""
     (ax.set_yscale if which == "y" else ax.set_xscale)("log")
     axis = ax.yaxis if which == "y" else ax.xaxis
-    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    low, high = ax.get_ylim() if which == "y" else ax.get_xlim()
+    wide = low > 0 and high / low > 1e3
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0,) if wide else (1.0, 2.0, 5.0)))
     axis.set_major_formatter(EngFormatter(unit="s", sep=" "))
     axis.set_minor_formatter(NullFormatter())
 

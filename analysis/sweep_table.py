@@ -148,8 +148,8 @@ def cell_text(runs, per_port):
 
 
 def occupancy_plot(conn, path, differing):
-    from analysis.style import pyplot
-    plt = pyplot()
+    from analysis import style
+    plt = style.pyplot()
     fig, ax = plt.subplots(figsize=(9, 4.5))
     capacity = 0
     for run_id in run_ids(conn):
@@ -160,16 +160,16 @@ def occupancy_plot(conn, path, differing):
             continue
         t, v = np.array(points, dtype=float).T
         label = ", ".join(f"{k}={config.get(k, '-')}" for k in differing)
-        ax.plot(t / 1e9, v, label=f"run {run_id}: {label}", linewidth=0.8)
+        ax.plot(t / 1e12, v, label=f"run {run_id}: {label}", linewidth=0.8)
         capacity = max(capacity, int(config.get("leaf.cache.entries", 0)))
-    ax.set_xlabel("simulated time (ms)")
+    ax.set_xlabel("simulated time")
+    style.seconds(ax.xaxis)
     ax.set_ylabel("cache entries in use at leaf 0 (packets)")
     ax.set_ylim(0, capacity * 1.05 if capacity else None)
     ax.set_title("E2: multicast cache occupancy (sampled)", fontsize=11)
     ax.legend(fontsize=8)
-    ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path)
 
 
 def print_table(args):
