@@ -33,8 +33,7 @@ PROG = "fabricsim-search"
 def _parser():
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    sweep_cli.add_run_options(p)
-    p.set_defaults(db="search.db")
+    sweep_cli.add_run_options(p, db_default="search.db")
     p.add_argument("--vary", action="append", default=[], metavar="KEY=LOW..HIGH[:int|:real][:log] | KEY=A,B[:all]",
                    help="a key to search over a range or a set of values; :all: every value must meet the "
                         "constraints (a robustness axis); may repeat")

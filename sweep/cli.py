@@ -25,7 +25,7 @@ from .runner import Work, run_sweep
 from .slurm_backend import SlurmBackend
 
 
-def add_run_options(p):
+def add_run_options(p, db_default="sweep.db"):
     """The options of the runs every point makes, and of how they run: shared
     by fabricsim-sweep and fabricsim-search."""
     p.add_argument("study", nargs="?", help="a shipped study (or use --config)")
@@ -33,7 +33,7 @@ def add_run_options(p):
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a key every point shares")
     p.add_argument("--time", help="simulated time of every point")
     p.add_argument("--record", choices=["frames", "summary"], help="what each point records")
-    p.add_argument("--db", default="sweep.db", help="the database the points are merged into (default sweep.db)")
+    p.add_argument("--db", default=db_default, help=f"the database the runs are merged into (default {db_default})")
     p.add_argument("--backend", choices=["local", "slurm"], default="local")
     p.add_argument("--jobs", type=int, help="points at a time (local default: the cores; slurm: the array's limit)")
     p.add_argument("--strict", action="store_true",
