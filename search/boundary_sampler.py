@@ -22,7 +22,6 @@ from optuna.trial import TrialState
 class BoundarySampler(optuna.samplers.BaseSampler):
     def __init__(self, axis, direction, feasible_of, parts):
         self.axis, self.minimize, self.feasible_of, self.parts = axis, direction == "minimize", feasible_of, parts
-        self._fallback = optuna.samplers.RandomSampler(seed=0)
 
     def infer_relative_search_space(self, study, trial):
         return {}
@@ -85,14 +84,14 @@ class BoundarySampler(optuna.samplers.BaseSampler):
         return not self.candidates(study)
 
     def sample_independent(self, study, trial, param_name, param_distribution):
-        if param_name != self.axis.key:
-            return self._fallback.sample_independent(study, trial, param_name, param_distribution)
+        # Built for a search of this one key only: every value asked for is its.
         running = {float(t.params[param_name]) for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))
                    if param_name in t.params and t.number != trial.number}
-        todo = [v for v in self.candidates(study) if v not in running] or self.candidates(study)
-        if not todo:  # converged: the answer again (a design already run: nothing runs)
+        left = self.candidates(study)
+        untried = [v for v in left if v not in running] or left
+        if untried:
+            value = untried[0]
+        else:  # converged: the answer again (a design already run: nothing runs)
             ok, _ = self._known(study)
             value = (min(ok) if self.minimize else max(ok)) if ok else (self.axis.high if self.minimize else self.axis.low)
-        else:
-            value = todo[0]
         return int(round(value)) if self.axis.kind == "int" else float(value)

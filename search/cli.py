@@ -144,7 +144,7 @@ def main(argv=None):
     except SearchStopped:
         log(f"stopped by signal {stopping()}: the finished trials are kept; rerun the same command to continue")
         return 128 + stopping()
-    except points_module.SweepError as e:
+    except (points_module.SweepError, run_metrics.FigureError) as e:
         log(str(e))
         return 2
     except Stopped:

@@ -67,6 +67,11 @@ class Declaration:
     def robust_axes(self):
         return [a for a in self.axes if a.robust]
 
+    def figure_names(self):
+        """Every figure the objectives and constraints read, each once (an
+        objective may be constrained too)."""
+        return list(dict.fromkeys([o.name for o in self.objectives] + [c.name for c in self.constraints]))
+
     def text(self):
         """The declaration as one text: part of the search's identity."""
         lines = [f"vary {a.text()}" for a in self.axes]

@@ -127,7 +127,6 @@ class Search:
             storage=f"sqlite:///{db}", study_name=f"fabricsim-search-{self.sid}", load_if_exists=True,
             directions=[o.direction for o in declaration.objectives], sampler=sampler)
         self.distributions = distributions(declaration)
-        self.runs_made = 0
 
     def feasible(self, number):
         """Whether trial `number` met the constraints (None: not recorded, or failed)."""
@@ -147,8 +146,10 @@ class Search:
             if not left and (finished >= budget or (self.boundary and self.boundary.converged(self.study))):
                 return
             batch = [(t.number, design_of(self.declaration, t.params)) for t in left]
-            while len(batch) < self.jobs and finished + len(batch) < budget and not (
-                    self.boundary and batch and len(batch) >= len(self.boundary.candidates(self.study))):
+            size = min(self.jobs, budget - finished)
+            if self.boundary:  # no more designs than values left to try
+                size = min(size, max(1, len(self.boundary.candidates(self.study))))
+            while len(batch) < size:
                 trial = self.study.ask(self.distributions)
                 batch.append((trial.number, design_of(self.declaration, trial.params)))
             self._run_batch(batch)
@@ -156,18 +157,21 @@ class Search:
                 raise SearchStopped()
 
     def _run_batch(self, batch):
+        """Runs the batch's designs that have no runs yet (each once), then tells every trial."""
         known = runs_by_values(self.conn, self.sid)
-        to_run = []
-        for number, design in batch:
-            if evaluate(self.conn, self.declaration, design, known, self.seeds) is None and design not in to_run:
-                to_run.append(design)
-        refused = {}
-        if to_run:
-            refused = self._refused(to_run)
-            to_run = [d for d in to_run if design_text(d) not in refused]
-        if to_run:
-            self._sweep(to_run)
+        evaluations, to_run = {}, []
+        for _, design in batch:
+            if design_text(design) not in evaluations:
+                evaluations[design_text(design)] = evaluate(self.conn, self.declaration, design, known, self.seeds)
+                if evaluations[design_text(design)] is None:
+                    to_run.append(design)
+        sweep, refused = self._load(to_run) if to_run else (None, {})
+        if sweep is not None:
+            self._sweep(sweep, [d for d in to_run if design_text(d) not in refused])
             known = runs_by_values(self.conn, self.sid)
+            for d in to_run:
+                if design_text(d) not in refused:
+                    evaluations[design_text(d)] = evaluate(self.conn, self.declaration, d, known, self.seeds)
         for number, design in batch:
             if design_text(design) in refused:
                 # Infeasible, not failed: the sampler learns to keep away from such designs.
@@ -176,7 +180,7 @@ class Search:
                 self.study.tell(number, [math.inf if o.direction == "minimize" else -math.inf
                                          for o in self.declaration.objectives])
                 continue
-            e = evaluate(self.conn, self.declaration, design, known, self.seeds)
+            e = evaluations[design_text(design)]
             self._record(number, design, e)
             if e is None:
                 self.study.tell(number, state=TrialState.FAIL)
@@ -184,30 +188,31 @@ class Search:
             self.violations[number] = [0.0] + e.violations
             self.study.tell(number, e.objectives)
 
-    def _refused(self, designs):
-        """{design text: why} of the designs fabricsim refuses (a value of one
-        key against another's, say): told as failed trials, not run; the
-        others run. Checked design by design only when the batch is refused."""
+    def _load(self, designs):
+        """(The sweep of the designs fabricsim accepts, or None; {design text:
+        why} of those it refuses, a value of one key against another's, say).
+        The refused are told as infeasible trials, not run; design by design
+        only when the whole batch is refused."""
+        def load(some):
+            return points_module.load_sweep(self.fabricsim, self.base,
+                                            sweep_options(self.declaration, some, self.seeds), self.stopping)
         try:
-            points_module.load_sweep(self.fabricsim, self.base, sweep_options(self.declaration, designs, self.seeds),
-                                     self.stopping)
-            return {}
+            return load(designs), {}
         except points_module.SweepError:
             pass
         refused = {}
         for d in designs:
             try:
-                points_module.load_sweep(self.fabricsim, self.base, sweep_options(self.declaration, [d], self.seeds),
-                                         self.stopping)
+                load([d])
             except points_module.SweepError as e:
                 refused[design_text(d)] = str(e).splitlines()[0]
-                self.log(f"design refused by fabricsim, told as a failed trial: {design_text(d)}: {refused[design_text(d)]}")
-        return refused
+                self.log(f"design refused by fabricsim, told as an infeasible trial: {design_text(d)}: "
+                         f"{refused[design_text(d)]}")
+        accepted = [d for d in designs if design_text(d) not in refused]
+        return (load(accepted) if accepted else None), refused
 
-    def _sweep(self, designs):
-        """One sweep: the designs paired, crossed with the robustness axes and the seeds."""
-        sweep = points_module.load_sweep(self.fabricsim, self.base,
-                                         sweep_options(self.declaration, designs, self.seeds), self.stopping)
+    def _sweep(self, sweep, designs):
+        """Runs the batch's sweep (the designs paired, crossed with the robustness axes and the seeds)."""
         self.one_thread_each(sweep)
         sweep_id = store.sweep_id(self.conn, sweep)
         self.conn.execute("INSERT OR IGNORE INTO search_sweeps(search_id, sweep_id) VALUES (?, ?)",
@@ -222,13 +227,12 @@ class Search:
                             self.stopping)
         progress.close()
         work.remove_if_empty()
-        self.runs_made += len(outcome.merged)
         for point, status, tail in outcome.failed:
             self.log(f"point FAILED (exit status {status}): {point.key}\n    " +
                      "\n    ".join(tail.rstrip().splitlines()[-3:]))
 
     def _record(self, number, design, e, status=None):
-        names = [o.name for o in self.declaration.objectives] + [c.name for c in self.declaration.constraints]
+        names = self.declaration.figure_names()
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             self.conn.execute(

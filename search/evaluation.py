@@ -42,7 +42,7 @@ def evaluate(conn, declaration, design, runs_by_values, seeds):
     """The Evaluation of `design` from the runs whose swept values match it,
     or None while one of its points (combination, seed) has no run."""
     e = Evaluation(design)
-    names = [o.name for o in declaration.objectives] + [c.name for c in declaration.constraints]
+    names = declaration.figure_names()
     for combination in combinations(declaration):
         wanted = {**design, **dict(combination)}
         values = {name: [] for name in names}

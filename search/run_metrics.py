@@ -18,16 +18,27 @@ class RunMetric:
     compute: object  # (conn, run_id, sim_time_ps) -> float
 
 
+class FigureError(Exception):
+    """A figure the run cannot give; the message is for the user."""
+
+
 def _subflow_rates(conn, run_id, sim_time_ps):
     """Each configured subflow's mean receive rate after the warm-up
     (analysis.metrics.warmup_ps: 0.5 ms of runs of 1 ms or more), 0 for one
-    that received nothing: sweep-table's cells."""
+    that received nothing: sweep-table's cells. Without a warm-up the
+    subflow totals give it, so a run recorded with --record summary will do."""
     start = warmup_ps(sim_time_ps)
-    received = dict(((f, d), b) for f, d, b in conn.execute(
-        "SELECT flow_id, dst_port, sum(bytes) FROM subflow_summary WHERE run_id = ? GROUP BY flow_id, dst_port",
-        (run_id,))) if start == 0 else dict(((f, d), b) for f, d, b in conn.execute(
-            "SELECT flow_id, dst_port, sum(bytes) FROM deliveries WHERE run_id = ? AND t_delivered_ps >= ? "
-            "GROUP BY flow_id, dst_port", (run_id, start)))
+    if start == 0:
+        sql, args = "SELECT flow_id, dst_port, sum(bytes) FROM subflow_summary WHERE run_id = ? GROUP BY 1, 2", (run_id,)
+    else:
+        (level,) = conn.execute("SELECT log_level FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        if level != "frames":
+            raise FigureError(f"run {run_id}: a subflow's rate after the warm-up of a run of 1 ms or more needs "
+                              "every delivery: --record frames")
+        sql = ("SELECT flow_id, dst_port, sum(bytes) FROM deliveries WHERE run_id = ? AND t_delivered_ps >= ? "
+               "GROUP BY 1, 2")
+        args = (run_id, start)
+    received = {(f, d): b for f, d, b in conn.execute(sql, args)}
     subflows = conn.execute("SELECT flow_id, dst_port FROM flow_dests WHERE run_id = ?", (run_id,)).fetchall()
     return [gbps(received.get(tuple(s), 0), sim_time_ps - start) for s in subflows]
 

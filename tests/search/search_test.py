@@ -89,6 +89,12 @@ class SmallestCacheEqualsTheGrid(Case):
         conn.close()
         self.assertLess(runs, 125 // 5, out)  # the grid's 125 runs against a few
         self.assertIn(f"{runs} runs (the full grid: 125 runs)", out)
+        # The search's runs are sweep runs: the table tools read them as any sweep's.
+        r = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", "sweep-table"), "search.db", "--rows",
+                            "leaf.cache.entries", "--cols", "sim.seed"], capture_output=True, text=True, cwd=self.dir)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn(f"| {met[0]} | ", r.stdout)
+        self.assertEqual(r.stdout.count("\n| "), runs)  # a row per design run (the header starts the text)
         print(f"\nsmallest cache {met[0]}: the search {runs} runs, the grid 125", file=sys.stderr)
 
 
