@@ -125,6 +125,7 @@ def main(argv=None):
         print(f"{PROG}: {e}", file=sys.stderr)
         return 2
     except Stopped:
+        print(f"{PROG}: stopped by signal {stopping()} before anything ran", file=sys.stderr)
         return 128 + stopping()
     jobs = args.jobs or (default_jobs() if args.backend == "local" else 8)
     backend = SlurmBackend(jobs, args) if args.backend == "slurm" else LocalBackend(jobs)
@@ -141,14 +142,12 @@ def main(argv=None):
     log(f"search {search.sid} into {args.db}: {args.trials} trials, {args.seeds} seed(s) each, {jobs} at a time")
     try:
         search.run(args.trials)
-    except SearchStopped:
+    except (SearchStopped, Stopped):  # between batches, or while fabricsim listed a batch's points
         log(f"stopped by signal {stopping()}: the finished trials are kept; rerun the same command to continue")
         return 128 + stopping()
     except (points_module.SweepError, run_metrics.FigureError) as e:
         log(str(e))
         return 2
-    except Stopped:
-        return 128 + stopping()
     text, count = results.answer_table(conn, search.sid, declaration)
     grid = results.grid_runs(declaration, args.seeds)
     runs = results.runs_of(conn, search.sid)
