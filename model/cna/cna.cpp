@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "model/core/sim_time.h"
+#include "model/invariants/invariant_broken.h"
 #include "model/leaf/fdb.h"
 #include "model/protocol/ethernet_frame.h"
 
@@ -172,9 +173,20 @@ void Cna::receive(int, Payload& payload) {
     payload.release();
     return;
   }
+  if (bound_) check_delivery(f, now);
   recorder_.delivery({f.frame, f.flow, port_, now, f.levels, f.bytes, f.created});
   received_.add(f.flow, f.bytes, now, now - f.created);
   payload.release();
+}
+
+void Cna::check_delivery(const EthernetFrame& f, Picos now) {
+  ++invariants_checked_;
+  if (now - f.created >= bound_->minimum(f.src, port_, f.bytes, f.levels)) return;
+  break_invariant(invariant::kDataPath, name(), now,
+                  "a copy of frame " + std::to_string(raw(f.frame)) + " (flow " + std::to_string(raw(f.flow)) +
+                      ", from port " + std::to_string(raw(f.src)) + ", " + std::to_string(f.levels) +
+                      " surrogate levels) delivered " + std::to_string((now - f.created) / 1e3) +
+                      " ns after its creation; " + bound_->describe(f.src, port_, f.bytes, f.levels));
 }
 
 void Cna::finish() {

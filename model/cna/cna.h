@@ -16,6 +16,7 @@
 #include "model/cna/flow_round_robin.h"
 #include "model/cna/queued_frame.h"
 #include "model/core/circular_queue.h"
+#include "model/invariants/delivery_bound.h"
 #include "model/cna/frame_source.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
@@ -49,6 +50,10 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   PortId port() const { return port_; }
   uint64_t frames_sent() const { return frames_sent_; }
   uint64_t frames_received() const { return received_.frames(); }
+  // Checks every copy delivered here against the zero-load bound (its owner
+  // keeps it; null: no check).
+  void check_deliveries(const DeliveryBound* bound) { bound_ = bound; }
+  uint64_t invariants_checked() const { return invariants_checked_; }
   uint64_t bytes_received() const { return received_.bytes(); }
   size_t queued() const;
   // Frames in rate limiters' queues (a limited flow's frames wait for their time).
@@ -61,6 +66,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
 
  private:
   SC_HAS_PROCESS(Cna);
+  void check_delivery(const EthernetFrame& f, Picos now);
   using FrameQueue = CircularQueue<QueuedFrame, 4>;  // a priority's or a rate limiter's frames
   struct Limiter {
     ReactionPoint rp;
@@ -124,6 +130,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   uint32_t next_reply_seq_ = 0;              // ACK and NAK frames' ids
   EntityId transport_entity_{};              // cna<N>, with transport_: its retransmissions and totals
   ReceivedTotals received_;                  // this CNA is the destination
+  const DeliveryBound* bound_ = nullptr;
+  uint64_t invariants_checked_ = 0;
 };
 
 }  // namespace fabric

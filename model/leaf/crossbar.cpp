@@ -101,7 +101,7 @@ bool Crossbar::take_unicast_copy(int k) {
     Voq& q = ingress.voq(v);
     q.marks.listed_ready = false;
     if (!ingress.head_covered(q)) continue;
-    std::tie(in.slot, in.copy_seq) = ingress.start_copy(v);
+    std::tie(in.slot, in.copy_seq) = ingress.start_copy(v, now_ps());
     wiring_.retransmit.arm(k, v, in.copy_seq);
     in.voq = v;
     in.next_segment = 0;

@@ -4,6 +4,7 @@
 
 #include "model/core/random.h"
 #include "model/core/sim_time.h"
+#include "model/invariants/invariant_broken.h"
 #include "model/leaf/congestion_points.h"
 #include "model/leaf/crossbar.h"
 #include "model/leaf/multicast_engine.h"
@@ -22,6 +23,7 @@ IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, con
                         mix_seed(seed, 0x696e677265737300ULL + raw(p)));
   }
   remote_hold_.resize(layout.ports);
+  pause_obeyed_.assign(static_cast<size_t>(layout.users), PauseObedience(params.pause_obeyed_within));
   if (params.qcn_ingress && params.culprit != CulpritPolicy::arrival)
     for (LeafIngress& in : ports_) in.track_culprits(params.culprit, params.culprit_probes);
 }
@@ -29,6 +31,16 @@ IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, con
 void IngressUnit::on_frame(int k, Payload& payload) {
   const EthernetFrame f = frame_of(payload);
   payload.release();
+  if (k != layout_.surrogate && params_.pause_obeyed_within > 0) {
+    ++frames_checked_;
+    const PauseObedience& pause = pause_obeyed_[k];
+    if (!pause.allows(f.priority, now_ps()))
+      break_invariant(invariant::kPauseObeyed, "port " + std::to_string(raw(layout_.port(k))), now_ps(),
+                      "a frame of priority " + std::to_string(f.priority) + " (flow " + std::to_string(raw(f.flow)) +
+                          ") admitted " + std::to_string((now_ps() - pause.stop_sent(f.priority)) / 1e3) +
+                          " ns after the port sent STOP, later than anything sent before the PAUSE arrived could be (" +
+                          std::to_string(pause.window() / 1e3) + " ns)");
+  }
   if (ports_[k].holding(f.priority) || !admit(k, f)) hold(k, f);  // behind the frames of its priority held already
 }
 
@@ -139,6 +151,11 @@ void IngressUnit::admit_held(int k, uint8_t priority) {
 }
 
 void IngressUnit::drop_frame(int k, const EthernetFrame& f, DropReason reason, int64_t dst) {
+  // A frame for no known destination (DropReason::other) is not the class's to keep.
+  if (reason != DropReason::other && ports_[k].is_lossless(f.priority))
+    break_invariant(invariant::kLosslessDrop, "port " + std::to_string(raw(layout_.port(k))), now_ps(),
+                    "a frame of lossless priority " + std::to_string(f.priority) + " (flow " +
+                        std::to_string(raw(f.flow)) + ") dropped for " + to_string(reason));
   ++drops_;
   recorder_.drop({f.frame, f.flow, layout_.port(k), dst, reason, now_ps()});
 }
@@ -155,6 +172,18 @@ void IngressUnit::drop_from_head(int k, uint32_t voq) {
   pay_owed(k, voq);  // the caller offers the VOQ again once the arriving frame is queued
 }
 
+uint64_t IngressUnit::invariants_checked() const {
+  uint64_t n = frames_checked_;
+  for (const LeafIngress& in : ports_) n += in.grants_checked();
+  return n;
+}
+
+uint64_t IngressUnit::copies_on_other_grants() const {
+  uint64_t n = 0;
+  for (const LeafIngress& in : ports_) n += in.copies_on_other_grants();
+  return n;
+}
+
 void IngressUnit::pay_owed(int k, uint32_t voq) {
   const uint32_t paid = ports_[k].settle_owed(voq);
   if (paid == 0) return;
@@ -169,6 +198,7 @@ void IngressUnit::check_pause(int k, uint8_t priority) {
   Payload& m = wiring_.control.cna_frame(ControlKind::pause, layout_.port(k), change->priority);
   control_of(m).stop = change->stop;
   links_.user_tx(k).send_control(m);
+  pause_obeyed_[k].on_pause_sent(change->priority, change->stop, now_ps());
   const EntityId entity = layout_.port_entity(k);
   recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, entity, -1, change->priority);
   if (change->headers) recorder_.event(now_ps(), EventKind::pause_headers, entity, -1, change->priority);

@@ -15,6 +15,7 @@
 
 #include "model/leaf/control_path.h"
 #include "model/leaf/fdb.h"
+#include "model/invariants/pause_obedience.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
 #include "model/leaf/leaf_params.h"
@@ -55,6 +56,12 @@ class IngressUnit {
   LeafIngress& port(int k) { return ports_[k]; }
   const LeafIngress& port(int k) const { return ports_[k]; }
   uint64_t drops() const { return drops_; }
+  // Copies sent on units granted for another copy (the what-if
+  // leaf.voq.keep_dropped_grants), over the leaf's ports.
+  uint64_t copies_on_other_grants() const;
+  // Invariant checks made: each copy sent on its own grant, no lossless
+  // drop, each user port's paused priorities obeyed.
+  uint64_t invariants_checked() const;
   // Per port: remote copies acknowledged, and the sum of the times from
   // their admission to their ACK (how long a copy holds header and payload).
   void record_counters(Picos t);
@@ -90,7 +97,9 @@ class IngressUnit {
   LeafLinks& links_;
   Wiring wiring_;
   std::deque<LeafIngress> ports_;  // deque: elements never move
+  std::vector<PauseObedience> pause_obeyed_;  // by user port
   uint64_t drops_ = 0;
+  uint64_t frames_checked_ = 0;  // admissions checked against PAUSE, drops against the class
   struct HoldTimes {
     uint64_t copies = 0;
     Picos total = 0;

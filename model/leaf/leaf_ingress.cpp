@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "model/invariants/invariant_broken.h"
 #include "model/leaf/segmentation.h"
 
 namespace fabric {
@@ -98,10 +99,15 @@ void LeafIngress::release_copy(uint32_t voq_index, uint32_t slot) {
 
 uint32_t LeafIngress::settle_owed(uint32_t voq_index) {
   Voq& q = voqs_[voq_index];
-  // A grant is for units, not for a copy: the one that arrives serves the
-  // VOQ's head, whichever copy that now is. Only credit beyond what the
-  // waiting copies need is surplus, and goes back.
-  const uint32_t spare = q.credits > q.waiting_units ? q.credits - q.waiting_units : 0;
+  // Requests and grants are per copy (fabric.md), and a VOQ's grants come
+  // back in the order of its requests: the credit in hand belongs first to
+  // the copies dropped from the head, older than every waiting one, and
+  // goes back at once. With the what-if keep_dropped_grants it serves the
+  // VOQ's head instead, whichever copy that now is, and only credit beyond
+  // what the waiting copies need goes back.
+  const uint32_t spare = !params_.keep_dropped_grants ? q.credits
+                         : q.credits > q.waiting_units ? q.credits - q.waiting_units
+                                                       : 0;
   const uint32_t paid = std::min(q.owed_units, spare);
   q.owed_units -= paid;
   q.credits -= paid;
@@ -165,10 +171,22 @@ bool LeafIngress::head_covered(const Voq& q) const {
   return !q.waiting.empty() && frames_[q.waiting.front()].units <= q.credits;
 }
 
-std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index) {
+std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index, Picos now) {
   Voq& q = voqs_[voq_index];
   if (!head_covered(q)) throw std::logic_error("leaf ingress: sending a copy without credit");
   const uint32_t slot = q.waiting.front();
+  // The credit of dropped copies comes first (settle_owed): a copy whose own
+  // grant is not among the rest is sent on another copy's.
+  ++grants_checked_;
+  if (q.owed_units > 0 && q.credits < q.owed_units + frames_[slot].units) {
+    if (!params_.keep_dropped_grants)
+      break_invariant(invariant::kOwnGrant, "port " + std::to_string(raw(port_)), now,
+                      "a copy of " + std::to_string(frames_[slot].units) + " units to port " +
+                          std::to_string(raw(q.target)) + " sent with " + std::to_string(q.credits) +
+                          " units of credit, of which " + std::to_string(q.owed_units) +
+                          " were granted for copies dropped from the VOQ's head");
+    ++copies_on_other_grants_;
+  }
   q.waiting.pop_front();
   q.waiting_units -= frames_[slot].units;
   q.credits -= frames_[slot].units;

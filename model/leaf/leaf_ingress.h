@@ -116,9 +116,15 @@ class LeafIngress {
   // A copy that will never be acknowledged: frees its header, and the payload
   // after the frame's last copy.
   void release_copy(uint32_t voq_index, uint32_t slot);
-  // Owed units the VOQ's spare credit (beyond its waiting copies' needs)
-  // can pay now, taken from its credit.
+  // Owed units the VOQ's credit can pay now (all of it; with the what-if
+  // keep_dropped_grants only what its waiting copies do not need), taken
+  // from its credit.
   uint32_t settle_owed(uint32_t voq_index);
+  // Copies sent on units granted for another copy (only with the what-if
+  // keep_dropped_grants; otherwise a broken invariant of the caller's).
+  uint64_t copies_on_other_grants() const { return copies_on_other_grants_; }
+  // Copies checked against their own grant.
+  uint64_t grants_checked() const { return grants_checked_; }
   MulticastProgress& progress(uint32_t slot) { return progress_[slot]; }
 
   Voq& voq(uint32_t index) { return voqs_[index]; }
@@ -132,7 +138,9 @@ class LeafIngress {
   bool head_covered(const Voq& q) const;
   // Takes the head copy for sending: uses its credit, moves it in flight.
   // Returns the frame slot and the copy's sequence number.
-  std::pair<uint32_t, uint32_t> start_copy(uint32_t voq_index);
+  // Breaks the invariant "sent on its own grant" (at time `now`) when the
+  // credit is another copy's, unless leaf.voq.keep_dropped_grants.
+  std::pair<uint32_t, uint32_t> start_copy(uint32_t voq_index, Picos now = 0);
   void on_grant(uint32_t voq_index, uint32_t units);
   // `count` oldest copies in flight are acknowledged: frees headers and,
   // after the last copy of a frame, its payload.
@@ -169,6 +177,7 @@ class LeafIngress {
   // off, only a held frame STOPs.
   std::optional<PauseChange> pause_change(uint8_t priority);
 
+  bool is_lossless(uint8_t priority) const { return lossless(priority); }
   uint32_t lossy_units() const { return lossy_pool_.used(); }
   // Payload units held in the lossy pool and every lossless pool.
   uint32_t payload_units() const;
@@ -201,6 +210,8 @@ class LeafIngress {
   std::array<BufferPool, kVls> lossless_pool_;  // one per lossless VL
   std::array<BufferPool, kVls> header_pool_;
   uint32_t lossy_headers_held_ = 0;  // lossy VLs: the header memory
+  uint64_t copies_on_other_grants_ = 0;
+  uint64_t grants_checked_ = 0;
   HeaderAdmission admission_;
   std::unique_ptr<IngressCulprits> culprits_;  // null without ingress CPs
   std::mt19937_64 rng_;

@@ -78,6 +78,7 @@ LeafParams read_leaf_params(const LeafKeys& k, Picos stall_timeout) {
   p.voq_drop = voq_drop == "off" ? LeafParams::VoqDrop::off
                : voq_drop == "tail" ? LeafParams::VoqDrop::tail : LeafParams::VoqDrop::head;
   p.voq_threshold_units = units(k.voq_threshold);
+  p.keep_dropped_grants = k.keep_dropped_grants.value();
   p.uplink_queue_packets = static_cast<int>(k.uplink_queue_packets.value());
   p.downlink_buffer_packets = static_cast<int>(k.downlink_buffer_packets.value());
   p.spray = k.spray.value();

@@ -55,7 +55,7 @@ rtl::TraceWindow MulticastEngine::trace_window(const std::string& block) const {
 
 void MulticastEngine::start_stream(int k, uint32_t voq) {
   LeafIngress& in = wiring_.ingress.port(k);
-  const auto [slot, copy_seq] = in.start_copy(voq);
+  const auto [slot, copy_seq] = in.start_copy(voq, now_ps());
   wiring_.retransmit.arm(k, voq, copy_seq);
   in.voq(voq).marks.streaming = true;
   const Picos now = now_ps();

@@ -1,6 +1,7 @@
 #include "model/link/link.h"
 
 #include "model/core/sim_time.h"
+#include "model/invariants/invariant_broken.h"
 #include "model/link/link_census.h"
 
 #include <cmath>
@@ -13,7 +14,7 @@ using sc_core::sc_time;
 using sc_core::SC_PS;
 
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
-    : sc_module(name), in("in"), out("out") {
+    : sc_module(name), rate_window_(params.rate_gbps), in("in"), out("out") {
   ps_per_byte_q24_ = static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)));
   propagation_time_ = params.propagation;
   if (params.overhead_bytes > UINT16_MAX || params.lead_bytes > UINT16_MAX)
@@ -28,17 +29,23 @@ Link::Link(sc_core::sc_module_name name, const LinkParams& params)
 
 void Link::end_of_elaboration() { receiver_ = out.get_interface(0); }
 
+void Link::break_line_rate(Picos t, const std::string& numbers) const {
+  break_invariant(invariant::kLineRate, name(), t, numbers);
+}
+
 tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_time& delay) {
   if (phase != tlm::BEGIN_REQ) SC_REPORT_FATAL(name(), "link accepts only BEGIN_REQ");
   const Picos start = now_ps() + to_ps(delay);
   if (start < free_at_) {
     std::ostringstream msg;
-    msg << "message sent at " << start << " ps while the link is busy until " << free_at_ << " ps";
-    SC_REPORT_FATAL(name(), msg.str().c_str());
+    msg << "a message started at " << start << " ps while the link is busy until " << free_at_ << " ps";
+    break_line_rate(start, msg.str());
   }
   const uint32_t wire_bytes = info_of(payload).wire_bytes;
   const Picos serialization_ps = serialization(wire_bytes);
   free_at_ = start + serialization_ps;
+  if (rate_window_.add(start, free_at_, wire_bytes + overhead_bytes_) == LineRateWindow::Verdict::broken)
+    break_line_rate(start, rate_window_.describe());
   ++messages_;
   payload_bytes_ += wire_bytes;
   LinkCensus::count(payload);

@@ -6,8 +6,11 @@
 // passed, which the Link checks.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <systemc>
+#include <vector>
 
+#include "model/invariants/line_rate_window.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {
@@ -71,13 +74,26 @@ class alignas(64) Link : public FabricReceiver, private LinkHotState, public sc_
   }
 
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
+  // Invariant checks made so far: each message's start after the last one's
+  // end, and each window of the line rate (LineRateWindow).
+  uint64_t invariants_checked() const { return messages_ + rate_window_.windows(); }
 
  private:
   void end_of_elaboration() override;
+  [[noreturn]] void break_line_rate(Picos t, const std::string& numbers) const;
+
+  LineRateWindow rate_window_;  // after the hot state: touched by a message's send only in passing
 
  public:
   FabricTargetSocket in;
   FabricInitiatorSocket out;
 };
+
+// The invariant checks of a platform's links.
+inline uint64_t invariants_checked(const std::vector<std::unique_ptr<Link>>& links) {
+  uint64_t n = 0;
+  for (const auto& l : links) n += l->invariants_checked();
+  return n;
+}
 
 }  // namespace fabric

@@ -35,6 +35,7 @@ const char* to_string(EventKind kind) {
     case EventKind::xon: return "xon";
     case EventKind::reservation: return "reservation";
     case EventKind::retract: return "retract";
+    case EventKind::invariant_broken: return "invariant_broken";
   }
   return "other";
 }

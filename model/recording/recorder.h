@@ -21,9 +21,11 @@ const char* to_string(DropReason reason);
 // (value: the occupancy in bytes), before the PAUSE frames it sends.
 // reservation: a ring packet's reservation complete, it is multicast (value:
 // the tickets it took); retract: a ring sender retracts a reservation.
+// invariant_broken: the run stopped on a broken invariant (the message on
+// stderr names it, the entity, the time and the numbers).
 enum class EventKind {
   pause, go, pause_headers, hold, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall,
-  xoff, xon, reservation, retract
+  xoff, xon, reservation, retract, invariant_broken
 };
 const char* to_string(EventKind kind);
 

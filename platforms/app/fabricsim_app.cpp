@@ -13,6 +13,7 @@
 #include "model/core/sim_time.h"
 #include "model/link/link_census.h"
 #include "model/core/stop_request.h"
+#include "model/invariants/invariant_broken.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/explain.h"
 #include "platforms/app/huge_pages.h"
@@ -27,6 +28,9 @@
 namespace fabric {
 
 namespace {
+
+// A run stopped on a broken invariant (1: a stall or another model error).
+constexpr int kInvariantBrokenExit = 3;
 
 // sim.threads = 0: every core but one for the database writer when it
 // writes every frame.
@@ -138,14 +142,28 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     } else if (result.outcome == RunOutcome::interrupted) {
       exit_code = stopped_exit_status();
     }
+  } catch (const InvariantBroken& e) {
+    result.simulated = now_ps();
+    status = "failed";
+    exit_code = kInvariantBrokenExit;
   } catch (const sc_core::sc_report& e) {
     // The model's time, not the kernel's (the scheduler runs ahead of
     // SystemC in windows), and the message without the kernel's decoration.
     result.simulated = now_ps();
-    std::cerr << "fabricsim: the model stopped at " << result.simulated / 1e6 << " us simulated: " << e.get_msg()
-              << "\n";
     status = "failed";
     exit_code = 1;
+    if (!first_broken_invariant())
+      std::cerr << "fabricsim: the model stopped at " << result.simulated / 1e6 << " us simulated: " << e.get_msg()
+                << "\n";
+  }
+  // However it left the kernel (SystemC wraps what a process throws), a
+  // broken invariant is reported as such.
+  const std::optional<InvariantBroken> broken = first_broken_invariant();
+  if (broken) {
+    std::cerr << "fabricsim: " << broken->what() << "\n";
+    rec->event(broken->time(), EventKind::invariant_broken, rec->declare(EntityKind::system, run.platform), -1, 0);
+    status = "failed";
+    exit_code = kInvariantBrokenExit;
   }
   top->finish(result.simulated);
   const EntityId system = rec->declare(EntityKind::system, run.platform);
@@ -161,7 +179,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 1;
   }
-  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status}, result, *top);
+  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status, broken.has_value()}, result, *top);
   if (!run.warnings.empty()) {
     std::cout << "  warnings (" << run.warnings.size() << ", in run_warnings):\n";
     for (const config::CheckResult& w : run.warnings) std::cout << "    " << w.detail << "\n";

@@ -47,6 +47,9 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                 static_cast<unsigned long long>(top.frames_sent()), static_cast<unsigned long long>(delivered),
                 static_cast<unsigned long long>(top.drops()));
   out << line;
+  std::snprintf(line, sizeof line, "  invariants: %llu checked, %d broken\n",
+                static_cast<unsigned long long>(top.invariants_checked()), ctx.invariant_broken ? 1 : 0);
+  out << line;
   std::snprintf(line, sizeof line, "  link messages (frames, packets, control, credits): %llu, %.1f per delivered frame\n",
                 static_cast<unsigned long long>(top.messages_moved()),
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);

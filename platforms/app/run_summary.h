@@ -14,6 +14,7 @@ struct SummaryContext {
   std::string db_path;
   int64_t run_id;
   std::string status;
+  bool invariant_broken = false;  // the run stopped on one (model/invariants/)
 };
 
 // The lines every platform has, then the platform's own (PlatformTop::summarize).

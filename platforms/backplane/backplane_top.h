@@ -32,6 +32,7 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_sent() const override;
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return switch_->memory().discards(); }
+  uint64_t invariants_checked() const override { return fabric::invariants_checked(links_); }
   void finish(Picos end) override;
   // Throughput, latency, discards, PAUSE and memory (backplane_summary.cpp).
   void summarize(std::ostream& out, Picos simulated) const override;

@@ -43,6 +43,9 @@ class PlatformTop {
   virtual uint64_t frames_sent() const = 0;
   virtual uint64_t frames_delivered() const = 0;
   virtual uint64_t drops() const = 0;
+  // Invariant checks made so far (model/invariants/): a broken one stops
+  // the run as it happens, so all of these held.
+  virtual uint64_t invariants_checked() const = 0;
   // End of run at `end`: what the modules still hold and their totals,
   // into the recorder.
   virtual void finish(Picos end) = 0;

@@ -1,4 +1,7 @@
 #include "platforms/fabric/fabric_platform.h"
+#include "model/leaf/pause_headroom.h"
+
+#include <cmath>
 
 #include <algorithm>
 
@@ -106,6 +109,10 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   refuse_end_station_traffic(config, r.flows);
   apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f.topology, f.leaf), traffic::kMaxFrameBytes,
                         lossless_headers_per_frame(r.flows, f.leaf));
+  PauseRoundTrip behind_a_frame = cna_pause_round_trip(f.topology, f.leaf);
+  behind_a_frame.wait = static_cast<Picos>(
+      std::ceil(wire_ps(traffic::kMaxFrameBytes + behind_a_frame.overhead_bytes, behind_a_frame.link_gbps)));
+  f.leaf.pause_obeyed_within = static_cast<Picos>(std::ceil(pause_window_ps(behind_a_frame))) + 1;
   const traffic::MulticastTreeKeys trees;
   f.trees.max_levels = static_cast<int>(trees.max_levels.value());
   f.trees.max_source_fanout = static_cast<size_t>(trees.source_fanout.value());

@@ -38,9 +38,15 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
   const auto group_macs = install_multicast_groups(flows, g, config_.trees, fdb_, mcbc_);
 
-  for (int p = 0; p < g.user_ports(); ++p)
+  delivery_bound_ = std::make_unique<DeliveryBound>(
+      DeliveryBoundParams{config_.topology.cna_link.rate_gbps, config_.topology.cna_link.overhead_bytes,
+                          to_ps(config_.topology.cna_link.propagation), to_ps(config_.topology.fabric_link.propagation),
+                          g.user_ports_per_leaf, !config_.leaf.keep_dropped_grants});
+  for (int p = 0; p < g.user_ports(); ++p) {
     cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder_,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));
+    cnas_.back()->check_deliveries(delivery_bound_.get());
+  }
   for (const traffic::FlowSpec& f : flows) {
     const auto group = group_macs.find(raw(f.id));
     cnas_[raw(f.src)]->attach(std::make_unique<TrafficFrameSource>(
@@ -208,6 +214,13 @@ uint64_t FabricTop::frames_delivered() const {
   return n;
 }
 
+uint64_t FabricTop::invariants_checked() const {
+  uint64_t n = fabric::invariants_checked(links_);
+  for (const auto& c : cnas_) n += c->invariants_checked();
+  for (const auto& l : leaves_) n += l->invariants_checked();
+  return n;
+}
+
 uint64_t FabricTop::drops() const {
   uint64_t n = 0;
   for (const auto& l : leaves_) n += l->drops();
@@ -217,7 +230,13 @@ uint64_t FabricTop::drops() const {
 
 void FabricTop::finish(Picos end) {
   for (auto& c : cnas_) c->finish();
-  for (auto& l : leaves_) l->finish(end);
+  uint64_t on_other_grants = 0;
+  for (auto& l : leaves_) {
+    l->finish(end);
+    on_other_grants += l->copies_on_other_grants();
+  }
+  recorder_.total(recorder_.declare(EntityKind::system, "fabric"), "copies_on_other_grants",
+                  static_cast<double>(on_other_grants));
   for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   for (const LinkEnds& e : link_ends_) {
     const LinkReceiver& rx = *e.rx->link_receiver();

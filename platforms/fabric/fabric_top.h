@@ -61,6 +61,7 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   };
   RtlTotals rtl_totals() const;
   uint64_t drops() const override;
+  uint64_t invariants_checked() const override;
   const std::vector<std::unique_ptr<Cna>>& cnas() const { return cnas_; }
   // Soft errors and their recovery over the run, all links together (per
   // link: the samples finish() writes).
@@ -97,6 +98,7 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   PayloadPool pool_;
   Fdb fdb_;
   McbcTable mcbc_;
+  std::unique_ptr<DeliveryBound> delivery_bound_;  // every CNA checks its deliveries against it
   std::vector<std::unique_ptr<Cna>> cnas_;
   std::vector<std::unique_ptr<Leaf>> leaves_;
   std::vector<std::unique_ptr<Spine>> spines_;

@@ -36,6 +36,7 @@ class IbftTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_sent() const override;
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return 0; }  // credit flow control: nothing is dropped
+  uint64_t invariants_checked() const override { return fabric::invariants_checked(links_); }
   void finish(Picos end) override;
   void summarize(std::ostream& out, Picos simulated) const override;  // ibft_summary.cpp
   bool done() const override { return frames_delivered() == expected_deliveries_; }

@@ -49,6 +49,7 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_sent() const override;
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return 0; }  // reservations: no receiver overflows
+  uint64_t invariants_checked() const override { return fabric::invariants_checked(segments_); }
   void finish(Picos end) override;
   void summarize(std::ostream& out, Picos simulated) const override;  // ring_summary.cpp
 

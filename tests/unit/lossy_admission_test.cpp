@@ -177,10 +177,40 @@ TEST(VoqDrop, DropFromHeadRemovesTheHeadCopyAndCountsDownTheVoqsThatSentTheFrame
   EXPECT_EQ(in.lossy_units(), units_before - 6) << "payload freed after the last copy";
 }
 
-TEST(VoqDrop, OnlyCreditBeyondTheWaitingCopiesIsReturned) {
+// Requests and grants are per copy, and a VOQ's grants come back in the
+// order of its requests: the dropped head's units go back to the target's
+// arbiter at once, whether they are in hand or still to come, and every
+// later copy waits for its own grant.
+TEST(VoqDrop, TheDroppedCopysGrantGoesBackAndEachCopyWaitsForItsOwn) {
   LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
   p.voq_drop = LeafParams::VoqDrop::head;
   p.voq_threshold_units = 12;
+  LeafIngress in(PortId(0), p);
+  for (uint64_t id = 1; id <= 3; ++id) in.admit(frame(id), PortId(4), LeafId(0));
+  const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
+  in.on_grant(v, 6);  // frame 1's grant, in hand
+  in.take_head(v);    // frame 1 dropped: 6 units owed, 12 waiting
+  EXPECT_EQ(in.settle_owed(v), 6u) << "the grant in hand was frame 1's: it goes back at once";
+  EXPECT_FALSE(in.head_covered(in.voq(v))) << "frame 2 waits for its own grant";
+  in.take_head(v);  // frame 2 dropped before its grant came
+  EXPECT_EQ(in.settle_owed(v), 0u) << "nothing in hand to return yet";
+  in.on_grant(v, 6);  // frame 2's grant arrives
+  EXPECT_EQ(in.settle_owed(v), 6u) << "returned as soon as it arrives";
+  EXPECT_FALSE(in.head_covered(in.voq(v))) << "frame 3 is not sent on frame 2's grant";
+  in.on_grant(v, 6);
+  EXPECT_EQ(in.settle_owed(v), 0u);
+  ASSERT_TRUE(in.head_covered(in.voq(v)));
+  in.start_copy(v);
+  EXPECT_EQ(in.copies_on_other_grants(), 0u);
+}
+
+// The what-if leaf.voq.keep_dropped_grants: a grant is for units, and serves
+// the VOQ's head whichever copy that now is; that copy is counted.
+TEST(VoqDrop, KeptGrantsReturnOnlyCreditBeyondTheWaitingCopies) {
+  LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
+  p.voq_drop = LeafParams::VoqDrop::head;
+  p.voq_threshold_units = 12;
+  p.keep_dropped_grants = true;
   LeafIngress in(PortId(0), p);
   for (uint64_t id = 1; id <= 3; ++id) in.admit(frame(id), PortId(4), LeafId(0));
   const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
@@ -192,6 +222,25 @@ TEST(VoqDrop, OnlyCreditBeyondTheWaitingCopiesIsReturned) {
   EXPECT_EQ(in.settle_owed(v), 6u) << "18 units of credit for 12 waiting: 6 spare";
   EXPECT_EQ(in.voq(v).owed_units, 0u);
   EXPECT_EQ(in.voq(v).credits, 12u);
+}
+
+TEST(VoqDrop, KeptGrantsCountTheCopiesSentOnThem) {
+  LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
+  p.voq_drop = LeafParams::VoqDrop::head;
+  p.voq_threshold_units = 12;
+  p.keep_dropped_grants = true;
+  LeafIngress in(PortId(0), p);
+  for (uint64_t id = 1; id <= 3; ++id) in.admit(frame(id), PortId(4), LeafId(0));
+  const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
+  in.on_grant(v, 6);
+  in.take_head(v);
+  EXPECT_EQ(in.settle_owed(v), 0u);
+  in.start_copy(v);  // frame 2 on frame 1's grant
+  EXPECT_EQ(in.copies_on_other_grants(), 1u);
+  in.on_grant(v, 6);  // frame 2's own grant: carries frame 3, which is then ahead of its own too
+  EXPECT_EQ(in.settle_owed(v), 0u);
+  in.start_copy(v);
+  EXPECT_EQ(in.copies_on_other_grants(), 2u);
 }
 
 }  // namespace
