@@ -92,6 +92,20 @@ void check(const config::Config& c, std::string name, std::vector<std::string> k
   c.note_check({std::move(name), std::move(keys), holds, std::move(detail)});
 }
 
+// What a VOQ threshold below the round trip's bytes does. Each copy is sent
+// on its own grant: a VOQ fed faster than Vth / round trip drops every copy
+// from its head before that copy's grant is back, so such a flow to another
+// leaf delivers almost nothing. With the what-if keep_dropped_grants the
+// dropped copies' grants carry the later ones, and only the start drops.
+std::string voq_threshold_effect(const FabricKeys& k, double round_trip_ps) {
+  if (k.leaf.keep_dropped_grants.value())
+    return "a lossy flow that starts at line rate crosses Vth before its first grant and drops frames";
+  const double cliff_gbps = double(k.leaf.voq_threshold.value()) * 8000.0 / round_trip_ps;
+  return "each copy waits for its own grant, so a VOQ fed faster than Vth / the round trip (" + gbps_text(cliff_gbps) +
+         ") drops every copy from its head before that copy's grant is back: a lossy flow offered above " +
+         gbps_text(cliff_gbps) + " to another leaf delivers almost nothing";
+}
+
 }  // namespace
 
 // The PAUSE round trip on a CNA-leaf link, for the lossless thresholds.
@@ -197,7 +211,7 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
             double(k.leaf.voq_threshold.value()) >= need,
             k.leaf.voq_threshold.key() + " " + bytes_text(double(k.leaf.voq_threshold.value())) + " < " +
                 bytes_text(need) + " (" + gbps_text(t.cna_link.rate_gbps) + " x " + round_trip_text(k, link) +
-                "): a lossy flow that starts at line rate crosses Vth before its first grant and drops frames");
+                "): " + voq_threshold_effect(k, rtt));
     check(c, "leaf.egress.pool >= the bytes a user port receives in the fabric round trip",
           {k.leaf.egress_pool.key(), k.topology.leaf_spine_cable_m.key(), k.topology.user_port_gbps.key()},
           double(k.leaf.egress_pool.value()) >= need,
