@@ -177,17 +177,30 @@ TEST(VoqDrop, DropFromHeadRemovesTheHeadCopyAndCountsDownTheVoqsThatSentTheFrame
   EXPECT_EQ(in.lossy_units(), units_before - 6) << "payload freed after the last copy";
 }
 
+// Drop from head at Vth = two 1522 B frames, the dropped copies' grants
+// returned (false) or kept (the what-if).
+LeafParams drop_from_head_params(bool keep_dropped_grants) {
+  LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
+  p.voq_drop = LeafParams::VoqDrop::head;
+  p.voq_threshold_units = 12;
+  p.keep_dropped_grants = keep_dropped_grants;
+  return p;
+}
+
+// Frames 1-3 queued to port 4; their VOQ.
+uint32_t three_frames_to_port_4(LeafIngress& in) {
+  for (uint64_t id = 1; id <= 3; ++id) in.admit(frame(id), PortId(4), LeafId(0));
+  return *in.find_voq(PortId(4), unicast_vl(0));
+}
+
 // Requests and grants are per copy, and a VOQ's grants come back in the
 // order of its requests: the dropped head's units go back to the target's
 // arbiter at once, whether they are in hand or still to come, and every
 // later copy waits for its own grant.
 TEST(VoqDrop, TheDroppedCopysGrantGoesBackAndEachCopyWaitsForItsOwn) {
-  LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
-  p.voq_drop = LeafParams::VoqDrop::head;
-  p.voq_threshold_units = 12;
+  const LeafParams p = drop_from_head_params(false);
   LeafIngress in(PortId(0), p);
-  for (uint64_t id = 1; id <= 3; ++id) in.admit(frame(id), PortId(4), LeafId(0));
-  const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
+  const uint32_t v = three_frames_to_port_4(in);
   in.on_grant(v, 6);  // frame 1's grant, in hand
   in.take_head(v);    // frame 1 dropped: 6 units owed, 12 waiting
   EXPECT_EQ(in.settle_owed(v), 6u) << "the grant in hand was frame 1's: it goes back at once";
@@ -207,13 +220,9 @@ TEST(VoqDrop, TheDroppedCopysGrantGoesBackAndEachCopyWaitsForItsOwn) {
 // The what-if leaf.voq.keep_dropped_grants: a grant is for units, and serves
 // the VOQ's head whichever copy that now is; that copy is counted.
 TEST(VoqDrop, KeptGrantsReturnOnlyCreditBeyondTheWaitingCopies) {
-  LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
-  p.voq_drop = LeafParams::VoqDrop::head;
-  p.voq_threshold_units = 12;
-  p.keep_dropped_grants = true;
+  const LeafParams p = drop_from_head_params(true);
   LeafIngress in(PortId(0), p);
-  for (uint64_t id = 1; id <= 3; ++id) in.admit(frame(id), PortId(4), LeafId(0));
-  const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
+  const uint32_t v = three_frames_to_port_4(in);
   in.take_head(v);  // 6 units owed, 12 waiting
   in.on_grant(v, 6);
   EXPECT_EQ(in.settle_owed(v), 0u) << "the grant serves the new head";
@@ -225,13 +234,9 @@ TEST(VoqDrop, KeptGrantsReturnOnlyCreditBeyondTheWaitingCopies) {
 }
 
 TEST(VoqDrop, KeptGrantsCountTheCopiesSentOnThem) {
-  LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
-  p.voq_drop = LeafParams::VoqDrop::head;
-  p.voq_threshold_units = 12;
-  p.keep_dropped_grants = true;
+  const LeafParams p = drop_from_head_params(true);
   LeafIngress in(PortId(0), p);
-  for (uint64_t id = 1; id <= 3; ++id) in.admit(frame(id), PortId(4), LeafId(0));
-  const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
+  const uint32_t v = three_frames_to_port_4(in);
   in.on_grant(v, 6);
   in.take_head(v);
   EXPECT_EQ(in.settle_owed(v), 0u);
