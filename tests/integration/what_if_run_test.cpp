@@ -47,7 +47,8 @@ int64_t p99(const std::vector<int64_t>& sorted) { return sorted[sorted.size() * 
 TEST(WhatIfRun, A400mCableFromItsOneKeyObeysTheFlight) {
   TempDir dir;
   const std::string db_path = dir.file("w400.db");
-  const ProcResult r = run_fabricsim(perm640_at_400m(db_path).set("leaf.voq.threshold=128KB"), 600);
+  const ProcResult r = run_fabricsim(
+      perm640_at_400m(db_path).set("leaf.voq.threshold=128KB").set("leaf.voq.keep_dropped_grants=false"), 600);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.out.find(" checked, 0 broken"), std::string::npos) << r.out;
   Db db(db_path);
@@ -71,7 +72,7 @@ TEST(WhatIfRun, A400mCableFromItsOneKeyObeysTheFlight) {
 TEST(WhatIfRun, A400mCableWithTheSpecsVthDropsEveryRemoteCopyBeforeItsGrant) {
   TempDir dir;
   const std::string db_path = dir.file("w400.db");
-  const ProcResult r = run_fabricsim(perm640_at_400m(db_path), 600);
+  const ProcResult r = run_fabricsim(perm640_at_400m(db_path).set("leaf.voq.keep_dropped_grants=false"), 600);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.err.find("a VOQ fed faster than Vth / the round trip (57 Gb/s) drops every copy from its head"),
             std::string::npos)

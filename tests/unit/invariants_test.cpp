@@ -170,6 +170,7 @@ EthernetFrame frame_of_units(uint64_t id, uint32_t bytes) {
 // VOQ's head, as a port that forgot to cancel would.
 TEST(OwnGrantInvariant, ACopySentOnADroppedCopysGrantStopsTheRun) {
   LeafParams p = testing::spec_leaf_params();
+  p.keep_dropped_grants = false;
   p.voq_drop = LeafParams::VoqDrop::head;
   p.voq_threshold_units = 12;
   LeafIngress in(PortId(0), p);
