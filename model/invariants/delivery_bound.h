@@ -22,7 +22,7 @@ struct DeliveryBoundParams {
   Picos cna_flight = 0;             // a CNA cable's propagation
   Picos fabric_flight = 0;          // a leaf-spine cable's propagation
   int user_ports_per_leaf = 5;      // a user port's leaf: port / this
-  bool own_grant = true;            // each copy is sent on its own grant (leaf.voq.keep_dropped_grants false)
+  bool own_grant = true;            // each copy is sent on its own grant (leaf.voq.dropped_copy_credit per_copy)
 };
 
 class DeliveryBound {

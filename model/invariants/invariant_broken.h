@@ -39,7 +39,8 @@ void forget_broken_invariant();  // for tests that break one on purpose, then ru
 namespace invariant {
 constexpr const char* kLineRate = "line rate";
 constexpr const char* kDataPath = "zero-load data path";
-constexpr const char* kOwnGrant = "sent on its own grant";
+constexpr const char* kOwnGrant = "sent on credit granted for it";
+constexpr const char* kSurplusCredit = "no copy on surplus credit";
 constexpr const char* kLosslessDrop = "lossless class drops nothing";
 constexpr const char* kPauseObeyed = "paused priority sends nothing";
 }  // namespace invariant

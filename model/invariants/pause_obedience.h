@@ -16,8 +16,6 @@ namespace fabric {
 
 class PauseObedience {
  public:
-  static constexpr int kPriorities = 8;
-
   explicit PauseObedience(Picos window) : window_(window) { stop_sent_.fill(kNone); }
 
   void on_pause_sent(int priority, bool stop, Picos t) {

@@ -14,7 +14,8 @@ uint64_t voq_key(const ControlMessage& c) {
 }
 }  // namespace
 
-void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count) {
+void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count,
+                       CopyRange copies, bool withdraw) {
   Payload& m = pool_.acquire(MessageKind::control, params_.control_bytes);
   ControlMessage& c = control_of(m);
   c.kind = kind;
@@ -24,6 +25,8 @@ void ControlPath::send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t
   c.vl = vl;
   c.units = units;
   c.count = count;
+  c.copies = copies;
+  c.withdraw = withdraw;
   if (!(params_.control_coalesced >> static_cast<int>(kind) & 1)) {
     route(m);
     return;

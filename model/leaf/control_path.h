@@ -24,7 +24,8 @@ class ControlPath final : public EventQueue::Client {
         batcher_(to_ps(params.control_holdoff), params.control_max_batch) {}
 
   // A 10 B control message from port `from` to port `to` (any leaf).
-  void send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count);
+  void send(ControlKind kind, PortId from, PortId to, Vl vl, uint32_t units, uint32_t count, CopyRange copies = {},
+            bool withdraw = false);
   // A control message already built, to the leaf its to_leaf names.
   void route(Payload& message);
   // A 64 B control frame (PAUSE, CNM) for the CNA of user port `port`, of

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/core/circular_queue.h"
+#include "model/protocol/copy_range.h"
 
 namespace fabric {
 
@@ -19,12 +20,20 @@ class CreditArbiter {
     uint32_t requester;
     uint32_t units;
     uint32_t frames;
+    CopyRange copies;  // the request's
   };
 
   // quantum: units added to a requester's deficit per round; weights scale it.
   CreditArbiter(uint32_t capacity_units, uint32_t quantum_units);
 
-  void request(uint32_t requester, uint32_t units, uint32_t frames);
+  void request(uint32_t requester, uint32_t units, uint32_t frames, CopyRange copies = {});
+  // A copy dropped at the source (request number `copy`, `units`): its
+  // request, or its part of a merged one, is withdrawn if not yet granted.
+  // False when it was granted already (the source returns the units).
+  bool withdraw(uint32_t requester, uint32_t copy, uint32_t units);
+  // Up to `units` of the requester's requests not yet granted, newest
+  // first, are withdrawn (a request may shrink): the units withdrawn.
+  uint32_t withdraw_newest(uint32_t requester, uint32_t units);
   void set_weight(uint32_t requester, uint32_t weight);
   void release(uint32_t units);
   // Grants whole requests in DRR order while free units allow; appends to out.
@@ -38,7 +47,8 @@ class CreditArbiter {
  private:
   struct Request {
     uint32_t units;
-    uint32_t frames;
+    uint32_t frames;  // 0: withdrawn whole, passed over without a grant
+    CopyRange copies;
   };
   struct Requester {
     uint32_t id = 0;

@@ -51,13 +51,22 @@ void EgressUnit::enter(int k, Payload& packet, Picos arrival) {
 
 void EgressUnit::on_request(const ControlMessage& c) {
   const int k = layout_.geometry.local_index(c.to);
-  ports_[k].on_request(c.from, c.vl, c.units, c.count);
+  ports_[k].on_request(c.from, c.vl, c.units, c.count, c.copies);
   run_arbiter(k);
 }
 
 void EgressUnit::on_cancel(const ControlMessage& c) {
   const int k = layout_.geometry.local_index(c.to);
-  ports_[k].on_cancel(c.vl, c.units);
+  if (c.withdraw && params_.dropped_credit == LeafParams::DroppedCredit::per_copy) {
+    ports_[k].on_withdraw(c.from, c.vl, c.copies.first, c.units);
+  } else if (c.withdraw) {
+    // What the arbiter had granted already is owed back by the source.
+    const uint32_t withdrawn = ports_[k].on_withdraw_units(c.from, c.vl, c.units);
+    if (withdrawn < c.units)
+      wiring_.control.send(ControlKind::grant, layout_.port(k), c.from, c.vl, c.units - withdrawn, 0, {}, true);
+  } else {
+    ports_[k].on_cancel(c.vl, c.units);
+  }
   run_arbiter(k);
 }
 
@@ -91,7 +100,7 @@ void EgressUnit::run_arbiter(int k) {
   grants_.clear();
   ports_[k].arbitrate(grants_);
   for (const EgressGrant& g : grants_)
-    wiring_.control.send(ControlKind::grant, layout_.port(k), g.src, g.vl, g.units, g.frames);
+    wiring_.control.send(ControlKind::grant, layout_.port(k), g.src, g.vl, g.units, g.frames, g.copies);
 }
 
 uint64_t EgressUnit::copies_held() const {

@@ -64,7 +64,7 @@ bool IngressUnit::admit(int k, const EthernetFrame& f) {
   }
   const Voq& q = ports_[k].voq(*a.voq);
   ports_[k].frame(q.waiting.back()).admitted = now_ps();
-  wiring_.control.send(ControlKind::request, layout_.port(k), target, q.vl, ports_[k].frame(q.waiting.back()).units, 1);
+  request_tail(k, *a.voq);
   if (params_.qcn_ingress) wiring_.congestion.sample_ingress(k, f);
   check_pause(k, f.priority);
   return true;
@@ -118,7 +118,7 @@ bool IngressUnit::admit_multicast(int k, const EthernetFrame& arrived, Mid mid) 
       drop_frame(k, f, a.reason, raw(target));
       continue;
     }
-    wiring_.control.send(ControlKind::request, layout_.port(k), target, in.voq(*a.voq).vl, in.frame(*slot).units, 1);
+    request_tail(k, *a.voq);
     if (a.drop_head_of) {
       drop_from_head(k, *a.drop_head_of);
       dropped_from[drops_from_head++] = *a.drop_head_of;
@@ -133,6 +133,13 @@ bool IngressUnit::admit_multicast(int k, const EthernetFrame& arrived, Mid mid) 
   for (size_t i = 0; i < drops_from_head; ++i) wiring_.crossbar.offer(k, dropped_from[i]);
   check_pause(k, f.priority);
   return true;
+}
+
+void IngressUnit::request_tail(int k, uint32_t voq) {
+  const Voq& q = ports_[k].voq(voq);
+  const uint32_t copy = LeafIngress::tail_request(q);
+  wiring_.control.send(ControlKind::request, layout_.port(k), q.target, q.vl, ports_[k].frame(q.waiting.back()).units, 1,
+                       {copy, copy});
 }
 
 void IngressUnit::hold(int k, const EthernetFrame& f) {
@@ -162,14 +169,27 @@ void IngressUnit::drop_frame(int k, const EthernetFrame& f, DropReason reason, i
 
 void IngressUnit::drop_from_head(int k, uint32_t voq) {
   LeafIngress& in = ports_[k];
+  const bool granted = in.head_granted(in.voq(voq));
+  const uint32_t copy = in.voq(voq).head_request;
   const uint32_t slot = in.take_head(voq);
   const StoredFrame& f = in.frame(slot);
   ++drops_;
   recorder_.drop({f.frame, f.flow, layout_.port(k), static_cast<int64_t>(raw(in.voq(voq).target)),
                   DropReason::voq_head, now_ps()});
   if (f.multicast) wiring_.multicast.on_copy_dropped(k, voq, slot);
+  const uint32_t units = f.units;  // before release_copy, which may free the frame
   in.release_copy(voq, slot);
-  pay_owed(k, voq);  // the caller offers the VOQ again once the arriving frame is queued
+  if (params_.dropped_credit == LeafParams::DroppedCredit::keep) {
+    pay_owed(k, voq);  // the caller offers the VOQ again once the arriving frame is queued
+    return;
+  }
+  // `withdraw`: as many units of the VOQ's requests are withdrawn (what the
+  // arbiter had granted comes back as owed). `per_copy`: its grant in hand
+  // goes back, a request not yet granted is withdrawn (if the arbiter granted
+  // it meanwhile, on_grant returns the units).
+  const Voq& q = in.voq(voq);
+  const bool withdraw = params_.dropped_credit == LeafParams::DroppedCredit::withdraw || !granted;
+  wiring_.control.send(ControlKind::cancel, layout_.port(k), q.target, q.vl, units, 1, {copy, copy}, withdraw);
 }
 
 uint64_t IngressUnit::invariants_checked() const {
@@ -178,9 +198,9 @@ uint64_t IngressUnit::invariants_checked() const {
   return n;
 }
 
-uint64_t IngressUnit::copies_on_other_grants() const {
+uint64_t IngressUnit::copies_on_surplus_credit() const {
   uint64_t n = 0;
-  for (const LeafIngress& in : ports_) n += in.copies_on_other_grants();
+  for (const LeafIngress& in : ports_) n += in.copies_on_surplus_credit();
   return n;
 }
 
@@ -208,8 +228,15 @@ void IngressUnit::on_grant(const ControlMessage& grant) {
   const int k = layout_.geometry.local_index(grant.to);
   const std::optional<uint32_t> q = ports_[k].find_voq(grant.from, grant.vl);
   if (!q) SC_REPORT_FATAL(layout_.name.c_str(), "grant for a VOQ that does not exist");
-  ports_[k].on_grant(*q, grant.units);
-  if (ports_[k].voq(*q).owed_units > 0) pay_owed(k, *q);  // spare credit goes back
+  if (grant.withdraw) {  // units a drop withdrew that were granted already: owed back
+    ports_[k].on_shortfall(*q, grant.units);
+    pay_owed(k, *q);
+    return;
+  }
+  const uint32_t gone = ports_[k].on_grant(*q, grant.units, grant.copies);
+  const Voq& v = ports_[k].voq(*q);
+  if (gone > 0) wiring_.control.send(ControlKind::cancel, layout_.port(k), v.target, v.vl, gone, 1);
+  if (v.owed_units > 0) pay_owed(k, *q);  // spare credit goes back
   wiring_.crossbar.offer(k, *q);
 }
 

@@ -56,9 +56,9 @@ class IngressUnit {
   LeafIngress& port(int k) { return ports_[k]; }
   const LeafIngress& port(int k) const { return ports_[k]; }
   uint64_t drops() const { return drops_; }
-  // Copies sent on units granted for another copy (the what-if
-  // leaf.voq.keep_dropped_grants), over the leaf's ports.
-  uint64_t copies_on_other_grants() const;
+  // Copies sent on surplus credit (leaf.voq.dropped_copy_credit = keep),
+  // over the leaf's ports.
+  uint64_t copies_on_surplus_credit() const;
   // Invariant checks made: each copy sent on its own grant, no lossless
   // drop, each user port's paused priorities obeyed.
   uint64_t invariants_checked() const;
@@ -86,6 +86,8 @@ class IngressUnit {
   // for VOQ sync); its granted units go back to the target as a cancel.
   void drop_from_head(int k, uint32_t voq);
   void pay_owed(int k, uint32_t voq);
+  // The request of the copy queued last in the VOQ (requests per copy).
+  void request_tail(int k, uint32_t voq);
   void check_pause(int k, uint8_t priority);
   void note_hold_times(int k, uint32_t voq, uint32_t through);
 

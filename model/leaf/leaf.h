@@ -74,7 +74,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   uint64_t backlog() const { return ingress_.copies_waiting() + egress_.copies_held(); }
   void describe_backlog(std::ostream& out, int max_lines) const;
   uint64_t drops() const { return ingress_.drops(); }
-  uint64_t copies_on_other_grants() const { return ingress_.copies_on_other_grants(); }
+  uint64_t copies_on_surplus_credit() const { return ingress_.copies_on_surplus_credit(); }
   uint64_t invariants_checked() const { return ingress_.invariants_checked(); }
   // Records each port's buffer occupancy at time t as samples
   // 'ingress_bytes' and 'egress_bytes' of entity 'port<N>', the cache's

@@ -15,8 +15,8 @@ CreditArbiter& LeafEgress::arbiter(Vl vl) {
   return *a;
 }
 
-void LeafEgress::on_request(PortId src, Vl vl, uint32_t units, uint32_t frames) {
-  arbiter(vl).request(raw(src), units, frames);
+void LeafEgress::on_request(PortId src, Vl vl, uint32_t units, uint32_t frames, CopyRange copies) {
+  arbiter(vl).request(raw(src), units, frames, copies);
 }
 
 void LeafEgress::arbitrate(std::vector<EgressGrant>& out) {
@@ -24,7 +24,7 @@ void LeafEgress::arbitrate(std::vector<EgressGrant>& out) {
     if (!arbiters_[v] || arbiters_[v]->active_requesters() == 0) continue;
     scratch_.clear();
     arbiters_[v]->arbitrate(scratch_);
-    for (const auto& g : scratch_) out.push_back({PortId(g.requester), Vl(v), g.units, g.frames});
+    for (const auto& g : scratch_) out.push_back({PortId(g.requester), Vl(v), g.units, g.frames, g.copies});
   }
 }
 

@@ -24,6 +24,7 @@ struct EgressGrant {
   Vl vl;
   uint32_t units;
   uint32_t frames;
+  CopyRange copies;
 };
 
 struct ForwardedCopy {
@@ -37,7 +38,7 @@ class LeafEgress {
  public:
   LeafEgress(PortId port, const LeafParams& params);
 
-  void on_request(PortId src, Vl vl, uint32_t units, uint32_t frames);
+  void on_request(PortId src, Vl vl, uint32_t units, uint32_t frames, CopyRange copies = {});
   void arbitrate(std::vector<EgressGrant>& out);
   // A packet entered the egress buffer: kept, kept and a copy became ready,
   // or a duplicate of one that arrived before (an end-to-end retransmission),
@@ -70,6 +71,13 @@ class LeafEgress {
   void on_forwarded(const ForwardedCopy& copy);
   // Units granted for copies the source dropped from a VOQ's head.
   void on_cancel(Vl vl, uint32_t units) { arbiter(vl).release(units); }
+  // A dropped copy's request, withdrawn if the arbiter has not granted it.
+  void on_withdraw(PortId src, Vl vl, uint32_t copy, uint32_t units) { arbiter(vl).withdraw(raw(src), copy, units); }
+  // Units a dropped copy asked for, withdrawn from the source's newest
+  // requests: those withdrawn (the rest the arbiter had granted already).
+  uint32_t on_withdraw_units(PortId src, Vl vl, uint32_t units) {
+    return arbiter(vl).withdraw_newest(raw(src), units);
+  }
 
   uint32_t free_units(Vl vl) const;
   // Units holding packets that have arrived and not yet left (an egress CP's queue).

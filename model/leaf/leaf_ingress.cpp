@@ -76,6 +76,7 @@ LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target,
   ++s.copies_left;
   Voq& v = voqs_[q];
   v.waiting.push_back(slot);
+  v.granted.push_back(false);
   v.waiting_units += s.units;
   return {q, DropReason::other, drop_head_of};
 }
@@ -84,9 +85,16 @@ uint32_t LeafIngress::take_head(uint32_t voq_index) {
   Voq& q = voqs_[voq_index];
   if (q.waiting.empty()) throw std::logic_error("leaf ingress: dropping the head of an empty VOQ");
   const uint32_t slot = q.waiting.front();
+  const bool granted = q.granted.front();
   q.waiting.pop_front();
+  q.granted.pop_front();
+  ++q.head_request;
   q.waiting_units -= frames_[slot].units;
-  q.owed_units += frames_[slot].units;
+  if (params_.dropped_credit == LeafParams::DroppedCredit::keep) {
+    q.owed_units += frames_[slot].units;
+  } else if (params_.dropped_credit == LeafParams::DroppedCredit::per_copy && granted) {
+    q.credits -= frames_[slot].units;  // its grant in hand: the caller returns the units
+  }
   return slot;
 }
 
@@ -99,15 +107,14 @@ void LeafIngress::release_copy(uint32_t voq_index, uint32_t slot) {
 
 uint32_t LeafIngress::settle_owed(uint32_t voq_index) {
   Voq& q = voqs_[voq_index];
-  // Requests and grants are per copy (fabric.md), and a VOQ's grants come
-  // back in the order of its requests: the credit in hand belongs first to
-  // the copies dropped from the head, older than every waiting one, and
-  // goes back at once. With the what-if keep_dropped_grants it serves the
-  // VOQ's head instead, whichever copy that now is, and only credit beyond
-  // what the waiting copies need goes back.
-  const uint32_t spare = !params_.keep_dropped_grants ? q.credits
-                         : q.credits > q.waiting_units ? q.credits - q.waiting_units
-                                                       : 0;
+  // With `keep` a grant is for units, not for a copy: the one that arrives
+  // serves the VOQ's head, whichever copy that now is, and only credit
+  // beyond what the waiting copies need is surplus. Otherwise what is owed
+  // is what the arbiter had granted of the units a drop withdrew: all of it
+  // goes back.
+  const uint32_t spare = params_.dropped_credit != LeafParams::DroppedCredit::keep ? q.credits
+                         : q.credits > q.waiting_units                               ? q.credits - q.waiting_units
+                                                                                     : 0;
   const uint32_t paid = std::min(q.owed_units, spare);
   q.owed_units -= paid;
   q.credits -= paid;
@@ -168,33 +175,65 @@ uint32_t LeafIngress::head_units(const Voq& q) const {
 }
 
 bool LeafIngress::head_covered(const Voq& q) const {
+  if (params_.dropped_credit == LeafParams::DroppedCredit::per_copy) return head_granted(q);
   return !q.waiting.empty() && frames_[q.waiting.front()].units <= q.credits;
 }
 
 std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index, Picos now) {
   Voq& q = voqs_[voq_index];
-  if (!head_covered(q)) throw std::logic_error("leaf ingress: sending a copy without credit");
+  if (q.waiting.empty()) throw std::logic_error("leaf ingress: sending a copy of an empty VOQ");
   const uint32_t slot = q.waiting.front();
-  // The credit of dropped copies comes first (settle_owed): a copy whose own
-  // grant is not among the rest is sent on another copy's.
+  const std::string entity = "port " + std::to_string(raw(port_));
+  const auto copy_text = [&] {
+    return "copy " + std::to_string(q.head_request) + " of " + std::to_string(frames_[slot].units) + " units to port " +
+           std::to_string(raw(q.target));
+  };
   ++grants_checked_;
-  if (q.owed_units > 0 && q.credits < q.owed_units + frames_[slot].units) {
-    if (!params_.keep_dropped_grants)
-      break_invariant(invariant::kOwnGrant, "port " + std::to_string(raw(port_)), now,
-                      "a copy of " + std::to_string(frames_[slot].units) + " units to port " +
-                          std::to_string(raw(q.target)) + " sent with " + std::to_string(q.credits) +
-                          " units of credit, of which " + std::to_string(q.owed_units) +
-                          " were granted for copies dropped from the VOQ's head");
-    ++copies_on_other_grants_;
+  if (!head_covered(q))
+    break_invariant(invariant::kOwnGrant, entity, now,
+                    copy_text() + " sent without " +
+                        (params_.dropped_credit == LeafParams::DroppedCredit::per_copy
+                             ? std::string("its own grant (requests and grants per copy)")
+                             : "credit: " + std::to_string(q.credits) + " units"));
+  if (params_.dropped_credit != LeafParams::DroppedCredit::per_copy && q.owed_units > 0 &&
+      q.credits < q.owed_units + frames_[slot].units) {
+    // The units owed back come first (settle_owed): a copy sent on the rest
+    // of the credit would need more than there is, so it rides on surplus.
+    if (params_.dropped_credit == LeafParams::DroppedCredit::withdraw)
+      break_invariant(invariant::kSurplusCredit, entity, now,
+                      copy_text() + " sent with " + std::to_string(q.credits) + " units of credit, of which " +
+                          std::to_string(q.owed_units) + " are owed back");
+    ++copies_on_surplus_credit_;
   }
   q.waiting.pop_front();
+  q.granted.pop_front();
+  ++q.head_request;
   q.waiting_units -= frames_[slot].units;
   q.credits -= frames_[slot].units;
   q.in_flight.push_back(slot);
   return {slot, q.next_copy_seq++};
 }
 
-void LeafIngress::on_grant(uint32_t voq_index, uint32_t units) { voqs_[voq_index].credits += units; }
+uint32_t LeafIngress::on_grant(uint32_t voq_index, uint32_t units, CopyRange copies) {
+  Voq& q = voqs_[voq_index];
+  if (params_.dropped_credit != LeafParams::DroppedCredit::per_copy) {
+    q.credits += units;
+    return 0;
+  }
+  // The run's copies still waiting take their units; the others are gone.
+  uint32_t live = 0;
+  const uint32_t from = std::max(copies.first, q.head_request);
+  const uint32_t to = std::min<uint64_t>(copies.last, uint64_t{q.head_request} + q.waiting.size() - 1) ;
+  for (uint32_t n = from; !q.waiting.empty() && n <= to; ++n) {
+    const size_t i = n - q.head_request;
+    if (q.granted[i]) throw std::logic_error("leaf ingress: a copy granted twice");
+    q.granted[i] = true;
+    live += frames_[q.waiting[i]].units;
+  }
+  if (live > units) throw std::logic_error("leaf ingress: a grant smaller than its copies' units");
+  q.credits += live;
+  return units - live;
+}
 
 void LeafIngress::on_ack(uint32_t voq_index, uint32_t count) {
   Voq& q = voqs_[voq_index];

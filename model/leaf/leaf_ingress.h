@@ -49,8 +49,10 @@ struct Voq {
   LeafId target_leaf{};
   Vl vl{};
   CircularQueue<uint32_t, 8> waiting;    // frame slots not yet sent, in arrival order
+  CircularQueue<bool, 8> granted;        // beside `waiting`: its copy's own grant is in (requests per copy)
+  uint32_t head_request = 0;             // request number of waiting.front(); the others follow on
   CircularQueue<uint32_t, 8> in_flight;  // frame slots sent, awaiting ACK, in send order
-  uint32_t credits = 0;            // granted units not yet used
+  uint32_t credits = 0;            // granted units not yet used (per copy: of the copies marked granted)
   uint32_t waiting_units = 0;      // units of the copies not yet sent: the backlog Vth limits
   uint32_t owed_units = 0;         // units granted (or to be) for copies dropped from the head, to return
   uint32_t next_copy_seq = 0;
@@ -110,19 +112,32 @@ class LeafIngress {
   bool seal(uint32_t slot);
   // The order in which a frame's n copies ask for headers.
   std::array<uint8_t, kMaxLocalFanout> copy_order(size_t n) { return admission_.order(n, rng_); }
-  // Takes the VOQ's next-to-send copy out (drop from head): its backlog and
-  // its units are owed back to the target's arbiter. Returns the frame slot.
+  // Takes the VOQ's next-to-send copy out (drop from head): its backlog
+  // goes. What becomes of its credit (leaf.voq.dropped_copy_credit): with
+  // `keep` its units are owed back out of spare credit (settle_owed); with
+  // `per_copy` the caller returns its grant in hand (head_granted first) or
+  // withdraws its request; with `withdraw` the caller withdraws as many
+  // units of the VOQ's requests, and what the arbiter had granted comes
+  // back as owed (on_shortfall). Returns the frame slot.
   uint32_t take_head(uint32_t voq_index);
   // A copy that will never be acknowledged: frees its header, and the payload
   // after the frame's last copy.
   void release_copy(uint32_t voq_index, uint32_t slot);
-  // Owed units the VOQ's credit can pay now (all of it; with the what-if
-  // keep_dropped_grants only what its waiting copies do not need), taken
-  // from its credit.
+  // Owed units the VOQ's credit can pay now, taken from its credit (with
+  // `keep` only what its waiting copies do not need).
   uint32_t settle_owed(uint32_t voq_index);
-  // Copies sent on units granted for another copy (only with the what-if
-  // keep_dropped_grants; otherwise a broken invariant of the caller's).
-  uint64_t copies_on_other_grants() const { return copies_on_other_grants_; }
+  // `withdraw`: units a drop asked to withdraw that the arbiter had granted
+  // already; they are owed back.
+  void on_shortfall(uint32_t voq_index, uint32_t units) { voqs_[voq_index].owed_units += units; }
+  // `per_copy`: whether the VOQ's head copy has its own grant.
+  bool head_granted(const Voq& q) const { return !q.granted.empty() && q.granted.front(); }
+  // The request number of the copy queue_copy queued last in the VOQ.
+  static uint32_t tail_request(const Voq& q) {
+    return q.head_request + static_cast<uint32_t>(q.waiting.size()) - 1;
+  }
+  // Copies sent on surplus credit, units owed back for dropped copies (only
+  // with `keep`; otherwise a broken invariant).
+  uint64_t copies_on_surplus_credit() const { return copies_on_surplus_credit_; }
   // Copies checked against their own grant.
   uint64_t grants_checked() const { return grants_checked_; }
   MulticastProgress& progress(uint32_t slot) { return progress_[slot]; }
@@ -138,10 +153,15 @@ class LeafIngress {
   bool head_covered(const Voq& q) const;
   // Takes the head copy for sending: uses its credit, moves it in flight.
   // Returns the frame slot and the copy's sequence number.
-  // Breaks the invariant "sent on its own grant" (at time `now`) when the
-  // credit is another copy's, unless leaf.voq.keep_dropped_grants.
+  // Breaks an invariant (at time `now`): with `per_copy` "sent on its own
+  // grant", with `withdraw` "no copy on surplus credit".
   std::pair<uint32_t, uint32_t> start_copy(uint32_t voq_index, Picos now = 0);
-  void on_grant(uint32_t voq_index, uint32_t units);
+  // A grant of `units` for the copies `copies`. Per copy, each waiting
+  // copy in the run gets its grant; the units of the run's copies that are
+  // gone (dropped before their withdrawal reached the arbiter) are returned:
+  // the units to release at once. Otherwise the units join the VOQ's
+  // credit (settle_owed) and 0 is returned.
+  uint32_t on_grant(uint32_t voq_index, uint32_t units, CopyRange copies = {});
   // `count` oldest copies in flight are acknowledged: frees headers and,
   // after the last copy of a frame, its payload.
   void on_ack(uint32_t voq_index, uint32_t count);
@@ -210,7 +230,7 @@ class LeafIngress {
   std::array<BufferPool, kVls> lossless_pool_;  // one per lossless VL
   std::array<BufferPool, kVls> header_pool_;
   uint32_t lossy_headers_held_ = 0;  // lossy VLs: the header memory
-  uint64_t copies_on_other_grants_ = 0;
+  uint64_t copies_on_surplus_credit_ = 0;
   uint64_t grants_checked_ = 0;
   HeaderAdmission admission_;
   std::unique_ptr<IngressCulprits> culprits_;  // null without ingress CPs

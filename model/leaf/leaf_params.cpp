@@ -78,7 +78,10 @@ LeafParams read_leaf_params(const LeafKeys& k, Picos stall_timeout) {
   p.voq_drop = voq_drop == "off" ? LeafParams::VoqDrop::off
                : voq_drop == "tail" ? LeafParams::VoqDrop::tail : LeafParams::VoqDrop::head;
   p.voq_threshold_units = units(k.voq_threshold);
-  p.keep_dropped_grants = k.keep_dropped_grants.value();
+  const std::string dropped_credit = k.dropped_copy_credit.value();
+  p.dropped_credit = dropped_credit == "keep"       ? LeafParams::DroppedCredit::keep
+                     : dropped_credit == "per_copy" ? LeafParams::DroppedCredit::per_copy
+                                                    : LeafParams::DroppedCredit::withdraw;
   p.uplink_queue_packets = static_cast<int>(k.uplink_queue_packets.value());
   p.downlink_buffer_packets = static_cast<int>(k.downlink_buffer_packets.value());
   p.spray = k.spray.value();

@@ -54,7 +54,7 @@ struct LeafKeys {
   config::Param<config::Real> header_red_p{"leaf.header.red_p", "0.5", "", "RED drop probability between Hlow and Hhi", 0, 1};
   config::Param<config::Choice> voq_drop{"leaf.voq.drop", "head", "lossy VOQ drop when a VOQ holds Vth or more: off, tail (reject the arriving header) or head (accept it, drop the VOQ's next-to-send copy)", {"head", "tail", "off"}};
   config::Param<config::Bytes> voq_threshold{"leaf.voq.threshold", "60KB", "B", "Vth: backlog of a lossy VOQ (copies not yet sent) at which it drops", 256, 64 * 1024 * 1024};
-  config::Param<config::Boolean> keep_dropped_grants{"leaf.voq.keep_dropped_grants", "true", "", "the units granted for a copy dropped from the VOQ head stay with the VOQ and carry its later copies while it has copies waiting (each such copy counted in copies_on_other_grants); false (requests and grants per copy): they go back to the target's arbiter as a cancel as soon as their grant arrives, every copy waits for its own grant (the default once a cancel also withdraws a request not yet granted: docs/model.md, issue 50)"};
+  config::Param<config::Choice> dropped_copy_credit{"leaf.voq.dropped_copy_credit", "withdraw", "what becomes of the credit asked for a copy dropped from the VOQ head (grants are credits in units to the requesting VOQ): withdraw (the VOQ withdraws as many units of its newest requests not yet granted at the target's arbiter, and returns what the arbiter had granted already: it never holds credit beyond what its copies asked for); per_copy (each copy is sent only on the grant of its own request; a dropped copy's request is withdrawn, or its grant returned); keep (the VOQ keeps the credit and its requests: a surplus that carries its later copies while it has copies waiting, counted in copies_on_surplus_credit; the model before issue 50)", {"withdraw", "per_copy", "keep"}};
   config::Param<config::Integer> uplink_queue_packets{"leaf.uplink_queue_packets", "4", "packets", "queue in front of each leaf-spine link, filled by the crossbar", 1, 1024};
   config::Param<config::Integer> downlink_buffer_packets{"leaf.downlink_buffer_packets", config::Derived{"16", "max(the spec's 16, 1.5 x the packets a spine-leaf link sends in its credit round trip: 2 x the cable's flight + a packet each way + leaf.traversal_latency + link.credit_delay + a credit message) (docs/model.md, Derived keys)"}, "packets", "leaf input buffer behind each spine-leaf link (credits the spine holds)", 1, 1024};
   config::Param<config::Choice> spray{"leaf.spray", "round_robin", "uplink choice per packet", {"round_robin", "least_loaded"}};
@@ -131,7 +131,8 @@ struct LeafParams {
   HeaderAdmission::Params header_admission;   // lossy VLs
   enum class VoqDrop { off, tail, head } voq_drop = VoqDrop::off;
   uint32_t voq_threshold_units = 0;         // Vth (lossy)
-  bool keep_dropped_grants = true;          // a dropped copy's grant carries later copies
+  // What becomes of a dropped copy's credit (leaf.voq.dropped_copy_credit).
+  enum class DroppedCredit { withdraw, per_copy, keep } dropped_credit = DroppedCredit::withdraw;
   int uplink_queue_packets = 0;
   int downlink_buffer_packets = 0;
   std::string spray;

@@ -43,11 +43,12 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
   }
   const uint32_t wire_bytes = info_of(payload).wire_bytes;
   const Picos serialization_ps = serialization(wire_bytes);
+  if (LineRateWindow::opens(messages_ + 1)) rate_window_.open(start, bytes());
   free_at_ = start + serialization_ps;
-  if (rate_window_.add(start, free_at_, wire_bytes + overhead_bytes_) == LineRateWindow::Verdict::broken)
-    break_line_rate(start, rate_window_.describe());
   ++messages_;
   payload_bytes_ += wire_bytes;
+  if (LineRateWindow::closes(messages_) && rate_window_.close(free_at_, bytes()) == LineRateWindow::Verdict::broken)
+    break_line_rate(start, rate_window_.describe());
   LinkCensus::count(payload);
 
   delay += from_ps(serialization_ps);  // END_REQ: when the sender may start its next message

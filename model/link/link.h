@@ -82,7 +82,7 @@ class alignas(64) Link : public FabricReceiver, private LinkHotState, public sc_
   void end_of_elaboration() override;
   [[noreturn]] void break_line_rate(Picos t, const std::string& numbers) const;
 
-  LineRateWindow rate_window_;  // after the hot state: touched by a message's send only in passing
+  LineRateWindow rate_window_;  // after the hot state: touched twice a window of messages
 
  public:
   FabricTargetSocket in;

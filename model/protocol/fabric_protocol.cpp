@@ -43,7 +43,15 @@ bool try_coalesce(ControlMessage& queued, const ControlMessage& incoming, uint32
       if (queued.units + incoming.units > max_request_units) return false;
       [[fallthrough]];
     case ControlKind::grant:
-    case ControlKind::cancel:
+      if (queued.withdraw || incoming.withdraw) return false;  // a shortfall notice stays apart
+      // One run of copies: the source tells by it which copies are granted.
+      if (incoming.copies.first != queued.copies.last + 1) return false;
+      queued.copies.last = incoming.copies.last;
+      queued.units += incoming.units;
+      queued.count += incoming.count;
+      return true;
+    case ControlKind::cancel:  // units released add up; a withdrawal names its one copy
+      if (queued.withdraw || incoming.withdraw) return false;
       queued.units += incoming.units;
       queued.count += incoming.count;
       return true;

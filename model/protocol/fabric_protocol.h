@@ -15,6 +15,7 @@
 
 #include <tlm>
 
+#include "model/protocol/copy_range.h"
 #include "model/core/frame_arrival.h"
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
@@ -118,6 +119,8 @@ struct ControlMessage {
   PortId from{};             // request/ack: sender port; grant: egress port
   uint32_t units = 0;        // request: units asked; grant: units granted
   uint32_t count = 1;        // coalesced messages: frames requested/acked, credits returned
+  CopyRange copies{};        // request, grant: the copies; cancel with `withdraw`: the dropped one
+  bool withdraw = false;     // cancel: withdraw the copy's request if not yet granted (else: release units)
   FlowId flow{};             // cnm: the culprit flow
   uint8_t fb = 0;            // cnm: quantized feedback, 1 .. 63
 };

@@ -21,9 +21,9 @@ std::vector<MetricDefinition> make_catalog() {
       {"link_messages_<kind>", "messages", total, "all", "system",
        "link messages of one kind: frame, packet, request, grant, ack, credit, pause, cnm, cancel, link_ack, "
        "link_nak (kinds with none are not written); they add up to link_messages"},
-      {"copies_on_other_grants", "copies", total, "fabric", "system",
-       "copies a source port sent on units granted for another copy, one dropped from its VOQ's head: 0 unless "
-       "leaf.voq.keep_dropped_grants is true (requests and grants are per copy)"},
+      {"copies_on_surplus_credit", "copies", total, "fabric", "system",
+       "copies a source port sent while its VOQ held credit owed back for copies dropped from its head: 0 unless "
+       "leaf.voq.dropped_copy_credit is keep"},
       // The fabric: buffers, every sample interval.
       {"ingress_bytes", "B", series, "fabric", "port",
        "payload held in a user port's ingress pools, taken between run-loop slices when the whole fabric stands at "

@@ -110,8 +110,10 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f.topology, f.leaf), traffic::kMaxFrameBytes,
                         lossless_headers_per_frame(r.flows, f.leaf));
   PauseRoundTrip behind_a_frame = cna_pause_round_trip(f.topology, f.leaf);
-  behind_a_frame.wait = static_cast<Picos>(
-      std::ceil(wire_ps(traffic::kMaxFrameBytes + behind_a_frame.overhead_bytes, behind_a_frame.link_gbps)));
+  const uint32_t largest_on_wire = traffic::kMaxFrameBytes + behind_a_frame.overhead_bytes;
+  behind_a_frame.wait = static_cast<Picos>(std::ceil(wire_ps(largest_on_wire, behind_a_frame.link_gbps)));
+  // Without the concurrent header a frame is admitted once it is all in.
+  if (!f.leaf.concurrent_header) behind_a_frame.header_after_bytes = largest_on_wire;
   f.leaf.pause_obeyed_within = static_cast<Picos>(std::ceil(pause_window_ps(behind_a_frame))) + 1;
   const traffic::MulticastTreeKeys trees;
   f.trees.max_levels = static_cast<int>(trees.max_levels.value());

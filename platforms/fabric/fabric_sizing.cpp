@@ -92,18 +92,25 @@ void check(const config::Config& c, std::string name, std::vector<std::string> k
   c.note_check({std::move(name), std::move(keys), holds, std::move(detail)});
 }
 
-// What a VOQ threshold below the round trip's bytes does. Each copy is sent
-// on its own grant: a VOQ fed faster than Vth / round trip drops every copy
-// from its head before that copy's grant is back, so such a flow to another
-// leaf delivers almost nothing. With the what-if keep_dropped_grants the
-// dropped copies' grants carry the later ones, and only the start drops.
+// What a VOQ threshold below the round trip's bytes does. A VOQ asks for
+// the copies it holds, at most Vth of them, so its requests in flight are
+// a window of Vth: a lossy flow to another leaf gets at most Vth / round
+// trip, and drops the rest. With `keep` the credit of copies dropped while
+// the first grants were on their way stays as a surplus that widens the
+// window; with `per_copy` a VOQ fed faster than Vth / round trip drops every
+// copy from its head before that copy's grant is back.
 std::string voq_threshold_effect(const FabricKeys& k, double round_trip_ps) {
-  if (k.leaf.keep_dropped_grants.value())
-    return "a lossy flow that starts at line rate crosses Vth before its first grant and drops frames";
-  const double cliff_gbps = double(k.leaf.voq_threshold.value()) * 8000.0 / round_trip_ps;
-  return "each copy waits for its own grant, so a VOQ fed faster than Vth / the round trip (" + gbps_text(cliff_gbps) +
-         ") drops every copy from its head before that copy's grant is back: a lossy flow offered above " +
-         gbps_text(cliff_gbps) + " to another leaf delivers almost nothing";
+  const std::string policy = k.leaf.dropped_copy_credit.value();
+  const double window_gbps = double(k.leaf.voq_threshold.value()) * 8000.0 / round_trip_ps;
+  if (policy == "keep")
+    return "a lossy flow that starts at line rate crosses Vth before its first grant and drops frames (the credit of "
+           "the copies dropped is kept, leaf.voq.dropped_copy_credit keep)";
+  if (policy == "per_copy")
+    return "each copy waits for its own grant (leaf.voq.dropped_copy_credit per_copy), so a VOQ fed faster than Vth / "
+           "the round trip (" + gbps_text(window_gbps) + ") drops every copy from its head before that copy's grant "
+           "is back: a lossy flow offered above " + gbps_text(window_gbps) + " to another leaf delivers almost nothing";
+  return "a VOQ asks for at most the Vth it holds, so a lossy flow to another leaf gets at most Vth / the round trip (" +
+         gbps_text(window_gbps) + ") and drops the rest";
 }
 
 }  // namespace

@@ -41,7 +41,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   delivery_bound_ = std::make_unique<DeliveryBound>(
       DeliveryBoundParams{config_.topology.cna_link.rate_gbps, config_.topology.cna_link.overhead_bytes,
                           to_ps(config_.topology.cna_link.propagation), to_ps(config_.topology.fabric_link.propagation),
-                          g.user_ports_per_leaf, !config_.leaf.keep_dropped_grants});
+                          g.user_ports_per_leaf, config_.leaf.dropped_credit == LeafParams::DroppedCredit::per_copy});
   for (int p = 0; p < g.user_ports(); ++p) {
     cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder_,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));
@@ -230,13 +230,13 @@ uint64_t FabricTop::drops() const {
 
 void FabricTop::finish(Picos end) {
   for (auto& c : cnas_) c->finish();
-  uint64_t on_other_grants = 0;
+  uint64_t on_surplus_credit = 0;
   for (auto& l : leaves_) {
     l->finish(end);
-    on_other_grants += l->copies_on_other_grants();
+    on_surplus_credit += l->copies_on_surplus_credit();
   }
-  recorder_.total(recorder_.declare(EntityKind::system, "fabric"), "copies_on_other_grants",
-                  static_cast<double>(on_other_grants));
+  recorder_.total(recorder_.declare(EntityKind::system, "fabric"), "copies_on_surplus_credit",
+                  static_cast<double>(on_surplus_credit));
   for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   for (const LinkEnds& e : link_ends_) {
     const LinkReceiver& rx = *e.rx->link_receiver();

@@ -8,9 +8,11 @@ namespace {
 
 constexpr uint32_t kMax = 36;
 
+// Requests and grants name their copies: `first` and on, one per frame.
 ControlMessage msg(ControlKind kind, uint32_t units, uint32_t count = 1, uint32_t from = 1, uint32_t to = 2,
-                   uint8_t vl = 4) {
+                   uint8_t vl = 4, uint32_t first = 0) {
   ControlMessage m;
+  m.copies = {first, first + count - 1};
   m.kind = kind;
   m.from = PortId(from);
   m.to = PortId(to);
@@ -23,7 +25,7 @@ ControlMessage msg(ControlKind kind, uint32_t units, uint32_t count = 1, uint32_
 
 TEST(CreditCoalesce, GrantsOfTheSameVoqMerge) {
   ControlMessage q = msg(ControlKind::grant, 30, 2);
-  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::grant, 30, 3), kMax));
+  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::grant, 30, 3, 1, 2, 4, 2), kMax));
   EXPECT_EQ(q.units, 60u);  // grants are not bounded by max_request_units
   EXPECT_EQ(q.count, 5u);
   EXPECT_EQ(q.kind, ControlKind::grant);
@@ -44,23 +46,23 @@ TEST(CreditCoalesce, AcksOfTheSameVoqMerge) {
 
 TEST(CreditCoalesce, RequestsMergeUpToMaxRequestUnits) {
   ControlMessage q = msg(ControlKind::request, 6, 1);
-  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::request, 6, 1), kMax));
+  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::request, 6, 1, 1, 2, 4, 1), kMax));
   EXPECT_EQ(q.units, 12u);
   EXPECT_EQ(q.count, 2u);
-  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::request, 24, 4), kMax));  // exactly 36
+  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::request, 24, 4, 1, 2, 4, 2), kMax));  // exactly 36
   EXPECT_EQ(q.units, 36u);
   EXPECT_EQ(q.count, 6u);
-  EXPECT_FALSE(try_coalesce(q, msg(ControlKind::request, 1, 1), kMax));
+  EXPECT_FALSE(try_coalesce(q, msg(ControlKind::request, 1, 1, 1, 2, 4, 6), kMax));
   EXPECT_EQ(q.units, 36u) << "a refused merge must leave the queued message unchanged";
   EXPECT_EQ(q.count, 6u);
 }
 
 TEST(CreditCoalesce, RequestOverTheLimitIsRefused) {
   ControlMessage q = msg(ControlKind::request, 30, 1);
-  EXPECT_FALSE(try_coalesce(q, msg(ControlKind::request, 7, 1), kMax));
+  EXPECT_FALSE(try_coalesce(q, msg(ControlKind::request, 7, 1, 1, 2, 4, 1), kMax));
   EXPECT_EQ(q.units, 30u);
   EXPECT_EQ(q.count, 1u);
-  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::request, 6, 1), kMax));
+  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::request, 6, 1, 1, 2, 4, 1), kMax));
   EXPECT_EQ(q.units, 36u);
 }
 
@@ -71,11 +73,11 @@ TEST(CreditCoalesce, RandomRequestsNeverExceedTheLimit) {
     const uint32_t u = 1 + (k * 7) % 36;
     total += u;
     ++frames;
-    if (try_coalesce(q, msg(ControlKind::request, u, 1), kMax)) {
+    if (try_coalesce(q, msg(ControlKind::request, u, 1, 1, 2, 4, k + 1), kMax)) {
       merged_units += u;
     } else {
       ASSERT_GT(q.units + u, kMax);
-      q = msg(ControlKind::request, u, 1);
+      q = msg(ControlKind::request, u, 1, 1, 2, 4, k + 1);
       merged_units += u;
       ++msgs;
     }
@@ -83,6 +85,30 @@ TEST(CreditCoalesce, RandomRequestsNeverExceedTheLimit) {
   }
   EXPECT_EQ(merged_units, total);
   EXPECT_LT(msgs, frames);
+}
+
+// A merged request or grant covers one run of copies: the source and the
+// arbiter tell by it which copies a grant is for, or a withdrawal withdraws.
+TEST(CreditCoalesce, OnlyARunOfCopiesMerges) {
+  ControlMessage q = msg(ControlKind::request, 6, 1, 1, 2, 4, 5);
+  EXPECT_FALSE(try_coalesce(q, msg(ControlKind::request, 6, 1, 1, 2, 4, 7), kMax)) << "copy 6 went another way";
+  EXPECT_TRUE(try_coalesce(q, msg(ControlKind::request, 6, 1, 1, 2, 4, 6), kMax));
+  EXPECT_EQ(q.copies.first, 5u);
+  EXPECT_EQ(q.copies.last, 6u);
+  ControlMessage g = msg(ControlKind::grant, 6, 1, 1, 2, 4, 3);
+  EXPECT_FALSE(try_coalesce(g, msg(ControlKind::grant, 6, 1, 1, 2, 4, 2), kMax));
+  ControlMessage shortfall = msg(ControlKind::grant, 6, 0);
+  shortfall.withdraw = true;
+  EXPECT_FALSE(try_coalesce(g, shortfall, kMax)) << "a shortfall notice is not a grant";
+}
+
+TEST(CreditCoalesce, WithdrawalsStayApartAndReleasesAddUp) {
+  ControlMessage release = msg(ControlKind::cancel, 6, 1);
+  EXPECT_TRUE(try_coalesce(release, msg(ControlKind::cancel, 6, 1), kMax));
+  EXPECT_EQ(release.units, 12u);
+  ControlMessage withdraw = msg(ControlKind::cancel, 6, 1);
+  withdraw.withdraw = true;
+  EXPECT_FALSE(try_coalesce(release, withdraw, kMax));
 }
 
 TEST(CreditCoalesce, DifferentKindsNeverMerge) {
@@ -117,7 +143,7 @@ TEST(CreditCoalesce, DifferentVoqsNeverMerge) {
     EXPECT_FALSE(try_coalesce(q, msg(k, 2, 1, 2, 1, 4), kMax)) << "reversed direction";
     EXPECT_EQ(q.units, 2u);
     EXPECT_EQ(q.count, 1u);
-    EXPECT_TRUE(try_coalesce(q, msg(k, 2, 1, 1, 2, 4), kMax));
+    EXPECT_TRUE(try_coalesce(q, msg(k, 2, 1, 1, 2, 4, 1), kMax));  // the next copy of the same VOQ
     EXPECT_EQ(q.count, 2u);
   }
 }

@@ -274,3 +274,51 @@ TEST(CreditArbiter, RandomWorkloadKeepsUnitAccounting) {
 
 }  // namespace
 }  // namespace fabric
+
+namespace fabric {
+namespace {
+
+// A dropped copy's request withdrawn by its number (`per_copy`): the whole
+// request, or its part of a merged one; too late once granted.
+TEST(CreditArbiterWithdraw, ByCopyTakesItsRequestOrItsPartOfAMergedOne) {
+  CreditArbiter arb(1000, 36);
+  arb.request(7, 6, 1, {0, 0});
+  arb.request(7, 12, 2, {1, 2});
+  arb.request(7, 6, 1, {3, 3});
+  EXPECT_TRUE(arb.withdraw(7, 0, 6));
+  EXPECT_TRUE(arb.withdraw(7, 2, 6));
+  EXPECT_FALSE(arb.withdraw(7, 9, 6)) << "no such request";
+  EXPECT_EQ(arb.pending_units(), 12u);
+  std::vector<Grant> out;
+  arb.arbitrate(out);
+  ASSERT_EQ(out.size(), 2u) << "the withdrawn request passed over without a grant";
+  EXPECT_EQ(out[0].units, 6u);
+  EXPECT_EQ(out[0].copies.first, 1u);
+  EXPECT_EQ(out[0].copies.last, 2u);
+  EXPECT_EQ(out[1].units, 6u);
+  EXPECT_EQ(out[1].copies.first, 3u);
+  EXPECT_FALSE(arb.withdraw(7, 3, 6)) << "granted already";
+  EXPECT_EQ(arb.active_requesters(), 0u);
+}
+
+// `withdraw`: as many units of the requester's newest requests, shrinking
+// one if need be; what is not pending was granted already.
+TEST(CreditArbiterWithdraw, NewestUnitsFirst) {
+  CreditArbiter arb(1000, 36);
+  arb.request(7, 6, 1, {0, 0});
+  arb.request(7, 6, 1, {1, 1});
+  arb.request(9, 6, 1, {0, 0});
+  EXPECT_EQ(arb.withdraw_newest(7, 9), 9u);
+  EXPECT_EQ(arb.pending_units(), 9u);
+  std::vector<Grant> out;
+  arb.arbitrate(out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].requester, 7u);
+  EXPECT_EQ(out[0].units, 3u) << "the oldest request, shrunk by the 3 units left to withdraw";
+  EXPECT_EQ(out[1].requester, 9u);
+  EXPECT_EQ(arb.withdraw_newest(7, 6), 0u) << "granted already: nothing pending";
+  EXPECT_EQ(arb.withdraw_newest(42, 6), 0u) << "a requester it never saw";
+}
+
+}  // namespace
+}  // namespace fabric

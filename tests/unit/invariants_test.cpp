@@ -4,6 +4,7 @@
 // that sends on a paused priority.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <systemc>
 
 #include "model/core/sim_time.h"
@@ -22,35 +23,55 @@ namespace {
 using sc_core::sc_time;
 using sc_core::SC_PS;
 
+// Feeds a LineRateWindow as a Link does: messages and bytes counted, a
+// window opened before its first message and closed after its last.
+class WindowedLink {
+ public:
+  explicit WindowedLink(double gbps) : window(gbps) {}
+  // The verdict when this message closed a window.
+  std::optional<LineRateWindow::Verdict> send(Picos start, Picos end, uint64_t bytes) {
+    if (LineRateWindow::opens(messages_ + 1)) window.open(start, bytes_);
+    ++messages_;
+    bytes_ += bytes;
+    if (!LineRateWindow::closes(messages_)) return std::nullopt;
+    return window.close(end, bytes_);
+  }
+  LineRateWindow window;
+
+ private:
+  uint64_t messages_ = 0;
+  uint64_t bytes_ = 0;
+};
+
 TEST(LineRateWindow, BackToBackMessagesAtTheRateHold) {
-  LineRateWindow w(25);  // 320 ps a byte
+  WindowedLink w(25);  // 320 ps a byte
   Picos t = 0;
   for (uint32_t i = 0; i + 1 < LineRateWindow::kMessages; ++i) {
-    EXPECT_EQ(w.add(t, t + 256 * 320, 256), LineRateWindow::Verdict::open);
+    EXPECT_EQ(w.send(t, t + 256 * 320, 256), std::nullopt);
     t += 256 * 320;
   }
-  EXPECT_EQ(w.add(t, t + 256 * 320, 256), LineRateWindow::Verdict::held);
-  EXPECT_EQ(w.windows(), 1u);
+  EXPECT_EQ(w.send(t, t + 256 * 320, 256), LineRateWindow::Verdict::held);
+  EXPECT_EQ(w.window.windows(), 1u);
 }
 
 TEST(LineRateWindow, EightMessagesInLessThanTheirTimeBreakIt) {
-  LineRateWindow w(25);
+  WindowedLink w(25);
   Picos t = 0;
   // A sender whose serialization is 10 % short: 27.8 Gb/s on a 25 Gb/s link.
   for (uint32_t i = 0; i + 1 < LineRateWindow::kMessages; ++i) {
-    w.add(t, t + 256 * 288, 256);
+    w.send(t, t + 256 * 288, 256);
     t += 256 * 288;
   }
-  EXPECT_EQ(w.add(t, t + 256 * 288, 256), LineRateWindow::Verdict::broken);
-  EXPECT_NE(w.describe().find("27.778 Gb/s on a 25.000 Gb/s link"), std::string::npos) << w.describe();
+  EXPECT_EQ(w.send(t, t + 256 * 288, 256), LineRateWindow::Verdict::broken);
+  EXPECT_NE(w.window.describe().find("27.778 Gb/s on a 25.000 Gb/s link"), std::string::npos) << w.window.describe();
 }
 
 TEST(LineRateWindow, TheLinksRoundingToWholePicosecondsIsNotABreak) {
-  LineRateWindow w(100 / 3.0);  // 240 ps a byte: 64 B take 15,360 ps, given as 15,359
+  WindowedLink w(100 / 3.0);  // 240 ps a byte: 64 B take 15,360 ps, given as 15,359
   Picos t = 0;
-  LineRateWindow::Verdict v = LineRateWindow::Verdict::open;
+  std::optional<LineRateWindow::Verdict> v;
   for (uint32_t i = 0; i < LineRateWindow::kMessages; ++i) {
-    v = w.add(t, t + 15'359, 64);
+    v = w.send(t, t + 15'359, 64);
     t += 15'359;
   }
   EXPECT_EQ(v, LineRateWindow::Verdict::held);
@@ -166,23 +187,43 @@ EthernetFrame frame_of_units(uint64_t id, uint32_t bytes) {
   return f;
 }
 
-// A source port that sends a copy on units granted for one dropped from the
-// VOQ's head, as a port that forgot to cancel would.
-TEST(OwnGrantInvariant, ACopySentOnADroppedCopysGrantStopsTheRun) {
+// A source port that sends a copy on credit owed back for a dropped one, as
+// a port that forgot to pay what it owes would (`withdraw`).
+TEST(SurplusCreditInvariant, ACopySentOnCreditOwedBackStopsTheRun) {
   LeafParams p = testing::spec_leaf_params();
-  p.keep_dropped_grants = false;
   p.voq_drop = LeafParams::VoqDrop::head;
   p.voq_threshold_units = 12;
   LeafIngress in(PortId(0), p);
   for (uint64_t id = 1; id <= 2; ++id) in.admit(frame_of_units(id, 1522), PortId(4), LeafId(0));
   const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
-  in.on_grant(v, 6);  // frame 1's grant
-  in.take_head(v);    // frame 1 dropped; its units not returned (settle_owed not called)
+  in.on_grant(v, 6);
+  in.take_head(v);
+  in.on_shortfall(v, 6);  // owed back, but not paid (settle_owed not called)
   forget_broken_invariant();
   EXPECT_THROW(in.start_copy(v, 7'000'000), InvariantBroken);
   ASSERT_TRUE(first_broken_invariant());
-  EXPECT_EQ(first_broken_invariant()->invariant(), invariant::kOwnGrant);
+  EXPECT_EQ(first_broken_invariant()->invariant(), invariant::kSurplusCredit);
   EXPECT_EQ(first_broken_invariant()->time(), 7'000'000);
+  forget_broken_invariant();
+}
+
+// A source port that sends a copy before its own grant (`per_copy`), as a
+// crossbar that did not ask head_covered would: the grant in hand is the
+// next copy's.
+TEST(OwnGrantInvariant, ACopySentWithoutItsOwnGrantStopsTheRun) {
+  LeafParams p = testing::spec_leaf_params();
+  p.dropped_credit = LeafParams::DroppedCredit::per_copy;
+  LeafIngress in(PortId(0), p);
+  in.admit(frame_of_units(1, 1522), PortId(4), LeafId(0));
+  in.admit(frame_of_units(2, 1522), PortId(4), LeafId(0));
+  const uint32_t v = *in.find_voq(PortId(4), unicast_vl(0));
+  EXPECT_EQ(in.on_grant(v, 6, {1, 1}), 0u);  // copy 1's grant: copy 0 still waits for its own
+  EXPECT_EQ(in.voq(v).credits, 6u);
+  forget_broken_invariant();
+  EXPECT_THROW(in.start_copy(v, 5'000'000), InvariantBroken);
+  ASSERT_TRUE(first_broken_invariant());
+  EXPECT_EQ(first_broken_invariant()->invariant(), invariant::kOwnGrant);
+  EXPECT_NE(std::string(first_broken_invariant()->what()).find("without its own grant"), std::string::npos);
   forget_broken_invariant();
 }
 

@@ -140,6 +140,7 @@ TEST(VoqDrop, DropFromHeadRemovesTheHeadCopyAndCountsDownTheVoqsThatSentTheFrame
   LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
   p.voq_drop = LeafParams::VoqDrop::head;
   p.voq_threshold_units = 12;
+  p.dropped_credit = LeafParams::DroppedCredit::keep;  // the dropped copy's units owed back
   LeafIngress in(PortId(0), p);
   VoqSyncCam sync(VoqSyncCam::Params{});
   // Frame 1 goes to ports 1 (VOQ a) and 2 (VOQ b); VOQ a forwards its copy.
@@ -177,13 +178,13 @@ TEST(VoqDrop, DropFromHeadRemovesTheHeadCopyAndCountsDownTheVoqsThatSentTheFrame
   EXPECT_EQ(in.lossy_units(), units_before - 6) << "payload freed after the last copy";
 }
 
-// Drop from head at Vth = two 1522 B frames, the dropped copies' grants
-// returned (false) or kept (the what-if).
-LeafParams drop_from_head_params(bool keep_dropped_grants) {
+// Drop from head at Vth = two 1522 B frames, with the given fate of a
+// dropped copy's credit.
+LeafParams drop_from_head_params(LeafParams::DroppedCredit credit) {
   LeafParams p = lossy_params(HeaderAdmission::Policy::red, 500);
   p.voq_drop = LeafParams::VoqDrop::head;
   p.voq_threshold_units = 12;
-  p.keep_dropped_grants = keep_dropped_grants;
+  p.dropped_credit = credit;
   return p;
 }
 
@@ -193,34 +194,54 @@ uint32_t three_frames_to_port_4(LeafIngress& in) {
   return *in.find_voq(PortId(4), unicast_vl(0));
 }
 
-// Requests and grants are per copy, and a VOQ's grants come back in the
-// order of its requests: the dropped head's units go back to the target's
-// arbiter at once, whether they are in hand or still to come, and every
-// later copy waits for its own grant.
-TEST(VoqDrop, TheDroppedCopysGrantGoesBackAndEachCopyWaitsForItsOwn) {
-  const LeafParams p = drop_from_head_params(false);
+// `withdraw` (the default): a grant is credit in units for the VOQ, which
+// serves its head; a drop withdraws as many units of its requests at the
+// arbiter, and what the arbiter had granted already comes back as owed,
+// returned at once out of the credit: the VOQ never holds credit beyond
+// what its copies asked for.
+TEST(VoqDrop, WithdrawnCreditNeverLeavesTheVoqAhead) {
+  const LeafParams p = drop_from_head_params(LeafParams::DroppedCredit::withdraw);
   LeafIngress in(PortId(0), p);
   const uint32_t v = three_frames_to_port_4(in);
   in.on_grant(v, 6);  // frame 1's grant, in hand
-  in.take_head(v);    // frame 1 dropped: 6 units owed, 12 waiting
-  EXPECT_EQ(in.settle_owed(v), 6u) << "the grant in hand was frame 1's: it goes back at once";
-  EXPECT_FALSE(in.head_covered(in.voq(v))) << "frame 2 waits for its own grant";
-  in.take_head(v);  // frame 2 dropped before its grant came
-  EXPECT_EQ(in.settle_owed(v), 0u) << "nothing in hand to return yet";
-  in.on_grant(v, 6);  // frame 2's grant arrives
-  EXPECT_EQ(in.settle_owed(v), 6u) << "returned as soon as it arrives";
-  EXPECT_FALSE(in.head_covered(in.voq(v))) << "frame 3 is not sent on frame 2's grant";
+  in.take_head(v);    // frame 1 dropped: the caller withdraws 6 units of the VOQ's requests
+  EXPECT_EQ(in.voq(v).owed_units, 0u) << "nothing owed until the arbiter says it had granted them";
+  EXPECT_TRUE(in.head_covered(in.voq(v))) << "the credit in hand serves frame 2";
+  in.on_shortfall(v, 6);  // the arbiter had granted them all (frames 2 and 3's requests too)
+  EXPECT_EQ(in.settle_owed(v), 6u) << "returned at once, whatever the waiting copies need";
+  EXPECT_FALSE(in.head_covered(in.voq(v)));
   in.on_grant(v, 6);
   EXPECT_EQ(in.settle_owed(v), 0u);
-  ASSERT_TRUE(in.head_covered(in.voq(v)));
   in.start_copy(v);
-  EXPECT_EQ(in.copies_on_other_grants(), 0u);
+  EXPECT_EQ(in.copies_on_surplus_credit(), 0u);
 }
 
-// The what-if leaf.voq.keep_dropped_grants: a grant is for units, and serves
-// the VOQ's head whichever copy that now is; that copy is counted.
+// `per_copy`: each copy is sent only on the grant of its own request. A
+// grant names its copies by request number; units granted for copies
+// already dropped (their withdrawal came too late) go back.
+TEST(VoqDrop, PerCopyEachCopyWaitsForItsOwnGrant) {
+  const LeafParams p = drop_from_head_params(LeafParams::DroppedCredit::per_copy);
+  LeafIngress in(PortId(0), p);
+  const uint32_t v = three_frames_to_port_4(in);  // requests 0, 1, 2
+  EXPECT_EQ(LeafIngress::tail_request(in.voq(v)), 2u);
+  EXPECT_EQ(in.on_grant(v, 6, {0, 0}), 0u);  // frame 1's grant
+  EXPECT_TRUE(in.head_granted(in.voq(v)));
+  in.take_head(v);  // frame 1 dropped with its grant in hand: the caller returns it
+  EXPECT_EQ(in.voq(v).credits, 0u);
+  EXPECT_FALSE(in.head_covered(in.voq(v))) << "frame 2 is not sent on frame 1's grant";
+  in.take_head(v);  // frame 2 dropped before its grant: the caller withdraws request 1
+  EXPECT_EQ(in.on_grant(v, 12, {1, 2}), 6u) << "request 1 was granted before its withdrawal arrived: 6 go back";
+  ASSERT_TRUE(in.head_covered(in.voq(v)));
+  EXPECT_EQ(in.voq(v).head_request, 2u);
+  in.start_copy(v, 1'000);
+  EXPECT_EQ(in.copies_on_surplus_credit(), 0u);
+}
+
+// `keep`, the model before issue 50 as a what-if: a grant is for units, and
+// serves the VOQ's head whichever copy that now is; only credit beyond what
+// the waiting copies need goes back.
 TEST(VoqDrop, KeptGrantsReturnOnlyCreditBeyondTheWaitingCopies) {
-  const LeafParams p = drop_from_head_params(true);
+  const LeafParams p = drop_from_head_params(LeafParams::DroppedCredit::keep);
   LeafIngress in(PortId(0), p);
   const uint32_t v = three_frames_to_port_4(in);
   in.take_head(v);  // 6 units owed, 12 waiting
@@ -233,19 +254,19 @@ TEST(VoqDrop, KeptGrantsReturnOnlyCreditBeyondTheWaitingCopies) {
   EXPECT_EQ(in.voq(v).credits, 12u);
 }
 
-TEST(VoqDrop, KeptGrantsCountTheCopiesSentOnThem) {
-  const LeafParams p = drop_from_head_params(true);
+TEST(VoqDrop, KeptGrantsCountTheCopiesSentOnSurplusCredit) {
+  const LeafParams p = drop_from_head_params(LeafParams::DroppedCredit::keep);
   LeafIngress in(PortId(0), p);
   const uint32_t v = three_frames_to_port_4(in);
   in.on_grant(v, 6);
   in.take_head(v);
   EXPECT_EQ(in.settle_owed(v), 0u);
   in.start_copy(v);  // frame 2 on frame 1's grant
-  EXPECT_EQ(in.copies_on_other_grants(), 1u);
+  EXPECT_EQ(in.copies_on_surplus_credit(), 1u);
   in.on_grant(v, 6);  // frame 2's own grant: carries frame 3, which is then ahead of its own too
   EXPECT_EQ(in.settle_owed(v), 0u);
   in.start_copy(v);
-  EXPECT_EQ(in.copies_on_other_grants(), 2u);
+  EXPECT_EQ(in.copies_on_surplus_credit(), 2u);
 }
 
 }  // namespace
