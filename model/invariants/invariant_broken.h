@@ -12,7 +12,7 @@
 
 namespace fabric {
 
-class InvariantBroken : public std::runtime_error {
+class InvariantBroken : public std::logic_error {
  public:
   // `numbers`: the values that break it, in words ("1522 B delivered 8.1 us
   // after creation, the data path's bound is 12.1 us").

@@ -29,13 +29,16 @@ const char* const kRemoteRates =
     "SELECT sum(d.bytes + 20) * 8.0 / 30000.0 FROM deliveries d JOIN frames f USING (run_id, frame_id) "
     "WHERE f.src_port / 5 != d.dst_port / 5 AND d.t_delivered_ps >= 30000000 GROUP BY d.dst_port";
 
-Args perm640_at_400m(const std::string& db_path) {
-  return Args()
-      .opt("--study", "perm640")
-      .opt("--time", "60us")
-      .opt("--record", "frames")
-      .set("topology.leaf_spine_cable_m=400")
-      .opt("--db", db_path);
+// perm640 with 400 m cables for 60 us into dir's w400.db, with the keys `sets`.
+ProcResult run_at_400m(const TempDir& dir, const std::vector<std::string>& sets = {}) {
+  Args args = Args()
+                  .opt("--study", "perm640")
+                  .opt("--time", "60us")
+                  .opt("--record", "frames")
+                  .set("topology.leaf_spine_cable_m=400")
+                  .opt("--db", dir.file("w400.db"));
+  for (const std::string& s : sets) args.set(s);
+  return run_fabricsim(args, 600);
 }
 
 std::vector<int64_t> integers(Db& db, const std::string& sql) {
@@ -51,11 +54,10 @@ int64_t p99(const std::vector<int64_t>& sorted) { return sorted[sorted.size() * 
 // flight, and the p99 is above it.
 TEST(WhatIfRun, A400mCableFromItsOneKeyObeysTheFlight) {
   TempDir dir;
-  const std::string db_path = dir.file("w400.db");
-  const ProcResult r = run_fabricsim(perm640_at_400m(db_path).set("leaf.voq.threshold=128KB"), 600);
+  const ProcResult r = run_at_400m(dir, {"leaf.voq.threshold=128KB"});
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.out.find(" checked, 0 broken"), std::string::npos) << r.out;
-  Db db(db_path);
+  Db db(dir.file("w400.db"));
   const std::vector<int64_t> latencies = integers(db, kRemoteLatencies);
   ASSERT_GT(latencies.size(), 1000u);
   EXPECT_GE(latencies.front(), kRemote1522At400m);
@@ -75,12 +77,11 @@ TEST(WhatIfRun, A400mCableFromItsOneKeyObeysTheFlight) {
 // no copy rides on credit owed back.
 TEST(WhatIfRun, A400mCableWithTheSpecsVthHoldsRemoteFlowsToVthPerRoundTrip) {
   TempDir dir;
-  const std::string db_path = dir.file("w400.db");
-  const ProcResult r = run_fabricsim(perm640_at_400m(db_path), 600);
+  const ProcResult r = run_at_400m(dir);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.err.find("a lossy flow to another leaf gets at most Vth / the round trip (57 Gb/s)"), std::string::npos)
       << r.err;
-  Db db(db_path);
+  Db db(dir.file("w400.db"));
   std::vector<double> rates;
   for (const auto& row : db.rows(kRemoteRates)) rates.push_back(std::stod(row.at(0)));
   ASSERT_GT(rates.size(), 600u);
@@ -96,13 +97,12 @@ TEST(WhatIfRun, A400mCableWithTheSpecsVthHoldsRemoteFlowsToVthPerRoundTrip) {
 // warning says so with the rate of the cliff (60 KB / 8.62 us = 57 Gb/s).
 TEST(WhatIfRun, PerCopyGrantsAt400mDropEveryRemoteCopyBeforeItsGrant) {
   TempDir dir;
-  const std::string db_path = dir.file("w400.db");
-  const ProcResult r = run_fabricsim(perm640_at_400m(db_path).set("leaf.voq.dropped_copy_credit=per_copy"), 600);
+  const ProcResult r = run_at_400m(dir, {"leaf.voq.dropped_copy_credit=per_copy"});
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.err.find("a VOQ fed faster than Vth / the round trip (57 Gb/s) drops every copy from its head"),
             std::string::npos)
       << r.err;
-  Db db(db_path);
+  Db db(dir.file("w400.db"));
   const int64_t remote = static_cast<int64_t>(integers(db, kRemoteLatencies).size());
   const int64_t offered_remote = db.integer(
       "SELECT count(*) FROM frames f JOIN flow_dests fd USING (run_id, flow_id) "
@@ -117,10 +117,9 @@ TEST(WhatIfRun, PerCopyGrantsAt400mDropEveryRemoteCopyBeforeItsGrant) {
 // for could have made them; they are counted.
 TEST(WhatIfRun, KeptCreditOfDroppedCopiesCarriesLaterCopiesAndIsCounted) {
   TempDir dir;
-  const std::string db_path = dir.file("w400.db");
-  const ProcResult r = run_fabricsim(perm640_at_400m(db_path).set("leaf.voq.dropped_copy_credit=keep"), 600);
+  const ProcResult r = run_at_400m(dir, {"leaf.voq.dropped_copy_credit=keep"});
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  Db db(db_path);
+  Db db(dir.file("w400.db"));
   const std::vector<int64_t> latencies = integers(db, kRemoteLatencies);
   ASSERT_GT(latencies.size(), 1000u);
   EXPECT_LT(p99(latencies), kRemote1522At400m) << "sent on credit requested for earlier copies";
