@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "model/core/geometry.h"
 #include "model/core/ids.h"
 
 namespace fabric {
@@ -21,7 +22,7 @@ struct DeliveryBoundParams {
   uint32_t cna_overhead_bytes = 20;  // preamble, delimiter and gap per frame
   Picos cna_flight = 0;             // a CNA cable's propagation
   Picos fabric_flight = 0;          // a leaf-spine cable's propagation
-  int user_ports_per_leaf = 5;      // a user port's leaf: port / this
+  Geometry geometry;                // which leaf a port is on
   bool own_grant = true;            // each copy is sent on its own grant (leaf.voq.dropped_copy_credit per_copy)
 };
 
@@ -38,7 +39,7 @@ class DeliveryBound {
 
  private:
   bool remote(PortId src, PortId dst) const {
-    return raw(src) / p_.user_ports_per_leaf != raw(dst) / p_.user_ports_per_leaf;
+    return p_.geometry.leaf_of(src) != p_.geometry.leaf_of(dst);
   }
   Picos frame_time(uint32_t bytes) const {
     return static_cast<Picos>((bytes + p_.cna_overhead_bytes) * 8000.0 / p_.cna_gbps);

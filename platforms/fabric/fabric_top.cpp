@@ -41,7 +41,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   delivery_bound_ = std::make_unique<DeliveryBound>(
       DeliveryBoundParams{config_.topology.cna_link.rate_gbps, config_.topology.cna_link.overhead_bytes,
                           to_ps(config_.topology.cna_link.propagation), to_ps(config_.topology.fabric_link.propagation),
-                          g.user_ports_per_leaf, config_.leaf.dropped_credit == LeafParams::DroppedCredit::per_copy});
+                          g, config_.leaf.dropped_credit == LeafParams::DroppedCredit::per_copy});
   for (int p = 0; p < g.user_ports(); ++p) {
     cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder_,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));

@@ -134,7 +134,9 @@ TEST(LinkInvariant, ASenderThatOverSendsALinkStopsTheRun) {
 // The bound by hand: 1522 B frames, 100 Gb/s CNA links of 2 m (10 ns),
 // leaf-spine cables of 40 m (200 ns) or 400 m (2 us).
 DeliveryBoundParams fabric_at(Picos fabric_flight, bool own_grant = true) {
-  return {100, 20, 10'000, fabric_flight, 5, own_grant};
+  Geometry g;
+  g.leaves = 2;
+  return {100, 20, 10'000, fabric_flight, g, own_grant};
 }
 
 TEST(DeliveryBound, ALocalCopyIsTheFrameTwiceAndTheCnaCables) {
