@@ -200,8 +200,9 @@ class Config {
   bool is_auto(const std::string& key) const;
   // What a run derived and checked (param.h, checks.h), kept for --explain,
   // the run's database and the warnings.
-  void note_derived(const std::string& key, const std::string& value, const std::string& numbers) const {
-    notes_.derived(key, value, numbers);
+  void note_derived(const std::string& key, const std::string& value, const std::string& numbers,
+                    const std::string& spec_value = "") const {
+    notes_.derived(key, value, numbers, spec_value);
   }
   void note_check(CheckResult result) const { notes_.check(std::move(result)); }
   const ResolutionNotes& notes() const { return notes_; }

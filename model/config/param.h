@@ -199,7 +199,7 @@ class Param {
   void derive(value_type derived, const std::string& numbers) {
     if (!auto_) return;
     value_ = std::move(derived);
-    if (config_) config_->note_derived(key_, Kind::text(*value_), numbers);
+    if (config_) config_->note_derived(key_, Kind::text(*value_), numbers, spec_value_ ? Kind::text(*spec_value_) : "");
   }
   // The value as text in the key's syntax.
   std::string text() const { return Kind::text(value()); }

@@ -12,8 +12,11 @@
 namespace fabric::config {
 
 struct DerivedValue {
-  std::string value;    // in the key's syntax
-  std::string numbers;  // the formula with this run's numbers
+  std::string value;       // in the key's syntax
+  std::string numbers;     // the formula with this run's numbers
+  std::string spec_value;  // the spec's value, "" when the spec gives none
+  // Whether this run's physics moved it away from the spec's value.
+  bool departs() const { return !spec_value.empty() && spec_value != value; }
 };
 
 struct CheckResult {
@@ -25,8 +28,8 @@ struct CheckResult {
 
 class ResolutionNotes {
  public:
-  void derived(const std::string& key, std::string value, std::string numbers) {
-    derived_[key] = {std::move(value), std::move(numbers)};
+  void derived(const std::string& key, std::string value, std::string numbers, std::string spec_value = "") {
+    derived_[key] = {std::move(value), std::move(numbers), std::move(spec_value)};
   }
   void check(CheckResult result) { checks_.push_back(std::move(result)); }
 
@@ -37,6 +40,13 @@ class ResolutionNotes {
     for (const CheckResult& c : checks_)
       if (!c.holds) failed.push_back(c);
     return failed;
+  }
+  // The derived keys this run moved away from the spec's values, in key order.
+  std::vector<std::pair<std::string, DerivedValue>> departures() const {
+    std::vector<std::pair<std::string, DerivedValue>> moved;
+    for (const auto& [key, d] : derived_)
+      if (d.departs()) moved.emplace_back(key, d);
+    return moved;
   }
   // The checks that read `key`.
   std::vector<CheckResult> checks_of(const std::string& key) const {

@@ -61,15 +61,23 @@ void explain_key(const config::Config& config, const config::ParamRegistry& regi
   out << "  declared:    " << declaration_text(*spec) << "\n";
   out << "  description: " << spec->description << "\n";
   const std::vector<config::CheckResult> checks = config.notes().checks_of(key);
-  if (checks.empty()) {
-    out << "  checks:      none read it in this run\n";
-    return;
-  }
-  out << "  checks:\n";
+  if (checks.empty()) out << "  checks:      none read it in this run\n";
+  if (!checks.empty()) out << "  checks:\n";
   for (const config::CheckResult& c : checks) {
     out << "    " << (c.holds ? "holds:  " : "FAILS:  ") << c.name << " (reads " << joined_keys(c) << ")\n";
     if (!c.holds) out << "            " << c.detail << "\n";
   }
+  const auto departures = config.notes().departures();
+  if (departures.empty()) return;
+  out << "  derived away from the spec's values in this run:\n";
+  for (const auto& [derived_key, d] : departures)
+    out << "    " << derived_key << " = " << d.value << " (the spec's " << d.spec_value << "): " << d.numbers << "\n";
+}
+
+void print_departures(const config::ResolutionNotes& notes, std::ostream& out) {
+  for (const auto& [key, d] : notes.departures())
+    out << "fabricsim: derived: " << key << " = " << d.value << ", not the spec's " << d.spec_value << ": " << d.numbers
+        << "\n";
 }
 
 void print_resolved_params(const config::Config& config, std::ostream& out) {

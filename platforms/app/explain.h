@@ -19,6 +19,10 @@ void explain_key(const config::Config& config, const config::ParamRegistry& regi
 // Every key of the run: key, value, source, origin.
 void print_resolved_params(const config::Config& config, std::ostream& out);
 
+// "fabricsim: derived: ..." for each derived key this run's physics moved
+// away from the spec's value (a what-if changes more than the key it sets).
+void print_departures(const config::ResolutionNotes& notes, std::ostream& out);
+
 // "fabricsim: warning: ..." for each check that did not hold.
 void print_warnings(const std::vector<config::CheckResult>& warnings, std::ostream& out);
 

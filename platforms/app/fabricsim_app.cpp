@@ -249,6 +249,7 @@ int run_fabricsim(int argc, const char* const argv[]) {
     return 0;
   }
   for (const std::string& note : config.renamed_keys_used()) std::cerr << "fabricsim: note: " << note << "\n";
+  print_departures(config.notes(), std::cerr);
   print_warnings(run.warnings, std::cerr);
   if (cl.strict && !run.warnings.empty()) {
     std::cerr << "fabricsim: --strict: " << run.warnings.size()

@@ -12,6 +12,10 @@ namespace fabric {
 
 namespace {
 
+// fabric.md: frames are cut into packets of up to 256 B, the cells the
+// spec's buffer sizes in packets count.
+constexpr int64_t kSpecPacketBytes = 256;
+
 // The leaf-spine link as its retry and credits see it.
 LinkTiming fabric_link_timing(const FabricKeys& k, const TopologyParams& t) {
   LinkTiming link;
@@ -147,13 +151,20 @@ void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
                                   gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
                                   std::to_string(link.largest_message_bytes) + " B message");
 
+  // The spec's window is 16 packets of its 256 B cells: 4 KB of SRAM, kept
+  // in bytes when the cell size changes.
   const auto derive_window = [&](config::Param<config::Integer>& window,
                                  const config::Param<config::Duration>& receiver_latency) {
     const std::string& latency_key = receiver_latency.key();
     const Picos latency = receiver_latency;
     const double need = credit_window_need_packets(link, latency, k.link.credit.delay);
-    const int64_t packets = at_least_spec(window, static_cast<int64_t>(std::ceil(kSizingMargin * need)));
-    window.derive(packets, "max(the spec's 16, 1.5 x " + number_text(need) + " packets) = " + std::to_string(packets) +
+    const int64_t spec_bytes = *window.spec_value() * kSpecPacketBytes;
+    const int64_t spec_packets = (spec_bytes + link.largest_message_bytes - 1) / link.largest_message_bytes;
+    const int64_t packets = std::max(spec_packets, static_cast<int64_t>(std::ceil(kSizingMargin * need)));
+    window.derive(packets, "max(the spec's " + std::to_string(*window.spec_value()) + " x " +
+                               std::to_string(kSpecPacketBytes) + " B = " + bytes_text(double(spec_bytes)) + " in " +
+                               std::to_string(spec_packets) + " packets, 1.5 x " + number_text(need) + " packets) = " +
+                               std::to_string(packets) +
                                "; " + number_text(need) + " " + std::to_string(link.largest_message_bytes) +
                                " B packets at " + gbps_text(link.rate_gbps) + " in " +
                                credit_round_trip_text(k, link, latency_key, latency));

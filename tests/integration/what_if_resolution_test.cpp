@@ -87,6 +87,24 @@ TEST(WhatIfResolution, A400mCableDerivesFromTheRoundTrip) {
   EXPECT_FALSE(r.check("leaf.voq.threshold >= the bytes a user port receives in the fabric round trip").holds);
 }
 
+// A derived buffer keeps its SRAM in bytes when the cell size changes: the
+// spec's 16 packets of 256 B are 4 KB, so 32 packets of 128 B (the credit
+// round trip needs 1.5 x 15.4); of 512 B the spec's SRAM is 8 packets, and
+// the round trip (874.8 ns: 5.34 packets) asks for 1.5 x 5.34 = 8.01: 9.
+// What a derivation moved away from the spec's value is a departure, which
+// fabricsim prints before the run and --explain lists.
+TEST(WhatIfResolution, ACellSizeWhatIfKeepsTheSpinesSramAndSaysWhatItDerived) {
+  const Resolved small("perm640", {"leaf.packet_bytes=128"});
+  EXPECT_EQ(small.value("spine.buffer_packets"), "32");
+  EXPECT_EQ(small.value("leaf.downlink_buffer_packets"), "32");
+  std::vector<std::string> departed;
+  for (const auto& [key, d] : small.config.notes().departures()) departed.push_back(key + " " + d.spec_value);
+  EXPECT_EQ(departed, (std::vector<std::string>{"leaf.downlink_buffer_packets 16", "spine.buffer_packets 16"}));
+  const Resolved large("perm640", {"leaf.packet_bytes=512", "leaf.pause.qhi=140KB"});  // 512 B units: less headroom
+  EXPECT_EQ(large.value("spine.buffer_packets"), "9");
+  EXPECT_TRUE(Resolved("perm640", {}).config.notes().departures().empty()) << "the shipped fabric derives the spec's";
+}
+
 TEST(WhatIfResolution, AGivenValueIsKeptAndCheckedNotDerived) {
   const Resolved r("perm640", {"topology.leaf_spine_cable_m=400", "link.retry.timeout=2us"});
   EXPECT_EQ(r.value("link.retry.timeout"), "2us");

@@ -188,6 +188,14 @@ TEST(WhatIfRun, ExplainSaysWhereEachValueComesFrom) {
       << set;
   EXPECT_FALSE(file_exists(dir.file("x.db")));
 
+  // A cell size what-if: the derivations it moved away from the spec's values.
+  const std::string cell = explain("leaf.packet_bytes", Args().opt("--study", "perm640").set("leaf.packet_bytes=128"));
+  EXPECT_NE(cell.find("derived away from the spec's values in this run:\n    leaf.downlink_buffer_packets = 32 (the "
+                      "spec's 16): max(the spec's 16 x 256 B = 4 KB in 32 packets"),
+            std::string::npos)
+      << cell;
+  EXPECT_NE(cell.find("    spine.buffer_packets = 32 (the spec's 16)"), std::string::npos) << cell;
+
   EXPECT_NE(explain("leaf.clock_mhz", Args().opt("--study", "E12c")).find("a key of platform 'fabric', not of this run's"),
             std::string::npos);
   EXPECT_NE(explain("flow.zz.src", Args().opt("--study", "E1a")).find("not given in this run"), std::string::npos);
@@ -195,6 +203,18 @@ TEST(WhatIfRun, ExplainSaysWhereEachValueComesFrom) {
   const ProcResult unknown = run_fabricsim(Args().opt("--explain", "link.retry.timout").opt("--db", dir.file("x.db")));
   EXPECT_TRUE(unknown.exited && unknown.exit_code == 2) << unknown.describe();
   EXPECT_NE(unknown.err.find("did you mean 'link.retry.timeout'"), std::string::npos) << unknown.err;
+}
+
+// The same, printed before a run: a what-if changes more than the key it sets.
+TEST(WhatIfRun, ARunSaysWhatItsWhatIfDerivedAwayFromTheSpec) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(
+      two_leaf().set("leaf.packet_bytes=128").opt("--time", "1us").opt("--db", dir.file("cell.db")));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  EXPECT_NE(r.err.find("fabricsim: derived: spine.buffer_packets = 32, not the spec's 16: "), std::string::npos) << r.err;
+  const ProcResult spec = run_fabricsim(two_leaf().opt("--time", "1us").opt("--db", dir.file("spec.db")));
+  ASSERT_TRUE(spec.exited && spec.exit_code == 0) << spec.describe();
+  EXPECT_EQ(spec.err.find("derived:"), std::string::npos) << spec.err;
 }
 
 TEST(WhatIfRun, ListParamsResolvedPrintsEveryKeyWithItsSource) {
