@@ -76,7 +76,7 @@ LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target,
   ++s.copies_left;
   Voq& v = voqs_[q];
   v.waiting.push_back(slot);
-  v.granted.push_back(false);
+  if (per_copy()) granted_[q].push_back(false);
   v.waiting_units += s.units;
   return {q, DropReason::other, drop_head_of};
 }
@@ -85,16 +85,15 @@ uint32_t LeafIngress::take_head(uint32_t voq_index) {
   Voq& q = voqs_[voq_index];
   if (q.waiting.empty()) throw std::logic_error("leaf ingress: dropping the head of an empty VOQ");
   const uint32_t slot = q.waiting.front();
-  const bool granted = q.granted.front();
+  if (per_copy()) {
+    if (granted_[voq_index].front()) q.credits -= frames_[slot].units;  // its grant in hand: the caller returns it
+    granted_[voq_index].pop_front();
+  } else if (params_.dropped_credit == LeafParams::DroppedCredit::keep) {
+    q.owed_units += frames_[slot].units;
+  }
   q.waiting.pop_front();
-  q.granted.pop_front();
   ++q.head_request;
   q.waiting_units -= frames_[slot].units;
-  if (params_.dropped_credit == LeafParams::DroppedCredit::keep) {
-    q.owed_units += frames_[slot].units;
-  } else if (params_.dropped_credit == LeafParams::DroppedCredit::per_copy && granted) {
-    q.credits -= frames_[slot].units;  // its grant in hand: the caller returns the units
-  }
   return slot;
 }
 
@@ -151,6 +150,7 @@ uint32_t LeafIngress::voq_index(PortId target, Vl vl, LeafId target_leaf) {
   const size_t t = raw(target);
   if (t >= first_of_target_.size()) first_of_target_.resize(t + 1, 0);
   voqs_.emplace_back();
+  if (per_copy()) granted_.emplace_back();
   Voq& q = voqs_.back();
   q.target = target;
   q.vl = vl;
@@ -175,7 +175,7 @@ uint32_t LeafIngress::head_units(const Voq& q) const {
 }
 
 bool LeafIngress::head_covered(const Voq& q) const {
-  if (params_.dropped_credit == LeafParams::DroppedCredit::per_copy) return head_granted(q);
+  if (per_copy()) return head_granted(q);
   return !q.waiting.empty() && frames_[q.waiting.front()].units <= q.credits;
 }
 
@@ -183,30 +183,29 @@ std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index, Picos 
   Voq& q = voqs_[voq_index];
   if (q.waiting.empty()) throw std::logic_error("leaf ingress: sending a copy of an empty VOQ");
   const uint32_t slot = q.waiting.front();
-  const std::string entity = "port " + std::to_string(raw(port_));
   const auto copy_text = [&] {
     return "copy " + std::to_string(q.head_request) + " of " + std::to_string(frames_[slot].units) + " units to port " +
            std::to_string(raw(q.target));
   };
   ++grants_checked_;
   if (!head_covered(q))
-    break_invariant(invariant::kOwnGrant, entity, now,
+    break_invariant(invariant::kOwnGrant, port_name(), now,
                     copy_text() + " sent without " +
-                        (params_.dropped_credit == LeafParams::DroppedCredit::per_copy
+                        (per_copy()
                              ? std::string("its own grant (requests and grants per copy)")
                              : "credit: " + std::to_string(q.credits) + " units"));
-  if (params_.dropped_credit != LeafParams::DroppedCredit::per_copy && q.owed_units > 0 &&
+  if (!per_copy() && q.owed_units > 0 &&
       q.credits < q.owed_units + frames_[slot].units) {
     // The units owed back come first (settle_owed): a copy sent on the rest
     // of the credit would need more than there is, so it rides on surplus.
     if (params_.dropped_credit == LeafParams::DroppedCredit::withdraw)
-      break_invariant(invariant::kSurplusCredit, entity, now,
+      break_invariant(invariant::kSurplusCredit, port_name(), now,
                       copy_text() + " sent with " + std::to_string(q.credits) + " units of credit, of which " +
                           std::to_string(q.owed_units) + " are owed back");
     ++copies_on_surplus_credit_;
   }
   q.waiting.pop_front();
-  q.granted.pop_front();
+  if (per_copy()) granted_[voq_index].pop_front();
   ++q.head_request;
   q.waiting_units -= frames_[slot].units;
   q.credits -= frames_[slot].units;
@@ -216,7 +215,7 @@ std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index, Picos 
 
 uint32_t LeafIngress::on_grant(uint32_t voq_index, uint32_t units, CopyRange copies) {
   Voq& q = voqs_[voq_index];
-  if (params_.dropped_credit != LeafParams::DroppedCredit::per_copy) {
+  if (!per_copy()) {
     q.credits += units;
     return 0;
   }
@@ -226,8 +225,8 @@ uint32_t LeafIngress::on_grant(uint32_t voq_index, uint32_t units, CopyRange cop
   const uint32_t to = std::min<uint64_t>(copies.last, uint64_t{q.head_request} + q.waiting.size() - 1) ;
   for (uint32_t n = from; !q.waiting.empty() && n <= to; ++n) {
     const size_t i = n - q.head_request;
-    if (q.granted[i]) throw std::logic_error("leaf ingress: a copy granted twice");
-    q.granted[i] = true;
+    if (granted_[voq_index][i]) throw std::logic_error("leaf ingress: a copy granted twice");
+    granted_[voq_index][i] = true;
     live += frames_[q.waiting[i]].units;
   }
   if (live > units) throw std::logic_error("leaf ingress: a grant smaller than its copies' units");

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "model/core/circular_queue.h"
@@ -49,7 +50,6 @@ struct Voq {
   LeafId target_leaf{};
   Vl vl{};
   CircularQueue<uint32_t, 8> waiting;    // frame slots not yet sent, in arrival order
-  CircularQueue<bool, 8> granted;        // beside `waiting`: its copy's own grant is in (requests per copy)
   uint32_t head_request = 0;             // request number of waiting.front(); the others follow on
   CircularQueue<uint32_t, 8> in_flight;  // frame slots sent, awaiting ACK, in send order
   uint32_t credits = 0;            // granted units not yet used (per copy: of the copies marked granted)
@@ -130,7 +130,11 @@ class LeafIngress {
   // already; they are owed back.
   void on_shortfall(uint32_t voq_index, uint32_t units) { voqs_[voq_index].owed_units += units; }
   // `per_copy`: whether the VOQ's head copy has its own grant.
-  bool head_granted(const Voq& q) const { return !q.granted.empty() && q.granted.front(); }
+  bool head_granted(const Voq& q) const {
+    if (!per_copy()) return false;
+    const CircularQueue<bool, 8>& g = granted_[index_of(q)];
+    return !g.empty() && g.front();
+  }
   // The request number of the copy queue_copy queued last in the VOQ.
   static uint32_t tail_request(const Voq& q) {
     return q.head_request + static_cast<uint32_t>(q.waiting.size()) - 1;
@@ -211,6 +215,9 @@ class LeafIngress {
   uint32_t store(const EthernetFrame& frame, uint16_t units, bool multicast);
   void free_frame(uint32_t slot);
   bool lossless(uint8_t priority) const { return params_.lossless.test(priority); }
+  bool per_copy() const { return params_.dropped_credit == LeafParams::DroppedCredit::per_copy; }
+  size_t index_of(const Voq& q) const { return static_cast<size_t>(&q - voqs_.data()); }
+  std::string port_name() const { return "port " + std::to_string(raw(port_)); }  // for a broken invariant
   // The VL whose pool holds a frame's payload: the one it arrived on.
   static Vl arrival_vl(const FrameHeader& f) {
     return Vl(raw(unicast_vl(f.priority)) + (f.levels > 0 ? f.levels - 1 : 0));
@@ -241,6 +248,9 @@ class LeafIngress {
   std::vector<MulticastProgress> progress_;  // by slot, for multicast frames
   std::vector<uint32_t> free_slots_;
   std::vector<Voq> voqs_;
+  // per_copy only, by VOQ, beside its `waiting`: whether each copy's own
+  // grant is in (kept out of Voq, which every offer reads).
+  std::vector<CircularQueue<bool, 8>> granted_;
   std::vector<uint32_t> first_of_target_;  // by target port: 1 + index of its first VOQ; 0: none
   mutable uint32_t last_found_ = UINT32_MAX;  // the VOQ found last: grants and ACKs come in runs
 };

@@ -14,7 +14,7 @@ using sc_core::sc_time;
 using sc_core::SC_PS;
 
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
-    : sc_module(name), rate_window_(params.rate_gbps), in("in"), out("out") {
+    : LinkRateWindowState(params.rate_gbps), sc_module(name), in("in"), out("out") {
   ps_per_byte_q24_ = static_cast<uint64_t>(std::llround(8000.0 / params.rate_gbps * (1 << 24)));
   propagation_time_ = params.propagation;
   if (params.overhead_bytes > UINT16_MAX || params.lead_bytes > UINT16_MAX)
@@ -23,6 +23,7 @@ Link::Link(sc_core::sc_module_name name, const LinkParams& params)
   lead_bytes_ = static_cast<uint16_t>(params.lead_bytes);
   concurrent_header_ = params.concurrent_header;
   static_assert(sizeof(LinkHotState) + sizeof(void*) <= 64, "a message must touch one cache line of a Link");
+  static_assert(sizeof(LinkRateWindowState) <= 64, "the line-rate window fills at most the next line");
   in.bind(*this);
   out.bind(*this);
 }

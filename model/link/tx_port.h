@@ -122,6 +122,9 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   // Then, once that is in: the link and what it delivers to, for a send.
   void prefetch_path() const {
     __builtin_prefetch(link_);
+    // The link's second line: its line-rate window (Link), touched twice in
+    // a window of messages, a miss each time without this.
+    __builtin_prefetch(reinterpret_cast<const char*>(link_) + 64);
     __builtin_prefetch(far_end_);
   }
   // A stage later (the third line in): link-level retry's sender, which
