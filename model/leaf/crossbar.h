@@ -84,6 +84,7 @@ class Crossbar {
   Wiring wiring_;
   std::vector<Input> inputs_;
   int blocked_inputs_ = 0;  // inputs waiting for room in an uplink queue
+  int first_woken_ = 0;     // the input woken first when room comes: after the last one woken first
 };
 
 }  // namespace fabric
