@@ -43,6 +43,8 @@ constexpr const char* kOwnGrant = "sent on credit granted for it";
 constexpr const char* kSurplusCredit = "no copy on surplus credit";
 constexpr const char* kLosslessDrop = "lossless class drops nothing";
 constexpr const char* kPauseObeyed = "paused priority sends nothing";
+constexpr const char* kConservation = "every copy accounted for";
+constexpr const char* kInOrder = "delivered once and in order";
 }  // namespace invariant
 
 }  // namespace fabric

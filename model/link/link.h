@@ -10,6 +10,7 @@
 #include <systemc>
 #include <vector>
 
+#include "model/core/sim_time.h"
 #include "model/invariants/line_rate_window.h"
 #include "model/protocol/fabric_protocol.h"
 
@@ -84,6 +85,9 @@ class alignas(128) Link : public FabricReceiver,
     const Picos sent = static_cast<Picos>((bytes() * ps_per_byte_q24_) >> 24);
     return std::max<Picos>(0, sent - std::max<Picos>(0, free_at_ - t));
   }
+
+  // When the last message sent so far has arrived at the far end.
+  Picos quiet_from() const { return free_at_ + to_ps(propagation_time_); }
 
   tlm::tlm_sync_enum nb_transport_fw(Payload& payload, tlm::tlm_phase& phase, sc_core::sc_time& delay) override;
   // Invariant checks made so far: each message's start after the last one's

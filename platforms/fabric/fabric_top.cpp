@@ -1,5 +1,7 @@
 #include "platforms/fabric/fabric_top.h"
 
+#include <algorithm>
+
 #include "model/core/random.h"
 #include "model/link/link_receiver.h"
 #include "model/link/link_totals.h"
@@ -14,11 +16,29 @@ namespace {
 // in a bucket before it spills. A leaf partition serves about 2000 entries
 // per microsecond at full load; its wheel stays small enough for the cache.
 constexpr EventQueueShape kPartitionQueue{12, 8, 16};
+// How the ledger counts a flow's copies: one per frame, or per member of
+// its group through its replication tree.
+LedgerFlow ledger_flow(const traffic::FlowSpec& f, const MulticastGroups& groups, const E2eTransportParams& e2e) {
+  LedgerFlow l;
+  l.id = f.id;
+  l.src = f.src;
+  l.priority = f.priority;
+  l.multicast = f.multicast;
+  l.drops_recovered = !f.multicast && e2e.enabled && (e2e.priorities >> f.priority & 1);
+  if (!f.multicast) return l;
+  for (PortId d : f.dests) l.members.push_back(raw(d));
+  std::sort(l.members.begin(), l.members.end());
+  std::unordered_map<uint32_t, std::vector<uint32_t>> fanout;
+  for (const auto& [port, targets] : groups.trees.at(raw(f.id)).fanout)
+    for (PortId t : targets) fanout[port].push_back(raw(t));
+  l.deliveries_through = deliveries_through(raw(f.src), fanout, l.members);
+  return l;
+}
 }  // namespace
 
 FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                      const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
-    : sc_module(name), config_(config), recorder_(recorder), scheduler_("scheduler", kPartitionQueue) {
+    : sc_module(name), config_(config), ledger_(recorder), recorder_(ledger_), scheduler_("scheduler", kPartitionQueue) {
   seed_ = seed;
   flows_ = flows;
   if (config_.topology.geometry.leaves == 1) config_.topology.geometry.spines = 0;  // nothing to reach
@@ -36,7 +56,9 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
     recorder_.flush();
   });
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
-  const auto group_macs = install_multicast_groups(flows, g, config_.trees, fdb_, mcbc_);
+  const MulticastGroups groups = install_multicast_groups(flows, g, config_.trees, fdb_, mcbc_);
+  const auto& group_macs = groups.macs;
+  for (const traffic::FlowSpec& f : flows) ledger_.ledger().add_flow(ledger_flow(f, groups, config_.cna.e2e));
 
   delivery_bound_ = std::make_unique<DeliveryBound>(
       DeliveryBoundParams{config_.topology.cna_link.rate_gbps, config_.topology.cna_link.overhead_bytes,
@@ -218,7 +240,7 @@ uint64_t FabricTop::invariants_checked() const {
   uint64_t n = fabric::invariants_checked(links_);
   for (const auto& c : cnas_) n += c->invariants_checked();
   for (const auto& l : leaves_) n += l->invariants_checked();
-  return n;
+  return n + ledger_.ledger().checks();
 }
 
 uint64_t FabricTop::drops() const {
@@ -228,7 +250,19 @@ uint64_t FabricTop::drops() const {
   return n;
 }
 
+bool FabricTop::drained(Picos t) const {
+  if (backlog() > 0 || awaiting_acks()) return false;
+  for (const auto& c : cnas_)
+    if (c->queued() > 0) return false;
+  for (const auto& l : links_)
+    if (l->quiet_from() > t) return false;
+  return true;
+}
+
 void FabricTop::finish(Picos end) {
+  recorder_.flush();
+  drained_at_end_ = drained(end);
+  ledger_.ledger().finish(end, drained_at_end_);
   for (auto& c : cnas_) c->finish();
   uint64_t on_surplus_credit = 0;
   for (auto& l : leaves_) {

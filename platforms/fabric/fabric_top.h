@@ -7,6 +7,7 @@
 
 #include "model/cna/cna.h"
 #include "model/core/event_scheduler.h"
+#include "model/invariants/ledger_recorder.h"
 #include "model/recording/partitioned_recorder.h"
 #include "model/leaf/fdb.h"
 #include "model/leaf/leaf.h"
@@ -81,6 +82,10 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   // totals; every link its messages, wire bytes and utilization (samples,
   // entity = the link's name).
   void finish(Picos end) override;
+  // Every copy injected, delivered, dropped and still in the fabric.
+  const CopyLedger& ledger() const { return ledger_.ledger(); }
+  // Nothing queued, on a wire or awaited anywhere at `t`.
+  bool drained(Picos t) const;
   // RTL activity, soft errors and recovery, receive throughput, and a table
   // of the flows when there are few (fabric_summary.cpp).
   void summarize(std::ostream& out, Picos simulated) const override;
@@ -92,7 +97,9 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
 
   FabricConfig config_;
   // What the modules record goes through recorder_, which buffers it per
-  // partition while partitions are served in parallel (set_threads).
+  // partition while partitions are served in parallel (set_threads), then
+  // through ledger_, which accounts for every copy (model/invariants/).
+  LedgerRecorder ledger_;
   PartitionedRecorder recorder_;
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
@@ -112,6 +119,7 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   std::vector<LinkEnds> link_ends_;  // links with errors or retry
   uint64_t seed_;
   std::vector<traffic::FlowSpec> flows_;  // for the summary
+  bool drained_at_end_ = false;            // set by finish()
 };
 
 }  // namespace fabric

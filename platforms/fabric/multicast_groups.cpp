@@ -4,10 +4,10 @@
 
 namespace fabric {
 
-std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
+MulticastGroups install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
                                                                 const Geometry& geometry, const TreeLimits& limits,
                                                                 Fdb& fdb, McbcTable& mcbc) {
-  std::unordered_map<uint32_t, uint64_t> macs;
+  MulticastGroups groups;
   uint32_t next_mid = 0;
   for (const traffic::FlowSpec& f : flows) {
     if (!f.multicast) continue;
@@ -32,9 +32,10 @@ std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vecto
     const Mid mid = Mid(next_mid++);
     fdb.learn_group(group_mac(mid), mid);
     for (const auto& [port, targets] : tree.fanout) mcbc.set(PortId(port), mid, targets);
-    macs[raw(f.id)] = group_mac(mid);
+    groups.macs[raw(f.id)] = group_mac(mid);
+    groups.trees[raw(f.id)] = std::move(tree);
   }
-  return macs;
+  return groups;
 }
 
 }  // namespace fabric

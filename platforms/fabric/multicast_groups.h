@@ -17,9 +17,14 @@
 
 namespace fabric {
 
-// Returns the group MAC of each multicast flow, by flow id. Throws
-// config::ConfigError naming the flow's `dst` key when no legal tree exists.
-std::unordered_map<uint32_t, uint64_t> install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
+struct MulticastGroups {
+  std::unordered_map<uint32_t, uint64_t> macs;          // the group MAC of each multicast flow, by flow id
+  std::unordered_map<uint32_t, ReplicationTree> trees;  // its replication tree, by flow id
+};
+
+// Throws config::ConfigError naming the flow's `dst` key when no legal tree
+// exists.
+MulticastGroups install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
                                                                 const Geometry& geometry, const TreeLimits& limits,
                                                                 Fdb& fdb, McbcTable& mcbc);
 

@@ -1,0 +1,48 @@
+#pragma once
+// A Recorder in front of another that keeps the run's CopyLedger: every
+// frame injected, delivery and drop goes on to `out` and into the ledger.
+// It stands behind a PartitionedRecorder, so the ledger sees the records in
+// the one order whatever the number of threads.
+#include <string>
+
+#include "model/invariants/copy_ledger.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+class LedgerRecorder final : public Recorder {
+ public:
+  explicit LedgerRecorder(Recorder& out) : out_(out) {}
+  CopyLedger& ledger() { return ledger_; }
+  const CopyLedger& ledger() const { return ledger_; }
+
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1) override {
+    return out_.declare(kind, name, port);
+  }
+  void frame(const FrameRecord& r) override {
+    ledger_.injected(r);
+    out_.frame(r);
+  }
+  void delivery(const DeliveryRecord& r) override {
+    out_.delivery(r);
+    ledger_.delivered(r);
+  }
+  void drop(const DropRecord& r) override {
+    out_.drop(r);
+    ledger_.dropped(r);
+  }
+  void sample(Picos t, EntityId entity, const std::string& metric, double value) override {
+    out_.sample(t, entity, metric, value);
+  }
+  void total(EntityId entity, const std::string& metric, double value) override { out_.total(entity, metric, value); }
+  void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override {
+    out_.event(t, kind, entity, flow, value);
+  }
+  void subflow_summary(const SubflowSummary& s) override { out_.subflow_summary(s); }
+
+ private:
+  Recorder& out_;
+  CopyLedger ledger_;
+};
+
+}  // namespace fabric
