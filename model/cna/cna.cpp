@@ -152,7 +152,9 @@ TxSource::Pull Cna::next_data(int, Picos) {
 }
 
 Payload& Cna::build_frame(const QueuedFrame& q, int p) {
-  return acquire_frame(pool_, {q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created}, q.dst_mac);
+  Payload& m = acquire_frame(pool_, {q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created}, q.dst_mac);
+  frame_of(m).sent_seq = ++sent_seq_[p];
+  return m;
 }
 
 void Cna::receive(int, Payload& payload) {
@@ -174,6 +176,7 @@ void Cna::receive(int, Payload& payload) {
     return;
   }
   if (bound_) check_delivery(f, now);
+  check_order(f, now);
   recorder_.delivery({f.frame, f.flow, port_, now, f.levels, f.bytes, f.created});
   received_.add(f.flow, f.bytes, now, now - f.created);
   payload.release();
@@ -187,6 +190,20 @@ void Cna::check_delivery(const EthernetFrame& f, Picos now) {
                       ", from port " + std::to_string(raw(f.src)) + ", " + std::to_string(f.levels) +
                       " surrogate levels) delivered " + std::to_string((now - f.created) / 1e3) +
                       " ns after its creation; " + bound_->describe(f.src, port_, f.bytes, f.levels));
+}
+
+void Cna::check_order(const EthernetFrame& f, Picos now) {
+  ++invariants_checked_;
+  const bool multicast = !is_cna_mac(f.dst_mac);
+  const uint32_t previous = order_.deliver(f.src, f.priority, multicast, f.mid, f.sent_seq);
+  if (f.sent_seq > previous) return;
+  break_invariant(invariant::kInOrder, name(), now,
+                  "frame " + std::to_string(raw(f.frame)) + " (flow " + std::to_string(raw(f.flow)) + ", from port " +
+                      std::to_string(raw(f.src)) + ", priority " + std::to_string(f.priority) +
+                      (multicast ? ", group " + std::to_string(raw(f.mid)) : std::string()) +
+                      ") has send number " + std::to_string(f.sent_seq) + " of its priority, and number " +
+                      std::to_string(previous) + " was delivered here before it: " +
+                      (f.sent_seq == previous ? "delivered twice" : "the fabric let a later frame overtake it"));
 }
 
 void Cna::finish() {

@@ -17,6 +17,7 @@
 #include "model/cna/queued_frame.h"
 #include "model/core/circular_queue.h"
 #include "model/invariants/delivery_bound.h"
+#include "model/invariants/delivery_order.h"
 #include "model/cna/frame_source.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
@@ -67,6 +68,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
  private:
   SC_HAS_PROCESS(Cna);
   void check_delivery(const EthernetFrame& f, Picos now);
+  void check_order(const EthernetFrame& f, Picos now);  // DeliveryOrder
   using FrameQueue = CircularQueue<QueuedFrame, 4>;  // a priority's or a rate limiter's frames
   struct Limiter {
     ReactionPoint rp;
@@ -121,6 +123,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   mutable int round_robin_next_ = kPriorities - 1;
   uint64_t next_frame_seq_ = 0;
   uint64_t frames_sent_ = 0;
+  std::array<uint32_t, kPriorities> sent_seq_{};  // frames sent per priority (FrameHeader::sent_seq)
+  DeliveryOrder order_;                           // this CNA is the destination
   std::vector<std::unique_ptr<Limiter>> limiters_;         // by source; null: not limited
   size_t limited_ = 0;                                     // sources with a limiter
   std::deque<PendingCnm> pending_cnms_;                    // in arrival order

@@ -22,6 +22,9 @@ struct FrameHeader {
   Mid mid{};           // a multicast frame's group: a surrogate looks its fanout up by it
   TransportKind transport = TransportKind::none;
   uint32_t transport_seq = 0;  // data: its number per (source, destination, priority); ACK/NAK: the next expected
+  // Every frame's number as its CNA sent it, per priority from 1 (a frame
+  // sent again takes a new one): the order the fabric keeps (DeliveryOrder).
+  uint32_t sent_seq = 0;
 };
 
 }  // namespace fabric

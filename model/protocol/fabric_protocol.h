@@ -100,6 +100,7 @@ struct FabricPacket {
   uint32_t copy_seq = 0;     // sequence of the copy within (src, target, vl): egress reorders by it
   Mid mid{};                 // its multicast group (surrogate targets)
   uint32_t transport_seq = 0;
+  uint32_t sent_seq = 0;     // the frame's, carried through (FrameHeader::sent_seq)
 };
 
 // Request, grant, ACK, cancel (end to end, port to port; a cancel returns

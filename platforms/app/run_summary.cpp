@@ -50,6 +50,15 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
   std::snprintf(line, sizeof line, "  invariants: %llu checked, %d broken\n",
                 static_cast<unsigned long long>(top.invariants_checked()), ctx.invariant_broken ? 1 : 0);
   out << line;
+  if (const auto copies = top.copy_account()) {
+    const CopyTally& c = copies->tally;
+    std::snprintf(line, sizeof line,
+                  "  copies: %llu injected = %llu delivered + %llu dropped + %llu in the system at the end%s\n",
+                  static_cast<unsigned long long>(c.expected), static_cast<unsigned long long>(c.delivered),
+                  static_cast<unsigned long long>(c.dropped), static_cast<unsigned long long>(c.in_fabric()),
+                  copies->drained ? " (drained: all accounted for)" : "");
+    out << line;
+  }
   std::snprintf(line, sizeof line, "  link messages (frames, packets, control, credits): %llu, %.1f per delivered frame\n",
                 static_cast<unsigned long long>(top.messages_moved()),
                 delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);

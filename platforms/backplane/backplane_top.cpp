@@ -4,6 +4,7 @@
 #include <string>
 
 #include "model/link/link_totals.h"
+#include "platforms/common/ledger_flows.h"
 #include "traffic/flow_source.h"
 #include "traffic/message_source.h"
 
@@ -28,7 +29,8 @@ BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& 
                            const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
     : sc_module(name),
       config_(config),
-      recorder_(recorder),
+      ledger_(recorder),
+      recorder_(ledger_),
       entity_(recorder.declare(EntityKind::system, "backplane")),
       scheduler_("scheduler"),
       flows_(flows) {
@@ -47,6 +49,7 @@ BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& 
     links_.back()->out.bind(st.rx.in);
   }
   for (const traffic::FlowSpec& f : flows_) {
+    ledger_.ledger().add_flow(ledger_flow(f));
     stations_[raw(f.src)]->attach(
         {f.id, f.start, f.stop, f.max_frames, std::make_unique<MessageFrames>(f, traffic::flow_seed(seed, f.id))});
   }
@@ -111,6 +114,10 @@ BackplaneTop::Figures BackplaneTop::figures(Picos end) const {
 }
 
 void BackplaneTop::finish(Picos end) {
+  drained_at_end_ = backlog() == 0 && std::all_of(links_.begin(), links_.end(), [&](const auto& l) {
+                      return l->quiet_from() <= end;
+                    });
+  ledger_.ledger().finish(end, drained_at_end_);
   for (auto& s : stations_) {
     s->finish();
     recorder_.total(s->entity(), "pause_frames", static_cast<double>(s->pause_frames()));

@@ -9,6 +9,7 @@
 #include "model/backplane/backplane_switch.h"
 #include "model/backplane/end_station.h"
 #include "model/core/event_scheduler.h"
+#include "model/invariants/ledger_recorder.h"
 #include "model/link/link.h"
 #include "model/protocol/payload_pool.h"
 #include "platforms/backplane/backplane_params.h"
@@ -32,8 +33,13 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_sent() const override;
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return switch_->memory().discards(); }
-  uint64_t invariants_checked() const override { return fabric::invariants_checked(links_); }
+  uint64_t invariants_checked() const override {
+    return fabric::invariants_checked(links_) + ledger_.ledger().checks();
+  }
   void finish(Picos end) override;
+  std::optional<CopyAccount> copy_account() const override {
+    return CopyAccount{ledger_.ledger().total(), drained_at_end_};
+  }
   // Throughput, latency, discards, PAUSE and memory (backplane_summary.cpp).
   void summarize(std::ostream& out, Picos simulated) const override;
 
@@ -51,7 +57,9 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
 
  private:
   BackplaneConfig config_;
-  Recorder& recorder_;
+  LedgerRecorder ledger_;  // every copy accounted for (model/invariants/)
+  Recorder& recorder_;     // ledger_, in front of the run's recorder
+  bool drained_at_end_ = false;
   EntityId entity_;  // the platform's, in totals
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;

@@ -7,12 +7,14 @@
 // the seed and the recording keys are the same for all.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "model/config/config.h"
 #include "model/core/event_scheduler.h"
+#include "model/invariants/copy_ledger.h"
 #include "model/recording/recorder.h"
 #include "traffic/flow_spec.h"
 
@@ -49,6 +51,14 @@ class PlatformTop {
   // End of run at `end`: what the modules still hold and their totals,
   // into the recorder.
   virtual void finish(Picos end) = 0;
+  // Every copy injected, delivered, dropped and still in the system at the
+  // end (model/invariants/copy_ledger.h), and whether the run drained, as
+  // finish() left them; none where the platform keeps no ledger.
+  struct CopyAccount {
+    CopyTally tally;
+    bool drained = false;
+  };
+  virtual std::optional<CopyAccount> copy_account() const { return std::nullopt; }
   // The platform's own lines of the run summary.
   virtual void summarize(std::ostream& out, Picos simulated) const = 0;
   // A workload that ends (one-shot messages): everything it was to do is

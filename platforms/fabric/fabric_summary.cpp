@@ -30,13 +30,6 @@ void FabricTop::summarize(std::ostream& out, Picos simulated) const {
                   a.commands / sim_ms, a.queries / sim_ms, static_cast<unsigned long long>(a.edges));
     out << line;
   }
-  const CopyTally copies = ledger().total();
-  std::snprintf(line, sizeof line,
-                "  copies: %llu injected = %llu delivered + %llu dropped + %llu in the fabric at the end%s\n",
-                static_cast<unsigned long long>(copies.expected), static_cast<unsigned long long>(copies.delivered),
-                static_cast<unsigned long long>(copies.dropped), static_cast<unsigned long long>(copies.in_fabric()),
-                drained_at_end_ ? " (drained: all accounted for)" : "");
-  out << line;
   const RecoveryTotals rec = recovery_totals();
   if (rec.corrupted > 0 || rec.retransmissions > 0) {
     std::snprintf(line, sizeof line,

@@ -5,6 +5,7 @@
 #include "model/core/random.h"
 #include "model/link/link_receiver.h"
 #include "model/link/link_totals.h"
+#include "platforms/common/ledger_flows.h"
 #include "platforms/fabric/link_names.h"
 #include "platforms/fabric/multicast_groups.h"
 #include "platforms/fabric/traffic_frame_source.h"
@@ -18,15 +19,11 @@ namespace {
 constexpr EventQueueShape kPartitionQueue{12, 8, 16};
 // How the ledger counts a flow's copies: one per frame, or per member of
 // its group through its replication tree.
-LedgerFlow ledger_flow(const traffic::FlowSpec& f, const MulticastGroups& groups, const E2eTransportParams& e2e) {
-  LedgerFlow l;
-  l.id = f.id;
-  l.src = f.src;
-  l.priority = f.priority;
-  l.multicast = f.multicast;
+LedgerFlow fabric_ledger_flow(const traffic::FlowSpec& f, const MulticastGroups& groups,
+                              const E2eTransportParams& e2e) {
+  LedgerFlow l = ledger_flow(f);
   l.drops_recovered = !f.multicast && e2e.enabled && (e2e.priorities >> f.priority & 1);
   if (!f.multicast) return l;
-  for (PortId d : f.dests) l.members.push_back(raw(d));
   std::sort(l.members.begin(), l.members.end());
   std::unordered_map<uint32_t, std::vector<uint32_t>> fanout;
   for (const auto& [port, targets] : groups.trees.at(raw(f.id)).fanout)
@@ -58,7 +55,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   for (int p = 0; p < g.user_ports(); ++p) fdb_.learn(mac_of(PortId(p)), PortId(p));
   const MulticastGroups groups = install_multicast_groups(flows, g, config_.trees, fdb_, mcbc_);
   const auto& group_macs = groups.macs;
-  for (const traffic::FlowSpec& f : flows) ledger_.ledger().add_flow(ledger_flow(f, groups, config_.cna.e2e));
+  for (const traffic::FlowSpec& f : flows) ledger_.ledger().add_flow(fabric_ledger_flow(f, groups, config_.cna.e2e));
 
   delivery_bound_ = std::make_unique<DeliveryBound>(
       DeliveryBoundParams{config_.topology.cna_link.rate_gbps, config_.topology.cna_link.overhead_bytes,

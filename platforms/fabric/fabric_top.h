@@ -82,8 +82,9 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   // totals; every link its messages, wire bytes and utilization (samples,
   // entity = the link's name).
   void finish(Picos end) override;
-  // Every copy injected, delivered, dropped and still in the fabric.
-  const CopyLedger& ledger() const { return ledger_.ledger(); }
+  std::optional<CopyAccount> copy_account() const override {
+    return CopyAccount{ledger_.ledger().total(), drained_at_end_};
+  }
   // Nothing queued, on a wire or awaited anywhere at `t`.
   bool drained(Picos t) const;
   // RTL activity, soft errors and recovery, receive throughput, and a table
