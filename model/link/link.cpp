@@ -48,6 +48,7 @@ tlm::tlm_sync_enum Link::nb_transport_fw(Payload& payload, tlm::tlm_phase& phase
   free_at_ = start + serialization_ps;
   ++messages_;
   payload_bytes_ += wire_bytes;
+  if (info_of(payload).kind != MessageKind::control) data_bytes_ += wire_bytes;
   if (LineRateWindow::closes(messages_) && rate_window_.close(free_at_, bytes()) == LineRateWindow::Verdict::broken)
     break_line_rate(start, rate_window_.describe());
   LinkCensus::count(payload);

@@ -54,9 +54,13 @@ struct LinkHotState {
 // The line-rate window (model/invariants/), in the cache line after the hot
 // state: the Link's 128 B alignment keeps the two an adjacent-line pair, so
 // the check touches no line of its own.
+// Beside it, the wire bytes of data messages (frames and packets), without
+// the per-message overhead: what a pre-run bound on a link's data is
+// checked against.
 struct LinkRateWindowState {
   explicit LinkRateWindowState(double rate_gbps) : rate_window_(rate_gbps) {}
   LineRateWindow rate_window_;
+  uint64_t data_bytes_ = 0;
 };
 
 class alignas(128) Link : public FabricReceiver,
@@ -79,6 +83,7 @@ class alignas(128) Link : public FabricReceiver,
   const void* far_end() { return out.get_interface(0); }
   uint64_t messages() const { return messages_; }
   uint64_t bytes() const { return payload_bytes_ + messages_ * overhead_bytes_; }
+  uint64_t data_bytes() const { return data_bytes_; }
   // Time the link spent sending up to `t` (without the per-message
   // rounding): a message still on the wire at `t` counts up to `t`.
   Picos busy_time(Picos t) const {

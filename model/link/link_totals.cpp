@@ -9,6 +9,7 @@ void record_link_totals(Recorder& recorder, const Link& link, Picos end) {
   const EntityId entity = recorder.declare(EntityKind::link, link.basename());
   recorder.total(entity, "messages", static_cast<double>(link.messages()));
   recorder.total(entity, "bytes", static_cast<double>(link.bytes()));
+  if (link.data_bytes() > 0) recorder.total(entity, "data_bytes", static_cast<double>(link.data_bytes()));
   if (end > 0) recorder.total(entity, "utilization", static_cast<double>(link.busy_time(end)) / end);
 }
 

@@ -55,6 +55,7 @@ std::vector<MetricDefinition> make_catalog() {
       {"messages", "messages", total, "fabric, backplane", "link",
        "messages the link carried (links that carried none are not written)"},
       {"bytes", "B", total, "fabric, backplane", "link", "bytes the link carried, with its per-message overhead"},
+      {"data_bytes", "B", total, "fabric, backplane", "link", "bytes of frames and packets the link carried, without the per-message overhead (links that carried none are not written)"},
       {"utilization", "fraction", total, "fabric, backplane, ring", "link, segment",
        "time on the wire over the simulated time"},
       // The fabric: link retry and the end-to-end transport, at the end.

@@ -1,0 +1,576 @@
+"""whatif-campaign BINARY [--configs N] [--seed S] [--jobs J] [--report FILE]
+[--keep DIR] [--platforms P,...]: random what-ifs that must obey the physics.
+
+Draws N cases from declared ranges of the keys an architect changes (cable
+lengths, spines, leaves, ports, buffers and windows, cell size, frame size,
+traffic pattern and load, lossy or lossless, multicast, link errors; on the
+other platforms their own keys), runs each briefly and checks:
+
+- every run: exit status 0 and "invariants: N checked, 0 broken" (the
+  model's own invariants, model/invariants/), every copy accounted for
+  when the run drained;
+- cable: a longer leaf-spine cable never lowers the minimum latency of a
+  remote copy, and raises it by at least the extra flight (two spans);
+- load: lowering the offered load never raises the drops;
+- capacity: more spines or bigger buffers never lower a lossless run's
+  throughput beyond the seeds' interval (3 seeds each);
+- E11: the zero-load latency of a local copy equals the hand formula at any
+  cable length, cell size and frame size, and a remote copy's moves by at
+  least the data's two spans of extra flight and at most six (request, grant
+  and data each cross two; a frame still arriving when its grant is back
+  hides the request's and grant's);
+- warnings: a pre-run warning that states a bound ("at most X Gb/s") is not
+  beaten by the run.
+
+A failure prints the case's configuration and one command that reproduces
+it. Exit status 0 when every case holds, 1 when one fails, 2 for bad input."""
+import math
+import os
+import random
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+from analysis import tool
+from analysis.markdown import table
+from analysis.rundb import ReportError
+
+NS_PER_M = 5.0          # topology.propagation_ns_per_m's default
+SIM_TIME_US = 40        # each fabric run; its sources stop at half of it
+STOP_US = 20
+MEASURE_FROM_US = 5     # throughput over [5, 20) us
+
+
+# --- Drawing cases --------------------------------------------------------
+
+def draw_fabric_base(rng):
+    """Keys of a small random fabric and its traffic (a what-if off perm640)."""
+    leaves = rng.choice([2, 3, 4, 6, 8])
+    ports = rng.choice([2, 3, 4, 5, 8])
+    keys = {
+        "topology.racks": 1,
+        "topology.leaves": leaves,
+        "topology.user_ports_per_leaf": ports,
+        "topology.spines": rng.choice([4, 8, 16, 32]),
+        "topology.leaf_spine_cable_m": round(math.exp(rng.uniform(math.log(1), math.log(500))), 1),
+        "topology.cna_cable_m": rng.choice([1, 2, 10, 50]),
+        "leaf.packet_bytes": rng.choice([128, 256, 512]),
+        "traffic.frame_size": rng.choice(["64", "256", "1522", "9022", "uniform:64:1522"]),
+        "traffic.load_gbps": rng.choice([20, 40, 60, 80, 95, 100]),
+        "traffic.stop": f"{STOP_US}us",
+        "spine.buffer_packets": rng.choice(["auto", "auto", 4, 8, 16, 64]),
+    }
+    users = leaves * ports
+    pattern = rng.choice(["permutation", "permutation", "uniform", "fanin", "multicast"])
+    keys["traffic.pattern"] = pattern
+    if pattern == "fanin":
+        dest = rng.randrange(users)
+        others = [p for p in range(users) if p != dest]
+        keys["traffic.fanin_dest"] = dest
+        keys["traffic.fanin_sources"] = ",".join(str(p) for p in sorted(rng.sample(others, min(len(others), rng.randint(2, 5)))))
+    elif pattern == "multicast":
+        # Sources on leaf 0, groups among the other leaves.
+        keys["traffic.multicast_sources"] = ",".join(str(p) for p in sorted(rng.sample(range(ports), min(ports, 2))))
+        keys["traffic.multicast_leaf_pool"] = ",".join(str(l) for l in range(1, leaves))
+        keys["traffic.multicast_leaves_per_flow"] = rng.randint(1, leaves - 1)
+        keys["traffic.multicast_flows_per_source"] = rng.choice([1, 2, 4])
+        keys["traffic.load_gbps"] = rng.choice([5, 10, 20, 40])
+    if rng.random() < 0.4:
+        keys["classes.lossless_priorities"] = "0"
+    else:
+        keys["classes.lossless_priorities"] = ""
+        keys["leaf.voq.threshold"] = rng.choice(["60KB", "60KB", "30KB", "128KB"])
+        keys["leaf.voq.drop"] = rng.choice(["head", "head", "tail"])
+    if rng.random() < 0.15:
+        keys["errors.leaf_spine.ber"] = rng.choice(["1e-7", "1e-6"])
+        keys["link.retry"] = rng.choice(["true", "false"])
+        if keys["link.retry"] == "false":
+            keys["leaf.e2e.timeout"] = "20us"
+    return keys
+
+
+def lossless(keys):
+    return keys.get("classes.lossless_priorities", "") != ""
+
+
+def draw_backplane(rng):
+    stations = rng.choice([4, 6, 8])
+    keys = {"backplane.stations": stations, "backplane.memory": rng.choice(["64KB", "256KB", "1536KB"]),
+            "backplane.pause": rng.choice(["true", "false"]),
+            "backplane.link_gbps": rng.choice([1, 10, 40]),
+            "backplane.link_delay": rng.choice(["50ns", "150ns", "1us"])}
+    for s in range(stations):
+        keys[f"flow.w{s}.src"] = s
+        keys[f"flow.w{s}.dst"] = ",".join(str(d) for d in range(stations) if d != s)
+        keys[f"flow.w{s}.closed_loop"] = "true"
+        keys[f"flow.w{s}.message"] = "exp:48:7KB:85KB"
+        keys[f"flow.w{s}.stop"] = "2ms"
+    return keys
+
+
+def draw_ibft(rng):
+    return {"ibft.m": rng.choice([4, 8]), "ibft.n": rng.choice([2, 3]),
+            "ibft.scheme": rng.choice(["cyclic", "opensm", "unicast"]),
+            "ibft.sources": rng.choice(["1", "40%", "100%"]), "ibft.group": rng.choice(["10%", "40%", "100%"]),
+            "ibft.message_bytes": rng.choice(["64", "1KB", "4KB", "16KB"]),
+            "ibft.forwarding": rng.choice(["cut_through", "store_and_forward"])}
+
+
+def draw_ring(rng):
+    stations = rng.choice([8, 16])
+    return {"ring.stations": stations, "ring.groups": rng.choice(["3x5", "2x4", "1x8"] if stations == 16 else ["2x4", "1x8"]),
+            "ring.q": rng.choice([0, 4]), "ring.delayed_retry": rng.choice(["true", "false"]),
+            "ring.backoff": rng.choice(["true", "false"]), "traffic.load_gbps": rng.choice([0.5, 1, 2, 3])}
+
+
+# --- Running --------------------------------------------------------------
+
+class Run:
+    def __init__(self, study, keys, seed, time):
+        self.study, self.keys, self.seed, self.time = study, dict(keys), seed, time
+
+    def command(self, binary, db):
+        cmd = [binary, "--study", self.study, "--seed", str(self.seed), "--time", self.time, "--db", db]
+        for k, v in self.keys.items():
+            cmd += ["--set", f"{k}={v}"]
+        return cmd
+
+    def repro(self):
+        sets = " ".join(f"--set '{k}={v}'" for k, v in self.keys.items())
+        return f"fabricsim --study {self.study} --seed {self.seed} --time {self.time} {sets}"
+
+
+class Result:
+    def __init__(self, run, code, out, err, db):
+        self.run, self.code, self.out, self.err, self.db = run, code, out, err, db
+
+    def query(self, sql, args=()):
+        with sqlite3.connect(self.db) as conn:
+            return conn.execute(sql, args).fetchall()
+
+    def scalar(self, sql, args=()):
+        rows = self.query(sql, args)
+        return rows[0][0] if rows else None
+
+
+BYTES_REFUSED = re.compile(r"key '([^']+)' has value '[^']*'; allowed: \d+ B \.\. (\d+) B")
+
+
+def execute(binary, run, scratch, name):
+    """Runs it. A draw refused because a key left at its default no longer fits (leaf.pause.qhi
+    with bigger cells or a longer CNA cable) is run again with that key at the largest value the
+    refusal allows, as an architect would set it; the run then says which key it set."""
+    db = os.path.join(scratch, name + ".db")
+    for _ in range(3):
+        if os.path.exists(db):
+            os.remove(db)
+        r = subprocess.run(run.command(binary, db), capture_output=True, text=True)
+        m = BYTES_REFUSED.search(r.stderr) if r.returncode == 2 else None
+        if not m or m.group(1) in run.keys:
+            break
+        run.keys[m.group(1)] = f"{m.group(2)}B"
+        if m.group(1) == "leaf.pause.qhi":  # GO below STOP, at the spec's ratio (90 KB to 160 KB)
+            run.keys["leaf.pause.qlow"] = f"{int(m.group(2)) * 9 // 16}B"
+    return Result(run, r.returncode, r.stdout, r.stderr, db)
+
+
+# --- Checks -----------------------------------------------------------------
+
+class Case:
+    """A drawn what-if: its runs and the relation they must keep."""
+
+    def __init__(self, number, kind, runs, relation):
+        self.number, self.kind, self.runs, self.relation = number, kind, runs, relation
+        self.failures = []   # (what, numbers, the run to reproduce it)
+        self.refused = False
+
+    def fail(self, what, numbers, run):
+        self.failures.append((what, numbers, run))
+
+
+def check_run(case, res):
+    """Exit status, the invariants' line and the copies' account of one run."""
+    if res.code == 2:
+        case.refused = True  # a draw the tool refuses is not a finding: the campaign's ranges are
+        case.refusal = (res.err.strip().splitlines() or ["(no message)"])[-1]
+        return False
+    if res.code != 0:
+        last = [l for l in res.err.strip().splitlines() if l.strip()][-3:]
+        case.fail(f"the run failed (exit status {res.code})", " / ".join(last), res.run)
+        return False
+    if not re.search(r"invariants: \d+ checked, 0 broken", res.out):
+        case.fail("no invariants line", res.out[-300:], res.run)
+        return False
+    m = re.search(r"copies: (\d+) injected = (\d+) delivered \+ (\d+) dropped \+ (\d+)", res.out)
+    if m and "(drained" not in res.out and res.run.study != "perm640":
+        pass  # a run still busy at its end: checked as it went
+    return True
+
+
+def min_remote_latency(res, ports_per_leaf):
+    """{frame bytes: smallest latency of a copy delivered to another leaf}."""
+    rows = res.query("SELECT d.bytes, min(d.t_delivered_ps - f.t_created_ps) FROM deliveries d "
+                     "JOIN frames f USING (run_id, frame_id) WHERE f.src_port / ? != d.dst_port / ? "
+                     "AND d.surrogate_levels = 0 GROUP BY d.bytes", (ports_per_leaf, ports_per_leaf))
+    return {b: v for b, v in rows}
+
+
+def drops(res):
+    return res.scalar("SELECT count(*) FROM drops") or 0
+
+
+def mean_port_gbps(res):
+    """Mean receive rate per receiving port over [5, 20) us, wire Gb/s."""
+    span_ps = (STOP_US - MEASURE_FROM_US) * 1e6
+    rows = res.query("SELECT sum(bytes + 20) * 8000.0 / ? FROM deliveries WHERE t_delivered_ps >= ? "
+                     "AND t_delivered_ps < ? GROUP BY dst_port",
+                     (span_ps, MEASURE_FROM_US * 1e6, STOP_US * 1e6))
+    return sum(r[0] for r in rows) / len(rows) if rows else 0.0
+
+
+def cable_case(number, rng, seed):
+    keys = draw_fabric_base(rng)
+    extra = rng.choice([10, 40, 100, 300])
+    longer = dict(keys, **{"topology.leaf_spine_cable_m": round(keys["topology.leaf_spine_cable_m"] + extra, 1)})
+    runs = [Run("perm640", keys, seed, f"{SIM_TIME_US}us"), Run("perm640", longer, seed, f"{SIM_TIME_US}us")]
+    case = Case(number, "cable", runs, f"+{extra} m of leaf-spine cable raises the minimum remote latency by "
+                                       f">= {2 * extra * NS_PER_M:g} ns")
+
+    def judge(results):
+        base, var = results
+        ppl = keys["topology.user_ports_per_leaf"]
+        a, b = min_remote_latency(base, ppl), min_remote_latency(var, ppl)
+        flight = 2 * extra * NS_PER_M * 1000
+        for size in sorted(set(a) & set(b)):
+            if b[size] < a[size] + flight - 1:
+                case.fail("a longer cable raised the minimum remote latency by less than its flight",
+                          f"{size} B: {a[size] / 1e3:.3f} ns at {keys['topology.leaf_spine_cable_m']} m, "
+                          f"{b[size] / 1e3:.3f} ns at {longer['topology.leaf_spine_cable_m']} m "
+                          f"(+{(b[size] - a[size]) / 1e3:.3f} ns, the extra flight {flight / 1e3:g} ns)", var.run)
+    case.judge = judge
+    return case
+
+
+def load_case(number, rng, seed):
+    keys = draw_fabric_base(rng)
+    keys["classes.lossless_priorities"] = ""
+    keys.setdefault("leaf.voq.threshold", "60KB")
+    keys.setdefault("leaf.voq.drop", "head")
+    factor = rng.choice([0.25, 0.5, 0.75])
+    lower = dict(keys, **{"traffic.load_gbps": round(keys["traffic.load_gbps"] * factor, 2)})
+    runs = [Run("perm640", keys, seed, f"{SIM_TIME_US}us"), Run("perm640", lower, seed, f"{SIM_TIME_US}us")]
+    case = Case(number, "load", runs, f"{factor:g} x the load never drops more")
+
+    def judge(results):
+        high, low = drops(results[0]), drops(results[1])
+        if low > high:
+            case.fail("a lower load dropped more", f"{keys['traffic.load_gbps']} Gb/s: {high} drops; "
+                      f"{lower['traffic.load_gbps']} Gb/s: {low} drops", results[1].run)
+    case.judge = judge
+    return case
+
+
+def capacity_case(number, rng, seed):
+    keys = draw_fabric_base(rng)
+    keys["classes.lossless_priorities"] = "0"
+    keys.pop("leaf.voq.threshold", None)
+    keys.pop("leaf.voq.drop", None)
+    keys["traffic.load_gbps"] = 100
+    what = rng.choice(["spines", "ingress", "egress"])
+    if what == "spines":
+        keys["topology.spines"] = rng.choice([4, 8, 16])
+        more = dict(keys, **{"topology.spines": keys["topology.spines"] * 2})
+    elif what == "ingress":
+        keys["leaf.ingress.lossless_pool"] = rng.choice(["64KB", "128KB", "227KB"])
+        more = dict(keys, **{"leaf.ingress.lossless_pool": f"{int(keys['leaf.ingress.lossless_pool'][:-2]) * 2}KB"})
+    else:
+        keys["leaf.egress.pool"] = rng.choice(["32KB", "70KB", "140KB"])
+        more = dict(keys, **{"leaf.egress.pool": f"{int(keys['leaf.egress.pool'][:-2]) * 2}KB"})
+    seeds = [seed, seed + 1, seed + 2]
+    runs = [Run("perm640", keys, s, f"{SIM_TIME_US}us") for s in seeds] + \
+           [Run("perm640", more, s, f"{SIM_TIME_US}us") for s in seeds]
+    case = Case(number, "capacity", runs, f"more {what} never lowers lossless throughput")
+
+    def judge(results):
+        a = [mean_port_gbps(r) for r in results[:3]]
+        b = [mean_port_gbps(r) for r in results[3:]]
+        ma, mb = sum(a) / 3, sum(b) / 3
+        slack = half_width(a) + half_width(b) + 0.01 * ma
+        if mb < ma - slack:
+            case.fail(f"more {what} lowered a lossless run's throughput",
+                      f"{ma:.2f} Gb/s per port (seeds {a}) -> {mb:.2f} (seeds {b}), beyond the seeds' "
+                      f"interval {slack:.2f}", results[3].run)
+    case.judge = judge
+    return case
+
+
+def half_width(values):
+    n = len(values)
+    m = sum(values) / n
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    return 4.303 * sd / math.sqrt(n)  # Student's t, 2 degrees of freedom, 95 %
+
+
+# The leaf's zero-load pipeline by hand (docs/model.md, tests/integration/
+# zero_load_pipeline_test.cpp): store-and-forward ingress, the keys' defaults.
+CYCLE_PS = 2203
+LOOKUP, CROSSBAR, XBAR_BYTES = 3, 8, 36
+
+
+def local_latency_ps(size, packet, cna_cable_m):
+    byte = 80
+    cable = cna_cable_m * NS_PER_M * 1000
+    last_byte = cable + 8 * byte + size * byte
+    header = cable + 8 * byte
+    grant = header + (LOOKUP + 2 * CROSSBAR) * CYCLE_PS
+    input_free, output_free = grant, 0.0
+    i = 0
+    while i * packet < size:
+        end = min((i + 1) * packet, size)
+        cycles = math.ceil((end - i * packet) / XBAR_BYTES)
+        cut = max(input_free, last_byte)
+        input_free = cut + cycles * CYCLE_PS
+        output_free = max(cut + CROSSBAR * CYCLE_PS, output_free) + cycles * CYCLE_PS
+        i += 1
+    return output_free + (size + 20) * byte + cable
+
+
+def e11_case(number, rng, seed):
+    sizes = sorted(rng.sample([64, 128, 512, 1000, 1522, 4000, 9022], 3))
+    keys = {"topology.cna_cable_m": rng.choice([1, 2, 5, 30]),
+            "topology.leaf_spine_cable_m": round(math.exp(rng.uniform(math.log(1), math.log(400))), 1),
+            "leaf.packet_bytes": rng.choice([64, 128, 256, 512, 1024])}
+    for name, size in zip(["512", "1522", "9022"], sizes):
+        keys[f"flow.local_{name}.frame_size"] = size
+        keys[f"flow.remote_{name}.frame_size"] = size
+    extra = rng.choice([5, 50, 200])
+    longer = dict(keys, **{"topology.leaf_spine_cable_m": round(keys["topology.leaf_spine_cable_m"] + extra, 1)})
+    runs = [Run("E11", keys, seed, "70us"), Run("E11", longer, seed, "70us")]
+    case = Case(number, "E11", runs, f"zero-load latencies by hand; +{extra} m moves remote ones by two to six spans")
+
+    def latencies(res):
+        return {n: v for n, v in res.query("SELECT l.name, v.latency_ps FROM v_latency v "
+                                            "JOIN flows l USING (run_id, flow_id)")}
+
+    def judge(results):
+        a, b = latencies(results[0]), latencies(results[1])
+        for name, size in zip(["512", "1522", "9022"], sizes):
+            want = local_latency_ps(size, keys["leaf.packet_bytes"], keys["topology.cna_cable_m"])
+            got = a.get(f"local_{name}")
+            if got is None or abs(got - want) > 40:
+                case.fail("a local zero-load latency is not the stages' sum",
+                          f"{size} B, {keys['leaf.packet_bytes']} B cells: {got} ps, by hand {want:.0f} ps",
+                          results[0].run)
+            ra, rb = a.get(f"remote_{name}"), b.get(f"remote_{name}")
+            span = extra * NS_PER_M * 1000
+            if ra is None or rb is None or not 2 * span - 40 <= rb - ra <= 6 * span + 40:
+                case.fail("a remote zero-load latency did not move by two to six spans of extra flight",
+                          f"{size} B: {ra} ps at {keys['topology.leaf_spine_cable_m']} m, {rb} ps at "
+                          f"{longer['topology.leaf_spine_cable_m']} m (by hand +{2 * span:.0f} to "
+                          f"+{6 * span:.0f} ps)", results[1].run)
+    case.judge = judge
+    return case
+
+
+BOUND = re.compile(r"(each leaf-spine link|each spine-leaf link) carries at most ([0-9.]+) Gb/s|"
+                   r"each leaf-spine link waits for ACKs, at most ([0-9.]+) Gb/s|"
+                   r"a lossy flow to another leaf gets at most .*?\(([0-9.]+) Gb/s\)|"
+                   r"a port receives at most ([0-9.]+) Gb/s from remote leaves")
+
+
+def warning_bounds(res):
+    """(what, Gb/s) of each warning of the run that states a bound."""
+    bounds = []
+    for (message,) in res.query("SELECT message FROM run_warnings"):
+        m = BOUND.search(message)
+        if not m:
+            continue
+        if m.group(2):
+            bounds.append(("up" if "leaf-spine" in m.group(1) else "down", float(m.group(2))))
+        elif m.group(3):
+            bounds.append(("up", float(m.group(3))))
+        else:
+            bounds.append(("remote", float(m.group(4) or m.group(5))))
+    return bounds
+
+
+def link_gbps(res, suffix):
+    """The busiest link of a direction: its data (packets) over the whole run, Gb/s. Sources that never
+    stop: a rate over the whole run is at most the rate of any part of it."""
+    value = res.scalar("SELECT max(t.value) * 8000.0 / r.sim_time_ps FROM v_run_totals t JOIN runs r USING (run_id) "
+                       "WHERE t.metric = 'data_bytes' AND t.entity LIKE ?", ("%" + suffix,))
+    return value or 0.0
+
+
+def remote_port_gbps(res, ports_per_leaf):
+    """The busiest port's receive rate from other leaves over the second half of the run, wire Gb/s."""
+    end = SIM_TIME_US * 1e6
+    value = res.scalar("SELECT max(g) FROM (SELECT sum(d.bytes + 20) * 8000.0 / ? AS g FROM deliveries d "
+                       "JOIN frames f USING (run_id, frame_id) WHERE f.src_port / ? != d.dst_port / ? "
+                       "AND d.t_delivered_ps >= ? GROUP BY d.dst_port)",
+                       (end / 2, ports_per_leaf, ports_per_leaf, end / 2))
+    return value or 0.0
+
+
+def check_warnings(case, res, keys):
+    for what, bound in warning_bounds(res):
+        if what == "remote":
+            seen = remote_port_gbps(res, keys["topology.user_ports_per_leaf"])
+        else:
+            seen = link_gbps(res, "_up" if what == "up" else "_down")
+        if seen > bound * 1.02 + 0.05:
+            case.fail("a run beat its pre-run warning's bound",
+                      f"the warning says {what} at most {bound:g} Gb/s; the run carried {seen:.2f}", res.run)
+
+
+def plain_case(number, rng, seed):
+    keys = draw_fabric_base(rng)
+    del keys["traffic.stop"]  # the warnings' bounds are on rates: sources that never stop
+    runs = [Run("perm640", keys, seed, f"{SIM_TIME_US}us")]
+    case = Case(number, "fabric", runs, "invariants, copies and warnings")
+    case.judge = lambda results: None
+    return case
+
+
+def window_case(number, rng, seed):
+    """The spine's credit window at its limit: uplinks loaded near their rate, few credits, any cable."""
+    keys = draw_fabric_base(rng)
+    del keys["traffic.stop"]
+    keys.update({"traffic.pattern": "permutation", "traffic.load_gbps": rng.choice([60, 80, 100]),
+                 "traffic.frame_size": rng.choice(["1522", "9022", "uniform:64:1522"]),
+                 "spine.buffer_packets": rng.choice([2, 3, 4, 5, 6, 8, 12]),
+                 "topology.spines": rng.choice([8, 16, 32]), "topology.user_ports_per_leaf": 5,
+                 "topology.leaves": rng.choice([4, 8])})
+    for k in ("traffic.fanin_dest", "traffic.fanin_sources", "traffic.multicast_sources",
+              "traffic.multicast_leaf_pool", "traffic.multicast_leaves_per_flow", "traffic.multicast_flows_per_source"):
+        keys.pop(k, None)
+    case = Case(number, "fabric", [Run("perm640", keys, seed, f"{SIM_TIME_US}us")], "the credit window's bound")
+    case.judge = lambda results: None
+    return case
+
+
+def platform_case(platform, drawer, study, time):
+    def make(number, rng, seed):
+        keys = drawer(rng)
+        case = Case(number, platform, [Run(study, keys, seed, time)], "invariants and copies")
+        case.judge = lambda results: None
+        return case
+    return make
+
+
+KINDS = {
+    "fabric": [(plain_case, 3), (window_case, 2), (cable_case, 3), (load_case, 3), (capacity_case, 1), (e11_case, 2)],
+    "backplane": [(platform_case("backplane", draw_backplane, "E12a", "4ms"), 1)],
+    "ibft": [(platform_case("ibft", draw_ibft, "E13", "1s"), 1)],
+    "ring": [(platform_case("ring", draw_ring, "E14", "2ms"), 1)],
+}
+PLATFORM_SHARE = {"fabric": 0.7, "backplane": 0.1, "ibft": 0.1, "ring": 0.1}
+
+
+def draw_cases(args):
+    rng = random.Random(args.seed)
+    platforms = args.platforms
+    weights = [PLATFORM_SHARE[p] for p in platforms]
+    cases = []
+    for n in range(1, args.configs + 1):
+        platform = rng.choices(platforms, weights)[0]
+        makers, w = zip(*KINDS[platform])
+        maker = rng.choices(makers, w)[0]
+        cases.append(maker(n, rng, rng.randint(1, 10_000)))
+    return cases
+
+
+def run_case(binary, case, scratch):
+    results = []
+    for i, run in enumerate(case.runs):
+        res = execute(binary, run, scratch, f"case{case.number}_{i}")
+        if not check_run(case, res):
+            return case
+        if case.kind == "fabric":
+            check_warnings(case, res, run.keys)
+        results.append(res)
+    case.judge(results)
+    for res in results:
+        if os.path.exists(res.db):
+            os.remove(res.db)
+    return case
+
+
+# --- Report -----------------------------------------------------------------
+
+def report(cases, args, binary, out):
+    failed = [c for c in cases if c.failures]
+    refused = [c for c in cases if c.refused]
+    by_kind = {}
+    for c in cases:
+        k = by_kind.setdefault(c.kind, [0, 0, 0, 0])
+        k[0] += 1
+        k[1] += len(c.runs)
+        k[2] += bool(c.failures)
+        k[3] += c.refused
+    lines = [f"whatif-campaign: {len(cases)} cases (campaign seed {args.seed}), "
+             f"{sum(len(c.runs) for c in cases)} runs, {len(failed)} failed, {len(refused)} refused as drawn", ""]
+    lines.append(table(["kind", "cases", "runs", "failed", "refused"],
+                       [[k, v[0], v[1], v[2], v[3]] for k, v in sorted(by_kind.items())]))
+    for c in failed:
+        lines.append("")
+        lines.append(f"case {c.number} ({c.kind}: {c.relation}):")
+        for what, numbers, run in c.failures:
+            lines.append(f"  FAILED: {what}: {numbers}")
+            lines.append(f"  reproduce: {run.repro()}")
+    for c in refused:
+        lines.append(f"case {c.number} ({c.kind}) refused: {c.refusal}")
+    text = "\n".join(lines) + "\n"
+    out.write(text)
+    if args.report:
+        with open(args.report, "w") as f:
+            f.write(text)
+    return 1 if failed else 0
+
+
+def parse_args(argv):
+    p = tool.Parser(prog="whatif-campaign", description=__doc__.split("\n\n")[0])
+    p.add_argument("binary", help="the fabricsim binary")
+    p.add_argument("--configs", type=int, default=40, help="cases to draw (default 40)")
+    p.add_argument("--seed", type=int, default=1, help="the campaign's own seed: the same seed draws the same cases")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="cases at once")
+    p.add_argument("--platforms", default="fabric,backplane,ibft,ring", help="platforms to draw from")
+    p.add_argument("--report", help="also write the report to this file")
+    p.add_argument("--keep", help="keep the runs' databases in this directory")
+    args = p.parse_args(argv)
+    args.platforms = [x for x in args.platforms.split(",") if x]
+    for x in args.platforms:
+        if x not in KINDS:
+            raise ReportError(f"--platforms: '{x}' is not a platform (allowed: {', '.join(KINDS)})")
+    if not 1 <= args.configs <= 100_000:
+        raise ReportError(f"--configs {args.configs}: allowed 1 .. 100000")
+    if not os.access(args.binary, os.X_OK):
+        raise ReportError(f"{args.binary}: not an executable fabricsim binary")
+    return args
+
+
+def main(argv=None):
+    def body():
+        args = parse_args(sys.argv[1:] if argv is None else argv)
+        binary = os.path.abspath(args.binary)
+        scratch = args.keep or tempfile.mkdtemp(prefix="whatif-campaign-")
+        os.makedirs(scratch, exist_ok=True)
+        try:
+            cases = draw_cases(args)
+            done = 0
+            with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+                futures = [pool.submit(run_case, binary, c, scratch) for c in cases]
+                for f in as_completed(futures):
+                    f.result()
+                    done += 1
+                    if done * 10 // len(cases) != (done - 1) * 10 // len(cases):
+                        print(f"whatif-campaign: {done} of {len(cases)} cases done", file=sys.stderr, flush=True)
+            return report(cases, args, binary, sys.stdout)
+        finally:
+            if not args.keep:
+                shutil.rmtree(scratch, ignore_errors=True)
+    return tool.run("whatif-campaign", body)
