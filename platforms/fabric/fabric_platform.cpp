@@ -18,6 +18,7 @@
 #include "platforms/fabric/link_names.h"
 #include "platforms/fabric/multicast_groups.h"
 #include "platforms/fabric/topology_params.h"
+#include "platforms/fabric/traffic_bounds.h"
 #include "traffic/frame_size.h"
 #include "traffic/traffic_params.h"
 
@@ -122,7 +123,11 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   {  // every multicast group has a legal tree, or the run stops here
     Fdb fdb;
     McbcTable mcbc;
-    install_multicast_groups(r.flows, f.topology.geometry, f.trees, fdb, mcbc);
+    const MulticastGroups groups = install_multicast_groups(r.flows, f.topology.geometry, f.trees, fdb, mcbc);
+    check_traffic_bounds(k, f.topology,
+                         traffic_demand(r.flows, f.topology.geometry, groups, f.topology.cna_link.rate_gbps,
+                                        static_cast<uint8_t>(f.leaf.lossless.to_ulong())),
+                         config);
   }
   r.run = std::make_unique<FabricRun>(std::move(f));
   return r;

@@ -10,12 +10,6 @@
 
 namespace fabric {
 
-namespace {
-
-// fabric.md: frames are cut into packets of up to 256 B, the cells the
-// spec's buffer sizes in packets count.
-constexpr int64_t kSpecPacketBytes = 256;
-
 // The leaf-spine link as its retry and credits see it.
 LinkTiming fabric_link_timing(const FabricKeys& k, const TopologyParams& t) {
   LinkTiming link;
@@ -30,6 +24,17 @@ LinkTiming fabric_link_timing(const FabricKeys& k, const TopologyParams& t) {
 std::string cable_text(const FabricKeys& k) {
   return number_text(k.topology.leaf_spine_cable_m) + " m leaf-spine link";
 }
+
+void note_check(const config::Config& c, std::string name, std::vector<std::string> keys, bool holds,
+                std::string detail) {
+  c.note_check({std::move(name), std::move(keys), holds, std::move(detail)});
+}
+
+namespace {
+
+// fabric.md: frames are cut into packets of up to 256 B, the cells the
+// spec's buffer sizes in packets count.
+constexpr int64_t kSpecPacketBytes = 256;
 
 // "2 x 200 ns of flight + 81.9 ns for a 256 B message each way"
 std::string flight_text(const LinkTiming& link) {
@@ -93,28 +98,7 @@ Value at_least_spec(const Key& key, Value need) {
 }
 
 void check(const config::Config& c, std::string name, std::vector<std::string> keys, bool holds, std::string detail) {
-  c.note_check({std::move(name), std::move(keys), holds, std::move(detail)});
-}
-
-// What a VOQ threshold below the round trip's bytes does. A VOQ asks for
-// the copies it holds, at most Vth of them, so its requests in flight are
-// a window of Vth: a lossy flow to another leaf gets at most Vth / round
-// trip, and drops the rest. With `keep` the credit of copies dropped while
-// the first grants were on their way stays as a surplus that widens the
-// window; with `per_copy` a VOQ fed faster than Vth / round trip drops every
-// copy from its head before that copy's grant is back.
-std::string voq_threshold_effect(const FabricKeys& k, double round_trip_ps) {
-  const std::string policy = k.leaf.dropped_copy_credit.value();
-  const double window_gbps = double(k.leaf.voq_threshold.value()) * 8000.0 / round_trip_ps;
-  if (policy == "keep")
-    return "a lossy flow that starts at line rate crosses Vth before its first grant and drops frames (the credit of "
-           "the copies dropped is kept, leaf.voq.dropped_copy_credit keep)";
-  if (policy == "per_copy")
-    return "each copy waits for its own grant (leaf.voq.dropped_copy_credit per_copy), so a VOQ fed faster than Vth / "
-           "the round trip (" + gbps_text(window_gbps) + ") drops every copy from its head before that copy's grant "
-           "is back: a lossy flow offered above " + gbps_text(window_gbps) + " to another leaf delivers almost nothing";
-  return "a VOQ asks for at most the Vth it holds, so a lossy flow to another leaf gets at most Vth / the round trip (" +
-         gbps_text(window_gbps) + ") and drops the rest";
+  note_check(c, std::move(name), std::move(keys), holds, std::move(detail));
 }
 
 }  // namespace
@@ -200,43 +184,6 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
               gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
               std::to_string(link.largest_message_bytes) + " B message): each leaf-spine link waits for ACKs, at most " +
               gbps_text(limit_gbps));
-  }
-  const auto check_window = [&](const config::Param<config::Integer>& window,
-                                const config::Param<config::Duration>& receiver_latency, const std::string& which) {
-    const std::string& latency_key = receiver_latency.key();
-    const Picos latency = receiver_latency;
-    const double need = credit_window_need_packets(link, latency, k.link.credit.delay);
-    const double rtt = credit_round_trip_ps(link, latency, k.link.credit.delay);
-    const double limit_gbps =
-        std::min(link.rate_gbps, double(window.value()) * link.largest_message_bytes * 8000.0 / rtt);
-    check(c, window.key() + " >= the credit round trip's bandwidth-delay product",
-          {window.key(), k.topology.leaf_spine_cable_m.key(), k.topology.uplink_gbps.key(), k.link.credit.delay.key()},
-          double(window.value()) >= need,
-          window.key() + " " + std::to_string(window.value()) + " < " + number_text(need) + " packets of " +
-              std::to_string(link.largest_message_bytes) + " B at " + gbps_text(link.rate_gbps) + " in " +
-              credit_round_trip_text(k, link, latency_key, latency) + ": each " + which + " carries at most " +
-              gbps_text(limit_gbps));
-  };
-  check_window(k.spine.buffer_packets, k.spine.traversal, "leaf-spine link");
-  check_window(k.leaf.downlink_buffer_packets, k.leaf.traversal_latency, "spine-leaf link");
-
-  {
-    const double rtt = fabric_round_trip_ps(k, link);
-    const double need = bytes_in(rtt, t.cna_link.rate_gbps);
-    if (k.leaf.voq_drop.value() != "off")
-      check(c, "leaf.voq.threshold >= the bytes a user port receives in the fabric round trip",
-            {k.leaf.voq_threshold.key(), k.topology.leaf_spine_cable_m.key(), k.topology.user_port_gbps.key()},
-            double(k.leaf.voq_threshold.value()) >= need,
-            k.leaf.voq_threshold.key() + " " + bytes_text(double(k.leaf.voq_threshold.value())) + " < " +
-                bytes_text(need) + " (" + gbps_text(t.cna_link.rate_gbps) + " x " + round_trip_text(k, link) +
-                "): " + voq_threshold_effect(k, rtt));
-    check(c, "leaf.egress.pool >= the bytes a user port receives in the fabric round trip",
-          {k.leaf.egress_pool.key(), k.topology.leaf_spine_cable_m.key(), k.topology.user_port_gbps.key()},
-          double(k.leaf.egress_pool.value()) >= need,
-          k.leaf.egress_pool.key() + " " + bytes_text(double(k.leaf.egress_pool.value())) + " < " + bytes_text(need) +
-              " (" + gbps_text(t.cna_link.rate_gbps) + " x " + round_trip_text(k, link) +
-              "): the egress credits cannot cover the round trip, a port receives at most " +
-              gbps_text(double(k.leaf.egress_pool.value()) * 8000.0 / rtt) + " from remote leaves");
   }
   if (k.leaf.e2e_retransmit) {
     const double wait = e2e_wait_ps(k, t, link);

@@ -6,11 +6,23 @@
 // credit windows, the end-to-end timeouts. A value a user gives that
 // breaks one of these constraints is a warning naming the keys and the
 // numbers (an error with --strict), recorded with the run.
+#include <string>
+#include <vector>
+
 #include "model/core/ids.h"
+#include "model/link/link_sizing.h"
 #include "model/leaf/pause_headroom.h"
 #include "platforms/fabric/fabric_keys.h"
 
 namespace fabric {
+
+// The leaf-spine link as its retry and credits see it.
+LinkTiming fabric_link_timing(const FabricKeys& keys, const TopologyParams& topology);
+// "40 m leaf-spine link"
+std::string cable_text(const FabricKeys& keys);
+// Notes a check, holding or not, in the run's configuration.
+void note_check(const config::Config& config, std::string name, std::vector<std::string> keys, bool holds,
+                std::string detail);
 
 // Fills every auto key of `keys` from the topology (read first) and the
 // keys it depends on.

@@ -82,9 +82,9 @@ TEST(WhatIfResolution, A400mCableDerivesFromTheRoundTrip) {
             std::string::npos)
       << r.config.resolved("link.retry.timeout").origin;
   EXPECT_TRUE(r.check("link.retry.timeout >= the link ACK round trip").holds);
-  EXPECT_TRUE(r.check("spine.buffer_packets >= the credit round trip's bandwidth-delay product").holds);
-  // Vth stays the spec's, and says what it costs: a flow starting at line rate drops before its first grant.
-  EXPECT_FALSE(r.check("leaf.voq.threshold >= the bytes a user port receives in the fabric round trip").holds);
+  EXPECT_TRUE(r.check("spine.buffer_packets carries what the traffic puts on each leaf-spine link").holds);
+  // Vth stays the spec's, and says what it costs: a line-rate flow to another leaf gets at most Vth per round trip.
+  EXPECT_FALSE(r.check("leaf.voq.threshold carries the busiest lossy flow to another leaf").holds);
 }
 
 // A derived buffer keeps its SRAM in bytes when the cell size changes: the
@@ -155,13 +155,17 @@ INSTANTIATE_TEST_SUITE_P(
         CheckCase{"perm640", {}, {"link.retry.buffer=2KB"},
                   "link.retry.buffer >= the bytes a leaf-spine link sends in its ACK round trip + one message"},
         CheckCase{"perm640", {}, {"spine.buffer_packets=4"},
-                  "spine.buffer_packets >= the credit round trip's bandwidth-delay product"},
+                  "spine.buffer_packets carries what the traffic puts on each leaf-spine link"},
         CheckCase{"perm640", {}, {"leaf.downlink_buffer_packets=4"},
-                  "leaf.downlink_buffer_packets >= the credit round trip's bandwidth-delay product"},
+                  "leaf.downlink_buffer_packets carries what the traffic puts on each spine-leaf link"},
         CheckCase{"perm640", {}, {"leaf.voq.threshold=8KB"},
-                  "leaf.voq.threshold >= the bytes a user port receives in the fabric round trip"},
+                  "leaf.voq.threshold carries the busiest lossy flow to another leaf"},
+        CheckCase{"perm640", {"topology.leaf_spine_cable_m=400"}, {"leaf.voq.threshold=128KB"},
+                  "leaf.ingress.lossy_threshold holds a full VOQ and the copies awaiting their ACK"},
         CheckCase{"perm640", {}, {"leaf.egress.pool=12KB"},
-                  "leaf.egress.pool >= the bytes a user port receives in the fabric round trip"},
+                  "leaf.egress.pool carries what the traffic sends a port from other leaves"},
+        CheckCase{"perm640", {"classes.lossless_priorities=0"}, {"topology.leaf_spine_cable_m=400"},
+                  "leaf.pause.qhi holds what a lossless port holds until its ACKs"},
         CheckCase{"perm640", {}, {"leaf.e2e.timeout=10us"}, "leaf.e2e.timeout >= the longest wait for a copy's ACK"},
         CheckCase{"perm640", {"cna.e2e.retransmit=true"}, {"cna.e2e.timeout=1ms"}, "cna.e2e.timeout > leaf.e2e.timeout"},
         CheckCase{"perm640", {"link.retry=false", "errors.leaf_spine.ber=1e-9"}, {},

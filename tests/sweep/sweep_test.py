@@ -222,8 +222,8 @@ class BadDefinitions(unittest.TestCase):
             # Shi below Slow (10) only as a run: point 2 of E2a's 16 x 2
             (["--sweep", "leaf.sync.shi=18,5"], ["sweep point 2 of 32", "leaf.sync.shi=5", "leaf.sync.slow"]),
             # With --strict, a point whose values break a physical constraint (a warning) is refused too
-            (["--strict", "--sweep", "spine.buffer_packets=16,4"],
-             ["sweep point 2 of 32", "spine.buffer_packets=4", "--strict", "spine.buffer_packets 4 <"]),
+            (["--strict", "--sweep", "link.retry.buffer=6KB,2KB"],
+             ["sweep point 2 of 32", "link.retry.buffer=2KB", "--strict", "link.retry.buffer 2 KB <"]),
         ]
         with tempfile.TemporaryDirectory() as d:
             for extra, needles in cases:
