@@ -1,6 +1,7 @@
 #include "model/backplane/backplane_switch.h"
 
 #include "model/core/sim_time.h"
+#include "model/invariants/invariant_broken.h"
 
 namespace fabric {
 
@@ -14,7 +15,10 @@ BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSw
       events_(events),
       switch_(params.ports, params.memory_bytes),
       on_wire_(static_cast<size_t>(params.stations), false) {
-  if (params.pause) controller_.emplace(params.xoff);
+  if (params.pause) {
+    controller_.emplace(params.xoff);
+    obedience_.assign(static_cast<size_t>(params.stations), PauseObedience(params.pause_obeyed_within));
+  }
   for (int p = 0; p < params.stations; ++p) {
     tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(p)).c_str(), *this, p, pool, ethernet_tx_params(), events));
     rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(p)).c_str(), *this, p, events));
@@ -28,6 +32,7 @@ void BackplaneSwitch::receive(int in, Payload& payload) {
     return;
   }
   const EthernetFrame& f = frame_of(payload);
+  if (!obedience_.empty()) check_obeyed(in, f, now);
   const int out = static_cast<int>(f.dst_mac);
   if (out < 0 || out >= params_.stations || !switch_.admit(out, {reinterpret_cast<uintptr_t>(&payload), f.bytes, in})) {
     recorder_.drop({f.frame, f.flow, PortId(static_cast<uint32_t>(in)), -1, DropReason::shared_memory, now});
@@ -69,7 +74,20 @@ void BackplaneSwitch::act(XoffController::Action action, Picos now) {
   if (xoff) events_.schedule(controller_->xoff_runs_out(), *this);
 }
 
+void BackplaneSwitch::check_obeyed(int in, const EthernetFrame& f, Picos now) {
+  ++invariants_checked_;
+  const PauseObedience& o = obedience_[static_cast<size_t>(in)];
+  if (o.allows(0, now)) return;
+  break_invariant(invariant::kPauseObeyed, "station" + std::to_string(in), now,
+                  "frame " + std::to_string(raw(f.frame)) + " arrived " + std::to_string((now - o.stop_sent(0)) / 1e3) +
+                      " ns after the switch sent XOFF to the station, which was to stop within " +
+                      std::to_string(o.window() / 1e3) + " ns (the XOFF behind a frame, its own time on the wire, "
+                      "the link both ways and the frame the station was sending)");
+}
+
 void BackplaneSwitch::send_pause(uint16_t quanta) {
+  for (size_t p = 0; p < obedience_.size(); ++p)
+    obedience_[p].on_pause_sent(0, quanta > 0, now_ps(), params_.xoff.xoff_lasts);
   for (int p = 0; p < params_.stations; ++p) {
     Payload& m = pool_.acquire(MessageKind::control, params_.pause_frame_bytes);
     ControlMessage& c = control_of(m);

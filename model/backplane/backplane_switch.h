@@ -17,6 +17,7 @@
 #include "model/backplane/xoff_controller.h"
 #include "model/core/event_queue.h"
 #include "model/link/rx_port.h"
+#include "model/invariants/pause_obedience.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
 #include "model/recording/recorder.h"
@@ -33,6 +34,9 @@ struct BackplaneSwitchParams {
   uint16_t xoff_quanta = 0;
   uint32_t pause_frame_bytes = 0;
   Picos forwarding_latency = 0;  // beyond store and forward
+  // With pause: the latest a frame a station started before an XOFF reached
+  // it arrives after the XOFF was decided (backplane_pause_window).
+  Picos pause_obeyed_within = 0;
 };
 
 class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
@@ -47,6 +51,8 @@ class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public
   uint64_t xoffs() const { return controller_ ? controller_->xoffs() : 0; }
   uint64_t xons() const { return controller_ ? controller_->xons() : 0; }
   uint64_t frames_held() const;
+  // Frames checked against the PAUSE their station was sent (PauseObedience).
+  uint64_t invariants_checked() const { return invariants_checked_; }
   void sample_occupancy(Picos t);
   void finish(Picos end);
 
@@ -57,6 +63,7 @@ class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public
   void on_wake(void* item) override;  // an XOFF about to run out
   void act(XoffController::Action action, Picos now);
   void send_pause(uint16_t quanta);
+  void check_obeyed(int in, const EthernetFrame& f, Picos now);  // the station's PAUSE (PauseObedience)
 
   BackplaneSwitchParams params_;
   PayloadPool& pool_;
@@ -68,6 +75,8 @@ class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public
   std::vector<std::unique_ptr<TxPort>> tx_;
   std::vector<std::unique_ptr<RxPort>> rx_;
   std::vector<bool> on_wire_;  // by output: its head frame is being sent
+  std::vector<PauseObedience> obedience_;  // by station, with pause
+  uint64_t invariants_checked_ = 0;
 };
 
 }  // namespace fabric

@@ -71,6 +71,7 @@ uint32_t CopyLedger::copies_dropped(const LedgerFlow& f, const DropRecord& r) co
 }
 
 void CopyLedger::dropped(const DropRecord& r) {
+  if (r.reason == DropReason::host_queue) return;  // lost before it was injected: no copy of it was counted
   Entry* e = entry(r.flow);
   if (!e) return;
   const uint32_t copies = copies_dropped(e->flow, r);

@@ -45,6 +45,7 @@ constexpr const char* kLosslessDrop = "lossless class drops nothing";
 constexpr const char* kPauseObeyed = "paused priority sends nothing";
 constexpr const char* kConservation = "every copy accounted for";
 constexpr const char* kInOrder = "delivered once and in order";
+constexpr const char* kCredits = "credits within the buffer they count";
 }  // namespace invariant
 
 }  // namespace fabric

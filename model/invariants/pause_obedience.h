@@ -6,7 +6,9 @@
 // `window` after the STOP was decided: the PAUSE's wait behind a message on
 // the wire, its own time on the wire, the cable both ways, the frame's
 // first bytes and the lookup (pause_window_ps, leaf/pause_headroom.h). A
-// frame admitted later, with no GO sent since, was sent while paused.
+// frame admitted later, with no GO sent since, was sent while paused. An
+// 802.3x PAUSE of some quanta also runs out by itself: a frame admitted
+// after the STOP's pause time (from its last refresh) may have been sent.
 #include <array>
 #include <cstdint>
 
@@ -16,18 +18,24 @@ namespace fabric {
 
 class PauseObedience {
  public:
-  explicit PauseObedience(Picos window) : window_(window) { stop_sent_.fill(kNone); }
+  explicit PauseObedience(Picos window) : window_(window) {
+    stop_sent_.fill(kNone);
+    runs_out_.fill(kNever);
+  }
 
-  void on_pause_sent(int priority, bool stop, Picos t) {
+  // `lasts`: how long a STOP holds the sender without a refresh (kNever
+  // for a STOP that holds until GO).
+  void on_pause_sent(int priority, bool stop, Picos t, Picos lasts = kNever) {
     if (!stop) {
       stop_sent_[priority] = kNone;
-    } else if (stop_sent_[priority] == kNone) {
-      stop_sent_[priority] = t;
+      return;
     }
+    if (stop_sent_[priority] == kNone) stop_sent_[priority] = t;
+    runs_out_[priority] = lasts == kNever ? kNever : t + lasts;
   }
   // Whether a frame of `priority` admitted at `t` may have been sent.
   bool allows(int priority, Picos t) const {
-    return stop_sent_[priority] == kNone || t <= stop_sent_[priority] + window_;
+    return stop_sent_[priority] == kNone || t <= stop_sent_[priority] + window_ || t > runs_out_[priority];
   }
   Picos stop_sent(int priority) const { return stop_sent_[priority]; }
   Picos window() const { return window_; }
@@ -36,6 +44,7 @@ class PauseObedience {
   static constexpr Picos kNone = -1;
   Picos window_;
   std::array<Picos, kPriorities> stop_sent_;
+  std::array<Picos, kPriorities> runs_out_;  // the last STOP's pause time ends
 };
 
 }  // namespace fabric

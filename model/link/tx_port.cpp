@@ -1,5 +1,6 @@
 #include "model/link/tx_port.h"
 
+
 #include "model/link/link.h"
 #include "model/link/retry_sender.h"
 #include "model/link/rx_port.h"
@@ -7,6 +8,7 @@
 #include <cstddef>
 
 #include "model/core/sim_time.h"
+#include "model/invariants/invariant_broken.h"
 
 namespace fabric {
 
@@ -81,7 +83,11 @@ void TxPort::return_credits(uint32_t n) {
 void TxPort::add_credits(uint32_t n) {
   if (credits_ < 0) SC_REPORT_FATAL(name(), "credit received on a port without credit flow control");
   credits_ += static_cast<int>(n);
-  if (credits_ > params_.credits) SC_REPORT_FATAL(name(), "more credits than downstream buffer slots");
+  if (credits_ > params_.credits)
+    break_invariant(invariant::kCredits, name(), now_ps(),
+                    std::to_string(credits_) + " credits after " + std::to_string(n) + " came back, for " +
+                        std::to_string(params_.credits) +
+                        " slots of the buffer downstream: a credit returned twice, or for a slot never taken");
   kick();
 }
 

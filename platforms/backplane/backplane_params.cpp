@@ -1,5 +1,6 @@
 #include "platforms/backplane/backplane_params.h"
 
+#include <cmath>
 #include <string>
 
 #include "model/core/sim_time.h"
@@ -47,6 +48,13 @@ BackplaneConfig read_backplane_params(const BackplaneKeys& k, uint32_t largest_f
   b.warmup = k.warmup.value();
   b.station.measure_from = b.warmup;
   return b;
+}
+
+Picos backplane_pause_window(const BackplaneConfig& b, uint32_t largest_frame_bytes) {
+  const double frame_ps = serialization_ps(largest_frame_bytes + b.link.overhead_bytes, b.link.rate_gbps);
+  return static_cast<Picos>(std::ceil(2 * frame_ps +
+                                      serialization_ps(b.sw.pause_frame_bytes + b.link.overhead_bytes, b.link.rate_gbps) +
+                                      2.0 * double(to_ps(b.link.propagation)))) + 1;
 }
 
 void check_backplane_headroom(const BackplaneKeys& k, const BackplaneConfig& b, uint32_t largest_frame_bytes,

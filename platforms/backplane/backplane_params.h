@@ -39,6 +39,12 @@ BackplaneConfig read_backplane_params(const BackplaneKeys& keys, uint32_t larges
 // With 802.3x on: the memory above High must take what still arrives after
 // an XOFF is decided, from every station (a warning otherwise: frames are
 // discarded despite 802.3x). Noted in `config`.
+// The latest a frame a station started before an XOFF reached it arrives at
+// the switch after the XOFF was decided: the XOFF behind a frame on the
+// switch's wire, its own time on the wire, the link both ways and the frame
+// the station was sending (the PAUSE obedience invariant's window).
+Picos backplane_pause_window(const BackplaneConfig& b, uint32_t largest_frame_bytes);
+
 void check_backplane_headroom(const BackplaneKeys& keys, const BackplaneConfig& b, uint32_t largest_frame_bytes,
                               const config::Config& config);
 

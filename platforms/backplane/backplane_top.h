@@ -34,7 +34,7 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return switch_->memory().discards(); }
   uint64_t invariants_checked() const override {
-    return fabric::invariants_checked(links_) + ledger_.ledger().checks();
+    return fabric::invariants_checked(links_) + ledger_.ledger().checks() + switch_->invariants_checked();
   }
   void finish(Picos end) override;
   std::optional<CopyAccount> copy_account() const override {

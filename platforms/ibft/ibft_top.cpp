@@ -24,7 +24,8 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
                  Recorder& recorder)
     : sc_module(name),
       config_(config),
-      recorder_(recorder),
+      ledger_(recorder),
+      recorder_(ledger_),
       entity_(recorder.declare(EntityKind::system, "ibft")),
       topology_(config.m, config.n),
       subnet_(topology_),
@@ -85,6 +86,13 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
       for (uint32_t bytes : segments(config_.message_bytes, config_.mtu))
         packets.push_back({FrameId((uint64_t{static_cast<uint32_t>(src)} << 32) | seq++), f.id, bytes, lid});
     expected_deliveries_ += group.size() * segments(config_.message_bytes, config_.mtu).size();
+    // A multicast packet is delivered to every member; a unicast one to its LID's.
+    LedgerFlow l{f.id, f.src, 0, config_.scheme != IbftScheme::unicast, {}, {}, false};
+    if (l.multicast) {
+      for (int d : group) l.members.push_back(static_cast<uint32_t>(d));
+      l.deliveries_through[static_cast<uint32_t>(src)] = static_cast<uint32_t>(group.size());
+    }
+    ledger_.ledger().add_flow(std::move(l));
     hosts_[static_cast<size_t>(src)]->send(config_.start, packets);
   }
 }
@@ -141,6 +149,10 @@ Picos IbftTop::completion() const {
 }
 
 void IbftTop::finish(Picos end) {
+  drained_at_end_ = backlog() == 0 && std::all_of(links_.begin(), links_.end(), [&](const auto& l) {
+                      return l->quiet_from() <= end;
+                    });
+  ledger_.ledger().finish(end, drained_at_end_);
   for (auto& h : hosts_) h->finish();
   recorder_.total(entity_, "completion_ps", static_cast<double>(completion()));
   recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));

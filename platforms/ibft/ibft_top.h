@@ -13,6 +13,7 @@
 #include "model/ibft/ib_switch.h"
 #include "model/ibft/ibft_topology.h"
 #include "model/ibft/subnet_manager.h"
+#include "model/invariants/ledger_recorder.h"
 #include "model/link/link.h"
 #include "model/protocol/payload_pool.h"
 #include "platforms/common/platform.h"
@@ -36,8 +37,13 @@ class IbftTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_sent() const override;
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return 0; }  // credit flow control: nothing is dropped
-  uint64_t invariants_checked() const override { return fabric::invariants_checked(links_); }
+  uint64_t invariants_checked() const override {
+    return fabric::invariants_checked(links_) + ledger_.ledger().checks();
+  }
   void finish(Picos end) override;
+  std::optional<CopyAccount> copy_account() const override {
+    return CopyAccount{ledger_.ledger().total(), drained_at_end_};
+  }
   void summarize(std::ostream& out, Picos simulated) const override;  // ibft_summary.cpp
   bool done() const override { return frames_delivered() == expected_deliveries_; }
 
@@ -48,7 +54,9 @@ class IbftTop final : public sc_core::sc_module, public PlatformTop {
 
  private:
   IbftConfig config_;
-  Recorder& recorder_;
+  LedgerRecorder ledger_;  // every packet accounted for (model/invariants/)
+  Recorder& recorder_;     // ledger_, in front of the run's recorder
+  bool drained_at_end_ = false;
   EntityId entity_;  // the platform's, in samples and totals
   IbftTopology topology_;
   SubnetManager subnet_;

@@ -20,7 +20,8 @@ Picos RingSenderLoad::next_change(Picos t) const {
 RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_t seed, Recorder& recorder)
     : sc_module(name),
       config_(config),
-      recorder_(recorder),
+      ledger_(recorder),
+      recorder_(ledger_),
       entity_(recorder.declare(EntityKind::system, "ring")),
       scheduler_("scheduler"),
       network_(config.network()) {
@@ -69,6 +70,18 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
     }
   }
   busy_at_last_sample_.assign(segments_.size(), 0);
+  // Each sender's packets go to every member of its group (itself too).
+  std::vector<int> groups_of(static_cast<size_t>(network_.hosts()), 0);
+  for (const ring::RingGroup& g : network_.groups)
+    for (int s : g.senders) ++groups_of[static_cast<size_t>(s)];
+  for (const ring::RingGroup& g : network_.groups)
+    for (int s : g.senders) {
+      if (groups_of[static_cast<size_t>(s)] != 1) continue;  // its flow id would stand for two groups
+      LedgerFlow l{FlowId(static_cast<uint32_t>(s)), PortId(static_cast<uint32_t>(s)), 0, true, {}, {}, false};
+      for (int m : g.members) l.members.push_back(static_cast<uint32_t>(m));
+      l.deliveries_through[static_cast<uint32_t>(s)] = static_cast<uint32_t>(g.members.size());
+      ledger_.ledger().add_flow(std::move(l));
+    }
   for (const ring::RingGroup& g : network_.groups) {
     for (int s : g.senders) {
       loads_.push_back(std::make_unique<RingSenderLoad>(config_, s == g.senders.front()));
@@ -151,6 +164,11 @@ double RingTop::throughput_gbps(Picos simulated) const {
 }
 
 void RingTop::finish(Picos end) {
+  uint64_t undelivered = 0;
+  for (const auto& s : stations_) undelivered += s->protocol().undelivered();
+  drained_at_end_ = backlog() == 0 && undelivered == 0 &&
+                    std::all_of(segments_.begin(), segments_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
+  ledger_.ledger().finish(end, drained_at_end_);
   for (const auto& s : stations_) s->finish();
   recorder_.total(entity_, "packets_offered", static_cast<double>(packets_offered()));
   uint64_t host_drops = 0;

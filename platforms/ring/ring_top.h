@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/core/event_scheduler.h"
+#include "model/invariants/ledger_recorder.h"
 #include "model/link/link.h"
 #include "model/protocol/payload_pool.h"
 #include "model/ring/ring_frame_store.h"
@@ -49,7 +50,12 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_sent() const override;
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return 0; }  // reservations: no receiver overflows
-  uint64_t invariants_checked() const override { return fabric::invariants_checked(segments_); }
+  uint64_t invariants_checked() const override {
+    return fabric::invariants_checked(segments_) + ledger_.ledger().checks();
+  }
+  std::optional<CopyAccount> copy_account() const override {
+    return CopyAccount{ledger_.ledger().total(), drained_at_end_};
+  }
   void finish(Picos end) override;
   void summarize(std::ostream& out, Picos simulated) const override;  // ring_summary.cpp
 
@@ -71,7 +77,9 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   }
 
   RingConfig config_;
-  Recorder& recorder_;
+  LedgerRecorder ledger_;  // every packet accounted for (model/invariants/)
+  Recorder& recorder_;     // ledger_, in front of the run's recorder
+  bool drained_at_end_ = false;
   EntityId entity_;  // the platform's
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;

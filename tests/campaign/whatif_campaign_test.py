@@ -9,24 +9,18 @@ usage: whatif_campaign_test.py CASE   (ShortCampaignHolds, AWrongFlightIsCaught,
 FABRICSIM_BINARY names the build's fabricsim."""
 import os
 import stat
-import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOOL = os.path.join(HERE, "..", "..", "scripts", "whatif-campaign")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from script_tool import expect, run_tool  # noqa: E402
+
 BINARY = os.environ["FABRICSIM_BINARY"]
 CASE = sys.argv[1]
 
 
 def campaign(*args):
-    return subprocess.run([TOOL, *args], capture_output=True, text=True, timeout=1200)
-
-
-def expect(condition, what, r):
-    if not condition:
-        print("FAILED:", what, "\n--- stdout\n" + r.stdout[-6000:] + "\n--- stderr\n" + r.stderr[-2000:])
-        sys.exit(1)
+    return run_tool("whatif-campaign", *args, timeout=1200)
 
 
 if CASE == "ShortCampaignHolds":

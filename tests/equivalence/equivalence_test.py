@@ -7,23 +7,17 @@ exit 2 with one line.
 usage: equivalence_test.py CASE   (SameBuildPasses, AChangedDefaultFails, BadInput)
 FABRICSIM_BINARY names the build's fabricsim."""
 import os
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOOL = os.path.join(HERE, "..", "..", "scripts", "equivalence")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from script_tool import expect, run_tool  # noqa: E402
+
 BINARY = os.environ["FABRICSIM_BINARY"]
 CASE = sys.argv[1]
 
 
 def equivalence(*args):
-    return subprocess.run([TOOL, *args], capture_output=True, text=True, timeout=600)
-
-
-def expect(condition, what, r):
-    if not condition:
-        print("FAILED:", what, "\n--- stdout\n" + r.stdout[-4000:] + "\n--- stderr\n" + r.stderr[-2000:])
-        sys.exit(1)
+    return run_tool("equivalence", *args)
 
 
 short = ["E2a", "--seeds", "3", "--time", "200us", "--jobs", "2"]
