@@ -26,16 +26,19 @@ std::unordered_map<uint32_t, uint32_t> deliveries_through(
 void CopyLedger::add_flow(LedgerFlow flow) {
   std::sort(flow.members.begin(), flow.members.end());
   const uint32_t id = raw(flow.id);
-  entries_[id] = Entry{std::move(flow), {}};
-  last_ = nullptr;
+  Entry& e = entries_[id] = Entry{std::move(flow), {}};  // an unordered_map's entries stay where they are
+  if (id < kDirect) {
+    if (id >= direct_.size()) direct_.resize(id + 1, nullptr);
+    direct_[id] = &e;
+  }
 }
 
 CopyLedger::Entry* CopyLedger::entry(FlowId flow) {
-  if (last_ && last_->flow.id == flow) return last_;
-  const auto e = entries_.find(raw(flow));
-  if (e == entries_.end()) return nullptr;
-  last_ = &e->second;
-  return last_;
+  const uint32_t id = raw(flow);
+  if (id < direct_.size()) return direct_[id];
+  if (id < kDirect) return nullptr;
+  const auto e = entries_.find(id);
+  return e == entries_.end() ? nullptr : &e->second;
 }
 
 void CopyLedger::injected(const FrameRecord& r) {

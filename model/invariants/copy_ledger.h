@@ -82,7 +82,10 @@ class CopyLedger {
   void check(const Entry& e, Picos t, const char* what);
 
   std::unordered_map<uint32_t, Entry> entries_;  // by flow id
-  Entry* last_ = nullptr;                          // the entry found last: a flow's records come in runs
+  // The entries of flow ids below kDirect by id, one load per record (the
+  // configured flows are numbered from 0); others through the map.
+  static constexpr uint32_t kDirect = 1u << 20;
+  std::vector<Entry*> direct_;
   uint64_t checks_ = 0;
 };
 
