@@ -46,6 +46,7 @@ constexpr const char* kPauseObeyed = "paused priority sends nothing";
 constexpr const char* kConservation = "every copy accounted for";
 constexpr const char* kInOrder = "delivered once and in order";
 constexpr const char* kCredits = "credits within the buffer they count";
+constexpr const char* kReserved = "a ring packet finds its buffer reserved at every member";
 }  // namespace invariant
 
 }  // namespace fabric

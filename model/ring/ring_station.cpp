@@ -3,6 +3,7 @@
 #include <string>
 
 #include "model/core/sim_time.h"
+#include "model/invariants/invariant_broken.h"
 #include "model/protocol/ethernet_frame.h"
 
 namespace fabric {
@@ -78,11 +79,23 @@ void RingStation::host_arrival(Picos now) {
   serve(now, now);
 }
 
+void RingStation::check_reserved(const ring::RingFrame& f, Picos now) {
+  ++invariants_checked_;
+  if (protocol_.buffers().holds(f.priority)) return;
+  break_invariant(invariant::kReserved, name(), now,
+                  "packet " + std::to_string(f.packet) + " of station " + std::to_string(f.origin) + " (group " +
+                      std::to_string(f.group) + ") arrived with no buffer reserved for it here (" +
+                      std::to_string(protocol_.buffers().free()) + " of " +
+                      std::to_string(protocol_.buffers().capacity()) +
+                      " free): it was multicast before its reservation was complete");
+}
+
 void RingStation::take(Payload& payload, Picos now) {
   const uint64_t slot = payload.get_address();
   ring::RingFrame& f = frames_.at(slot);
   // A packet's delivery here is recorded once its last byte is in.
   const Picos last_byte = f.kind == ring::FrameKind::data ? frame_of(payload).arrival.last_byte : now;
+  if (protocol_.receives_packet(f)) check_reserved(f, now);
   if (protocol_.receive(f)) {
     transit_.push_back(&payload);
     tx.kick();

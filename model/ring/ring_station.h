@@ -65,6 +65,8 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   bool sends() const { return protocol_.sends(); }
   int max_buffers_used() const { return max_used_; }
   uint64_t host_drops() const { return host_drops_; }
+  // Packets checked against their reservation here (invariant kReserved).
+  uint64_t invariants_checked() const { return invariants_checked_; }
   // The run's end: one subflow_summary row per source heard from.
   void finish();
 
@@ -76,6 +78,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   void receive(int rx_index, Payload& payload) override;
   void on_wake(void* item) override;
   void take(Payload& payload, Picos now);  // a frame, its header through the station
+  void check_reserved(const ring::RingFrame& f, Picos now);  // invariant kReserved
   void host_arrival(Picos now);
   // Hands the protocol's output on: tickets to the pacer and out, packets
   // sent and delivered to the recorder, the limit's observations.
@@ -101,6 +104,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   Picos last_delivery_ = 0;
   uint64_t next_packet_ = 0;
   uint64_t offered_ = 0, deliveries_ = 0, attempts_ = 0, host_drops_ = 0;
+  uint64_t invariants_checked_ = 0;
   ReceivedTotals received_;
   int max_used_ = 0;
   // What the protocol and the pacer hand over, kept between calls.

@@ -123,6 +123,11 @@ class StationProtocol {
   size_t spq() const { return spq_.size(); }
   size_t waiting() const { return host_.size(); }
   const ReceiveBuffers& buffers() const { return buffers_; }
+  // Whether `f` is a packet this station, a member of its group, is to
+  // receive into a buffer of its own: the reservation it must find.
+  bool receives_packet(const RingFrame& f) const {
+    return f.kind == FrameKind::data && f.origin != id_ && member_of(f.group);
+  }
   uint64_t clock() const { return clock_.now(); }
   bool sends() const { return my_group_ >= 0; }
   // Packets buffered for in-order delivery.

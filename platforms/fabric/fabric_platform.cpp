@@ -124,7 +124,7 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
     Fdb fdb;
     McbcTable mcbc;
     const MulticastGroups groups = install_multicast_groups(r.flows, f.topology.geometry, f.trees, fdb, mcbc);
-    check_traffic_bounds(k, f.topology,
+    check_traffic_bounds(k, f.topology, f.leaf,
                          traffic_demand(r.flows, f.topology.geometry, groups, f.topology.cna_link.rate_gbps,
                                         static_cast<uint8_t>(f.leaf.lossless.to_ulong())),
                          config);

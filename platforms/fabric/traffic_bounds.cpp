@@ -85,8 +85,8 @@ void check_window(const FabricKeys& k, const FabricPaths& fast, const FabricPath
 
 }  // namespace
 
-void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const TrafficDemand& d,
-                          const config::Config& c) {
+void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const LeafParams& leaf,
+                          const TrafficDemand& d, const config::Config& c) {
   FabricPaths fast;
   fast.link = fabric_link_timing(k, t);
   fast.leaf_traversal = double(k.leaf.traversal_latency.value());
@@ -202,6 +202,24 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Tr
                    k.leaf.pause_qhi.key() + " " + bytes_text(qhi_remedy) + ", " + k.leaf.pause_qlow.key() + " " +
                    bytes_text(std::ceil(held)) + " and " + k.leaf.ingress_lossless_pool.key() + " " +
                    bytes_text(qhi_remedy + std::max(0.0, pool - qhi)) + " (the same headroom above Qhi)");
+  }
+  if (d.lossless_port_headers_per_us > 0 && leaf.pause_headers_hi > 0) {
+    // A lossless port holds a header per copy as long as the payload.
+    const double hold = load.request_grant() + load.data_and_ack();
+    const double held = d.lossless_port_headers_per_us * hold / 1e6;
+    const double hi = leaf.pause_headers_hi;
+    const double headroom = double(leaf.header_pool_lossless) - hi;
+    note_check(c, "leaf.pause.headers_hi holds the headers a lossless port holds until its ACKs",
+               {k.leaf.header_pool_lossless.key(), k.leaf.pause_headers_hi.key(), k.topology.leaf_spine_cable_m.key()},
+               hi >= held,
+               "the lossless header pool's STOP threshold, " + number_text(hi) + " headers (" +
+                   k.leaf.header_pool_lossless.key() + " " + std::to_string(leaf.header_pool_lossless) +
+                   " less the PAUSE headroom), < " + number_text(held) + ": a lossless port holds a header per copy "
+                   "from its admission to its end-to-end ACK, about " + time_text(hold) +
+                   " under load, and the traffic has one port make " + number_text(d.lossless_port_headers_per_us) +
+                   " copies per us: PAUSE on headers stops the port before its payload pool fills; remedy (1.5 x, as "
+                   "the derived keys): " + k.leaf.header_pool_lossless.key() + " " +
+                   std::to_string(static_cast<int64_t>(std::ceil(kSizingMargin * held + headroom))));
   }
 }
 

@@ -14,7 +14,8 @@
 
 namespace fabric {
 
-void check_traffic_bounds(const FabricKeys& keys, const TopologyParams& topology, const TrafficDemand& demand,
-                          const config::Config& config);
+// `leaf`: the leaf's parameters as read, with the PAUSE thresholds derived.
+void check_traffic_bounds(const FabricKeys& keys, const TopologyParams& topology, const LeafParams& leaf,
+                          const TrafficDemand& demand, const config::Config& config);
 
 }  // namespace fabric

@@ -30,6 +30,7 @@ TrafficDemand traffic_demand(const std::vector<traffic::FlowSpec>& flows, const 
   d.port_remote_out_gbps.assign(g.user_ports(), 0.0);
   d.port_sends_lossless.assign(g.user_ports(), false);
   std::vector<double> lossless_out(g.user_ports(), 0.0);
+  std::vector<double> lossless_headers(g.user_ports(), 0.0);
   std::map<std::pair<uint32_t, uint32_t>, double> lossy_pairs;
   const auto leaf = [&](uint32_t port) { return raw(g.leaf_of(PortId(port))); };
   const auto remote = [&](uint32_t from, uint32_t to, double gbps, bool lossless) {
@@ -53,15 +54,21 @@ TrafficDemand traffic_demand(const std::vector<traffic::FlowSpec>& flows, const 
     const double gbps = frame_gbps(f, cna_gbps);
     const bool lossless = lossless_priorities >> f.priority & 1;
     largest_lossy(f);
+    const double frames_per_us = (f.closed_loop ? cna_gbps : f.rate_gbps) * 1000.0 / 8.0 /
+                                 (f.size.mean() + traffic::kWireOverheadBytes);
     if (f.multicast) {
       const auto tree = groups.trees.find(raw(f.id));
       if (tree == groups.trees.end()) continue;
+      const auto own = tree->second.fanout.find(raw(f.src));
+      if (lossless && own != tree->second.fanout.end())
+        lossless_headers[raw(f.src)] += frames_per_us * static_cast<double>(own->second.size());
       for (const auto& [port, targets] : tree->second.fanout)
         for (PortId t : targets) remote(port, raw(t), gbps, lossless);
       continue;
     }
     if (f.dests.empty()) continue;
     const double share = gbps / static_cast<double>(f.dests.size());
+    if (lossless) lossless_headers[raw(f.src)] += frames_per_us;
     for (PortId t : f.dests) remote(raw(f.src), raw(t), share, lossless);
   }
   std::vector<int> senders(g.leaves, 0);
@@ -70,6 +77,7 @@ TrafficDemand traffic_demand(const std::vector<traffic::FlowSpec>& flows, const 
   for (int n : senders) d.most_remote_senders = std::max(d.most_remote_senders, n);
   for (const auto& [pair, gbps] : lossy_pairs) d.lossy_pair_gbps = std::max(d.lossy_pair_gbps, gbps);
   d.lossless_port_out_gbps = d.busiest(lossless_out);
+  d.lossless_port_headers_per_us = d.busiest(lossless_headers);
   return d;
 }
 

@@ -51,7 +51,9 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return 0; }  // reservations: no receiver overflows
   uint64_t invariants_checked() const override {
-    return fabric::invariants_checked(segments_) + ledger_.ledger().checks();
+    uint64_t n = fabric::invariants_checked(segments_) + ledger_.ledger().checks();
+    for (const auto& s : stations_) n += s->invariants_checked();
+    return n;
   }
   std::optional<CopyAccount> copy_account() const override {
     return CopyAccount{ledger_.ledger().total(), drained_at_end_};

@@ -166,6 +166,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "leaf.egress.pool carries what the traffic sends a port from other leaves"},
         CheckCase{"perm640", {"classes.lossless_priorities=0"}, {"topology.leaf_spine_cable_m=400"},
                   "leaf.pause.qhi holds what a lossless port holds until its ACKs"},
+        CheckCase{"perm640", {"classes.lossless_priorities=0"}, {"traffic.frame_size=64"},
+                  "leaf.pause.headers_hi holds the headers a lossless port holds until its ACKs"},
         CheckCase{"perm640", {}, {"leaf.e2e.timeout=10us"}, "leaf.e2e.timeout >= the longest wait for a copy's ACK"},
         CheckCase{"perm640", {"cna.e2e.retransmit=true"}, {"cna.e2e.timeout=1ms"}, "cna.e2e.timeout > leaf.e2e.timeout"},
         CheckCase{"perm640", {"link.retry=false", "errors.leaf_spine.ber=1e-9"}, {},
