@@ -402,7 +402,11 @@ BOUNDS = [
     (re.compile(r"a port receives at most ([0-9.]+) Gb/s from other leaves"), "port_in"),
     (re.compile(r"whose traffic to other leaves is at most ([0-9.]+) Gb/s"), "port_out"),
 ]
-PAYLOAD_DROPS = "frames are dropped at the payload threshold"
+# Effects a warning predicts, and the rows of the run that show them.
+EFFECTS = [("frames are dropped at the payload threshold", "payload",
+            "SELECT count(*) FROM drops WHERE reason = 'payload'", "drops at the payload threshold"),
+           ("PAUSE on headers stops the port", "pause_headers",
+            "SELECT count(*) FROM events WHERE kind = 'pause_headers'", "a PAUSE for headers")]
 
 
 def warning_bounds(res):
@@ -413,8 +417,9 @@ def warning_bounds(res):
             m = pattern.search(message)
             if m:
                 bounds.append((what, float(m.group(1))))
-        if PAYLOAD_DROPS in message:
-            bounds.append(("payload", None))
+        for phrase, what, _, _ in EFFECTS:
+            if phrase in message:
+                bounds.append((what, None))
     return bounds
 
 
@@ -440,10 +445,11 @@ def check_warnings(case, res, keys):
     ppl = keys["topology.user_ports_per_leaf"]
     for what, bound in warning_bounds(res):
         case.bounds_checked += 1
-        if what == "payload":
-            if not res.scalar("SELECT count(*) FROM drops WHERE reason = 'payload'"):
+        effect = next((e for e in EFFECTS if e[1] == what), None)
+        if effect:
+            if not res.scalar(effect[2]):
                 case.fail("a warning's predicted effect did not show",
-                          "it predicted drops at the payload threshold; the run had none", res.run)
+                          f"it predicted {effect[3]}; the run had none", res.run)
             continue
         seen = {"uplink": lambda: link_gbps(res, "_up"), "downlink": lambda: link_gbps(res, "_down"),
                 "pair": lambda: remote_gbps(res, ppl, "f.src_port, d.dst_port"),
