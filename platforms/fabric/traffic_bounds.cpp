@@ -209,15 +209,19 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
     const double held = d.lossless_port_headers_per_us * hold / 1e6;
     const double hi = leaf.pause_headers_hi;
     const double headroom = double(leaf.header_pool_lossless) - hi;
+    // Headers stop the port only if they fill before the payload does: at
+    // its frames' mix, Qhi's bytes carry more headers than the threshold.
+    const double headers_at_qhi = d.lossless_headers_per_byte * double(k.leaf.pause_qhi.value());
     note_check(c, "leaf.pause.headers_hi holds the headers a lossless port holds until its ACKs",
                {k.leaf.header_pool_lossless.key(), k.leaf.pause_headers_hi.key(), k.topology.leaf_spine_cable_m.key()},
-               hi >= held,
+               hi >= held || headers_at_qhi <= hi,
                "the lossless header pool's STOP threshold, " + number_text(hi) + " headers (" +
                    k.leaf.header_pool_lossless.key() + " " + std::to_string(leaf.header_pool_lossless) +
                    " less the PAUSE headroom), < " + number_text(held) + ": a lossless port holds a header per copy "
                    "from its admission to its end-to-end ACK, about " + time_text(hold) +
                    " under load, and the traffic has one port make " + number_text(d.lossless_port_headers_per_us) +
-                   " copies per us: PAUSE on headers stops the port before its payload pool fills; remedy (1.5 x, as "
+                   " copies per us (" + number_text(headers_at_qhi) + " headers in " + k.leaf.pause_qhi.key() +
+                   "'s bytes at its frames' mix): PAUSE on headers stops the port before its payload pool fills; remedy (1.5 x, as "
                    "the derived keys): " + k.leaf.header_pool_lossless.key() + " " +
                    std::to_string(static_cast<int64_t>(std::ceil(kSizingMargin * held + headroom))));
   }

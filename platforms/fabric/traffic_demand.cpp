@@ -31,6 +31,7 @@ TrafficDemand traffic_demand(const std::vector<traffic::FlowSpec>& flows, const 
   d.port_sends_lossless.assign(g.user_ports(), false);
   std::vector<double> lossless_out(g.user_ports(), 0.0);
   std::vector<double> lossless_headers(g.user_ports(), 0.0);
+  std::vector<double> lossless_bytes(g.user_ports(), 0.0);  // per us, every lossless frame a port admits
   std::map<std::pair<uint32_t, uint32_t>, double> lossy_pairs;
   const auto leaf = [&](uint32_t port) { return raw(g.leaf_of(PortId(port))); };
   const auto remote = [&](uint32_t from, uint32_t to, double gbps, bool lossless) {
@@ -56,6 +57,7 @@ TrafficDemand traffic_demand(const std::vector<traffic::FlowSpec>& flows, const 
     largest_lossy(f);
     const double frames_per_us = (f.closed_loop ? cna_gbps : f.rate_gbps) * 1000.0 / 8.0 /
                                  (f.size.mean() + traffic::kWireOverheadBytes);
+    if (lossless) lossless_bytes[raw(f.src)] += frames_per_us * f.size.mean();
     if (f.multicast) {
       const auto tree = groups.trees.find(raw(f.id));
       if (tree == groups.trees.end()) continue;
@@ -77,7 +79,11 @@ TrafficDemand traffic_demand(const std::vector<traffic::FlowSpec>& flows, const 
   for (int n : senders) d.most_remote_senders = std::max(d.most_remote_senders, n);
   for (const auto& [pair, gbps] : lossy_pairs) d.lossy_pair_gbps = std::max(d.lossy_pair_gbps, gbps);
   d.lossless_port_out_gbps = d.busiest(lossless_out);
-  d.lossless_port_headers_per_us = d.busiest(lossless_headers);
+  for (int port = 0; port < g.user_ports(); ++port) {
+    if (lossless_headers[port] <= d.lossless_port_headers_per_us) continue;
+    d.lossless_port_headers_per_us = lossless_headers[port];
+    d.lossless_headers_per_byte = lossless_bytes[port] > 0 ? lossless_headers[port] / lossless_bytes[port] : 0;
+  }
   return d;
 }
 
