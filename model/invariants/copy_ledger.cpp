@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 
 #include "model/invariants/invariant_broken.h"
 
@@ -83,6 +84,7 @@ void CopyLedger::dropped(const DropRecord& r) {
     return;
   }
   e->tally.dropped += copies;
+  e->tally.dropped_by[static_cast<size_t>(r.reason)] += copies;
   check(*e, r.t, "dropped");
 }
 
@@ -111,27 +113,33 @@ void CopyLedger::finish(Picos end, bool drained) {
   }
 }
 
+void CopyTally::add(const CopyTally& o) {
+  expected += o.expected;
+  delivered += o.delivered;
+  dropped += o.dropped;
+  recovered += o.recovered;
+  for (size_t r = 0; r < dropped_by.size(); ++r) dropped_by[r] += o.dropped_by[r];
+}
+
 CopyTally CopyLedger::total() const {
   CopyTally t;
-  for (const auto& [id, e] : entries_) {
-    t.expected += e.tally.expected;
-    t.delivered += e.tally.delivered;
-    t.dropped += e.tally.dropped;
-    t.recovered += e.tally.recovered;
-  }
+  for (const auto& [id, e] : entries_) t.add(e.tally);
   return t;
 }
 
 CopyTally CopyLedger::of(PortId src, int priority) const {
   CopyTally t;
-  for (const auto& [id, e] : entries_) {
-    if (e.flow.src != src || e.flow.priority != priority) continue;
-    t.expected += e.tally.expected;
-    t.delivered += e.tally.delivered;
-    t.dropped += e.tally.dropped;
-    t.recovered += e.tally.recovered;
-  }
+  for (const auto& [id, e] : entries_)
+    if (e.flow.src == src && e.flow.priority == priority) t.add(e.tally);
   return t;
+}
+
+std::vector<std::pair<PortId, CopyTally>> CopyLedger::by_port() const {
+  std::map<uint32_t, CopyTally> ports;
+  for (const auto& [id, e] : entries_) ports[raw(e.flow.src)].add(e.tally);
+  std::vector<std::pair<PortId, CopyTally>> out;
+  for (const auto& [port, t] : ports) out.emplace_back(PortId(port), t);
+  return out;
 }
 
 }  // namespace fabric

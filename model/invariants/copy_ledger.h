@@ -18,6 +18,7 @@
 // the copy stays unfinished in the egress (in the fabric). A drop that the
 // CNAs' end-to-end transport recovers (its flows' every drop) is not final
 // either: the frame is sent again.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -48,12 +49,16 @@ std::unordered_map<uint32_t, uint32_t> deliveries_through(
     uint32_t source, const std::unordered_map<uint32_t, std::vector<uint32_t>>& fanout,
     const std::vector<uint32_t>& members);
 
+constexpr int kDropReasons = static_cast<int>(DropReason::other) + 1;
+
 struct CopyTally {
   uint64_t expected = 0;
   uint64_t delivered = 0;
   uint64_t dropped = 0;      // final drops, in copies
   uint64_t recovered = 0;    // drop records that lost no copy for good (sent again)
+  std::array<uint64_t, kDropReasons> dropped_by{};  // `dropped` by DropReason
   uint64_t in_fabric() const { return expected - delivered - dropped; }
+  void add(const CopyTally& o);
 };
 
 class CopyLedger {
@@ -70,6 +75,8 @@ class CopyLedger {
   CopyTally total() const;
   // Per source port and priority (a port's class), for the summary and tests.
   CopyTally of(PortId src, int priority) const;
+  // Per source port, the ports that sent, in port order.
+  std::vector<std::pair<PortId, CopyTally>> by_port() const;
   uint64_t checks() const { return checks_; }
 
  private:

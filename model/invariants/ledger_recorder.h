@@ -15,6 +15,21 @@ class LedgerRecorder final : public Recorder {
   explicit LedgerRecorder(Recorder& out) : out_(out) {}
   CopyLedger& ledger() { return ledger_; }
   const CopyLedger& ledger() const { return ledger_; }
+  // The end of the run's account, as totals of `system` and, with
+  // `per_port` (a platform whose ports are in the ports table), of each port
+  // that sent: copies_injected, copies_delivered, copies_dropped and
+  // copies_in_fabric.
+  void record_totals(EntityId system, bool per_port) {
+    const auto write = [&](EntityId entity, const CopyTally& t) {
+      out_.total(entity, "copies_injected", static_cast<double>(t.expected));
+      out_.total(entity, "copies_delivered", static_cast<double>(t.delivered));
+      out_.total(entity, "copies_dropped", static_cast<double>(t.dropped));
+      out_.total(entity, "copies_in_fabric", static_cast<double>(t.in_fabric()));
+    };
+    write(system, ledger_.total());
+    if (per_port)
+      for (const auto& [port, t] : ledger_.by_port()) write(port_entity(port), t);
+  }
 
   EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1) override {
     return out_.declare(kind, name, port);

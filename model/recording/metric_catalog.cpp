@@ -51,6 +51,17 @@ std::vector<MetricDefinition> make_catalog() {
        "control messages (requests, grants, ACKs) the leaf received, cumulative (leaves that received any)"},
       {"control_merged", "messages", series, "fabric", "leaf",
        "control messages the leaf merged into one already waiting, cumulative"},
+      // Every copy accounted for (model/invariants/copy_ledger.h), at the end.
+      {"copies_injected", "copies", total, "all", "system, port",
+       "copies the frames sent were to make: one per destination (a multicast frame, one per member of its group); "
+       "per port: of the frames the port sent (fabric)"},
+      {"copies_delivered", "copies", total, "all", "system, port", "of those, copies delivered"},
+      {"copies_dropped", "copies", total, "all", "system, port",
+       "of those, copies lost for good to a drop (a multicast copy dropped on its way counts the deliveries of its "
+       "branch of the tree; a drop that a retransmission recovers counts none)"},
+      {"copies_in_fabric", "copies", total, "all", "system, port",
+       "of those, copies neither delivered nor dropped at the end: still queued, on a wire or awaiting their "
+       "retransmission; 0 in a run that drained"},
       // Links, at the end.
       {"messages", "messages", total, "fabric, backplane", "link",
        "messages the link carried (links that carried none are not written)"},

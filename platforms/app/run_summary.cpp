@@ -58,6 +58,13 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
                   static_cast<unsigned long long>(c.dropped), static_cast<unsigned long long>(c.in_fabric()),
                   copies->drained ? " (drained: all accounted for)" : "");
     out << line;
+    if (c.dropped > 0) {
+      out << "    dropped by reason:";
+      for (int r = 0; r < kDropReasons; ++r)
+        if (c.dropped_by[static_cast<size_t>(r)] > 0)
+          out << " " << to_string(static_cast<DropReason>(r)) << " " << c.dropped_by[static_cast<size_t>(r)];
+      out << "\n";
+    }
   }
   std::snprintf(line, sizeof line, "  link messages (frames, packets, control, credits): %llu, %.1f per delivered frame\n",
                 static_cast<unsigned long long>(top.messages_moved()),

@@ -118,6 +118,7 @@ void BackplaneTop::finish(Picos end) {
                       return l->quiet_from() <= end;
                     });
   ledger_.ledger().finish(end, drained_at_end_);
+  ledger_.record_totals(entity_, false);
   for (auto& s : stations_) {
     s->finish();
     recorder_.total(s->entity(), "pause_frames", static_cast<double>(s->pause_frames()));

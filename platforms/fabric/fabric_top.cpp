@@ -266,8 +266,10 @@ void FabricTop::finish(Picos end) {
     l->finish(end);
     on_surplus_credit += l->copies_on_surplus_credit();
   }
-  recorder_.total(recorder_.declare(EntityKind::system, "fabric"), "copies_on_surplus_credit",
-                  static_cast<double>(on_surplus_credit));
+  const EntityId system = recorder_.declare(EntityKind::system, "fabric");
+  recorder_.total(system, "copies_on_surplus_credit", static_cast<double>(on_surplus_credit));
+  recorder_.flush();
+  ledger_.record_totals(system, true);
   for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   for (const LinkEnds& e : link_ends_) {
     const LinkReceiver& rx = *e.rx->link_receiver();

@@ -153,6 +153,7 @@ void IbftTop::finish(Picos end) {
                       return l->quiet_from() <= end;
                     });
   ledger_.ledger().finish(end, drained_at_end_);
+  ledger_.record_totals(entity_, false);
   for (auto& h : hosts_) h->finish();
   recorder_.total(entity_, "completion_ps", static_cast<double>(completion()));
   recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));

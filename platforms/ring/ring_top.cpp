@@ -169,6 +169,7 @@ void RingTop::finish(Picos end) {
   drained_at_end_ = backlog() == 0 && undelivered == 0 &&
                     std::all_of(segments_.begin(), segments_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
+  ledger_.record_totals(entity_, false);
   for (const auto& s : stations_) s->finish();
   recorder_.total(entity_, "packets_offered", static_cast<double>(packets_offered()));
   uint64_t host_drops = 0;

@@ -49,6 +49,16 @@ TEST(ConservationRun, ALossyPermutationThatDrainsAccountsForEveryCopy) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM frames WHERE t_injected_ps IS NOT NULL"), static_cast<int64_t>(c.injected));
   EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries"), static_cast<int64_t>(c.delivered));
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), static_cast<int64_t>(c.dropped));
+  // The account as totals: the system's, and each sending port's adding up to it.
+  const auto total = [&](const std::string& metric, const std::string& kind) {
+    return db.integer("SELECT CAST(sum(value) AS INTEGER) FROM v_run_totals WHERE metric = '" + metric +
+                      "' AND entity_kind = '" + kind + "'");
+  };
+  for (const std::string metric : {"copies_injected", "copies_delivered", "copies_dropped", "copies_in_fabric"})
+    EXPECT_EQ(total(metric, "port"), total(metric, "system")) << metric;
+  EXPECT_EQ(total("copies_injected", "system"), static_cast<int64_t>(c.injected));
+  EXPECT_EQ(total("copies_in_fabric", "system"), 0);
+  EXPECT_NE(r.out.find("    dropped by reason: voq_head "), std::string::npos) << r.out;
 }
 
 // E4e (a multicast group of 8 with drop from head under a congested member)
