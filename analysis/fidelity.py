@@ -1,0 +1,245 @@
+"""fidelity BINARY [--short] [--check ID ...] [--jobs J] [--keep DIR]: does
+the model still show the behaviour the documents name?
+
+Each check is one behaviour `experiments.md` or `platforms.md` expects of a
+study, measured from the study's runs (over seeds where it depends on them)
+and compared with what the document says, with a stated tolerance. The
+suite prints one table: check, behaviour, expected, measured, verdict
+(agrees / DISAGREES). Each check also records the verdict the model gave
+when the check was written (`known`): a check whose verdict changes is
+named as CHANGED, and a change that turns one red says why in its commit.
+--short runs the checks whose runs take seconds (what CI runs).
+Exit status 0 when no verdict changed, 1 when one did or a run failed,
+2 for bad input."""
+import math
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+from analysis import tool
+from analysis.markdown import table
+from analysis.rundb import ReportError
+
+
+class Run:
+    """One fabricsim run a check reads: study, seed, keys, simulated time."""
+
+    def __init__(self, study, seed=1, time=None, sets=()):
+        self.study, self.seed, self.time, self.sets = study, seed, time, tuple(sets)
+
+    def key(self):
+        return (self.study, self.seed, self.time, self.sets)
+
+    def command(self, binary, db):
+        cmd = [binary, "--study", self.study, "--seed", str(self.seed), "--db", db, "--quiet"]
+        if self.time:
+            cmd += ["--time", self.time]
+        for s in self.sets:
+            cmd += ["--set", s]
+        return cmd
+
+    def text(self):
+        sets = "".join(f" --set {s}" for s in self.sets)
+        return f"--study {self.study} --seed {self.seed}{' --time ' + self.time if self.time else ''}{sets}"
+
+
+def scalar(db, sql, args=()):
+    with sqlite3.connect(db) as conn:
+        row = conn.execute(sql, args).fetchone()
+    return row[0] if row else None
+
+
+def rows(db, sql, args=()):
+    with sqlite3.connect(db) as conn:
+        return conn.execute(sql, args).fetchall()
+
+
+def subflow_gbps(db, t0_ps=None, t1_ps=None):
+    """{(flow name, destination port): frame Gb/s} over [t0, t1), or the whole run."""
+    if t0_ps is None:
+        t0_ps, t1_ps = 0, scalar(db, "SELECT sim_time_ps FROM runs")
+    got = rows(db, "SELECT f.name, d.dst_port, sum(d.bytes) * 8000.0 / ? FROM deliveries d "
+                   "JOIN flows f USING (run_id, flow_id) WHERE d.t_delivered_ps >= ? AND d.t_delivered_ps < ? "
+                   "GROUP BY f.name, d.dst_port", (t1_ps - t0_ps, t0_ps, t1_ps))
+    return {(name, port): gbps for name, port, gbps in got}
+
+
+def flow_gbps(db, name, t0_ps, t1_ps):
+    return sum(g for (n, _), g in subflow_gbps(db, t0_ps, t1_ps).items() if n == name)
+
+
+def latency_ns(db, name):
+    return scalar(db, "SELECT v.latency_ps / 1000.0 FROM v_latency v JOIN flows f USING (run_id, flow_id) "
+                      "WHERE f.name = ?", (name,))
+
+
+def jain(values):
+    values = list(values)
+    return sum(values) ** 2 / (len(values) * sum(v * v for v in values)) if values else 0.0
+
+
+def mean(values):
+    values = list(values)
+    return sum(values) / len(values)
+
+
+class Check:
+    """A behaviour: the runs it reads, how it is measured and judged."""
+
+    def __init__(self, id, source, behaviour, expected, runs, measure, holds, known, short=False):
+        self.id, self.source, self.behaviour, self.expected = id, source, behaviour, expected
+        self.runs, self.measure, self.holds, self.known, self.short = runs, measure, holds, known, short
+
+
+MS = 1_000_000_000  # ps
+US = 1_000_000
+
+# E11's published delays (ns), local and remote: the calibration table (docs/studies/E11.md).
+E11_PUBLISHED = {"local_512": 143, "local_1522": 350, "local_9022": 1900,
+                 "remote_512": 1880, "remote_1522": 2100, "remote_9022": 3600}
+
+
+def e6_ratio(dbs):
+    """f6 / f1 over 20-100 ms, per seed (f6 into port 1, f1 into port 0)."""
+    return [flow_gbps(db, "f6", 20 * MS, 100 * MS) / flow_gbps(db, "f1", 20 * MS, 100 * MS) for db in dbs]
+
+
+def e3_rates(db):
+    """The subflows' rates in header order (the flow's destinations as listed: 1, 5, 10, ...)."""
+    rates = subflow_gbps(db)
+    return [rates.get(("f1", p), 0.0) for p in (1, 5, 10, 15, 20, 25, 30, 35)]
+
+
+def fmt(values):
+    return ", ".join(f"{v:.3g}" for v in values)
+
+
+CHECKS = [
+    Check("E1a", "experiments.md E1", "without the cache the rate per subflow falls as 1 / the fanout",
+          "a fanout of 2 gives 4 x the rate per subflow of a fanout of 8 (± 10 %)",
+          [Run("E1a", time="1ms", sets=("flow.f1.dst=1,2",)), Run("E1a", time="1ms")],
+          lambda dbs: mean(subflow_gbps(dbs[0]).values()) / mean(subflow_gbps(dbs[1]).values()),
+          lambda r: abs(r / 4 - 1) <= 0.10, "agrees", short=True),
+    Check("E1b", "experiments.md E1", "with the cache every subflow stays at the offered rate",
+          "the slowest of 8 subflows >= 97 % of the offered 97.7 Gb/s of frame bytes",
+          [Run("E1b", time="1ms")], lambda dbs: min(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()),
+          lambda g: g >= 0.97 * 99 * 1522 / 1542, "agrees", short=True),
+    Check("E3a", "experiments.md E3", "fixed header order: very unequal rates, ranked exactly by header order",
+          "rates strictly decreasing in header order, the first >= 3 x the last",
+          [Run("E3a")], lambda dbs: e3_rates(dbs[0]),
+          lambda r: all(a > b for a, b in zip(r, r[1:])) and r[0] >= 3 * r[-1], "DISAGREES", short=True),
+    Check("E3b", "experiments.md E3", "random header order: nearly equal rates",
+          "Jain's index of the 8 subflows >= 0.99", [Run("E3b")], lambda dbs: jain(e3_rates(dbs[0])),
+          lambda j: j >= 0.99, "agrees", short=True),
+    Check("E3c", "experiments.md E3", "RED: close to random order",
+          "mean subflow rate within 15 % of E3b's, Jain >= 0.95", [Run("E3c"), Run("E3b")],
+          lambda dbs: (mean(e3_rates(dbs[0])) / mean(e3_rates(dbs[1])), jain(e3_rates(dbs[0]))),
+          lambda m: abs(m[0] - 1) <= 0.15 and m[1] >= 0.95, "agrees", short=True),
+    Check("E6a", "experiments.md E6", "PAUSE only: f6 keeps a 7:3 ratio to f1",
+          "f6 / f1 over 20-100 ms = 2.33 (± 15 %)", [Run("E6a", time="100ms")], lambda dbs: e6_ratio(dbs)[0],
+          lambda r: abs(r / (7 / 3) - 1) <= 0.15, "agrees"),
+    Check("E6b", "experiments.md E6", "input CPs, arrival sampling: the innocent f6 throttled down to f1's rate",
+          "f6 / f1 over 20-100 ms = 1 (± 25 %) on each of seeds 1-3",
+          [Run("E6b", seed=s, time="100ms") for s in (1, 2, 3)], e6_ratio,
+          lambda r: all(abs(x - 1) <= 0.25 for x in r), "DISAGREES"),
+    Check("E6c", "experiments.md E6", "input CPs, occupancy sampling: f6 keeps 7 Gb/s",
+          "f6 over 20-100 ms >= 6.8 Gb/s of frame bytes", [Run("E6c", time="100ms")],
+          lambda dbs: flow_gbps(dbs[0], "f6", 20 * MS, 100 * MS), lambda g: g >= 6.8 * 1522 / 1542, "agrees"),
+    Check("E11", "experiments.md E11", "zero-load CNA-to-CNA delay: the calibration table",
+          "each of the six within 15 % of the published delay", [Run("E11")],
+          lambda dbs: [latency_ns(dbs[0], n) / E11_PUBLISHED[n] - 1 for n in E11_PUBLISHED],
+          lambda errs: all(abs(e) <= 0.15 for e in errs), "agrees", short=True),
+    Check("E11-9022", "experiments.md E11", "a remote 9022 B frame takes the published extra over a local one",
+          "remote - local for 9022 B = 1.7 us (± 15 %)", [Run("E11")],
+          lambda dbs: (latency_ns(dbs[0], "remote_9022") - latency_ns(dbs[0], "local_9022")) / 1000,
+          lambda us: abs(us / 1.7 - 1) <= 0.15, "DISAGREES", short=True),
+    Check("E12", "platforms.md E12", "802.3x PAUSE in a small shared memory: no frame discarded",
+          "0 discards with PAUSE (32 KB memory), some without", [Run("E12c", time="20ms"),
+                                                                 Run("E12c", time="20ms", sets=("backplane.pause=false",))],
+          lambda dbs: (scalar(dbs[0], "SELECT count(*) FROM drops"), scalar(dbs[1], "SELECT count(*) FROM drops")),
+          lambda d: d[0] == 0 and d[1] > 0, "agrees", short=True),
+]
+
+
+def run_all(binary, checks, scratch, jobs):
+    runs = {}
+    for c in checks:
+        for r in c.runs:
+            runs.setdefault(r.key(), r)
+    dbs = {}
+
+    def one(item):
+        key, r = item
+        db = os.path.join(scratch, f"run{len(key[0])}_{abs(hash(key))}.db")
+        if os.path.exists(db):
+            os.remove(db)
+        p = subprocess.run(r.command(binary, db), capture_output=True, text=True)
+        if p.returncode != 0:
+            last = (p.stderr.strip().splitlines() or ["(no message)"])[-1]
+            raise ReportError(f"a run failed (exit {p.returncode}): fabricsim {r.text()}: {last}")
+        return key, db
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for key, db in pool.map(one, runs.items()):
+            dbs[key] = db
+    return dbs
+
+
+def show(value):
+    if isinstance(value, (list, tuple)):
+        return fmt(value)
+    return f"{value:.3g}" if isinstance(value, float) else str(value)
+
+
+def report(checks, dbs, out):
+    changed = 0
+    table_rows = []
+    for c in checks:
+        measured = c.measure([dbs[r.key()] for r in c.runs])
+        verdict = "agrees" if c.holds(measured) else "DISAGREES"
+        mark = verdict if verdict == c.known else f"{verdict} (CHANGED: was {c.known})"
+        changed += verdict != c.known
+        table_rows.append([c.id, c.behaviour, c.expected, show(measured), mark])
+    out.write(table(["check", "behaviour (document)", "expected", "measured", "verdict"], table_rows) + "\n")
+    agree = sum(1 for r in table_rows if r[4].startswith("agrees"))
+    out.write(f"\n{len(checks)} checks: {agree} agree, {len(checks) - agree} disagree; {changed} changed\n")
+    return 1 if changed else 0
+
+
+def parse_args(argv):
+    p = tool.Parser(prog="fidelity", description=__doc__.split("\n\n")[0])
+    p.add_argument("binary", help="the fabricsim binary")
+    p.add_argument("--short", action="store_true", help="only the checks whose runs take seconds (CI)")
+    p.add_argument("--check", action="append", default=[], metavar="ID", help="only this check (may repeat)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
+    p.add_argument("--keep", help="keep the runs' databases in this directory")
+    args = p.parse_args(argv)
+    known = {c.id for c in CHECKS}
+    for c in args.check:
+        if c not in known:
+            raise ReportError(f"--check {c}: not a check (the checks: {', '.join(sorted(known))})")
+    if not os.access(args.binary, os.X_OK):
+        raise ReportError(f"{args.binary}: not an executable fabricsim binary")
+    return args
+
+
+def main(argv=None):
+    def body():
+        args = parse_args(sys.argv[1:] if argv is None else argv)
+        checks = [c for c in CHECKS if (not args.check or c.id in args.check) and (c.short or not args.short)]
+        scratch = args.keep or tempfile.mkdtemp(prefix="fidelity-")
+        os.makedirs(scratch, exist_ok=True)
+        try:
+            dbs = run_all(os.path.abspath(args.binary), checks, scratch, args.jobs)
+            return report(checks, dbs, sys.stdout)
+        except ReportError as e:
+            print(f"fidelity: {e}", file=sys.stderr)
+            return 1
+        finally:
+            if not args.keep:
+                shutil.rmtree(scratch, ignore_errors=True)
+    return tool.run("fidelity", body)
