@@ -114,8 +114,27 @@ def e3_rates(db):
     return [rates.get(("f1", p), 0.0) for p in (1, 5, 10, 15, 20, 25, 30, 35)]
 
 
+FULL = 99 * 1522 / 1542  # a 99G source's frame bytes, Gb/s
+
+
+def rates_in(db, name, t0_ps, t1_ps, ports):
+    """A flow's rate into each of `ports` over [t0, t1)."""
+    r = subflow_gbps(db, t0_ps, t1_ps)
+    return [r.get((name, p), 0.0) for p in ports]
+
+
+def e5_jains(db):
+    """Jain's index of f1-f4 at port 0 over 20-100, 120-200 and 220-300 ms."""
+    return [jain(flow_gbps(db, f, a * MS, b * MS) for f in ("f1", "f2", "f3", "f4")) for a, b in
+            ((20, 100), (120, 200), (220, 300))]
+
+
+def total_value(db, metric):
+    return scalar(db, "SELECT value FROM v_run_totals WHERE metric = ? AND entity_kind = 'system'", (metric,))
+
+
 def fmt(values):
-    return ", ".join(f"{v:.3g}" for v in values)
+    return ", ".join(fmt(v) if isinstance(v, (list, tuple)) else f"{v:.3g}" for v in values)
 
 
 CHECKS = [
@@ -128,6 +147,19 @@ CHECKS = [
           "the slowest of 8 subflows >= 97 % of the offered 97.7 Gb/s of frame bytes",
           [Run("E1b", time="1ms")], lambda dbs: min(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()),
           lambda g: g >= 0.97 * 99 * 1522 / 1542, "agrees", short=True),
+    Check("E2a", "experiments.md E2", "without sync a small cache loses most of the throughput",
+          "C = 16, 1522 B: the mean subflow rate below 50 % of the offered 97.7 Gb/s (the paper: below 30)",
+          [Run("E2a", time="1ms")], lambda dbs: mean(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()),
+          lambda g: g < 0.5 * FULL, "DISAGREES", short=True),
+    Check("E2b", "experiments.md E2", "with sync even a 16-entry cache keeps full rate (1522 B)",
+          "C = 16: the slowest subflow >= 95 % of 97.7 Gb/s", [Run("E2b", time="1ms")],
+          lambda dbs: min(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()), lambda g: g >= 0.95 * FULL,
+          "DISAGREES", short=True),
+    Check("E2b-jumbo", "experiments.md E2", "... except for jumbo frames (36 packets a frame)",
+          "C = 16, 9022 B: the slowest subflow below 95 % of the offered rate",
+          [Run("E2b", time="1ms", sets=("flow.f1.frame_size=9022",))],
+          lambda dbs: min(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()),
+          lambda g: g < 0.95 * 99 * 9022 / 9042, "agrees", short=True),
     Check("E3a", "experiments.md E3", "fixed header order: very unequal rates, ranked exactly by header order",
           "rates strictly decreasing in header order, the first >= 3 x the last",
           [Run("E3a")], lambda dbs: e3_rates(dbs[0]),
@@ -139,6 +171,30 @@ CHECKS = [
           "mean subflow rate within 15 % of E3b's, Jain >= 0.95", [Run("E3c"), Run("E3b")],
           lambda dbs: (mean(e3_rates(dbs[0])) / mean(e3_rates(dbs[1])), jain(e3_rates(dbs[0]))),
           lambda m: abs(m[0] - 1) <= 0.15 and m[1] >= 0.95, "agrees", short=True),
+    Check("E4a", "experiments.md E4", "pool drops only: every subflow capped at the congested one's share, and "
+          "still capped after 4 ms (the cache thrashed)",
+          "the uncongested subflows' mean below 50 % of 97.7 Gb/s over 1.1-2 ms, and below 80 % over 4.2-5 ms",
+          [Run("E4a", time="5ms")],
+          lambda dbs: [mean(rates_in(dbs[0], "f1", a, b, (2, 3, 4, 5, 10, 15, 20)))
+                       for a, b in ((1100 * US, 2 * MS), (4200 * US, 5 * MS))],
+          lambda m: m[0] < 0.5 * FULL and m[1] < 0.8 * FULL, "agrees"),
+    Check("E4e", "experiments.md E4", "drop from head + sync: the uncongested subflows at full rate throughout",
+          "the slowest uncongested subflow over 1.1-4 ms >= 95 % of 97.7 Gb/s", [Run("E4e", time="4ms")],
+          lambda dbs: min(rates_in(dbs[0], "f1", 1100 * US, 4 * MS, (2, 3, 4, 5, 10, 15, 20))),
+          lambda g: g >= 0.95 * FULL, "agrees"),
+    Check("E4d", "experiments.md E4", "tail drop + sync is worse than tail drop alone",
+          "the uncongested subflows' mean over 1.1-4 ms: E4d below E4c",
+          [Run("E4d", time="4ms"), Run("E4c", time="4ms")],
+          lambda dbs: [mean(rates_in(db, "f1", 1100 * US, 4 * MS, (2, 3, 4, 5, 10, 15, 20))) for db in dbs],
+          lambda m: m[0] < m[1], "agrees"),
+    Check("E5a", "experiments.md E5", "CPs at outputs: unfair, drifting shares",
+          "Jain's index of f1-f4 below 0.95 in some window of 20-100, 120-200, 220-300 ms, on each of seeds 1-3",
+          [Run("E5a", seed=s) for s in (1, 2, 3)], lambda dbs: [min(e5_jains(db)) for db in dbs],
+          lambda j: all(x < 0.95 for x in j), "agrees"),
+    Check("E5b", "experiments.md E5", "CPs at inputs: equal shares that re-converge when f5 comes and goes",
+          "Jain's index of f1-f4 >= 0.99 over 20-100 and 220-300 ms, seeds 1-3",
+          [Run("E5b", seed=s) for s in (1, 2, 3)], lambda dbs: [min(e5_jains(db)[0], e5_jains(db)[2]) for db in dbs],
+          lambda j: all(x >= 0.99 for x in j), "agrees"),
     Check("E6a", "experiments.md E6", "PAUSE only: f6 keeps a 7:3 ratio to f1",
           "f6 / f1 over 20-100 ms = 2.33 (± 15 %)", [Run("E6a", time="100ms")], lambda dbs: e6_ratio(dbs)[0],
           lambda r: abs(r / (7 / 3) - 1) <= 0.15, "agrees"),
@@ -149,6 +205,22 @@ CHECKS = [
     Check("E6c", "experiments.md E6", "input CPs, occupancy sampling: f6 keeps 7 Gb/s",
           "f6 over 20-100 ms >= 6.8 Gb/s of frame bytes", [Run("E6c", time="100ms")],
           lambda dbs: flow_gbps(dbs[0], "f6", 20 * MS, 100 * MS), lambda g: g >= 6.8 * 1522 / 1542, "agrees"),
+    Check("E7a", "experiments.md E7", "QCN at outputs: the unicast flows get about twice the multicast flow's rate",
+          "the unicast flows' mean over 2-10 ms / the multicast subflows' mean = 2 (± 25 %)", [Run("E7a")],
+          lambda dbs: mean(flow_gbps(dbs[0], u, 2 * MS, 10 * MS) for u in ("u1", "u2", "u3")) /
+          mean(rates_in(dbs[0], "m1", 2 * MS, 10 * MS, (1, 2, 3))), lambda r: abs(r / 2 - 1) <= 0.25, "agrees"),
+    Check("E7b", "experiments.md E7", "QCN at inputs: all equal",
+          "the unicast flows' mean over 2-10 ms / the multicast subflows' mean = 1 (± 15 %)", [Run("E7b")],
+          lambda dbs: mean(flow_gbps(dbs[0], u, 2 * MS, 10 * MS) for u in ("u1", "u2", "u3")) /
+          mean(rates_in(dbs[0], "m1", 2 * MS, 10 * MS, (1, 2, 3))), lambda r: abs(r - 1) <= 0.15, "agrees"),
+    Check("E8", "experiments.md E8", "PAUSE only and arrival sampling also slow T2; occupancy sampling at inputs "
+          "holds T1 near a quarter of the link and leaves T2 at full rate, on par with output CPs",
+          "T2 over 2-10 ms below 80 % of the source link in E8a and E8b; in E8c and E8d T1 within 25 % of "
+          "24.4 Gb/s and T2 >= 90 % of what T1 leaves of the source link", [Run(s) for s in ("E8a", "E8b", "E8c", "E8d")],
+          lambda dbs: [(mean(rates_in(db, "T1", 2 * MS, 10 * MS, (1, 2))), mean(rates_in(db, "T2", 2 * MS, 10 * MS, (3, 4))))
+                       for db in dbs],
+          lambda m: m[0][1] < 0.8 * FULL and m[1][1] < 0.8 * FULL and
+          all(t2 >= 0.9 * (FULL - t1) and abs(t1 / (FULL / 4) - 1) <= 0.25 for t1, t2 in m[2:]), "agrees"),
     Check("E11", "experiments.md E11", "zero-load CNA-to-CNA delay: the calibration table",
           "each of the six within 15 % of the published delay", [Run("E11")],
           lambda dbs: [latency_ns(dbs[0], n) / E11_PUBLISHED[n] - 1 for n in E11_PUBLISHED],
@@ -157,6 +229,13 @@ CHECKS = [
           "remote - local for 9022 B = 1.7 us (± 15 %)", [Run("E11")],
           lambda dbs: (latency_ns(dbs[0], "remote_9022") - latency_ns(dbs[0], "local_9022")) / 1000,
           lambda us: abs(us / 1.7 - 1) <= 0.15, "DISAGREES", short=True),
+    Check("E13", "platforms.md E13", "many-to-many with 10 % and 40 % groups: cyclic faster than OpenSM, both "
+          "multicast schemes faster than unicast",
+          "completion: cyclic < opensm < unicast at group 10 % and 40 % (all sources, 4 KB)",
+          [Run("E13", sets=(f"ibft.group={g}", f"ibft.scheme={s}")) for g in ("10%", "40%")
+           for s in ("cyclic", "opensm", "unicast")],
+          lambda dbs: [total_value(db, "completion_ps") / 1e6 for db in dbs],
+          lambda c: c[0] < c[1] < c[2] and c[3] < c[4] < c[5], "DISAGREES"),
     Check("E12", "platforms.md E12", "802.3x PAUSE in a small shared memory: no frame discarded",
           "0 discards with PAUSE (32 KB memory), some without", [Run("E12c", time="20ms"),
                                                                  Run("E12c", time="20ms", sets=("backplane.pause=false",))],
@@ -191,7 +270,7 @@ def run_all(binary, checks, scratch, jobs):
 
 def show(value):
     if isinstance(value, (list, tuple)):
-        return fmt(value)
+        return "; ".join(f"({fmt(v)})" if isinstance(v, (list, tuple)) else fmt([v]) for v in value)
     return f"{value:.3g}" if isinstance(value, float) else str(value)
 
 
