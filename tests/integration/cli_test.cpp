@@ -55,24 +55,25 @@ TEST_F(IntegrationCli, ListStudies) {
   EXPECT_NE(r.out.find("E11"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("perm640"), std::string::npos) << r.out;
   // id, platform, title: the platform is the study's key, or that of the file it includes.
-  EXPECT_NE(r.out.find("E10\tfabric\tE10 full-system broadcast, lossless"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("E10lossy\tfabric\tE10lossy full-system broadcast, lossy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("E10\tfabric\tE10 full-system broadcast, lossy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("E10lossless\tfabric\tE10lossless full-system broadcast, lossless"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("E12a\tbackplane\tE12a backplane switch"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("E12c\tbackplane\tE12c backplane switch"), std::string::npos) << r.out;
   EXPECT_FALSE(file_exists(dir.file("x.db")));
 }
 
-// The published broadcast study in both classes: E10 on lossless priority 0,
-// E10lossy the same flow (it includes E10.ini) with no lossless priority.
-TEST_F(IntegrationCli, BroadcastStudyShipsLosslessAndLossy) {
+// The published broadcast study in both classes: E10 lossy (experiments.md's
+// reading), E10lossless the same flow (it includes E10.ini) on lossless
+// priority 0.
+TEST_F(IntegrationCli, BroadcastStudyShipsLossyAndLossless) {
   TempDir dir;
-  for (const char* study : {"E10", "E10lossy"}) {
+  for (const char* study : {"E10", "E10lossless"}) {
     const ProcResult r = run_fabricsim(Args().opt("--study", study).opt("--time", "1us").opt("--db", dir.file("e10.db")));
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   }
   Db db(dir.file("e10.db"));
   EXPECT_EQ(db.dump("SELECT study, instr(config, 'classes.lossless_priorities = 0' || char(10)) > 0 FROM runs ORDER BY run_id"),
-            "E10|1\nE10lossy|0\n");
+            "E10|0\nE10lossless|1\n");
   EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE instr(config, 'classes.lossless_priorities = ' || char(10)) > 0"), 1);
   EXPECT_EQ(db.dump("SELECT run_id, name, kind, src_port, priority FROM flows ORDER BY run_id"),
             "1|b|multicast|0|0\n2|b|multicast|0|0\n");
