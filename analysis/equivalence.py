@@ -18,11 +18,9 @@ seed's figures, but not their distribution: it passes. A change meant to
 move a figure fails on it, and says by how much. --set-after applies keys
 to the AFTER runs only: a changed default, without a second build."""
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import warnings
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
@@ -211,14 +209,10 @@ def report(results, args):
 def main(argv=None):
     def body():
         args = parse_args(sys.argv[1:] if argv is None else argv)
-        scratch = args.keep or tempfile.mkdtemp(prefix="equivalence-")
-        os.makedirs(scratch, exist_ok=True)
-        try:
-            return report(compare(args, scratch), args)
-        except ReportError as e:
-            print(f"equivalence: {e}", file=sys.stderr)
-            return 1  # a run failed: the machine's or the build's, not the command line's
-        finally:
-            if not args.keep:
-                shutil.rmtree(scratch, ignore_errors=True)
+        with tool.scratch_dir(args.keep, "equivalence-") as scratch:
+            try:
+                return report(compare(args, scratch), args)
+            except ReportError as e:
+                print(f"equivalence: {e}", file=sys.stderr)
+                return 1  # a run failed: the machine's or the build's, not the command line's
     return tool.run("equivalence", body)

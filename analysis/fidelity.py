@@ -11,17 +11,16 @@ named as CHANGED, and a change that turns one red says why in its commit.
 --short runs the checks whose runs take seconds (what CI runs).
 Exit status 0 when no verdict changed, 1 when one did or a run failed,
 2 for bad input."""
-import math
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
+from statistics import mean
 
 from analysis import tool
 from analysis.markdown import table
+from analysis.metrics import jain_index
 from analysis.rundb import ReportError
 
 
@@ -78,13 +77,7 @@ def latency_ns(db, name):
 
 
 def jain(values):
-    values = list(values)
-    return sum(values) ** 2 / (len(values) * sum(v * v for v in values)) if values else 0.0
-
-
-def mean(values):
-    values = list(values)
-    return sum(values) / len(values)
+    return float(jain_index(list(values))[0])
 
 
 class Check:
@@ -355,8 +348,7 @@ def parse_args(argv):
     for c in args.check:
         if c not in known:
             raise ReportError(f"--check {c}: not a check (the checks: {', '.join(sorted(known))})")
-    if not os.access(args.binary, os.X_OK):
-        raise ReportError(f"{args.binary}: not an executable fabricsim binary")
+    args.binary = tool.fabricsim_binary(args.binary)
     return args
 
 
@@ -364,15 +356,10 @@ def main(argv=None):
     def body():
         args = parse_args(sys.argv[1:] if argv is None else argv)
         checks = [c for c in CHECKS if (not args.check or c.id in args.check) and (c.short or not args.short)]
-        scratch = args.keep or tempfile.mkdtemp(prefix="fidelity-")
-        os.makedirs(scratch, exist_ok=True)
-        try:
-            dbs = run_all(os.path.abspath(args.binary), checks, scratch, args.jobs)
-            return report(checks, dbs, sys.stdout)
-        except ReportError as e:
-            print(f"fidelity: {e}", file=sys.stderr)
-            return 1
-        finally:
-            if not args.keep:
-                shutil.rmtree(scratch, ignore_errors=True)
+        with tool.scratch_dir(args.keep, "fidelity-") as scratch:
+            try:
+                return report(checks, run_all(args.binary, checks, scratch, args.jobs), sys.stdout)
+            except ReportError as e:
+                print(f"fidelity: {e}", file=sys.stderr)
+                return 1  # a run failed
     return tool.run("fidelity", body)

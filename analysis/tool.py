@@ -4,9 +4,12 @@ user's, and one way of ending: exit status 0, 2 with one line naming what
 the user gave wrong, 130 when interrupted, or 1 with one line for a failure
 of the machine (a full disk) or of the tool itself. Never a traceback."""
 import argparse
+import contextlib
 import os
+import shutil
 import sqlite3
 import sys
+import tempfile
 
 from analysis.rundb import ReportError
 
@@ -78,6 +81,26 @@ def table_with_plots(prog, db, plots, collect, table, empty=None):
     if plots:
         print("\nwrote " + " and ".join(path for path, _ in plots))
     return 0
+
+
+def fabricsim_binary(path):
+    """The absolute path of a fabricsim binary the user named, or a ReportError."""
+    if not os.access(path, os.X_OK):
+        raise ReportError(f"{path}: not an executable fabricsim binary")
+    return os.path.abspath(path)
+
+
+@contextlib.contextmanager
+def scratch_dir(keep, prefix):
+    """Where a tool's runs write their databases: `keep` (made if missing and
+    left), or a temporary folder removed at the end."""
+    path = keep or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(path, exist_ok=True)
+    try:
+        yield path
+    finally:
+        if not keep:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def run(prog, body):

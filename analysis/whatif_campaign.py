@@ -29,14 +29,13 @@ import math
 import os
 import random
 import re
-import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
 from analysis import tool
+from analysis.confidence import half_width, mean_sd
 from analysis.markdown import table
 from analysis.rundb import ReportError
 
@@ -316,7 +315,7 @@ def capacity_case(number, rng, seed):
         a = [mean_port_gbps(r) for r in results[:3]]
         b = [mean_port_gbps(r) for r in results[3:]]
         ma, mb = sum(a) / 3, sum(b) / 3
-        slack = half_width(a) + half_width(b) + 0.01 * ma
+        slack = interval(a) + interval(b) + 0.01 * ma
         if mb < ma - slack:
             case.fail(f"more {what} lowered a lossless run's throughput",
                       f"{ma:.2f} Gb/s per port (seeds {a}) -> {mb:.2f} (seeds {b}), beyond the seeds' "
@@ -325,11 +324,10 @@ def capacity_case(number, rng, seed):
     return case
 
 
-def half_width(values):
-    n = len(values)
-    m = sum(values) / n
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    return 4.303 * sd / math.sqrt(n)  # Student's t, 2 degrees of freedom, 95 %
+def interval(values):
+    """The 95 % half-width of the mean of a few seeds' values (0 for one)."""
+    _, sd, n = mean_sd(values)
+    return half_width(sd, n) or 0.0
 
 
 # The leaf's zero-load pipeline by hand (docs/model.md, tests/integration/
@@ -535,7 +533,7 @@ def run_case(binary, case, scratch):
 
 # --- Report -----------------------------------------------------------------
 
-def report(cases, args, binary, out):
+def report(cases, args, out):
     failed = [c for c in cases if c.failures]
     refused = [c for c in cases if c.refused]
     by_kind = {}
@@ -582,29 +580,22 @@ def parse_args(argv):
             raise ReportError(f"--platforms: '{x}' is not a platform (allowed: {', '.join(KINDS)})")
     if not 1 <= args.configs <= 100_000:
         raise ReportError(f"--configs {args.configs}: allowed 1 .. 100000")
-    if not os.access(args.binary, os.X_OK):
-        raise ReportError(f"{args.binary}: not an executable fabricsim binary")
+    args.binary = tool.fabricsim_binary(args.binary)
     return args
 
 
 def main(argv=None):
     def body():
         args = parse_args(sys.argv[1:] if argv is None else argv)
-        binary = os.path.abspath(args.binary)
-        scratch = args.keep or tempfile.mkdtemp(prefix="whatif-campaign-")
-        os.makedirs(scratch, exist_ok=True)
-        try:
+        with tool.scratch_dir(args.keep, "whatif-campaign-") as scratch:
             cases = draw_cases(args)
             done = 0
             with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-                futures = [pool.submit(run_case, binary, c, scratch) for c in cases]
+                futures = [pool.submit(run_case, args.binary, c, scratch) for c in cases]
                 for f in as_completed(futures):
                     f.result()
                     done += 1
                     if done * 10 // len(cases) != (done - 1) * 10 // len(cases):
                         print(f"whatif-campaign: {done} of {len(cases)} cases done", file=sys.stderr, flush=True)
-            return report(cases, args, binary, sys.stdout)
-        finally:
-            if not args.keep:
-                shutil.rmtree(scratch, ignore_errors=True)
+            return report(cases, args, sys.stdout)
     return tool.run("whatif-campaign", body)

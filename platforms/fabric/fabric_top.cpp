@@ -268,7 +268,6 @@ void FabricTop::finish(Picos end) {
   }
   const EntityId system = recorder_.declare(EntityKind::system, "fabric");
   recorder_.total(system, "copies_on_surplus_credit", static_cast<double>(on_surplus_credit));
-  recorder_.flush();
   ledger_.record_totals(system, true);
   for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   for (const LinkEnds& e : link_ends_) {

@@ -8,12 +8,11 @@ physics the campaign computes by hand (a wrapper that sets 1 ns/m instead of
 usage: whatif_campaign_test.py CASE   (ShortCampaignHolds, AWrongFlightIsCaught, BadInput)
 FABRICSIM_BINARY names the build's fabricsim."""
 import os
-import stat
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from script_tool import expect, run_tool  # noqa: E402
+from script_tool import expect, run_tool, wrapped_binary  # noqa: E402
 
 BINARY = os.environ["FABRICSIM_BINARY"]
 CASE = sys.argv[1]
@@ -31,10 +30,7 @@ if CASE == "ShortCampaignHolds":
         expect(kind in r.stdout, f"the campaign drew {kind}", r)
 elif CASE == "AWrongFlightIsCaught":
     with tempfile.TemporaryDirectory() as d:
-        wrapper = os.path.join(d, "fabricsim")
-        with open(wrapper, "w") as f:
-            f.write(f'#!/bin/sh\nexec "{BINARY}" "$@" --set topology.propagation_ns_per_m=1\n')
-        os.chmod(wrapper, os.stat(wrapper).st_mode | stat.S_IEXEC)
+        wrapper = wrapped_binary(d, BINARY, "topology.propagation_ns_per_m=1")
         r = campaign(wrapper, "--configs", "16", "--seed", "1", "--jobs", "2", "--platforms", "fabric")
     expect(r.returncode == 1, "the campaign fails", r)
     expect("FAILED: a longer cable raised the minimum remote latency by less than its flight" in r.stdout or

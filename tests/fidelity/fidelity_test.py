@@ -7,12 +7,11 @@ is named CHANGED and fails; bad input is exit 2 with one line.
 usage: fidelity_test.py CASE   (ShortChecksKeepTheirVerdicts, AChangedVerdictFails, BadInput)
 FABRICSIM_BINARY names the build's fabricsim."""
 import os
-import stat
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from script_tool import expect, run_tool  # noqa: E402
+from script_tool import expect, run_tool, wrapped_binary  # noqa: E402
 
 BINARY = os.environ["FABRICSIM_BINARY"]
 CASE = sys.argv[1]
@@ -29,10 +28,7 @@ if CASE == "ShortChecksKeepTheirVerdicts":
     expect("; 0 changed" in r.stdout and "| E11 |" in r.stdout and "| E12 |" in r.stdout, "the verdict line", r)
 elif CASE == "AChangedVerdictFails":
     with tempfile.TemporaryDirectory() as d:
-        wrapper = os.path.join(d, "fabricsim")
-        with open(wrapper, "w") as f:
-            f.write(f'#!/bin/sh\nexec "{BINARY}" "$@" --set leaf.cache.enable=false\n')
-        os.chmod(wrapper, os.stat(wrapper).st_mode | stat.S_IEXEC)
+        wrapper = wrapped_binary(d, BINARY, "leaf.cache.enable=false")
         r = fidelity(wrapper, "--check", "E1b")
     expect(r.returncode == 1, "a changed verdict fails", r)
     expect("DISAGREES (CHANGED: was agrees)" in r.stdout and "; 1 changed" in r.stdout, "named CHANGED", r)

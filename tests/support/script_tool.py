@@ -2,6 +2,7 @@
 the tool run from scripts/ as a user runs it, and a check that prints the
 tool's output and fails the test when it does not hold."""
 import os
+import stat
 import subprocess
 import sys
 
@@ -10,6 +11,16 @@ SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "
 
 def run_tool(name, *args, timeout=600):
     return subprocess.run([os.path.join(SCRIPTS, name), *args], capture_output=True, text=True, timeout=timeout)
+
+
+def wrapped_binary(directory, binary, *sets):
+    """A fabricsim in `directory` that runs `binary` with `--set KEY=VALUE` for
+    each of `sets` after the caller's options: a deliberately broken model."""
+    wrapper = os.path.join(directory, "fabricsim")
+    with open(wrapper, "w") as f:
+        f.write(f'#!/bin/sh\nexec "{binary}" "$@"' + "".join(f" --set {s}" for s in sets) + "\n")
+    os.chmod(wrapper, os.stat(wrapper).st_mode | stat.S_IEXEC)
+    return wrapper
 
 
 def expect(condition, what, r):
