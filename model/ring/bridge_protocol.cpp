@@ -62,6 +62,20 @@ void BridgeProtocol::want_ticket(Crossing& c) {
   ready_.push_back({c.exit, c.priority, c.attempts + 1});
 }
 
+void BridgeProtocol::note_offered(int side, const RingFrame& v) {
+  std::vector<uint64_t>& newest = newest_vts_[side];
+  const auto station = static_cast<size_t>(v.priority.station);
+  if (station >= newest.size()) newest.resize(station + 1, 0);
+  if (v.priority.vts + 1 <= newest[station]) return;  // a retry's voucher, or an older packet's
+  newest[station] = v.priority.vts + 1;
+  offered_.push_back({1 - side, v.priority.station, v.created});
+}
+
+void BridgeProtocol::take_offered(std::vector<Offered>& out) {
+  out.clear();
+  out.swap(offered_);
+}
+
 void BridgeProtocol::take_ready(std::vector<Ready>& out) {
   out.clear();
   out.swap(ready_);
@@ -147,6 +161,7 @@ bool BridgeProtocol::receive(int side, RingFrame& f) {
   switch (f.kind) {
     case FrameKind::voucher:
       if (destination(side, f)) {
+        note_offered(side, f);
         Crossing* c = find(f.priority);
         if (c == nullptr && reserve(side, f)) c = &crossings_.back();
         if (c != nullptr) {

@@ -31,6 +31,7 @@
 #include <optional>
 #include <vector>
 
+#include "model/core/ids.h"
 #include "model/ring/reservation.h"
 #include "model/ring/ring_frame.h"
 #include "model/ring/ring_layout.h"
@@ -62,6 +63,17 @@ class BridgeProtocol {
   void take_ready(std::vector<Ready>& out);
   void launch(int side, const Priority& priority);
 
+  // The packets whose first voucher arrived since the last call, found
+  // room here or not: the load offered beyond, which the flow control's
+  // permits follow (platforms.md, 2a and 3a: what arrives to be sent, not
+  // what gets through). A retry's voucher is not new.
+  struct Offered {
+    int exit;     // the side whose ring it is for
+    int sender;   // global station id
+    Picos made;   // by its host
+  };
+  void take_offered(std::vector<Offered>& out);
+
   // The next frame side `side` puts on its ring (first in, first out);
   // nullopt when none.
   std::optional<RingFrame> take_frame(int side);
@@ -92,6 +104,7 @@ class BridgeProtocol {
   void forget(const Priority& p);
   bool destination(int side, const RingFrame& f) const;
   bool last_here(int side, const RingFrame& f) const;
+  void note_offered(int side, const RingFrame& voucher);
   // The entry side reserves a buffer for the sender's packet (true), or the
   // ticket is refused here (and perhaps a retract request goes out).
   bool reserve(int side, const RingFrame& f);
@@ -106,6 +119,8 @@ class BridgeProtocol {
   LamportClock clock_;
   std::vector<Crossing> crossings_;
   std::vector<Ready> ready_;
+  std::vector<Offered> offered_;
+  std::vector<uint64_t> newest_vts_[2];  // by entry side, global station: the newest packet's voucher seen
   std::deque<RingFrame> out_[2];
   ForwardedRequests requests_forwarded_;
   uint64_t relayed_[2] = {0, 0};

@@ -49,15 +49,16 @@ void RingBridge::on_wake(void*) {
 }
 
 void RingBridge::serve(Picos now) {
+  protocol_.take_offered(offered_);
+  if (!pacers_.empty())  // the permits follow the vouchers arriving for the ring beyond
+    for (const auto& o : offered_) pacers_[static_cast<size_t>(o.exit)].packet_offered(o.sender, o.made);
   protocol_.take_ready(ready_);
   for (const auto& r : ready_) {
     if (pacers_.empty()) {
       protocol_.launch(r.side, r.priority);
       continue;
     }
-    ring::TicketPacer& pacer = pacers_[static_cast<size_t>(r.side)];
-    if (r.attempt == 1) pacer.host_arrival(now);  // a new crossing: the permits follow them
-    pacer.offer(r.priority, r.attempt, now, false);
+    pacers_[static_cast<size_t>(r.side)].offer(r.priority, r.attempt, now, false);
   }
   Picos next = kNever;
   for (int s = 0; s < static_cast<int>(pacers_.size()); ++s) {

@@ -4,7 +4,9 @@
 // frame after the station latency (cut through), like a station, and sends
 // by register insertion: transit first, then what the bridge puts on that
 // ring. With bridge flow control the tickets it launches beyond are paced
-// (TicketPacer: delayed retry and back-off with the bridge's constants).
+// (TicketPacer: delayed retry and back-off with the bridge's constants),
+// their permits at the offered load beyond: the rate the senders' hosts
+// made the packets whose vouchers arrive for that ring.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -70,6 +72,7 @@ class RingBridge final : public sc_core::sc_module, public TxSource, public RxSi
   std::array<CircularQueue<Payload*, 8>, 2> transit_;
   Picos pacer_wake_at_ = kNever;
   std::vector<ring::BridgeProtocol::Ready> ready_;
+  std::vector<ring::BridgeProtocol::Offered> offered_;
   std::vector<ring::Priority> released_;
 };
 

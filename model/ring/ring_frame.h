@@ -22,7 +22,7 @@ struct RingFrame {
   uint64_t carried = 0;    // ticket: the highest clock of the stations it passed
   uint32_t map = 0;        // ticket: bit p set while position p of this ring has not reserved
   int target = -1;         // retract request: the global station it is for (the holder's sender)
-  int64_t created = 0;     // data: when the host made the packet (ps)
+  int64_t created = 0;     // data, ticket, voucher: when the host made the packet (ps)
 };
 
 constexpr uint32_t kHeaderBytes = 10;

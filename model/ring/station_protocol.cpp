@@ -73,6 +73,7 @@ void StationProtocol::send_ticket(uint64_t vts) {
   f.group = my_group_;
   f.priority = {vts, id_};
   f.map = r.pending;
+  f.created = spq_.at_vts(vts).created;  // the load it belongs to, for the bridges' permits
   // Each attempt tells the bridges first: a voucher goes down the group's
   // tree ahead of the ticket (starting the tickets beyond, and showing the
   // stations there that this sender has moved on).

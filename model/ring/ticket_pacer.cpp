@@ -4,12 +4,8 @@
 
 namespace fabric::ring {
 
-namespace {
-constexpr double kArrivalAverageWeight = 1.0 / 8;
-}
-
 TicketPacer::TicketPacer(const PacerParams& params, Picos permit_interval)
-    : params_(params), backoff_(params.backoff_d0, params.backoff_d), interval_(static_cast<double>(permit_interval)) {}
+    : params_(params), backoff_(params.backoff_d0, params.backoff_d), offered_(permit_interval) {}
 
 void TicketPacer::enqueue(const Priority& p) {
   delayed_.insert(std::upper_bound(delayed_.begin(), delayed_.end(), p), p);
@@ -51,7 +47,7 @@ void TicketPacer::take_released(Picos now, std::vector<Priority>& out) {
     while (!delayed_.empty() && next_permit_ <= now) {
       out.push_back(delayed_.front());
       delayed_.erase(delayed_.begin());
-      next_permit_ += static_cast<Picos>(interval_);
+      next_permit_ += permit_interval();
     }
     if (next_permit_ <= now) next_permit_ = now;
   }
@@ -62,12 +58,6 @@ Picos TicketPacer::next_release() const {
   for (const Waiting& w : backing_off_) t = std::min(t, w.until);
   if (!delayed_.empty()) t = std::min(t, next_permit_);
   return t;
-}
-
-void TicketPacer::host_arrival(Picos now) {
-  if (last_arrival_ >= 0)
-    interval_ += kArrivalAverageWeight * (static_cast<double>(now - last_arrival_) - interval_);
-  last_arrival_ = now;
 }
 
 }  // namespace fabric::ring

@@ -4,7 +4,8 @@
 // wants one. Exponential back-off holds the n-th retry D0 e^(d n). Delayed
 // retry puts retries in a priority queue by (VTS, station), and a permit,
 // generated about once per packet inter-arrival time at the current load,
-// releases the highest; a first attempt waits there too when higher-priority
+// releases the highest (OfferedRate: the offered load, not what gets
+// through); a first attempt waits there too when higher-priority
 // tickets already wait or the station's own receive buffers are full. With
 // both, a retry waits its back-off and then joins the queue. Permits do not
 // pile up: one is kept while nothing waits.
@@ -13,6 +14,7 @@
 
 #include "model/core/ids.h"
 #include "model/ring/flow_control.h"
+#include "model/ring/offered_rate.h"
 #include "model/ring/reservation.h"
 
 namespace fabric::ring {
@@ -44,13 +46,16 @@ class TicketPacer {
   }
   // When something waiting may next be released; kNever when nothing waits.
   Picos next_release() const;
-  // A packet from the host arrived: the inter-arrival time is followed (a
-  // moving average), and with it the permits.
-  void host_arrival(Picos now);
+  // A packet from the host arrived (a station's): the inter-arrival time
+  // is followed, and with it the permits.
+  void host_arrival(Picos now) { offered_.arrival(0, now); }
+  // A bridge's: a new packet of sender `source`, made by its host at `made`,
+  // wants to cross (its voucher arrived).
+  void packet_offered(int source, Picos made) { offered_.arrival(source, made); }
 
   size_t delayed() const { return delayed_.size(); }
   size_t backing_off() const { return backing_off_.size(); }
-  Picos permit_interval() const { return static_cast<Picos>(interval_); }
+  Picos permit_interval() const { return static_cast<Picos>(offered_.interval()); }
 
  private:
   struct Waiting {
@@ -62,8 +67,7 @@ class TicketPacer {
 
   PacerParams params_;
   Backoff backoff_;
-  double interval_;
-  Picos last_arrival_ = -1;
+  OfferedRate offered_;
   Picos next_permit_ = 0;
   std::vector<Waiting> backing_off_;
   std::vector<Priority> delayed_;  // sorted, highest priority (lowest key) first

@@ -202,6 +202,39 @@ TEST(BridgeProtocol, TheTicketBeyondConvergesIntoTheLocalTicketsBit) {
   EXPECT_EQ(released->map, 1u << 2);  // only station 2's bit, as it left the bridge
 }
 
+// The permits beyond follow what is offered there: every new packet's
+// voucher, whether it found a buffer or not, and not a retry's voucher.
+TEST(BridgeProtocol, OfferedLoadBeyondCountsNewPacketsVouchersWithOrWithoutRoom) {
+  const RingNetwork n = build_ring_network(2, 8, 1, 3, false);
+  BridgeProtocol bridge(n.bridges[0].sides[0], n.bridges[0].sides[1], 1);  // one buffer a side
+  RingFrame voucher;
+  voucher.kind = FrameKind::voucher;
+  voucher.priority = {7, 0};
+  voucher.timestamp = 7;
+  voucher.created = 5000;
+  std::vector<BridgeProtocol::Offered> offered;
+  bridge.receive(0, voucher);
+  bridge.take_offered(offered);
+  ASSERT_EQ(offered.size(), 1u);
+  EXPECT_EQ(offered[0].exit, 1);  // for ring 1, beyond side 0
+  EXPECT_EQ(offered[0].sender, 0);
+  EXPECT_EQ(offered[0].made, 5000);
+  bridge.receive(0, voucher);  // the same packet's retry
+  bridge.take_offered(offered);
+  EXPECT_TRUE(offered.empty());
+  RingFrame next = voucher;  // a later packet finds the one buffer taken
+  next.priority = {9, 0};
+  next.timestamp = 9;
+  next.created = 6000;
+  bridge.receive(0, next);
+  std::vector<BridgeProtocol::Ready> ready;
+  bridge.take_ready(ready);
+  EXPECT_EQ(ready.size(), 1u);  // only the first has a crossing
+  bridge.take_offered(offered);
+  ASSERT_EQ(offered.size(), 1u);  // offered all the same
+  EXPECT_EQ(offered[0].made, 6000);
+}
+
 TEST(RingNetworkLayout, BridgesAreDestinationsAndBeyondSetsSplitTheTree) {
   const RingNetwork n = build_ring_network(3, 16, 3, 5, true);
   ASSERT_EQ(n.bridges.size(), 2u);
