@@ -126,6 +126,14 @@ def total_value(db, metric):
     return scalar(db, "SELECT value FROM v_run_totals WHERE metric = ? AND entity_kind = 'system'", (metric,))
 
 
+def remote_ack_us(db):
+    """A remote copy's mean time from admission to its ACK, at the end of the run (us)."""
+    return scalar(db, "WITH last AS (SELECT metric, value, ROW_NUMBER() OVER (PARTITION BY entity_id, metric "
+                      "ORDER BY t_ps DESC) AS rn FROM samples WHERE metric IN ('remote_copies_acked', "
+                      "'remote_copy_hold_ps')) SELECT SUM(CASE WHEN metric = 'remote_copy_hold_ps' THEN value END) / "
+                      "SUM(CASE WHEN metric = 'remote_copies_acked' THEN value END) / 1e6 FROM last WHERE rn = 1")
+
+
 def port_mean_gbps(db, t0_ps, t1_ps):
     """The mean receive rate of the ports that received, frame Gb/s over [t0, t1)."""
     return scalar(db, "SELECT sum(bytes) * 8000.0 / ? / count(DISTINCT dst_port) FROM deliveries "
@@ -170,6 +178,10 @@ CHECKS = [
     Check("E3b", "experiments.md E3", "random header order: nearly equal rates",
           "Jain's index of the 8 subflows >= 0.99", [Run("E3b")], lambda dbs: jain(e3_rates(dbs[0])),
           lambda j: j >= 0.99, "agrees", short=True),
+    Check("E3-ack", "experiments.md E3 (the published study's figure)", "a remote copy of the 99G flow is ACKed "
+          "about 3.5 us after admission (the hold-off's calibration)",
+          "E3b: the mean admission-to-ACK time of remote copies 3.5 us (± 10 %)", [Run("E3b")],
+          lambda dbs: remote_ack_us(dbs[0]), lambda us: abs(us / 3.5 - 1) <= 0.10, "agrees", short=True),
     Check("E3c", "experiments.md E3", "RED: close to random order",
           "mean subflow rate within 15 % of E3b's, Jain >= 0.95", [Run("E3c"), Run("E3b")],
           lambda dbs: (mean(e3_rates(dbs[0])) / mean(e3_rates(dbs[1])), jain(e3_rates(dbs[0]))),
@@ -240,6 +252,11 @@ CHECKS = [
     Check("E10", "experiments.md E10", "full-system broadcast: throughput linear in load",
           "99G of 1522 B: the mean port over 0.5-1 ms >= 95 % of the offered 97.7 Gb/s", [Run("E10")],
           lambda dbs: mean(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()), lambda g: g >= 0.95 * FULL, "agrees"),
+    Check("E10-512", "experiments.md E10", "... linear for small frames too",
+          "99G of 512 B: the mean port over 0.5-1 ms >= 95 % of the offered 95.3 Gb/s of frame bytes",
+          [Run("E10", sets=("flow.b.frame_size=512",))],
+          lambda dbs: mean(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()),
+          lambda g: g >= 0.95 * 99 * 512 / 532, "DISAGREES"),
     Check("E10-jumbo", "experiments.md E10", "... jumbo frames somewhat below",
           "99G of 9022 B: the mean port over 0.5-1 ms below 97 % of the offered 98.8 Gb/s",
           [Run("E10", sets=("flow.b.frame_size=9022",))],
@@ -299,11 +316,30 @@ CHECKS = [
 ]
 
 
-def run_all(binary, checks, scratch, jobs):
+PLATFORM_PREFIXES = {"ring.": "ring", "ibft.": "ibft", "backplane.": "backplane"}
+
+
+def key_platform(key):
+    """The platform a key belongs to, by its prefix (every other key is the fabric's)."""
+    return next((p for prefix, p in PLATFORM_PREFIXES.items() if key.startswith(prefix)), "fabric")
+
+
+def study_platforms(binary):
+    """Each shipped study's platform, from fabricsim --list-studies."""
+    p = subprocess.run([binary, "--list-studies"], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise ReportError(f"fabricsim --list-studies failed (exit {p.returncode})")
+    return {line.split("\t")[0]: line.split("\t")[1] for line in p.stdout.splitlines() if line.count("\t") >= 2}
+
+
+def run_all(binary, checks, scratch, jobs, trial=()):
+    """Every run the checks read, once each; `trial` (KEY=VALUE, a calibration
+    tried) is added to the runs of the studies on the key's platform."""
     runs = {}
     for c in checks:
         for r in c.runs:
             runs.setdefault(r.key(), r)
+    platforms = study_platforms(binary) if trial else {}
     dbs = {}
 
     def one(item):
@@ -311,10 +347,13 @@ def run_all(binary, checks, scratch, jobs):
         db = os.path.join(scratch, f"run{len(key[0])}_{abs(hash(key))}.db")
         if os.path.exists(db):
             os.remove(db)
-        p = subprocess.run(r.command(binary, db), capture_output=True, text=True)
+        extra = [s for s in trial if platforms.get(r.study) == key_platform(s.split("=", 1)[0])]
+        p = subprocess.run(r.command(binary, db) + [a for s in extra for a in ("--set", s)], capture_output=True,
+                           text=True)
         if p.returncode != 0:
             last = (p.stderr.strip().splitlines() or ["(no message)"])[-1]
-            raise ReportError(f"a run failed (exit {p.returncode}): fabricsim {r.text()}: {last}")
+            tried = "".join(f" --set {s}" for s in extra)
+            raise ReportError(f"a run failed (exit {p.returncode}): fabricsim {r.text()}{tried}: {last}")
         return key, db
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -351,7 +390,13 @@ def parse_args(argv):
     p.add_argument("--check", action="append", default=[], metavar="ID", help="only this check (may repeat)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
     p.add_argument("--keep", help="keep the runs' databases in this directory")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="trial",
+                   help="a calibration to try: the key set in every run of a study on its platform (ring.*, ibft.*, "
+                        "backplane.*, else the fabric's); may repeat")
     args = p.parse_args(argv)
+    for s in args.trial:
+        if "=" not in s or not s.split("=", 1)[0]:
+            raise ReportError(f"--set {s}: not KEY=VALUE")
     known = {c.id for c in CHECKS}
     for c in args.check:
         if c not in known:
@@ -366,7 +411,7 @@ def main(argv=None):
         checks = [c for c in CHECKS if (not args.check or c.id in args.check) and (c.short or not args.short)]
         with tool.scratch_dir(args.keep, "fidelity-") as scratch:
             try:
-                return report(checks, run_all(args.binary, checks, scratch, args.jobs), sys.stdout)
+                return report(checks, run_all(args.binary, checks, scratch, args.jobs, args.trial), sys.stdout)
             except ReportError as e:
                 print(f"fidelity: {e}", file=sys.stderr)
                 return 1  # a run failed

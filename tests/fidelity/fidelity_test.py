@@ -2,9 +2,11 @@
 """scripts/fidelity, the short form CI runs: the short checks give the
 verdicts they are known to give (exit 0, "0 changed"); a model that breaks
 a behaviour (a wrapper that turns the packet cache off: E1b's subflows fall)
-is named CHANGED and fails; bad input is exit 2 with one line.
+is named CHANGED and fails; a calibration tried with --set reaches the
+runs of its key's platform only; bad input is exit 2 with one line.
 
-usage: fidelity_test.py CASE   (ShortChecksKeepTheirVerdicts, AChangedVerdictFails, BadInput)
+usage: fidelity_test.py CASE   (ShortChecksKeepTheirVerdicts, AChangedVerdictFails,
+                               ATrialReachesItsPlatformsRunsOnly, BadInput)
 FABRICSIM_BINARY names the build's fabricsim."""
 import os
 import sys
@@ -32,8 +34,19 @@ elif CASE == "AChangedVerdictFails":
         r = fidelity(wrapper, "--check", "E1b")
     expect(r.returncode == 1, "a changed verdict fails", r)
     expect("DISAGREES (CHANGED: was agrees)" in r.stdout and "; 1 changed" in r.stdout, "named CHANGED", r)
+elif CASE == "ATrialReachesItsPlatformsRunsOnly":
+    # A calibration tried with --set: the fabric key turns E1b red; a ring
+    # key leaves the fabric's runs alone and moves the ring's E14.
+    r = fidelity(BINARY, "--check", "E1b", "--set", "leaf.cache.enable=false")
+    expect(r.returncode == 1 and "DISAGREES (CHANGED: was agrees)" in r.stdout, "the fabric key reached E1b", r)
+    r = fidelity(BINARY, "--check", "E1b", "--check", "E14", "--set", "ring.delayed_retry=false", "--set",
+                 "ring.backoff=false", "--set", "ring.q_adaptive=false", "--set", "ring.q=0")
+    expect("| E1b |" in r.stdout and "| E1b | " in r.stdout, "both checks in the table", r)
+    expect("E1b" in r.stdout and "agrees |" in r.stdout.split("| E1b |")[1].splitlines()[0], "E1b untouched", r)
+    expect("DISAGREES (CHANGED: was agrees)" in r.stdout.split("| E14 |")[1].splitlines()[0], "E14 moved", r)
 elif CASE == "BadInput":
-    for args, needle in (([BINARY, "--check", "E99"], "--check E99"), (["/nonexistent/fabricsim"], "not an executable")):
+    for args, needle in (([BINARY, "--check", "E99"], "--check E99"), (["/nonexistent/fabricsim"], "not an executable"),
+                         ([BINARY, "--set", "novalue"], "--set novalue")):
         r = fidelity(*args)
         expect(r.returncode == 2, f"{args}: exit status 2", r)
         expect(needle in r.stderr and "Traceback" not in r.stderr, f"{args}: one line naming it", r)
