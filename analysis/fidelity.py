@@ -1,4 +1,4 @@
-"""fidelity BINARY [--short] [--check ID ...] [--jobs J] [--keep DIR]: does
+"""fidelity BINARY [--short] [--check ID ...] [--set KEY=VALUE ...] [--pages DIR] [--jobs J] [--keep DIR]: does
 the model still show the behaviour the documents name?
 
 Each check is one behaviour `experiments.md` or `platforms.md` expects of a
@@ -11,6 +11,7 @@ named as CHANGED, and a change that turns one red says why in its commit.
 --short runs the checks whose runs take seconds (what CI runs).
 Exit status 0 when no verdict changed, 1 when one did or a run failed,
 2 for bad input."""
+import datetime
 import os
 import sqlite3
 import subprocess
@@ -18,7 +19,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from statistics import mean
 
-from analysis import tool
+from analysis import fidelity_pages, tool
+from analysis.cookbook import run_query
 from analysis.markdown import table
 from analysis.metrics import jain_index
 from analysis.rundb import ReportError
@@ -134,6 +136,16 @@ def remote_ack_us(db):
                       "SUM(CASE WHEN metric = 'remote_copies_acked' THEN value END) / 1e6 FROM last WHERE rn = 1")
 
 
+E14_Q = (1, 2, 3, 4, 6, 8)
+
+
+def backplane(db):
+    """The backplane run's figures (db/queries/backplane_figures.sql) by column."""
+    with sqlite3.connect(db) as conn:
+        columns, got = run_query(conn, "backplane_figures")
+    return dict(zip(columns, got[0]))
+
+
 def port_mean_gbps(db, t0_ps, t1_ps):
     """The mean receive rate of the ports that received, frame Gb/s over [t0, t1)."""
     return scalar(db, "SELECT sum(bytes) * 8000.0 / ? / count(DISTINCT dst_port) FROM deliveries "
@@ -162,6 +174,11 @@ CHECKS = [
           "C = 16, 1522 B: the mean subflow rate below 50 % of the offered 97.7 Gb/s (the paper: below 30)",
           [Run("E2a", time="1ms")], lambda dbs: mean(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()),
           lambda g: g < 0.5 * FULL, "DISAGREES", short=True),
+    Check("E2a-64", "experiments.md E2 (the paper's figure)", "without sync the loss is only below 64 entries",
+          "C = 64, 1522 B: the mean subflow rate >= 95 % of the offered 97.7 Gb/s",
+          [Run("E2a", time="1ms", sets=("leaf.cache.entries=64",))],
+          lambda dbs: mean(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()), lambda g: g >= 0.95 * FULL,
+          "DISAGREES", short=True),
     Check("E2b", "experiments.md E2", "with sync even a 16-entry cache keeps full rate (1522 B)",
           "C = 16: the slowest subflow >= 95 % of 97.7 Gb/s", [Run("E2b", time="1ms")],
           lambda dbs: min(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()), lambda g: g >= 0.95 * FULL,
@@ -295,6 +312,49 @@ CHECKS = [
           [Run("E14", sets=(f"traffic.load_gbps={g}",)) for g in (3, 6)],
           lambda dbs: [total_value(db, "throughput_gbps") for db in dbs],
           lambda t: t[2] < max(t[:3]) and t[4] >= 0.9 * max(t[3:]), "agrees", short=True),
+    Check("E14-q", "platforms.md E14", "the best fixed q depends on the group pattern (the larger the groups, the "
+          "smaller)",
+          "E14q at 2.5 Gb/s, q in 1, 2, 3, 4, 6, 8: the best q of 1 x 10 <= that of 3 x 5 <= that of 5 x 3, not all equal",
+          [Run("E14q", sets=(f"ring.groups={g}", f"ring.q={q}")) for g in ("1x10", "3x5", "5x3") for q in E14_Q],
+          lambda dbs: [E14_Q[max(range(len(E14_Q)), key=lambda i: total_value(dbs[g * len(E14_Q) + i],
+                                                                             "throughput_gbps"))] for g in range(3)],
+          lambda b: b[0] <= b[1] <= b[2] and b[0] < b[2], "DISAGREES", short=True),
+    Check("E14-backoff", "platforms.md E14", "back-off adds a little to delayed retry",
+          "6 Gb/s offered, no limit q: delayed retry with back-off >= delayed retry alone",
+          [Run("E14", sets=("traffic.load_gbps=6", "ring.q_adaptive=false", "ring.q=0", f"ring.backoff={b}"))
+           for b in ("true", "false")],
+          lambda dbs: [total_value(db, "throughput_gbps") for db in dbs], lambda t: t[0] >= t[1], "DISAGREES",
+          short=True),
+    Check("E14-burst", "platforms.md E14", "under a burst smaller q does better",
+          "E14burst (3 x 5): throughput with q = 2 above that with q = 8",
+          [Run("E14burst", sets=(f"ring.q={q}",)) for q in (2, 8)],
+          lambda dbs: [total_value(db, "throughput_gbps") for db in dbs], lambda t: t[0] > t[1], "agrees", short=True),
+    Check("E14-one", "platforms.md E14", "one-to-all needs only a small q to reach saturation",
+          "E14one at 5 Gb/s: q = 2 within 5 % of the best of q = 2, 4, 10, 20",
+          [Run("E14one", sets=(f"ring.q={q}",)) for q in (2, 4, 10, 20)],
+          lambda dbs: [total_value(db, "throughput_gbps") for db in dbs], lambda t: t[0] >= 0.95 * max(t), "agrees",
+          short=True),
+    Check("E12-order", "platforms.md E12", "throughput highest with 1.5 MB and no flow control, lower with 32 KB and "
+          "discards, lowest with 32 KB and XOFF", "throughput: E12a > E12b > E12c",
+          [Run("E12a"), Run("E12b"), Run("E12c")], lambda dbs: [backplane(db)["throughput_gbps"] for db in dbs],
+          lambda t: t[0] > t[1] > t[2], "agrees", short=True),
+    Check("E12-latency", "platforms.md E12", "latency with 1.5 MB and no flow control tens of times that of either "
+          "32 KB case", "mean latency: E12a >= 10 x E12b and >= 10 x E12c",
+          [Run("E12a"), Run("E12b"), Run("E12c")], lambda dbs: [backplane(db)["latency_mean_us"] for db in dbs],
+          lambda l: l[0] >= 10 * l[1] and l[0] >= 10 * l[2], "agrees", short=True),
+    Check("E12-sweep", "platforms.md E12", "over the threshold sweep latency, memory used and throughput rise with "
+          "the threshold while the PAUSE rate falls; PAUSE costs a small share of a link",
+          "1.5 MB, High 4, 16, 64, 256 KB: each of the four strictly monotonic; the PAUSE share below 5 %",
+          [Run("E12a", sets=("backplane.pause=true", f"backplane.xoff={h}")) for h in ("4KB", "16KB", "64KB", "256KB")],
+          lambda dbs: [[backplane(db)[k] for db in dbs] for k in ("latency_mean_us", "max_memory_bytes",
+                                                                  "throughput_gbps", "pause_per_s", "pause_share")],
+          lambda m: all(a < b for k in range(3) for a, b in zip(m[k], m[k][1:])) and
+          all(a > b for a, b in zip(m[3], m[3][1:])) and max(m[4]) < 0.05, "agrees", short=True),
+    Check("E12-same", "platforms.md E12", "1.5 MB with High = 16 KB behaves like 32 KB with High = 16 KB",
+          "throughput and mean latency within 5 %", [Run("E12a", sets=("backplane.pause=true", "backplane.xoff=16KB")),
+                                                     Run("E12c")],
+          lambda dbs: [backplane(dbs[0])[k] / backplane(dbs[1])[k] for k in ("throughput_gbps", "latency_mean_us")],
+          lambda r: all(abs(x - 1) <= 0.05 for x in r), "agrees", short=True),
     Check("E14rings", "platforms.md E14", "on several rings, throughput stays stable with bridge flow control",
           "Fig. 9 (b) at 3 Gb/s offered: with bridge flow control at least 90 % of the throughput without",
           [Run("E14rings", sets=("traffic.load_gbps=3", f"ring.bridge_fc={fc}")) for fc in ("true", "false")],
@@ -368,7 +428,7 @@ def show(value):
     return f"{value:.3g}" if isinstance(value, float) else str(value)
 
 
-def report(checks, dbs, out):
+def report(checks, dbs, out, pages=None):
     changed = 0
     table_rows = []
     for c in checks:
@@ -377,9 +437,14 @@ def report(checks, dbs, out):
         mark = verdict if verdict == c.known else f"{verdict} (CHANGED: was {c.known})"
         changed += verdict != c.known
         table_rows.append([c.id, c.behaviour, c.expected, show(measured), mark])
-    out.write(table(["check", "behaviour (document)", "expected", "measured", "verdict"], table_rows) + "\n")
+    out.write(table(fidelity_pages.HEADER, table_rows) + "\n")
     agree = sum(1 for r in table_rows if r[4].startswith("agrees"))
     out.write(f"\n{len(checks)} checks: {agree} agree, {len(checks) - agree} disagree; {changed} changed\n")
+    if pages:
+        when = datetime.date.today().isoformat()
+        written, left = fidelity_pages.update(pages, [c.id for c in CHECKS], {r[0]: r for r in table_rows}, when)
+        out.write(f"pages: {', '.join(written) or 'none'} written" +
+                  (f"; {', '.join(left)} left (not all their checks ran)" if left else "") + "\n")
     return 1 if changed else 0
 
 
@@ -390,6 +455,8 @@ def parse_args(argv):
     p.add_argument("--check", action="append", default=[], metavar="ID", help="only this check (may repeat)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
     p.add_argument("--keep", help="keep the runs' databases in this directory")
+    p.add_argument("--pages", metavar="DIR", help="rewrite the checks' tables in the study pages of DIR "
+                                                  "(docs/studies; analysis/fidelity_pages.py)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="trial",
                    help="a calibration to try: the key set in every run of a study on its platform (ring.*, ibft.*, "
                         "backplane.*, else the fabric's); may repeat")
@@ -411,7 +478,8 @@ def main(argv=None):
         checks = [c for c in CHECKS if (not args.check or c.id in args.check) and (c.short or not args.short)]
         with tool.scratch_dir(args.keep, "fidelity-") as scratch:
             try:
-                return report(checks, run_all(args.binary, checks, scratch, args.jobs, args.trial), sys.stdout)
+                return report(checks, run_all(args.binary, checks, scratch, args.jobs, args.trial), sys.stdout,
+                              args.pages)
             except ReportError as e:
                 print(f"fidelity: {e}", file=sys.stderr)
                 return 1  # a run failed
