@@ -191,7 +191,7 @@ CHECKS = [
     Check("E3a", "experiments.md E3", "fixed header order: very unequal rates, ranked exactly by header order",
           "rates strictly decreasing in header order, the first >= 3 x the last",
           [Run("E3a")], lambda dbs: e3_rates(dbs[0]),
-          lambda r: all(a > b for a, b in zip(r, r[1:])) and r[0] >= 3 * r[-1], "DISAGREES", short=True),
+          lambda r: all(a > b for a, b in zip(r, r[1:])) and r[0] >= 3 * r[-1], "agrees", short=True),
     Check("E3b", "experiments.md E3", "random header order: nearly equal rates",
           "Jain's index of the 8 subflows >= 0.99", [Run("E3b")], lambda dbs: jain(e3_rates(dbs[0])),
           lambda j: j >= 0.99, "agrees", short=True),
@@ -238,9 +238,11 @@ CHECKS = [
           "f6 over 20-100 ms >= 6.8 Gb/s of frame bytes", [Run("E6c", time="100ms")],
           lambda dbs: flow_gbps(dbs[0], "f6", 20 * MS, 100 * MS), lambda g: g >= 6.8 * 1522 / 1542, "agrees"),
     Check("E7a", "experiments.md E7", "QCN at outputs: the unicast flows get about twice the multicast flow's rate",
-          "the unicast flows' mean over 2-10 ms / the multicast subflows' mean = 2 (± 25 %)", [Run("E7a")],
-          lambda dbs: mean(flow_gbps(dbs[0], u, 2 * MS, 10 * MS) for u in ("u1", "u2", "u3")) /
-          mean(rates_in(dbs[0], "m1", 2 * MS, 10 * MS, (1, 2, 3))), lambda r: abs(r / 2 - 1) <= 0.25, "agrees"),
+          "the unicast flows' mean over 2-10 ms / the multicast subflows' mean = 2 (± 25 %), the mean over seeds 1-5",
+          [Run("E7a", seed=s) for s in range(1, 6)],
+          lambda dbs: mean(mean(flow_gbps(db, u, 2 * MS, 10 * MS) for u in ("u1", "u2", "u3")) /
+                           mean(rates_in(db, "m1", 2 * MS, 10 * MS, (1, 2, 3))) for db in dbs),
+          lambda r: abs(r / 2 - 1) <= 0.25, "DISAGREES"),
     Check("E7b", "experiments.md E7", "QCN at inputs: all equal",
           "the unicast flows' mean over 2-10 ms / the multicast subflows' mean = 1 (± 15 %)", [Run("E7b")],
           lambda dbs: mean(flow_gbps(dbs[0], u, 2 * MS, 10 * MS) for u in ("u1", "u2", "u3")) /
@@ -273,7 +275,7 @@ CHECKS = [
           "99G of 512 B: the mean port over 0.5-1 ms >= 95 % of the offered 95.3 Gb/s of frame bytes",
           [Run("E10", sets=("flow.b.frame_size=512",))],
           lambda dbs: mean(subflow_gbps(dbs[0], 500 * US, 1 * MS).values()),
-          lambda g: g >= 0.95 * 99 * 512 / 532, "DISAGREES"),
+          lambda g: g >= 0.95 * 99 * 512 / 532, "agrees"),
     Check("E10-jumbo", "experiments.md E10", "... jumbo frames somewhat below",
           "99G of 9022 B: the mean port over 0.5-1 ms below 97 % of the offered 98.8 Gb/s",
           [Run("E10", sets=("flow.b.frame_size=9022",))],
