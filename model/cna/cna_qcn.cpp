@@ -7,6 +7,7 @@
 // value = the current rate in Gb/s).
 #include "model/cna/cna.h"
 #include "model/core/sim_time.h"
+#include "model/qcn/limiter_pacing.h"
 
 namespace fabric {
 
@@ -43,9 +44,9 @@ void Cna::advance_limiter_timers(Picos now) {
 void Cna::after_send(int source, uint32_t bytes, Picos now) {
   if (source < 0) return;
   Limiter& l = *limiters_[source];
-  // Gb/s = bits per ns: the frame and its 20 B of preamble and gap at the
-  // limiter's rate set when the next one may leave.
-  l.eligible_at = now + static_cast<Picos>((bytes + 20) * 8 * 1000.0 / l.rp.current_gbps());
+  // The frame and its 20 B of preamble and gap at the limiter's rate set
+  // when the next one may leave, from when this one could have left.
+  l.eligible_at = limiter_next_eligible(l.eligible_at, now, bytes, l.rp.current_gbps());
   l.rp.on_sent(bytes);
   record_rate(static_cast<size_t>(source), l, now);
 }

@@ -112,7 +112,11 @@ TEST(Qcn, OccupancySamplingSparesTheInnocentFlowArrivalSamplingDoesNot) {
     rx[study] = flow_gbps(db, 20 * 1000 * kUs, 60 * 1000 * kUs);
   }
   EXPECT_NEAR(rx["E6a"]["f6"] / rx["E6a"]["f1"], 7.0 / 3, 0.2) << "PAUSE only: the port's 7:3 mix";
-  EXPECT_LT(rx["E6b"]["f6"], 1.3 * rx["E6b"]["f1"]) << "arrival sampling throttles f6 to about f1's rate";
+  // Arrival sampling throttles the innocent f6 below its 7 Gb/s on every
+  // seed; how far (0.35-2.3 times f1 over seeds 1-6) the seed decides: no
+  // force pulls f6 to f1's rate (docs/studies/E5-E8.md, E6b). Seed 1: 5.45
+  // Gb/s over 20-60 ms against 6.9 with occupancy sampling.
+  EXPECT_LT(rx["E6b"]["f6"], 0.85 * rx["E6c"]["f6"]) << "arrival sampling throttles f6, occupancy sampling does not";
   EXPECT_GT(rx["E6c"]["f6"], 6.7) << "deterministic occupancy leaves f6 at 7 Gb/s";
   EXPECT_GT(rx["E6d"]["f6"], 6.7) << "random occupancy leaves f6 at 7 Gb/s";
   for (const std::string study : {"E6c", "E6d"}) EXPECT_NEAR(rx[study]["f1"], 2.5, 0.3) << study;
