@@ -128,12 +128,16 @@ def total_value(db, metric):
     return scalar(db, "SELECT value FROM v_run_totals WHERE metric = ? AND entity_kind = 'system'", (metric,))
 
 
+def query_row(db, name, **params):
+    """The first row of db/queries/<name>.sql on a run's database, by column."""
+    with sqlite3.connect(db) as conn:
+        columns, got = run_query(conn, name, **params)
+    return dict(zip(columns, got[0]))
+
+
 def remote_ack_us(db):
-    """A remote copy's mean time from admission to its ACK, at the end of the run (us)."""
-    return scalar(db, "WITH last AS (SELECT metric, value, ROW_NUMBER() OVER (PARTITION BY entity_id, metric "
-                      "ORDER BY t_ps DESC) AS rn FROM samples WHERE metric IN ('remote_copies_acked', "
-                      "'remote_copy_hold_ps')) SELECT SUM(CASE WHEN metric = 'remote_copy_hold_ps' THEN value END) / "
-                      "SUM(CASE WHEN metric = 'remote_copies_acked' THEN value END) / 1e6 FROM last WHERE rn = 1")
+    """A remote copy's mean time from admission to its ACK (db/queries/control_overhead.sql), us."""
+    return query_row(db, "control_overhead", run=1)["hold_ns"] / 1000
 
 
 E14_Q = (1, 2, 3, 4, 6, 8)
@@ -141,9 +145,19 @@ E14_Q = (1, 2, 3, 4, 6, 8)
 
 def backplane(db):
     """The backplane run's figures (db/queries/backplane_figures.sql) by column."""
-    with sqlite3.connect(db) as conn:
-        columns, got = run_query(conn, "backplane_figures")
-    return dict(zip(columns, got[0]))
+    return query_row(db, "backplane_figures")
+
+
+def columns_of(figures, keys):
+    """Each key's values over a list of runs' figures."""
+    return [[f[k] for f in figures] for k in keys]
+
+
+def best_q(dbs):
+    """Per group pattern (E14_Q's runs in a row each), the fixed q of the highest throughput."""
+    n = len(E14_Q)
+    return [E14_Q[max(range(n), key=lambda i: total_value(dbs[g + i], "throughput_gbps"))]
+            for g in range(0, len(dbs), n)]
 
 
 def port_mean_gbps(db, t0_ps, t1_ps):
@@ -318,8 +332,7 @@ CHECKS = [
           "smaller)",
           "E14q at 2.5 Gb/s, q in 1, 2, 3, 4, 6, 8: the best q of 1 x 10 <= that of 3 x 5 <= that of 5 x 3, not all equal",
           [Run("E14q", sets=(f"ring.groups={g}", f"ring.q={q}")) for g in ("1x10", "3x5", "5x3") for q in E14_Q],
-          lambda dbs: [E14_Q[max(range(len(E14_Q)), key=lambda i: total_value(dbs[g * len(E14_Q) + i],
-                                                                             "throughput_gbps"))] for g in range(3)],
+          best_q,
           lambda b: b[0] <= b[1] <= b[2] and b[0] < b[2], "DISAGREES", short=True),
     Check("E14-backoff", "platforms.md E14", "back-off adds a little to delayed retry",
           "6 Gb/s offered, no limit q: delayed retry with back-off >= delayed retry alone",
@@ -348,14 +361,15 @@ CHECKS = [
           "the threshold while the PAUSE rate falls; PAUSE costs a small share of a link",
           "1.5 MB, High 4, 16, 64, 256 KB: each of the four strictly monotonic; the PAUSE share below 5 %",
           [Run("E12a", sets=("backplane.pause=true", f"backplane.xoff={h}")) for h in ("4KB", "16KB", "64KB", "256KB")],
-          lambda dbs: [[backplane(db)[k] for db in dbs] for k in ("latency_mean_us", "max_memory_bytes",
-                                                                  "throughput_gbps", "pause_per_s", "pause_share")],
+          lambda dbs: columns_of([backplane(db) for db in dbs], ("latency_mean_us", "max_memory_bytes",
+                                                                  "throughput_gbps", "pause_per_s", "pause_share")),
           lambda m: all(a < b for k in range(3) for a, b in zip(m[k], m[k][1:])) and
           all(a > b for a, b in zip(m[3], m[3][1:])) and max(m[4]) < 0.05, "agrees", short=True),
     Check("E12-same", "platforms.md E12", "1.5 MB with High = 16 KB behaves like 32 KB with High = 16 KB",
           "throughput and mean latency within 5 %", [Run("E12a", sets=("backplane.pause=true", "backplane.xoff=16KB")),
                                                      Run("E12c")],
-          lambda dbs: [backplane(dbs[0])[k] / backplane(dbs[1])[k] for k in ("throughput_gbps", "latency_mean_us")],
+          lambda dbs: [a / b for a, b in columns_of([backplane(db) for db in dbs],
+                                                    ("throughput_gbps", "latency_mean_us"))],
           lambda r: all(abs(x - 1) <= 0.05 for x in r), "agrees", short=True),
     Check("E14rings", "platforms.md E14", "on several rings, throughput stays stable with bridge flow control",
           "Fig. 9 (b) at 3 Gb/s offered: with bridge flow control at least 90 % of the throughput without",

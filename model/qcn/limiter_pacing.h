@@ -7,14 +7,16 @@
 // flow's later frames back, so the flow keeps CR on a shared link. The
 // credit saved is at most one frame's time, so an idle flow does not come
 // back with a burst.
+#include <algorithm>
+#include <cstdint>
+
 #include "model/core/ids.h"
 
 namespace fabric {
 
 inline Picos limiter_next_eligible(Picos eligible_at, Picos sent_at, uint32_t bytes, double rate_gbps) {
   const auto interval = static_cast<Picos>((bytes + 20) * 8 * 1000.0 / rate_gbps);  // Gb/s = bits per ns
-  const Picos from = eligible_at > sent_at - interval ? eligible_at : sent_at - interval;
-  return from + interval;
+  return std::max(eligible_at, sent_at - interval) + interval;
 }
 
 }  // namespace fabric
