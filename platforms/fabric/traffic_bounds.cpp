@@ -54,6 +54,14 @@ std::string message_text(const FabricPaths& p, uint32_t bytes) {
   return time_text(serialization_ps(bytes, p.link.rate_gbps)) + " for a " + std::to_string(bytes) + " B message";
 }
 
+// What one direction of the leaf-spine links carries under load with a
+// credit window of `window` packets (the credit riding a packet back).
+double window_gbps(const FabricPaths& load, const config::Param<config::Integer>& window,
+                   const config::Param<config::Duration>& receiver_latency) {
+  return gbps_of(double(window.value()) * load.link.largest_message_bytes,
+                 load.credit(double(receiver_latency.value())));
+}
+
 // The credit window of one direction of the leaf-spine links.
 void check_window(const FabricKeys& k, const FabricPaths& fast, const FabricPaths& load,
                   const config::Param<config::Integer>& window, const config::Param<config::Duration>& receiver_latency,
@@ -63,7 +71,7 @@ void check_window(const FabricKeys& k, const FabricPaths& fast, const FabricPath
   const double latency = double(receiver_latency.value());
   const double bytes = double(window.value()) * fast.link.largest_message_bytes;
   const double bound = gbps_of(bytes, fast.credit(latency));
-  const double loaded = gbps_of(bytes, load.credit(latency));
+  const double loaded = window_gbps(load, window, receiver_latency);
   const double idle = credit_round_trip_ps(fast.link, receiver_latency.value(), k.link.credit.delay);
   const int64_t remedy =
       static_cast<int64_t>(std::ceil(bytes_of(per_link_gbps, idle) / fast.link.largest_message_bytes));
@@ -142,8 +150,11 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                    " with " + k.leaf.ingress_lossy_threshold.key() + " " + bytes_text(std::ceil(tth_remedy)) + " and " +
                    k.leaf.ingress_lossy_pool.key() + " " + bytes_text(std::ceil(tth_remedy + traffic::kMaxFrameBytes)) +
                    " (the granted copies hold their payload until their ACK)");
-    // At most the Vth window's rate, and a port's share of its leaf's uplinks.
-    const double uplinks = spines * t.fabric_link.rate_gbps / std::max(1, d.most_remote_senders);
+    // At most the Vth window's rate, and a port's share of its leaf's uplinks,
+    // each carrying no more than its line rate and its credit windows let it.
+    const double per_link = std::min({t.fabric_link.rate_gbps, window_gbps(load, k.spine.buffer_packets, k.spine.traversal),
+                                      window_gbps(load, k.leaf.downlink_buffer_packets, k.leaf.traversal_latency)});
+    const double uplinks = spines * per_link / std::max(1, d.most_remote_senders);
     const double rate = std::min({d.lossy_pair_gbps, loaded, uplinks});
     const double voq = std::min(vth, need);
     const double held = voq + bytes_of(rate, load.data_and_ack());
@@ -154,7 +165,7 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                    ": under load a VOQ of the busiest lossy flow holds " + bytes_text(voq) + " (at most " +
                    k.leaf.voq_threshold.key() + " " + bytes_text(vth) + ") and its granted copies " +
                    bytes_text(held - voq) + " (" + gbps_text(rate) + ", what the window and a port's share of the "
-                   "uplinks let through, x their data out and ACK back, about " +
+                   "uplinks (their line rate and credit windows) let through, x their data out and ACK back, about " +
                    time_text(load.data_and_ack()) + "): frames are dropped at the payload threshold (drops "
                    "'payload') before the VOQ's own drops; remedy (1.5 x, as the derived keys): " +
                    k.leaf.ingress_lossy_threshold.key() + " " + bytes_text(std::ceil(kSizingMargin * held)) + " and " +

@@ -142,5 +142,25 @@ TEST(PreRunBounds, RaisingVthAt400mWarnsThatTthMustHoldTheCopiesAwaitingTheirAck
   EXPECT_EQ(fdb.integer("SELECT count(*) FROM drops"), 0) << "the remedy still drops";
 }
 
+// Found by the what-if campaign (seed 57, case 175): with 2 packets of spine
+// buffer at 487 m each leaf-spine link carries about 0.8 Gb/s, so the copies
+// awaiting their ACKs are far fewer than a full-rate VOQ's, and Tth holds
+// them. The payload-threshold warning counts the links' credit windows in
+// the rate the uplinks let through: only the window's own warning stays,
+// and the run drops from the VOQs' heads only, as predicted.
+TEST(PreRunBounds, TheCopiesAwaitingTheirAcksGoNoFasterThanTheLinksCreditWindowsLetThem) {
+  TempDir dir;
+  const ProcResult r = perm640({"topology.racks=1", "topology.leaves=8", "topology.leaf_spine_cable_m=487.3",
+                               "spine.buffer_packets=2", "classes.lossless_priorities=", "leaf.voq.threshold=128KB"},
+                              dir.file("w.db"), "40us");
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  const std::vector<std::string> w = warnings(r);
+  ASSERT_EQ(w.size(), 1u) << r.err;
+  EXPECT_NE(w[0].find("spine.buffer_packets 2 packets"), std::string::npos) << w[0];
+  Db db(dir.file("w.db"));
+  EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE reason = 'payload'"), 0);
+  EXPECT_GT(db.integer("SELECT count(*) FROM drops WHERE reason = 'voq_head'"), 0);
+}
+
 }  // namespace
 }  // namespace fabricsim_it
