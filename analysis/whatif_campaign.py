@@ -364,7 +364,16 @@ def e11_case(number, rng, seed):
         keys[f"flow.remote_{name}.frame_size"] = size
     extra = rng.choice([5, 50, 200])
     longer = dict(keys, **{"topology.leaf_spine_cable_m": round(keys["topology.leaf_spine_cable_m"] + extra, 1)})
-    runs = [Run("E11", keys, seed, "70us"), Run("E11", longer, seed, "70us")]
+    # E11 spaces its frames 10 us apart so that no two meet; a remote frame and its
+    # ACK take eight spans of flight, so a long cable needs them further apart (seed 57,
+    # case 211: at 481 m a 9022 B frame met the 512 B one's ACK and took 122 ns more).
+    spacing_us = 10 + math.ceil(8 * longer["topology.leaf_spine_cable_m"] * NS_PER_M / 1000)
+    starts = {f"flow.{kind}_{name}.start": f"{i * spacing_us}us"
+              for i, (kind, name) in enumerate((k, n) for k in ("local", "remote") for n in ("512", "1522", "9022"))}
+    keys.update(starts)
+    longer.update(starts)
+    time = f"{6 * spacing_us + 10}us"
+    runs = [Run("E11", keys, seed, time), Run("E11", longer, seed, time)]
     case = Case(number, "E11", runs, f"zero-load latencies by hand; +{extra} m moves remote ones by two to six spans")
 
     def latencies(res):

@@ -3,9 +3,11 @@
 every platform hold (the invariants, every copy accounted for, the paired
 relations, the warnings' bounds); a model whose cables are slower than the
 physics the campaign computes by hand (a wrapper that sets 1 ns/m instead of
-5) is caught, with a command that reproduces it; bad input is exit 2.
+5) is caught, with a command that reproduces it; bad input is exit 2; the
+zero-load frames of an E11 case never meet, however long its cable.
 
-usage: whatif_campaign_test.py CASE   (ShortCampaignHolds, AWrongFlightIsCaught, BadInput)
+usage: whatif_campaign_test.py CASE   (ShortCampaignHolds, AWrongFlightIsCaught, BadInput,
+                                       ZeroLoadFramesNeverMeet)
 FABRICSIM_BINARY names the build's fabricsim."""
 import os
 import sys
@@ -44,5 +46,22 @@ elif CASE == "BadInput":
         r = campaign(*(binary or ["/nonexistent/fabricsim"]), *args)
         expect(r.returncode == 2, f"{args}: exit status 2", r)
         expect(needle in r.stderr and "Traceback" not in r.stderr, f"{args}: one line naming it", r)
+elif CASE == "ZeroLoadFramesNeverMeet":
+    # A remote frame and its ACK take eight spans of leaf-spine flight and a few us
+    # more; the next frame must start after both (seed 57, case 211).
+    import random
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    from analysis import whatif_campaign as wc
+    rng = random.Random(211)
+    for number in range(200):
+        case = wc.e11_case(number, rng, 1)
+        for run in case.runs:
+            cable = float(run.keys["topology.leaf_spine_cable_m"])
+            starts = sorted(float(v[:-2]) for k, v in run.keys.items() if k.endswith(".start"))
+            gaps = [b - a for a, b in zip(starts, starts[1:])]
+            need = 8 * cable * wc.NS_PER_M / 1000 + 5
+            if len(starts) != 6 or min(gaps) < need or float(run.time[:-2]) < starts[-1] + need:
+                sys.exit(f"FAILED: {cable} m: frames start at {starts} us (run {run.time}), "
+                         f"a remote one and its ACK need {need:.1f} us")
 else:
     sys.exit(f"unknown case {CASE}")
