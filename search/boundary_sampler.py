@@ -51,16 +51,19 @@ class BoundarySampler(optuna.samplers.BaseSampler):
         # Between the edge (failed) and best (met); with no failure yet, from the stingy end on.
         start = edge if edge is not None else stingy
         if a.kind == "int":
+            # The integers strictly between the edge and best (from the stingy end on, with no
+            # failure yet), as their ends: a range of any width costs the same.
             if self.minimize:
-                inner = range(int(edge) + 1 if edge is not None else int(low), int(best))
+                first, last = (int(edge) + 1 if edge is not None else int(low)), int(best) - 1
             else:
-                inner = range(int(best) + 1, int(edge) if edge is not None else int(high) + 1)
-            inner = list(inner)
-            if not inner:
+                first, last = int(best) + 1, (int(edge) - 1 if edge is not None else int(high))
+            if first > last:
                 return []
+            if last - first + 1 <= self.parts:
+                return list(range(first, last + 1)) if self.minimize else list(range(last, first - 1, -1))
             picked = []
-            for p in self._division_points(start, best, len(inner)):
-                nearest = min(inner, key=lambda v: (abs(self._scale(v) - self._scale(p)), v))
+            for p in self._division_points(start, best, last - first + 1):
+                nearest = self._nearest_int(p, first, last)
                 if nearest not in picked:
                     picked.append(nearest)
             return picked
@@ -68,6 +71,11 @@ class BoundarySampler(optuna.samplers.BaseSampler):
         if width <= abs(self._scale(high) - self._scale(low)) / 1000:
             return []
         return self._division_points(start, best, None)
+
+    def _nearest_int(self, p, first, last):
+        """The integer in first..last nearest to p on the axis' scale (the lower on a tie)."""
+        below, above = max(first, min(last, math.floor(p))), max(first, min(last, math.ceil(p)))
+        return min((below, above), key=lambda v: (abs(self._scale(v) - self._scale(p)), v))
 
     def _scale(self, v):
         return math.log(v) if self.axis.log else v
