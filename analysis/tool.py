@@ -5,6 +5,7 @@ the user gave wrong, 130 when interrupted, or 1 with one line for a failure
 of the machine (a full disk) or of the tool itself. Never a traceback."""
 import argparse
 import contextlib
+import errno
 import os
 import shutil
 import sqlite3
@@ -103,6 +104,21 @@ def scratch_dir(keep, prefix):
             shutil.rmtree(path, ignore_errors=True)
 
 
+def full_disk(error):
+    """The file `error` could not write because its disk (or the file-size
+    limit, ulimit -f) is full, or None: SQLite's SQLITE_FULL, or ENOSPC,
+    EFBIG or EDQUOT, also when Optuna or SQLAlchemy wrapped it."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+            return error.filename or "a file"
+        if isinstance(error, sqlite3.Error) and "database or disk is full" in str(error):
+            return "the database"
+        error = getattr(error, "orig", None) or error.__cause__ or error.__context__
+    return None
+
+
 def run(prog, body):
     """Runs body() (which returns an exit status) and turns every way it can
     end into an exit status and at most one line on stderr."""
@@ -119,19 +135,28 @@ def run(prog, body):
     except BrokenPipeError:  # e.g. `sweep-table DB ... | head -3`: the reader has had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except sqlite3.DatabaseError as e:
+    except Exception as e:
+        full = full_disk(e)
+        if full:  # the machine cannot keep what the user asked for: said as the user's to fix
+            say(f"no space left to write {full} (the disk is full, or ulimit -f): what was written before "
+                "is kept; free space (or raise the limit) and rerun the same command")
+            return 2
+        return _failure(say, e)
+
+
+def _failure(say, e):
+    if isinstance(e, sqlite3.DatabaseError):
         if any(words in str(e).lower() for words in _UNREADABLE_DATABASE):
             say(f"the database cannot be read: {e}")
             return 2
         say(f"internal error (sqlite3: {e}); please report it")
         return 1
-    except MemoryError:
+    if isinstance(e, MemoryError):
         say("out of memory")
         return 1
-    except OSError as e:  # the machine's, not the user's: a full disk, a file gone while writing
+    if isinstance(e, OSError):  # the machine's, not the user's: a file gone while writing
         where = f" '{e.filename}'" if e.filename else ""
         say(f"cannot read or write{where}: {e.strerror or e}")
         return 1
-    except Exception as e:  # a bug here, not bad input: still one clear line
-        say(f"internal error ({type(e).__name__}: {e}); please report it")
-        return 1
+    say(f"internal error ({type(e).__name__}: {e}); please report it")  # a bug here: still one clear line
+    return 1

@@ -13,6 +13,10 @@ import os
 import subprocess
 import sys
 
+from analysis import tool
+from analysis.option_values import output_file
+from analysis.rundb import ReportError
+
 from sweep import cli as sweep_cli
 from sweep import points as points_module
 from sweep.children import Stopped
@@ -25,13 +29,15 @@ from . import declaration as declaration_module
 from . import run_metrics
 from . import names as names_module
 from . import results
+from . import search_lock
 from .engine import Search, SearchStopped, corner_designs, sweep_options
 
 PROG = "fabricsim-search"
+MAX_SAMPLER_SEED = 2**32 - 1  # numpy's, under Optuna's samplers
 
 
 def _parser():
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0],
+    p = tool.Parser(prog=PROG, description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sweep_cli.add_run_options(p, db_default="search.db")
     p.add_argument("--vary", action="append", default=[], metavar="KEY=LOW..HIGH[:int|:real][:log] | KEY=A,B[:all]",
@@ -44,7 +50,8 @@ def _parser():
                         "figure's 95 %% interval over the seeds; may repeat")
     p.add_argument("--seeds", type=int, help="runs per design and robustness value (seeds 1..N; default 1)")
     p.add_argument("--trials", type=int, help="designs to try in all (default 30); a rerun with more continues")
-    p.add_argument("--sampler-seed", type=int, default=0, help="the sampler's seed (default 0)")
+    p.add_argument("--sampler-seed", type=int, default=0, help=f"the sampler's seed, 0-{MAX_SAMPLER_SEED} "
+                                                                "(default 0)")
     p.add_argument("--plot", metavar="PREFIX", help="write PREFIX-history.png (the objectives against the trials) "
                                                     "and, with two objectives, PREFIX-front.png")
     p.add_argument("--list-figures", action="store_true", help="list the figures a search may use and exit")
@@ -94,16 +101,28 @@ def _count(lines, name, default):
 
 
 def main(argv=None):
+    return tool.run(PROG, lambda: _main(argv))
+
+
+def _check_options(args):
+    """The options fabricsim does not check, before anything runs."""
+    if args.study is None and not args.config:
+        raise ReportError("name a study or give --config")
+    sweep_cli.check_jobs(args)
+    if not 0 <= args.sampler_seed <= MAX_SAMPLER_SEED:
+        raise ReportError(f"--sampler-seed {args.sampler_seed}: allowed 0-{MAX_SAMPLER_SEED}")
+    if args.plot is not None:
+        output_file("--plot", f"{args.plot}-history.png")
+
+
+def _main(argv):
     stopping = sweep_cli.stop_signals()
-    parser = _parser()
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     fabricsim = sweep_cli.fabricsim_binary(args)
     if args.list_figures:
         print(names_module.figures_text(fabricsim))
         return 0
-    if not args.study and not args.config:
-        parser.error("name a study or give --config")
-    sweep_cli.check_jobs(parser, args)
+    _check_options(args)
     base = sweep_cli.base_options(args)
     try:
         study_lines = study_search(fabricsim, base)
@@ -115,24 +134,20 @@ def main(argv=None):
         args.trials = args.trials if args.trials is not None else _count(study_lines, "trials", 30)
         for option, value, low, high in (("--seeds", args.seeds, 1, 1000), ("--trials", args.trials, 1, 100000)):
             if not low <= value <= high:
-                raise declaration_module.DeclarationError(f"{option} is {value}; allowed: {low}-{high}")
+                raise declaration_module.DeclarationError(f"{option} {value}: allowed {low}-{high}")
         declaration = declaration_module.parse(vary, *objectives, constraints)
         names_module.check(declaration, fabricsim, args.record)
         points_module.check_database(fabricsim, args.db, stopping)
         points_module.load_sweep(fabricsim, base, sweep_options(declaration, corner_designs(declaration), 1),
                                  stopping)  # fabricsim's own checks of the keys and values, before anything runs
-    except (declaration_module.DeclarationError, points_module.SweepError) as e:
-        print(f"{PROG}: {e}", file=sys.stderr)
-        return 2
     except Stopped:
         print(f"{PROG}: stopped by signal {stopping()} before anything ran", file=sys.stderr)
         return 128 + stopping()
     jobs = args.jobs or (default_jobs() if args.backend == "local" else 8)
     backend = SlurmBackend(jobs, args) if args.backend == "slurm" else LocalBackend(jobs)
-    conn = sweep_cli.open_target(args.db, PROG)
-    if conn is None:
-        return 2
+    conn = sweep_cli.open_target(args.db)
     db = os.path.abspath(args.db)
+    search_lock.hold(db, args.db)  # one search per file at a time
 
     def log(text):
         print(f"{PROG}: {text}", file=sys.stderr)
@@ -145,9 +160,18 @@ def main(argv=None):
     except (SearchStopped, Stopped):  # between batches, or while fabricsim listed a batch's points
         log(f"stopped by signal {stopping()}: the finished trials are kept; rerun the same command to continue")
         return 128 + stopping()
-    except (points_module.SweepError, run_metrics.FigureError) as e:
-        log(str(e))
-        return 2
+    except run_metrics.FigureError as e:
+        raise ReportError(str(e)) from None
+    status = _answer(conn, search, declaration, args, fabricsim)
+    if stopping():  # a stop while the answer was written: said, not a traceback nor a death by the signal
+        log(f"stopped by signal {stopping()} while writing the answer; every trial is kept: rerun the same command "
+            "to see the answer again (nothing runs again)")
+        return 128 + stopping()
+    return status
+
+
+def _answer(conn, search, declaration, args, fabricsim):
+    """Prints the best design or the front (and plots it, with --plot); the exit status."""
     text, count = results.answer_table(conn, search.sid, declaration)
     grid = results.grid_runs(declaration, args.seeds)
     runs = results.runs_of(conn, search.sid)

@@ -6,8 +6,10 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from analysis.rundb import ReportError
 
-class DeclarationError(Exception):
+
+class DeclarationError(ReportError):
     """A declaration that cannot be searched; the message is for the user (exit 2)."""
 
 

@@ -8,11 +8,13 @@ rerun with the same command continues, its finished trials kept and a
 design already run never run again."""
 import json
 import math
+import sqlite3
 import warnings
 
 import optuna
 from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 from optuna.trial import TrialState
+from sqlalchemy.pool import NullPool
 
 from sweep import points as points_module
 from sweep import store
@@ -24,6 +26,13 @@ from .evaluation import combinations, evaluate
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
 warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+
+
+def optuna_storage(db):
+    """Optuna's storage in the file `db`, opened by its path: a URL would read
+    a '?' or '#' in the name as the start of a query (q?a.db: the file 'q')."""
+    return optuna.storages.RDBStorage("sqlite://", engine_kwargs={
+        "creator": lambda: sqlite3.connect(db, timeout=store.LOCK_WAIT_SECONDS), "poolclass": NullPool})
 
 
 class SearchStopped(Exception):
@@ -124,7 +133,7 @@ class Search:
             sampler = optuna.samplers.NSGAIISampler(seed=sampler_seed, constraints_func=constraints,
                                                     population_size=max(4, 2 * jobs))
         self.study = optuna.create_study(
-            storage=f"sqlite:///{db}", study_name=f"fabricsim-search-{self.sid}", load_if_exists=True,
+            storage=optuna_storage(db), study_name=f"fabricsim-search-{self.sid}", load_if_exists=True,
             directions=[o.direction for o in declaration.objectives], sampler=sampler)
         self.distributions = distributions(declaration)
 
@@ -141,8 +150,9 @@ class Search:
         """Asks, runs and tells until `budget` trials are finished (complete or
         failed); raises SearchStopped when told to stop."""
         while True:
-            left = self.trials((TrialState.RUNNING,))  # asked by a search that was stopped
-            finished = len(self.trials((TrialState.COMPLETE, TrialState.FAIL)))
+            left = self._asked_before()
+            finished = self.conn.execute("SELECT count(*) FROM search_trials WHERE search_id = ?",
+                                         (self.sid,)).fetchone()[0]
             if not left and (finished >= budget or (self.boundary and self.boundary.converged(self.study))):
                 return
             batch = [(t.number, design_of(self.declaration, t.params)) for t in left]
@@ -155,6 +165,18 @@ class Search:
             self._run_batch(batch)
             if self.stopping():
                 raise SearchStopped()
+
+    def _asked_before(self):
+        """The trials a stopped search asked for and did not tell: run first. One killed
+        between Optuna's ask and its draw has no design: it is closed, uncounted (the
+        budget counts the trials the search table holds)."""
+        left = []
+        for t in self.trials((TrialState.RUNNING,)):
+            if set(t.params) == set(self.distributions):
+                left.append(t)
+            else:
+                self.study.tell(t.number, state=TrialState.FAIL)
+        return left
 
     def _run_batch(self, batch):
         """Runs the batch's designs that have no runs yet (each once), then tells every trial."""
@@ -172,7 +194,10 @@ class Search:
             for d in to_run:
                 if design_text(d) not in refused:
                     evaluations[design_text(d)] = evaluate(self.conn, self.declaration, d, known, self.seeds)
+        stopped = self.stopping()
         for number, design in batch:
+            if stopped and design_text(design) not in refused and evaluations[design_text(design)] is None:
+                continue  # a stop cut its runs short: the trial stays running, and the rerun runs it
             if design_text(design) in refused:
                 # Infeasible, not failed: the sampler learns to keep away from such designs.
                 self._record(number, design, None, "refused")
@@ -218,7 +243,10 @@ class Search:
         self.conn.execute("INSERT OR IGNORE INTO search_sweeps(search_id, sweep_id) VALUES (?, ?)",
                           (self.sid, sweep_id))
         merged = store.merged_keys(self.conn, sweep_id)
-        points = [p for p in sweep.points if p.key not in merged]
+        # A design a stop cut short has some runs in another batch's sweep: those are not run again.
+        made = runs_by_values(self.conn, self.sid)
+        points = [p for p in sweep.points
+                  if p.key not in merged and tuple(sorted(tuple(v) for v in p.values())) not in made]
         self.log(f"batch of {len(designs)} design(s), {len(points)} run(s): "
                  + " | ".join(design_text(d) for d in designs))
         work = Work(self.db, sweep_id)

@@ -16,13 +16,16 @@ import signal
 import sqlite3
 import sys
 
+from analysis import tool
+from analysis.rundb import ReportError
+
 from . import points as points_module
 from . import store
 from .children import Stopped
 from .local_backend import LocalBackend, default_jobs
 from .progress import Progress
 from .runner import Work, run_sweep
-from .slurm_backend import SlurmBackend
+from .slurm_backend import SlurmBackend, SlurmError
 
 
 def add_run_options(p, db_default="sweep.db"):
@@ -51,7 +54,7 @@ def add_run_options(p, db_default="sweep.db"):
 
 
 def _parser():
-    p = argparse.ArgumentParser(prog="fabricsim-sweep", description=__doc__.split("\n\n")[0],
+    p = tool.Parser(prog="fabricsim-sweep", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     slurm = add_run_options(p)
     p.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2",
@@ -85,12 +88,23 @@ def base_options(args):
 
 
 def fabricsim_binary(args):
-    return os.path.abspath(args.fabricsim or os.environ.get("FABRICSIM") or _default_fabricsim())
+    """The fabricsim binary the points run (--fabricsim, $FABRICSIM, or this tree's build), or a ReportError."""
+    if args.fabricsim or os.environ.get("FABRICSIM"):
+        named = "--fabricsim" if args.fabricsim else "FABRICSIM"
+        path = args.fabricsim or os.environ["FABRICSIM"]
+        if not os.path.isfile(path) or not os.access(path, os.X_OK):
+            raise ReportError(f"{named} {path}: not an executable file; give the fabricsim binary "
+                              "(build/fabricsim once scripts/build.sh has run)")
+        return os.path.abspath(path)
+    path = _default_fabricsim()
+    if not os.access(path, os.X_OK):
+        raise ReportError(f"{path} does not exist yet: build it with scripts/build.sh, or give --fabricsim")
+    return path
 
 
-def check_jobs(parser, args):
+def check_jobs(args):
     if args.jobs is not None and not 1 <= args.jobs <= 10000:
-        parser.error(f"--jobs is {args.jobs}; allowed: 1-10000")
+        raise ReportError(f"--jobs {args.jobs}: allowed 1-10000")
 
 
 def one_thread_each(sweep, args, jobs):
@@ -99,15 +113,16 @@ def one_thread_each(sweep, args, jobs):
         sweep.runtime += ["--set", "sim.threads=1"]
 
 
-def open_target(db, prog="fabricsim-sweep"):
-    """The target database, with the schema; None (said) when it cannot be."""
+def open_target(db):
+    """The target database, with the schema, or a ReportError naming --db (a full disk is said as such)."""
     try:
         conn = store.connect(db)
         store.ensure_schema(conn)
         return conn
     except (OSError, ValueError, sqlite3.Error) as e:
-        print(f"{prog}: --db {db}: {e}", file=sys.stderr)
-        return None
+        if tool.full_disk(e):
+            raise
+        raise ReportError(f"--db {db}: {e}") from None
 
 
 def stop_signals():
@@ -172,24 +187,25 @@ def _show_warnings(sweep, most=20):
 
 
 def main(argv=None):
+    return tool.run("fabricsim-sweep", lambda: _main(argv))
+
+
+def _main(argv):
     stopping = stop_signals()
     args = _parser().parse_args(argv)
     if args.log_level:
         if args.record and args.record != args.log_level:
-            _parser().error(f"--log-level {args.log_level} and --record {args.record}: --log-level is the old name "
-                            "of --record; give one")
+            raise ReportError(f"--log-level {args.log_level} and --record {args.record}: --log-level is the old "
+                              "name of --record; give one")
         print("fabricsim-sweep: note: --log-level is now --record (it chooses what each point records); the old "
               "name is accepted until the next release", file=sys.stderr)
     if not args.study and not args.config:
-        _parser().error("name a study or give --config")
-    check_jobs(_parser(), args)
+        raise ReportError("name a study or give --config")
+    check_jobs(args)
     fabricsim = fabricsim_binary(args)
     try:
         points_module.check_database(fabricsim, args.db, stopping)
         sweep = points_module.load_sweep(fabricsim, base_options(args), args.sweep, stopping)
-    except points_module.SweepError as e:
-        print(f"fabricsim-sweep: {e}", file=sys.stderr)
-        return 2
     except Stopped:
         print(f"fabricsim-sweep: stopped by signal {stopping()} before any point ran", file=sys.stderr)
         return 128 + stopping()
@@ -199,8 +215,6 @@ def main(argv=None):
     if args.dry_run:
         return _dry_run(sweep, args, fabricsim, jobs)
     conn = open_target(args.db)
-    if conn is None:
-        return 2
     sid = store.sweep_id(conn, sweep)
     merged = store.merged_keys(conn, sid)
     failed_before = store.failures(conn, sid)
@@ -223,7 +237,7 @@ def main(argv=None):
     progress = Progress(len(to_run))
     try:
         outcome = run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stopping)
-    except OSError as e:  # sbatch or squeue missing or failing
+    except SlurmError as e:  # sbatch or squeue missing or failing
         print(f"\nfabricsim-sweep: {e}", file=sys.stderr)
         return 2
     progress.close()

@@ -4,10 +4,12 @@ import json
 import subprocess
 from dataclasses import dataclass, field
 
+from analysis.rundb import ReportError
+
 from . import children
 
 
-class SweepError(Exception):
+class SweepError(ReportError):
     """A sweep that cannot start; the message is for the user, exit 2."""
 
 

@@ -1,11 +1,17 @@
 """Runs a sweep's missing points with a backend and merges each finished
 point into the target database, in point order (so that a sweep's runs get
 their run ids in the order of its points, whatever finishes first)."""
+import errno
 import os
 import shutil
 import sqlite3
 
+from analysis.tool import full_disk
+
 from . import store
+
+# What fabricsim says when its database's disk is full (db/db_error.cpp).
+DISK_FULL_WORDS = "the disk is full"
 
 
 class Work:
@@ -93,6 +99,8 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
             try:
                 run_id = store.merge_point(conn, sid, point, work.point_db(point))
             except (ValueError, OSError, sqlite3.Error) as e:  # a point database that is not whole
+                if full_disk(e):  # not the point's failure: the sweep stops, and a rerun runs the point
+                    raise
                 status, tail = 1, f"merging it failed: {e}"
             else:
                 outcome.merged.append((point, run_id))
@@ -101,6 +109,8 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
                 return
         else:
             tail = work.tail(point)
+            if DISK_FULL_WORDS in tail:  # fabricsim could not write its point database
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), work.point_db(point))
         store.record_failure(conn, sid, point, status, tail)
         outcome.failed.append((point, status, tail))
         progress.finished(point, False, f"exit status {status}")

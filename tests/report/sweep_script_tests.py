@@ -78,4 +78,4 @@ class SweepScript(unittest.TestCase):
         missing = os.path.join(self.dir, "no-such-fabricsim")
         result = self.sweep(fabricsim=missing)
         self.assertEqual(result.returncode, 2, result.stderr)
-        self.assertIn(f"cannot run {missing}", result.stderr)
+        self.assertIn(f"{missing}: not an executable file", result.stderr)
