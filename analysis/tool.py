@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import errno
 import os
+import resource
 import shutil
 import sqlite3
 import sys
@@ -104,10 +105,33 @@ def scratch_dir(keep, prefix):
             shutil.rmtree(path, ignore_errors=True)
 
 
+_written_databases = []  # the databases this tool writes (watch_database): where a disk I/O error is looked into
+
+
+def watch_database(path):
+    """Names a database the tool writes, so that a disk I/O error SQLite
+    reports on it is told as a full disk when its disk or the file-size
+    limit has no room left (SQLite reports ENOSPC as full, EFBIG as I/O)."""
+    _written_databases.append(os.path.abspath(path))
+
+
+def no_room(path, margin=1 << 20):
+    """Whether the file `path` cannot grow by `margin` bytes: its disk's free
+    space, or the process's file-size limit (ulimit -f)."""
+    try:
+        st = os.statvfs(os.path.dirname(os.path.abspath(path)))
+        size = os.path.getsize(path) if os.path.exists(path) else 0
+    except OSError:
+        return False
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    return st.f_bavail * st.f_frsize < margin or (limit != resource.RLIM_INFINITY and size + margin > limit)
+
+
 def full_disk(error):
     """The file `error` could not write because its disk (or the file-size
     limit, ulimit -f) is full, or None: SQLite's SQLITE_FULL, or ENOSPC,
-    EFBIG or EDQUOT, also when Optuna or SQLAlchemy wrapped it."""
+    EFBIG or EDQUOT, also when Optuna or SQLAlchemy wrapped it, or a disk
+    I/O error of SQLite's while a database the tool writes has no room."""
     seen = set()
     while error is not None and id(error) not in seen:
         seen.add(id(error))
@@ -115,6 +139,10 @@ def full_disk(error):
             return error.filename or "a file"
         if isinstance(error, sqlite3.Error) and "database or disk is full" in str(error):
             return "the database"
+        if isinstance(error, sqlite3.Error) and "disk i/o error" in str(error).lower():
+            full = [path for path in _written_databases if no_room(path)]
+            if full:
+                return full[0]
         error = getattr(error, "orig", None) or error.__cause__ or error.__context__
     return None
 

@@ -115,6 +115,7 @@ def one_thread_each(sweep, args, jobs):
 
 def open_target(db):
     """The target database, with the schema, or a ReportError naming --db (a full disk is said as such)."""
+    tool.watch_database(db)
     try:
         conn = store.connect(db)
         store.ensure_schema(conn)
