@@ -203,6 +203,8 @@ def _main(argv):
     if not args.study and not args.config:
         raise ReportError("name a study or give --config")
     check_jobs(args)
+    if args.merge_attempt is not None and not args.merge_attempt.isdigit():
+        raise ReportError(f"--merge-attempt {args.merge_attempt!r}: expected the runner's process id (digits)")
     fabricsim = fabricsim_binary(args)
     try:
         points_module.check_database(fabricsim, args.db, stopping)

@@ -31,6 +31,10 @@ class Work:
     def point_log(self, point):
         return os.path.join(self.folder, f"point-{point.number}-{self.attempt}.log")
 
+    def point_args(self, point):
+        """A Slurm task's command for the point: its arguments, each ended by a NUL byte."""
+        return os.path.join(self.folder, f"point-{point.number}-{self.attempt}.args")
+
     def point_status(self, point):
         """The exit status a Slurm task wrote for the point, or None."""
         try:
@@ -52,7 +56,7 @@ class Work:
     def discard(self, point):
         status = os.path.join(self.folder, f"point-{point.number}-{self.attempt}.status")
         for path in (self.point_db(point), self.point_db(point) + "-wal", self.point_db(point) + "-shm",
-                     self.point_log(point), status):
+                     self.point_log(point), status, self.point_args(point)):
             if os.path.exists(path):
                 os.remove(path)
 

@@ -10,14 +10,21 @@ import subprocess
 import time
 
 _TASK = """#!/bin/bash
-# A task of a fabricsim-sweep job array: line SLURM_ARRAY_TASK_ID + 1 of
-# {commands} is "POINT COMMAND..."; the point's output and exit status go
-# next to its database.
-line=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" {commands})
-point=${{line%% *}}
-eval "${{line#* }}" > {folder}/point-"$point"-{attempt}.log 2>&1
+# A task of a fabricsim-sweep job array: line SLURM_ARRAY_TASK_ID + 1 of the
+# array's list is its point's number; the point's command is in point-N-ATTEMPT.args
+# (its arguments, each ended by a NUL byte: run as they are, never read by the shell);
+# the point's output and exit status go next to its database.
+point=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" {folder}/array-{attempt}.txt)
+case "$point" in ''|*[!0-9]*) echo "no point for task $SLURM_ARRAY_TASK_ID" >&2; exit 2;; esac
+mapfile -d '' -t command < {folder}/point-"$point"-{attempt}.args
+"${{command[@]}}" > {folder}/point-"$point"-{attempt}.log 2>&1
 echo $? > {folder}/point-"$point"-{attempt}.status
 """
+
+
+def slurm_file_name(path):
+    """A path as sbatch's --output takes it: its own '%' and '\\' escaped (sbatch reads %j, %A... as patterns)."""
+    return path.replace("\\", "\\\\").replace("%", "%%")
 
 
 class SlurmError(OSError):
@@ -56,16 +63,18 @@ class SlurmBackend:
 
     def submit(self, sweep, fabricsim, points, work):
         """Writes the array's commands and task script; submits it; returns the job id."""
-        commands = os.path.join(work.folder, f"array-{work.attempt}.txt")
-        with open(commands, "w") as f:
-            for p in points:
-                f.write(f"{p.number} {shlex.join(sweep.point_command(fabricsim, p, work.point_db(p)))}\n")
+        numbers = os.path.join(work.folder, f"array-{work.attempt}.txt")
+        with open(numbers, "w") as f:
+            f.writelines(f"{p.number}\n" for p in points)
+        for p in points:
+            with open(work.point_args(p), "wb") as f:
+                f.write(b"".join(os.fsencode(a) + b"\0" for a in sweep.point_command(fabricsim, p, work.point_db(p))))
         script = os.path.join(work.folder, f"array-{work.attempt}.sh")
         with open(script, "w") as f:
-            f.write(_TASK.format(commands=shlex.quote(commands), folder=shlex.quote(work.folder),
-                                 attempt=work.attempt))
+            f.write(_TASK.format(folder=shlex.quote(work.folder),
+                                 attempt=shlex.quote(work.attempt)))
         os.chmod(script, 0o755)
-        out = os.path.join(work.folder, f"slurm-%A_%a-{work.attempt}.out")
+        out = slurm_file_name(work.folder) + f"/slurm-%A_%a-{work.attempt}.out"
         return _run(["sbatch", "--parsable", f"--array=0-{len(points) - 1}%{self.jobs}",
                      "--job-name=fabricsim-sweep", f"--output={out}", *self._sbatch_options(), script]).split(";")[0]
 
@@ -113,7 +122,7 @@ class SlurmBackend:
             script = os.path.abspath(os.path.join(os.path.dirname(os.path.realpath(__file__)), "..",
                                                   "scripts", "fabricsim-sweep"))
             merger = _run(["sbatch", "--parsable", f"--dependency=afterany:{job}", "--job-name=fabricsim-sweep-merge",
-                           f"--output={work.folder}/merge-{work.attempt}.out", *self._sbatch_options(),
+                           f"--output={slurm_file_name(work.folder)}/merge-{work.attempt}.out", *self._sbatch_options(),
                            f"--wrap={shlex.join([script, *merge])}"])
         except SlurmError as e:
             print(f"fabricsim-sweep: {e}")
