@@ -30,7 +30,7 @@ from . import run_metrics
 from . import names as names_module
 from . import results
 from . import search_lock
-from .engine import Search, SearchStopped, corner_designs, sweep_options
+from .engine import Search, SearchStopped, checked_designs, sweep_options
 
 PROG = "fabricsim-search"
 MAX_SAMPLER_SEED = 2**32 - 1  # numpy's, under Optuna's samplers
@@ -135,11 +135,12 @@ def _main(argv):
         for option, value, low, high in (("--seeds", args.seeds, 1, 1000), ("--trials", args.trials, 1, 100000)):
             if not low <= value <= high:
                 raise declaration_module.DeclarationError(f"{option} {value}: allowed {low}-{high}")
-        declaration = declaration_module.parse(vary, *objectives, constraints)
+        declaration = declaration_module.parse(vary, *objectives, constraints, key_type=lambda key: (
+            param_descriptions.find(key, fabricsim) or (None,))[0])
         names_module.check(declaration, fabricsim, args.record)
         points_module.check_database(fabricsim, args.db, stopping)
-        points_module.load_sweep(fabricsim, base, sweep_options(declaration, corner_designs(declaration), 1),
-                                 stopping)  # fabricsim's own checks of the keys and values, before anything runs
+        for designs in checked_designs(declaration):  # fabricsim's own checks of the keys and every value listed
+            points_module.load_sweep(fabricsim, base, sweep_options(declaration, designs, 1), stopping)
     except Stopped:
         print(f"{PROG}: stopped by signal {stopping()} before anything ran", file=sys.stderr)
         return 128 + stopping()

@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from analysis import key_values
 from analysis.rundb import ReportError
 
 
@@ -83,17 +84,52 @@ class Declaration:
 
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-# A range's ends may carry the units of fabricsim's keys: sizes (1024-based, as fabricsim reads
-# them) in bytes, durations in picoseconds.
-_UNITS = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30,
-          "ps": 1, "ns": 1e3, "us": 1e6, "ms": 1e9, "s": 1e12}
-_END = rf"({_NUMBER})\s*(B|KB|MB|GB|ps|ns|us|ms|s)?"
-_RANGE = re.compile(rf"^{_END}\.\.{_END}$")
 _CONSTRAINT = re.compile(rf"^\s*([A-Za-z_][\w.]*)\s*(>=|<=|>|<)\s*({_NUMBER})\s*$")
+_PLAIN = re.compile(rf"^{_NUMBER}$")
 
 
-def parse_axis(text):
-    """--vary KEY=LOW..HIGH[:int|:real][:log] or KEY=A,B,C[:all]."""
+def _end(option, key, key_type, text):
+    """A range's end as a number, read as fabricsim reads a value of the key
+    (analysis/key_values.py); a key whose type is not known here (not
+    fabricsim's: a test's) takes a plain number."""
+    if key_type is None:
+        value = float(text) if _PLAIN.match(text) else None
+        what = "a plain number"
+    else:
+        what = key_values.expected(key_type)
+        if what is None:
+            raise DeclarationError(f"{option}: {key} is a {key_type} key, not a number's: give its values as a "
+                                   "list A,B,C")
+        value = key_values.parse(key_type, text)
+    if value is None or not math.isfinite(value):
+        raise DeclarationError(f"{option}: '{text}' is not a value of {key}; expected {what}")
+    return float(value)
+
+
+def _range_axis(option, key, key_type, values, flags):
+    low_text, high_text = (v.strip() for v in values.split("..", 1))
+    low, high = _end(option, key, key_type, low_text), _end(option, key, key_type, high_text)
+    if "int" in flags and "real" in flags:
+        raise DeclarationError(f"{option}: a range is :int or :real, not both")
+    whole = key_type is not None and key_values.whole(key_type)
+    if whole and "real" in flags:
+        raise DeclarationError(f"{option}: {key} takes whole numbers ({key_type}); :real does not apply")
+    real = "real" in flags or (key_type is not None and not whole and "int" not in flags)
+    kind = "real" if real else "int"
+    if kind == "int" and not (low.is_integer() and high.is_integer()):
+        raise DeclarationError(f"{option}: an :int range needs integer ends (or say :real)")
+    if not low < high:
+        raise DeclarationError(f"{option}: the range is empty; LOW must be below HIGH")
+    log = "log" in flags
+    if log and low <= 0:
+        raise DeclarationError(f"{option}: a :log range needs LOW > 0")
+    return Axis(key, kind, low, high, log, robust=False)
+
+
+def parse_axis(text, key_type=None):
+    """--vary KEY=LOW..HIGH[:int|:real][:log] or KEY=A,B,C[:all]; `key_type`
+    the key's type in fabricsim --list-params (its values are read as
+    fabricsim reads them), None for a key it does not declare."""
     option = f"--vary {text}"
     if "=" not in text:
         raise DeclarationError(f"{option}: expected KEY=LOW..HIGH[:int|:real][:log] or KEY=A,B,C[:all]")
@@ -106,33 +142,25 @@ def parse_axis(text):
     if unknown:
         raise DeclarationError(f"{option}: unknown flag ':{unknown[0]}'; allowed: :int, :real, :log, :all")
     robust = "all" in flags
-    match = _RANGE.match(values)
-    if match:
+    if ".." in values:
         if robust:
             raise DeclarationError(f"{option}: a robustness axis (:all) takes a list of values, e.g. "
                                    f"{key}=512,1522,9022:all")
-        low = float(match.group(1)) * _UNITS[match.group(2) or ""]
-        high = float(match.group(3)) * _UNITS[match.group(4) or ""]
-        if low.is_integer() and high.is_integer() and (match.group(2) or match.group(4)):
-            low, high = float(int(low)), float(int(high))
-        kind = "real" if "real" in flags else "int"
-        if "int" in flags and "real" in flags:
-            raise DeclarationError(f"{option}: a range is :int or :real, not both")
-        if kind == "int" and not (low.is_integer() and high.is_integer()):
-            raise DeclarationError(f"{option}: an :int range needs integer ends (or say :real)")
-        if not low < high:
-            raise DeclarationError(f"{option}: the range is empty; LOW must be below HIGH")
-        log = "log" in flags
-        if log and low <= 0:
-            raise DeclarationError(f"{option}: a :log range needs LOW > 0")
-        return Axis(key, kind, low, high, log, robust=False)
+        return _range_axis(option, key, key_type, values, flags)
     if "log" in flags or "int" in flags or "real" in flags:
         raise DeclarationError(f"{option}: :int, :real and :log apply to a range LOW..HIGH")
-    choices = tuple(v.strip() for v in values.split(",") if v.strip())
-    if not choices:
+    choices = tuple(v.strip() for v in values.split(","))
+    if not any(choices):
         raise DeclarationError(f"{option}: no values")
+    if "" in choices:
+        raise DeclarationError(f"{option}: an empty value (two commas, or one at an end)")
     if len(set(choices)) != len(choices):
         raise DeclarationError(f"{option}: a value is given twice")
+    if key_values.expected(key_type):
+        for choice in choices:
+            if key_values.parse(key_type, choice) is None:
+                raise DeclarationError(f"{option}: '{choice}' is not a value of {key}; expected "
+                                       f"{key_values.expected(key_type)}")
     if len(choices) == 1 and not robust:
         raise DeclarationError(f"{option}: one value is nothing to search; use --set {key}={choices[0]}")
     return Axis(key, "choice", choices=choices, robust=robust)
@@ -150,9 +178,10 @@ def parse_constraint(text):
     return Constraint(match.group(1), match.group(2), bound)
 
 
-def parse(vary, minimize, maximize, subject_to):
+def parse(vary, minimize, maximize, subject_to, key_type=lambda key: None):
+    """The declaration; key_type(key): the key's type in fabricsim --list-params, or None."""
     d = Declaration()
-    d.axes = [parse_axis(v) for v in vary]
+    d.axes = [parse_axis(v, key_type(v.split("=", 1)[0].strip())) for v in vary]
     keys = [a.key for a in d.axes]
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if twice:

@@ -96,14 +96,20 @@ def sweep_options(declaration, designs, seeds):
     return sweeps
 
 
-def corner_designs(declaration):
-    """The lowest and the highest design (each choice axis' first and last
-    value): run by fabricsim --points before the search starts, so that a
-    key or a value fabricsim refuses is said before anything runs."""
+def checked_designs(declaration):
+    """The designs fabricsim --points checks before the search starts, so
+    that a key or a value it refuses is said before anything runs: the
+    lowest and the highest design (each choice axis' first and last value),
+    then each choice axis' every value with the others at their lowest
+    (--vary leaf.cache.entries=4,abc,8: 'abc' refused, not told infeasible)."""
     def at(end):
         return {a.key: (value_text(a, a.low if end == 0 else a.high) if a.kind != "choice" else a.choices[-end])
                 for a in declaration.search_axes()}
-    return [at(0), at(1)] if at(0) != at(1) else [at(0)]
+    batches = [[at(0), at(1)] if at(0) != at(1) else [at(0)]]
+    for a in declaration.search_axes():
+        if a.kind == "choice" and len(a.choices) > 2:
+            batches.append([dict(at(0), **{a.key: c}) for c in a.choices[1:-1]])
+    return batches
 
 
 class Search:

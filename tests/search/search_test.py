@@ -201,8 +201,19 @@ class BadDeclarations(Case):
                      "--minimize", "tail_latency")
         self.refused("a key of platform 'fabric', not of this run's platform 'backplane'", "E12a", "--vary", "leaf.cache.entries=4..128",
                      "--minimize", "throughput_gbps")
-        self.refused("is a choice key; give its values as a list", *E2B, "--vary", "leaf.cache.impl=1..4",
-                     "--minimize", "leaf.cache.entries")
+        self.refused("leaf.cache.impl is a choice key, not a number's: give its values as a list", *E2B,
+                     "--vary", "leaf.cache.impl=1..4", "--minimize", "leaf.cache.entries")
+        # Issue 52, N8 and N9: every listed value, and a range's ends read by the key's own type and unit.
+        self.refused("--vary leaf.cache.entries=4,abc,8: 'abc' is not a value of leaf.cache.entries; expected an "
+                     "integer", *E2B, "--vary", "leaf.cache.entries=4,abc,8", "--maximize", "min_subflow_gbps")
+        self.refused("key 'leaf.cache.entries' has value '5000'; allowed: 1 .. 4096", *E2B,
+                     "--vary", "leaf.cache.entries=4,5000,8", "--maximize", "min_subflow_gbps")
+        for vary, end in (("leaf.cache.entries=4KB..8KB", "4KB"), ("leaf.cache.entries=0x4..0x40", "0x4"),
+                          ("leaf.cache.entries=1e1..1e2", "1e1")):
+            self.refused(f"--vary {vary}: '{end}' is not a value of leaf.cache.entries", *E2B, "--vary", vary,
+                         "--maximize", "min_subflow_gbps")
+        self.refused("--vary backplane.memory=1us..1ms: '1us' is not a value of backplane.memory; expected a size",
+                     "E12a", "--vary", "backplane.memory=1us..1ms", "--minimize", "backplane.memory")
         self.refused("no objective", *E2B, "--vary", "leaf.cache.entries=4..128")
         self.refused("a robustness axis (:all) takes a list of values", *E2B, "--vary", "leaf.cache.entries=4..8:all",
                      "--minimize", "leaf.cache.entries")
