@@ -14,6 +14,9 @@ AnyObjective: an objective that is not the varied key (TPE): the answer is
 the best of the trials' designs by their runs' figure.
 StudySection: a study file's [search] section declares the search; the
 command line replaces what it names.
+SameSearchSameDatabase: the same search twice into two files: scripts/db-diff
+finds them the same (Optuna's timestamps are when, not what, issue 52 N12);
+another sampler seed decides otherwise, and db-diff says so.
 BadDeclarations: an empty range, an unknown figure, a key of another
 platform, a text key as a range, no objective: exit 2 before anything
 runs, naming the option; a constraint no design meets: exit 1, "no design
@@ -184,6 +187,22 @@ class StudySection(Case):
                                        "--db", "b.db", "--jobs", "2")
         self.assertEqual(status, 1, err)
         self.assertIn("no design met the constraints", out)
+
+
+class SameSearchSameDatabase(Case):
+    def test_db_diff_compares_what_the_searches_decided(self):
+        tpe = [*E2B[:-1], "100us", "--vary", "leaf.cache.entries=4..128:int", "--maximize", "min_subflow_gbps",
+               "--trials", "6", "--jobs", "2"]
+        for db, seed in (("a.db", "0"), ("b.db", "0"), ("c.db", "7")):
+            status, _, err = self.search(*tpe, "--sampler-seed", seed, "--db", db)
+            self.assertEqual(status, 0, err)
+        diff = os.path.join(ROOT, "scripts", "db-diff")
+        same = subprocess.run([diff, "a.db", "b.db"], cwd=self.dir, capture_output=True, text=True)
+        self.assertEqual(same.returncode, 0, same.stdout + same.stderr)
+        self.assertIn("same    trials", same.stdout)
+        other = subprocess.run([diff, "a.db", "c.db"], cwd=self.dir, capture_output=True, text=True)
+        self.assertEqual(other.returncode, 1, other.stdout + other.stderr)
+        self.assertIn("DIFFER  trial_params", other.stdout)
 
 
 class BadDeclarations(Case):
