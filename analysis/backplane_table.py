@@ -102,7 +102,7 @@ def plot(runs, path):
 
 def print_table(args):
     return tool.table_with_plots("backplane-table", args.db, [(args.plot, plot)] if args.plot else [], collect,
-                                 build_table, empty=f"'{args.db}' holds no backplane run (platform = backplane)")
+                                 build_table, empty=f"'{args.db}' holds no backplane run that is done (platform = backplane)")
 
 
 def main(argv=None):

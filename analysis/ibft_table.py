@@ -163,7 +163,7 @@ def print_table(args):
         plots = [(args.plot + "-time.png", plot_times),
                  (args.plot + "-speedup.png", lambda rows, path: plot_speedups(rows, args.size, path))]
     return tool.table_with_plots("ibft-table", args.db, plots, collect, lambda rows: build_table(rows, args.size),
-                                 empty=f"'{args.db}' holds no ibft run (platform = ibft)")
+                                 empty=f"'{args.db}' holds no ibft run that is done (platform = ibft)")
 
 
 def main(argv=None):

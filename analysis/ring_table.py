@@ -229,7 +229,7 @@ def print_table(args):
         plots.append((f"{args.plot}-timeseries.png",
                       lambda rows, path: plot_timeseries(open_database(args.db), rows, path)))
     return tool.table_with_plots("ring-table", args.db, plots, collect, build_table,
-                                 empty=f"'{args.db}' holds no ring run (platform = ring)")
+                                 empty=f"'{args.db}' holds no ring run that is done (platform = ring)")
 
 
 def main(argv=None):

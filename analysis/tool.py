@@ -56,6 +56,14 @@ def require_platform(conn, platform, tool_name):
                           f"'{others[1]}' (another kind of database)")
 
 
+def runs_not_done(conn):
+    """['run 2 (backplane, interrupted)', ...]: the runs a table leaves out."""
+    columns = {c for (_, c, *_rest) in conn.execute("PRAGMA table_info(runs)")}
+    platform = "platform" if "platform" in columns else "'fabric'"
+    return [f"run {run_id} ({kind}, {status})" for run_id, kind, status in conn.execute(
+        f"SELECT run_id, {platform}, status FROM runs WHERE status <> 'done' ORDER BY run_id")]
+
+
 def note_unfinished_runs(prog, conn):
     """Says on stderr which runs a table leaves out because they are not done."""
     for run_id, status in conn.execute("SELECT run_id, status FROM runs WHERE status <> 'done' ORDER BY run_id"):
@@ -75,7 +83,9 @@ def table_with_plots(prog, db, plots, collect, table, empty=None):
     conn = open_database(db)
     rows = collect(conn)
     if not rows and empty:
-        raise ReportError(empty)
+        left = runs_not_done(conn)
+        raise ReportError(empty + (f"; left out, as only runs that are done are tabulated: {', '.join(left)}"
+                                   if left else ""))
     print(table(rows))
     note_unfinished_runs(prog, conn)
     for path, draw in plots:

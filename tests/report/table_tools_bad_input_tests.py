@@ -139,5 +139,23 @@ class TableToolsBadInput(unittest.TestCase):
                 self.assertFalse(any(l.split("|")[1].strip() == "2" for l in rows), result.stdout)
 
 
+    def test_a_table_whose_only_run_is_not_done_names_it(self):
+        """Issue 52, D15: the only run of the platform was interrupted: the
+        refusal names it and why it is left out."""
+        for tool, study, db in (("ring-table", "E14", "ring-only.db"), ("backplane-table", "E12b", "bp-only.db"),
+                                ("ibft-table", "E13", "ibft-only.db")):
+            with self.subTest(tool=tool):
+                path = self.path(db)
+                fabricsim(path, "--study", study, "--time", "20us", "--quiet")
+                conn = sqlite3.connect(path)
+                conn.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = 1")
+                conn.commit()
+                conn.close()
+                result = table_tool(tool, path)
+                assert_user_error(self, result.returncode, result.stderr, tool, "run that is done",
+                                  "left out, as only runs that are done are tabulated: run 1 (",
+                                  ", interrupted)")
+
+
 if __name__ == "__main__":
     unittest.main()
