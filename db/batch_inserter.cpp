@@ -220,9 +220,9 @@ void BatchInserter::insert_all(const std::vector<Row>& rows, TableStatements& t)
 void BatchInserter::step(sqlite3_stmt* s, const char* table) {
   const int rc = sqlite3_step(s);
   if (rc != SQLITE_DONE) {
-    const std::string reason = sqlite_reason(db_, rc);
+    const SqliteFailure failure = sqlite_failure(db_, rc);
     sqlite3_reset(s);
-    throw_db_error(path_, std::string("inserting into ") + table, reason);
+    throw_db_error(path_, std::string("inserting into ") + table, failure);
   }
   sqlite3_reset(s);
 }

@@ -40,7 +40,7 @@ void BatchWriter::close() {
   if (thread_.joinable()) thread_.join();
 }
 
-std::optional<std::string> BatchWriter::error() const {
+std::optional<DbError> BatchWriter::error() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return error_;
 }
@@ -62,10 +62,14 @@ void BatchWriter::run() {
     if (!failed) {
       try {
         inserter_.write(batch);
+      } catch (const DbError& e) {
+        failed = true;
+        std::lock_guard<std::mutex> lock(mutex_);
+        error_ = e;
       } catch (const std::exception& e) {
         failed = true;
         std::lock_guard<std::mutex> lock(mutex_);
-        error_ = e.what();
+        error_ = DbError(e.what());
       }
     }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "db/batch_inserter.h"
+#include "db/db_error.h"
 #include "db/record_batch.h"
 
 namespace fabric::db {
@@ -36,7 +37,7 @@ class BatchWriter {
 
   // The first failure of the writer thread, if any. After a failure later
   // batches are discarded, so the run's rows stop at a batch boundary.
-  std::optional<std::string> error() const;
+  std::optional<DbError> error() const;
 
  private:
   void run();
@@ -51,7 +52,7 @@ class BatchWriter {
   std::vector<RecordBatch> spare_;      // written batches, kept for their capacity
   bool writing_ = false;
   bool closing_ = false;
-  std::optional<std::string> error_;
+  std::optional<DbError> error_;
   std::thread thread_;
 };
 

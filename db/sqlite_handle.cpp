@@ -20,9 +20,9 @@ void exec(sqlite3* db, const std::string& path, const std::string& action, const
 void step_done(sqlite3* db, sqlite3_stmt* s, const std::string& path, const std::string& action) {
   const int rc = sqlite3_step(s);
   if (rc != SQLITE_DONE) {
-    const std::string reason = sqlite_reason(db, rc);  // before reset can change it
+    const SqliteFailure failure = sqlite_failure(db, rc);  // before reset can change it
     sqlite3_reset(s);
-    throw_db_error(path, action, reason);
+    throw_db_error(path, action, failure);
   }
   sqlite3_reset(s);
 }

@@ -2,6 +2,7 @@
 
 #include "model/recording/metric_catalog.h"
 
+#include <cstdio>
 #include <ctime>
 
 #include "db/database_file.h"
@@ -264,6 +265,8 @@ void SqliteRecorder::flush() {
   writer_->drain();
 }
 
+bool SqliteRecorder::write_failed() const { return state_ == State::running && writer_->error().has_value(); }
+
 void SqliteRecorder::reached(Picos t) {
   require_running("reached");
   current_.reached = t;
@@ -299,22 +302,44 @@ void SqliteRecorder::complete(const std::string& status, std::optional<Picos> si
   state_ = State::finished;
   if (!current_.empty()) writer_->submit(current_);
   writer_->close();
-  std::optional<std::string> failure = writer_->error();
+  const std::optional<DbError> failure = writer_->error();
   writer_.reset();
   inserter_.reset();  // finalizes its statements
   current_ = RecordBatch{};
   pending_ = 0;
 
+  if (failure && failure->out_of_space()) throw cut_short(*failure, wall_seconds);
   if (failure) {
     try {
       update_run_row("failed", sim_time_ps, wall_seconds);
     } catch (const DbError&) {
       // Report the first failure, which is the cause.
     }
-    throw DbError("run " + std::to_string(run_id_) + " was not completely recorded: " + *failure);
+    throw DbError("run " + std::to_string(run_id_) + " was not completely recorded: " + failure->what());
   }
   update_run_row(status, sim_time_ps, wall_seconds);
   sqlite3_exec(db_.get(), "PRAGMA optimize", nullptr, nullptr, nullptr);  // best effort
+}
+
+DbError SqliteRecorder::cut_short(const DbError& failure, std::optional<double> wall_seconds) {
+  // As a stopped run: interrupted, its rows complete up to the simulated
+  // time its last committed batch reached (sim_time_ps is left as it is).
+  std::string marked;
+  try {
+    update_run_row("interrupted", std::nullopt, wall_seconds);
+    marked = "it is marked interrupted";
+  } catch (const DbError&) {
+    marked = "it stays 'running' until the next fabricsim to open the file marks it interrupted";
+  }
+  int64_t reached = 0;
+  Statement s = prepare(db_.get(), path_, "SELECT coalesce(sim_time_ps, 0) FROM runs WHERE run_id = ?1");
+  sqlite3_bind_int64(s.get(), 1, run_id_);
+  if (sqlite3_step(s.get()) == SQLITE_ROW) reached = sqlite3_column_int64(s.get(), 0);
+  char kept[96];
+  std::snprintf(kept, sizeof kept, "its rows up to %.3f us simulated are kept", static_cast<double>(reached) / 1e6);
+  return DbError(std::string(failure.what()) + "; run " + std::to_string(run_id_) + " is cut short: " + kept + " and " +
+                     marked + ", the runs before it are intact",
+                 true);
 }
 
 void SqliteRecorder::update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,

@@ -109,9 +109,15 @@ class SqliteRecorder final : public Recorder {
   // it simulated up to a second before.
   void reached(Picos t);
 
+  // Whether a batch could not be written: the rest of the run would not
+  // be recorded, so the caller stops it (finish() then says why).
+  bool write_failed() const;
+
   // Writes everything and completes the runs row.
   // `status` is 'done', 'interrupted' or 'failed'. Throws DbError if any
-  // write failed (the run is then marked 'failed').
+  // write failed: the run is then marked 'failed', or 'interrupted' when
+  // the file could not grow (DbError::out_of_space(); a full disk, a file
+  // size limit), its rows complete up to the simulated time it reached.
   void finish(const std::string& status, Picos sim_time_ps, double wall_seconds);
 
   const std::string& path() const { return path_; }
@@ -144,6 +150,8 @@ class SqliteRecorder final : public Recorder {
   void complete(const std::string& status, std::optional<Picos> sim_time_ps, std::optional<double> wall_seconds);
   // The run's parameters and warnings, in begin_run's transaction.
   void insert_description(int64_t run_id, const RunInfo& info, const char* action);
+  // The error of a run the file could not hold, marked interrupted.
+  DbError cut_short(const DbError& failure, std::optional<double> wall_seconds);
   void update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
                       std::optional<double> wall_seconds);
 

@@ -15,6 +15,7 @@
 #include "model/core/stop_request.h"
 #include "model/invariants/invariant_broken.h"
 #include "platforms/app/command_line.h"
+#include "platforms/app/database_size.h"
 #include "platforms/app/explain.h"
 #include "platforms/app/huge_pages.h"
 #include "platforms/app/parameters.h"
@@ -80,6 +81,7 @@ const char* status_of(RunOutcome outcome) {
     case RunOutcome::interrupted: return "interrupted";
     case RunOutcome::stalled: return "failed";
   }
+    case RunOutcome::recording_failed: return "failed";  // finish() says why
   return "failed";
 }
 
@@ -122,6 +124,7 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     rec->reached(reached);
     huge_pages.keep_up();
   };
+    return !rec->write_failed();
   RunResult result;
   std::string status;
   int exit_code = 0;
@@ -176,7 +179,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   try {
     rec->finish(status, result.simulated, result.wall_seconds);
   } catch (const db::DbError& e) {
-    std::cerr << "fabricsim: " << e.what() << "\n";
+    std::cerr << "fabricsim: " << e.what()
+              << (e.out_of_space() ? "; make room, or record less (--record summary, a shorter --time)" : "") << "\n";
     return 1;
   }
   print_summary(std::cout, {run.study, cl.db, rec->run_id(), status, broken.has_value()}, result, *top);
@@ -260,3 +264,10 @@ int run_fabricsim(int argc, const char* const argv[]) {
 }
 
 }  // namespace fabric
+  const DatabaseGrowth growth =
+      estimate_database_growth(run.flows, run.loop.sim_time, run.occupancy_samples, cl.record == "frames");
+  if (const auto problem =
+          database_size_problem(growth, run.loop.sim_time, run.max_db_bytes, free_bytes_for(cl.db), cl.db)) {
+    std::cerr << "fabricsim: " << *problem << "\n";
+    return 2;
+  }

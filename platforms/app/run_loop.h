@@ -11,7 +11,9 @@
 
 namespace fabric {
 
-enum class RunOutcome { done, interrupted, stalled };
+// recording_failed: the database could not take the run's rows (a full
+// disk), so the run stopped rather than simulate what it cannot keep.
+enum class RunOutcome { done, interrupted, stalled, recording_failed };
 
 struct RunLoopOptions {
   Picos sim_time = 0;
@@ -24,8 +26,9 @@ struct RunLoopOptions {
   Picos recovery_wait = 0;
   Picos sample_interval = 0;  // buffer occupancy into samples every this often; 0: never
   bool progress = false;
-  // Called after each slice with the simulated time everything before which is done.
-  std::function<void(Picos)> on_slice;
+  // Called after each slice with the simulated time everything before which
+  // is done; false stops the run (RunOutcome::recording_failed).
+  std::function<bool(Picos)> on_slice;
 };
 
 struct RunResult {

@@ -63,6 +63,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.flows = std::move(resolution.flows);
   run.loop.recovery_wait = resolution.recovery_wait;
   run.loop.quiet_time = resolution.quiet_time;
+  run.max_db_bytes = keys.max_db_bytes;
   config.check_all_used();
   run.config_text = config.resolved_text();
   run.params = config.resolved_params();
@@ -70,4 +71,5 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   return run;
 }
 
+  run.occupancy_samples = resolution.occupancy_samples;
 }  // namespace fabric

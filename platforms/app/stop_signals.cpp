@@ -43,6 +43,9 @@ void install_stop_signals() {
   sigemptyset(&action.sa_mask);
   for (int number : {SIGINT, SIGTERM, SIGHUP}) sigaction(number, &action, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
+  // Past the file size limit (ulimit -f) a write then fails with EFBIG,
+  // which the recorder reports, instead of ending the process unsaid.
+  std::signal(SIGXFSZ, SIG_IGN);
 }
 
 void set_run_phase(RunPhase phase) { g_phase.store(static_cast<int>(phase)); }

@@ -6,7 +6,9 @@
 //  - a second signal: exit at once; the next fabricsim that opens the
 //    database marks the run interrupted (its rows stay complete up to the
 //    last committed batch).
-// SIGPIPE is ignored: a closed output pipe must not kill a run.
+// SIGPIPE is ignored: a closed output pipe must not kill a run. SIGXFSZ is
+// ignored: a write past the file size limit (ulimit -f) fails with EFBIG,
+// which the recorder reports, and the run ends as on a full disk.
 namespace fabric {
 
 enum class RunPhase { starting, running };

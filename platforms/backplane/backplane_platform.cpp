@@ -87,7 +87,7 @@ PlatformResolution BackplanePlatform::resolve(const config::Config& config, cons
   BackplaneConfig b = read_backplane_params(k, largest);
   check_backplane_headroom(k, b, largest, config);
   b.sw.pause_obeyed_within = backplane_pause_window(b, largest);
-  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
+  r.occupancy_samples = check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
   // A largest frame's time on the wire, its cable and the switch's latency.
   r.quiet_time = static_cast<Picos>((largest + b.link.overhead_bytes) * 8000.0 / b.link.rate_gbps) +
                  to_ps(b.link.propagation) + b.sw.forwarding_latency;

@@ -95,6 +95,9 @@ struct PlatformResolution {
   // link: its largest message's time on the wire and a switch's latency.
   // The stall timeout counts from its end.
   Picos quiet_time = 0;
+  // The occupancy samples the run writes (check_sampling), for the
+  // estimate of its database's size.
+  int64_t occupancy_samples = 0;
 };
 
 class Platform {

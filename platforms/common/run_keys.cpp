@@ -9,6 +9,16 @@ config::ParamSpec threads_spec() {
   return threads;
 }
 
+config::ParamSpec max_db_bytes_spec() {
+  config::ParamSpec max_bytes{"record.max_db_bytes", config::ParamType::bytes, "4GB", "B",
+                              "guard: a run whose rows are estimated (from the offered load, sim.time and --record) to "
+                              "add more than this to the database is refused before it starts, as is one that would "
+                              "not fit in the free space of the database's disk; raise it knowingly",
+                              1, 1e15};
+  max_bytes.affects_results = false;
+  return max_bytes;
+}
+
 config::ParamSpec platform_spec(std::string platforms_text, std::vector<std::string> platform_names) {
   config::ParamSpec platform{"platform", config::ParamType::choice, "fabric", "",
                              "the system the run models: " + platforms_text};

@@ -100,9 +100,9 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
                                    f.leaf.control_bytes);
   f.errors = read_link_error_params(k.link.errors,
                                     [&](const std::string& link) { return names_link(f.topology.geometry, link); });
-  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, occupancy_samples_per_instant(f.topology.geometry));
-
   PlatformResolution r;
+  r.occupancy_samples = check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples,
+                                       occupancy_samples_per_instant(f.topology.geometry));
   if (f.leaf.retransmit) r.recovery_wait = f.leaf.retransmit_timeout;
   if (f.cna.e2e.enabled) r.recovery_wait = std::max(r.recovery_wait, f.cna.e2e.timeout);
   r.flows = traffic::read_flows(config, f.topology.geometry.user_ports(), f.topology.cna_link.rate_gbps, keys.seed,

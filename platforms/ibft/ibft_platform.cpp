@@ -46,8 +46,8 @@ PlatformResolution IbftPlatform::resolve(const config::Config& config, const Sha
   const IbftKeys k;
   IbftConfig b = read_ibft_params(k);
   check_ibft_credit_loop(k, b, config);
-  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
   PlatformResolution r;
+  r.occupancy_samples = check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, 1);
   const traffic::OneShotGroups groups = traffic::draw_one_shot_groups(b.nodes, b.sources, b.group, keys.seed);
   for (size_t i = 0; i < groups.sources.size(); ++i) {
     traffic::FlowSpec f;

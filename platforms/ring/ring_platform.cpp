@@ -72,8 +72,8 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   // Per sampling instant: a busy fraction per segment, the mean SPQ and q.
   int64_t segments = 0;
   for (const auto& ring_positions : b.network().positions) segments += static_cast<int64_t>(ring_positions.size());
-  check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, segments + 2);
   PlatformResolution r;
+  r.occupancy_samples = check_sampling(config, keys.sim_time, keys.sample_interval, keys.max_samples, segments + 2);
   r.flows = ring_flows(b);
   // A station may rightly stay quiet for its longest back-off, or a few
   // permit intervals at the lowest load a sender is offered.

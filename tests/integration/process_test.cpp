@@ -74,8 +74,10 @@ TEST(Process, AStopWhileTheModelIsBuiltEndsAtOnceAndWritesNothing) {
 TEST(Process, CtrlCStopsWithinAWindowWhateverTheProgressSlice) {
   TempDir dir;
   const std::string db_path = dir.file("slice.db");
+  // Stopped long before the 6 GB a whole second would write (record.max_db_bytes).
   const Background bg = start_fabricsim(
-      two_leaf_shift().set("sim.progress_slice=1s").opt("--time", "1s").opt("--db", db_path), dir);
+      two_leaf_shift().set("sim.progress_slice=1s").set("record.max_db_bytes=8GB").opt("--time", "1s").opt("--db", db_path),
+      dir);
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   const double sent = now_seconds();
   kill(bg.pid, SIGINT);
