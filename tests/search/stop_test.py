@@ -7,6 +7,10 @@ lost to 'failed' by a stop: the trials told are the budget, none failed,
 and each design's runs are its seeds' (no design run twice, none run by
 halves). A stop of SIGINT or SIGTERM ends with 128 + the signal.
 
+A stop while Python still loads the tool (before it takes the signals
+over) or while it writes its answer ends with 128 + the signal and one
+line, never a death by the signal (N15: exit -2).
+
 Also: the same search started twice at once on one file, the second is
 refused naming the first (N16); a '?' in --db keeps Optuna's study in that
 file (N4: 'q?a.db' put it in a file 'q').
@@ -19,6 +23,7 @@ import shutil
 import signal
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import time
 import unittest
@@ -83,6 +88,39 @@ class StopsLoseNothing(Case):
         self.assertEqual(optuna_failed, 0)
         self.assertEqual({v: n for v, n in per_design if n != 2}, {}, "each design run once per seed")
         self.assertEqual(len(per_design), len(designs), "every told design has its runs, and only those")
+
+
+class StopsAtTheEnds(Case):
+    def test_a_stop_while_loading_is_one_line(self):
+        for sent in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            with self.subTest(signal=sent.name):
+                p = subprocess.Popen(command(os.path.join(self.dir, "early.db")), cwd=self.dir,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                time.sleep(0.05)
+                p.send_signal(sent)
+                _, err = p.communicate(timeout=120)
+                self.assertEqual(p.returncode, 128 + sent, err)
+                self.assertNotIn("Traceback", err)
+                self.assertEqual(len(err.strip().splitlines()), 1, err)
+
+    def test_a_stop_while_answering_is_said(self):
+        """The answer's table is written with a SIGINT arriving meanwhile (in the tool's process)."""
+        sys.path.insert(0, ROOT)
+        from search import cli, results
+        answer_table = results.answer_table
+
+        def interrupted_answer(*args):
+            os.kill(os.getpid(), signal.SIGINT)
+            return answer_table(*args)
+        results.answer_table = interrupted_answer
+        saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+        try:
+            status = cli.main(ARGS + ["--db", os.path.join(self.dir, "late.db"), "--trials", "2"])
+        finally:
+            results.answer_table = answer_table
+            for s, handler in saved.items():
+                signal.signal(s, handler)
+        self.assertEqual(status, 128 + signal.SIGINT)
 
 
 class OneSearchPerFile(Case):
