@@ -6,6 +6,7 @@
 #include "db/database_path.h"
 #include "db/db_error.h"
 #include "db/schema.h"
+#include "db/user_schema_objects.h"
 #include "model/config/config_error.h"
 #include "model/recording/metric_catalog.h"
 
@@ -129,18 +130,27 @@ Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192; "
        "PRAGMA temp_store = MEMORY;");
   in_write_transaction(db.get(), path, "creating the schema", [&] {
+    // The user's own views, indexes and triggers an upgrade would stop on
+    // or lose, set aside and created again after it.
+    std::vector<SchemaObject> users_objects;
+    std::string upgrade;
     // Another process may have migrated it since: read the version again inside the transaction.
     if (older_version) {
       const std::optional<std::string> now =
           query_text(db.get(), path, "SELECT value FROM meta WHERE key = 'schema_version'");
-      if (now && *now != kSchemaVersion)
-        exec(db.get(), path, "bringing the schema up to this version", migration_from(*now).c_str());
+      if (now && *now != kSchemaVersion) {
+        const std::string steps = migration_from(*now);
+        users_objects = set_aside_user_objects(db.get(), path, steps);
+        exec(db.get(), path, "bringing the schema up to this version", steps.c_str());
+        upgrade = "from schema version " + *now + " to " + kSchemaVersion;
+      }
     }
     exec(db.get(), path, "creating the schema", kSchemaTablesSql);
     write_metric_definitions(db.get(), path);
     // A file from an older fabricsim may lack them (it dropped them while a
     // run loaded): built once here, before anything is simulated.
     exec(db.get(), path, "creating the indexes", kSchemaIndexesSql);
+    restore_user_objects(db.get(), path, users_objects, upgrade);
   });
   return db;
 }

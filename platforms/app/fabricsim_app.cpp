@@ -80,8 +80,8 @@ const char* status_of(RunOutcome outcome) {
     case RunOutcome::done: return "done";
     case RunOutcome::interrupted: return "interrupted";
     case RunOutcome::stalled: return "failed";
-  }
     case RunOutcome::recording_failed: return "failed";  // finish() says why
+  }
   return "failed";
 }
 
@@ -123,8 +123,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   loop.on_slice = [&rec, &huge_pages](Picos reached) {
     rec->reached(reached);
     huge_pages.keep_up();
-  };
     return !rec->write_failed();
+  };
   RunResult result;
   std::string status;
   int exit_code = 0;
@@ -260,10 +260,6 @@ int run_fabricsim(int argc, const char* const argv[]) {
               << " check(s) of physical constraints do not hold (above); nothing was run or written\n";
     return 2;
   }
-  return simulate(cl, run);
-}
-
-}  // namespace fabric
   const DatabaseGrowth growth =
       estimate_database_growth(run.flows, run.loop.sim_time, run.occupancy_samples, cl.record == "frames");
   if (const auto problem =
@@ -271,3 +267,7 @@ int run_fabricsim(int argc, const char* const argv[]) {
     std::cerr << "fabricsim: " << *problem << "\n";
     return 2;
   }
+  return simulate(cl, run);
+}
+
+}  // namespace fabric

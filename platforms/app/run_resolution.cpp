@@ -56,6 +56,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.loop.stall_timeout = keys.stall_timeout;
   run.loop.sample_interval = keys.sample_interval;
   run.lock_wait_seconds = static_cast<double>(keys.lock_wait.value()) / 1e12;
+  run.max_db_bytes = keys.max_db_bytes;
   run.loop.progress = !cl.quiet;
   PlatformResolution resolution = platform.resolve(
       config, SharedRunKeys{run.seed, run.loop.sim_time, run.loop.sample_interval, keys.stall_timeout, keys.max_samples});
@@ -63,7 +64,7 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.flows = std::move(resolution.flows);
   run.loop.recovery_wait = resolution.recovery_wait;
   run.loop.quiet_time = resolution.quiet_time;
-  run.max_db_bytes = keys.max_db_bytes;
+  run.occupancy_samples = resolution.occupancy_samples;
   config.check_all_used();
   run.config_text = config.resolved_text();
   run.params = config.resolved_params();
@@ -71,5 +72,4 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   return run;
 }
 
-  run.occupancy_samples = resolution.occupancy_samples;
 }  // namespace fabric

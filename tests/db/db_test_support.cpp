@@ -142,6 +142,13 @@ void exec_other(const std::string& db_path, const std::string& sql) {
   if (!error.empty()) throw std::runtime_error(db_path + ": " + error);
 }
 
+void back_to_schema_version(const std::string& db_path, int version) {
+  const std::optional<std::filesystem::path> dir = source_dir();
+  if (!dir) throw std::runtime_error("source tree not found; set FABRICSIM_SOURCE_DIR");
+  for (int v = 4; v >= version; --v)
+    exec_other(db_path, read_file(*dir / "tests" / "db" / "older_schemas" / ("version_" + std::to_string(v) + ".sql")));
+}
+
 int64_t query_int(const std::string& db_path, const std::string& sql) {
   const QueryResult r = run_sql(db_path, sql);
   return std::get<int64_t>(r.rows.at(0).at(0));

@@ -59,6 +59,11 @@ QueryResult run_sql(const std::string& db_path, const std::string& sql, const Pa
 // throws std::runtime_error on errors.
 void exec_other(const std::string& db_path, const std::string& sql);
 
+// Turns the file of this schema version at `db_path` into one of an older
+// `version`, as fabricsim wrote it then (tests/db/older_schemas/
+// version_<N>.sql, applied from the newest down); throws std::runtime_error.
+void back_to_schema_version(const std::string& db_path, int version);
+
 // Shorthand for a single integer result, e.g. "SELECT count(*) FROM frames".
 int64_t query_int(const std::string& db_path, const std::string& sql);
 

@@ -289,18 +289,6 @@ TEST(WhatIfRun, EveryRunRecordsItsKeysAndPlatform) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM run_warnings"), 0);
 }
 
-// A version-5 file turned into one of an older version, as fabricsim
-// wrote it then (tests/db/older_schemas/version_<N>.sql, applied from 4
-// down).
-void back_to_version(const std::string& path, int version) {
-  const auto dir = fabric::db::testing::source_dir();
-  ASSERT_TRUE(dir) << "source tree not found; set FABRICSIM_SOURCE_DIR";
-  Db db(path);
-  for (int v = 4; v >= version; --v)
-    db.exec(fabric::db::testing::read_file(*dir / "tests" / "db" / "older_schemas" /
-                                           ("version_" + std::to_string(v) + ".sql")));
-}
-
 // What a run of the older file recorded, brought up, against the same run
 // recorded by this version (run 2): entities, samples, totals and events by
 // their entities' kinds and names (ids of entities that are not ports are
@@ -340,7 +328,7 @@ TEST(WhatIfRun, AFileOfSchemaVersion4IsBroughtUpToThisVersion) {
   };
   ProcResult r = run_fabricsim(run());
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  back_to_version(path, 4);
+  fabric::db::testing::back_to_schema_version(path, 4);
   r = run_fabricsim(run());
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
@@ -358,7 +346,7 @@ TEST(WhatIfRun, AFileOfSchemaVersion2IsBroughtUpToThisVersion) {
   const std::string path = dir.file("old.db");
   ProcResult r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  back_to_version(path, 2);  // what fabricsim wrote before version 3
+  fabric::db::testing::back_to_schema_version(path, 2);  // what fabricsim wrote before version 3
   r = run_fabricsim(two_leaf().opt("--time", "2us").opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
