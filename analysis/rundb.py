@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis import run_owner, schema_versions
+from analysis import lock_wait, run_owner, schema_versions, user_schema_objects
 
 # A file of an older schema version is brought up to this one when the
 # report can write to it (schema_versions, db/migrations.sql), as fabricsim
@@ -41,14 +41,16 @@ def _bring_up_to_date(path, version):
     """An older file, brought up to this schema version in place (as
     fabricsim would, the next time it wrote to it)."""
     try:
-        writer = sqlite3.connect(database_uri(path, "rw"), uri=True, timeout=60, isolation_level=None)
+        writer = lock_wait.connect(path, 60, "fabric-report", mode="rw", isolation_level=None)
         try:
             schema_versions.migrate(writer)
             with open(os.path.join(schema_versions.DB, "schema.sql")) as f:
                 writer.executescript(f.read())
         finally:
             writer.close()
-    except (sqlite3.Error, OSError) as e:
+    except user_schema_objects.UpgradeRefused as e:
+        raise ReportError(str(e)) from None
+    except (sqlite3.Error, OSError, ValueError) as e:
         raise ReportError(f"'{path}' has fabricsim schema version {version}, which this fabric-report brings up "
                           f"to version {schema_versions.current()} in place, but it cannot write the file ({e}); "
                           "report a writable copy") from None

@@ -1,5 +1,7 @@
 #include "db/database_file.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <optional>
 
@@ -20,13 +22,24 @@ namespace fs = std::filesystem;
                 "); choose another file with --db");
 }
 
-// Why SQLite could not open `path`, in words a user can act on.
-std::string open_failure_reason(const std::string& path, sqlite3* db, int rc) {
-  std::error_code ec;
+fs::path directory_of(const std::string& path) {
   const fs::path p(path);
-  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  return p.has_parent_path() ? p.parent_path() : fs::path(".");
+}
+
+// SQLite creates the file, and its journal (FILE-wal, FILE-shm) next to
+// it, in its directory: one this process cannot write refuses the run,
+// whatever the file's own mode (unless the journal is there already).
+std::optional<std::string> unwritable_directory(const std::string& path) {
+  const fs::path dir = directory_of(path);
+  std::error_code ec;
   if (!fs::exists(dir, ec)) return "the directory '" + dir.string() + "' does not exist";
-  return sqlite_reason(db, rc) + " (is the directory writable?)";
+  if (access(dir.c_str(), W_OK | X_OK) == 0) return std::nullopt;
+  if (fs::exists(path, ec) && access((path + "-wal").c_str(), W_OK) == 0 && access((path + "-shm").c_str(), W_OK) == 0)
+    return std::nullopt;
+  const std::string name = fs::path(path).filename().string();
+  return "the directory '" + dir.string() + "' is not writable, and SQLite creates the file's journal (" + name +
+         "-wal) in it: choose a --db in a writable directory, or make '" + dir.string() + "' writable";
 }
 
 // One text value from a query with no parameters; nullopt when no row.
@@ -100,13 +113,15 @@ Connection open_fabric_database(const std::string& path, LockWait& lock_wait) {
   // Checked again here, for every caller: a name SQLite would not keep as a file.
   if (const std::optional<std::string> why = database_path_problem(path))
     throw DbError("database '" + config::shorten_for_message(path) + "': " + *why + "; choose another file with --db");
+  if (const std::optional<std::string> why = unwritable_directory(path))
+    throw_db_error(config::shorten_for_message(path), "cannot write to it", *why);
   sqlite3* raw_db = nullptr;
   // NOMUTEX: the recorder hands the connection between threads but never
   // uses it from two at once, and per-call mutexes cost ~20% of insert time.
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
   const int rc = sqlite3_open_v2(path.c_str(), &raw_db, flags, nullptr);
   Connection db(raw_db);
-  if (rc != SQLITE_OK) throw_db_error(path, "cannot open", open_failure_reason(path, db.get(), rc));
+  if (rc != SQLITE_OK) throw_db_error(path, "cannot open", db.get(), rc);
   sqlite3_extended_result_codes(db.get(), 1);
   lock_wait.install(db.get());
   if (sqlite3_db_readonly(db.get(), "main") == 1) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "db/lock_holder.h"
 #include "model/core/stop_request.h"
 
 namespace fabric::db {
@@ -13,7 +14,7 @@ namespace {
 // 20 ms, so that a long wait costs no CPU.
 double sleep_seconds(int attempts) { return attempts < 10 ? 0.001 : attempts < 40 ? 0.005 : 0.02; }
 
-constexpr double kTellAfterSeconds = 2.0;
+constexpr double kTellAfterSeconds = 1.0;
 
 }  // namespace
 
@@ -34,8 +35,8 @@ bool LockWait::keep_waiting(int attempts) {
   // Before the run has simulated anything, a stop (Ctrl-C) ends the wait.
   if (!waits_forever_ && StopRequest::raised()) return false;
   if (waited_seconds_ >= kTellAfterSeconds && !told_) {
-    std::fprintf(stderr, "fabricsim: waiting for the write lock on '%s': another process is writing to it%s\n",
-                 path_.c_str(), waits_forever_ ? "" : "; Ctrl-C gives up");
+    std::fprintf(stderr, "fabricsim: waiting for the lock on '%s' %s%s\n", path_.c_str(),
+                 describe_lock_holder(path_).c_str(), waits_forever_ ? "" : "; Ctrl-C gives up");
     told_ = true;
   }
   const double sleep = sleep_seconds(attempts);
