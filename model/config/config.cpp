@@ -21,6 +21,11 @@ constexpr const char* kConcreteKeyAllowed =
     "a concrete key with a name (letters, digits, '_', '-') in place of '*'";
 constexpr const char* kIniFileAllowed = "a readable INI file (a regular file: not a FIFO, device or directory)";
 constexpr const char* kIniLineAllowed = "section.key = value";
+// An included file is read only as far as it is an INI file of fabricsim's
+// keys: a study may name any path, and no line of a file that is not one
+// (/etc/passwd) is shown.
+constexpr const char* kIncludedFileAllowed =
+    "a study/INI file ('[section]' headers, 'key = value' lines of declared keys, comments)";
 constexpr const char* kUtf8ByteOrderMark = "\xef\xbb\xbf";  // what some editors write first
 
 // A numeric, boolean or choice read needs a value: an unset key whose default
@@ -85,7 +90,8 @@ const char* to_string(ValueSource source) {
 
 void Config::load_ini(const std::string& path, ValueSource source) { load_ini_file(path, "--config", source); }
 
-void Config::load_ini_file(const std::string& path, const std::string& named_by, ValueSource source) {
+void Config::load_ini_file(const std::string& path, const std::string& named_by, ValueSource source,
+                           const std::string& included_at) {
   // A FIFO, a device or a directory would block or never end: only a regular file is read.
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw ConfigError(named_by, path, kIniFileAllowed);
@@ -95,22 +101,37 @@ void Config::load_ini_file(const std::string& path, const std::string& named_by,
   for (int number = 1; std::getline(in, line); ++number) {
     if (number == 1 && line.compare(0, 3, kUtf8ByteOrderMark) == 0) line.erase(0, 3);
     const std::string origin = path + ":" + std::to_string(number);
-    const IniLine parsed = parse_ini_line(line, origin);
+    const auto not_ini = [&](const std::string& why) {
+      return ConfigError("include", path, std::string(kIncludedFileAllowed) + ": its line " + std::to_string(number) +
+                                              " " + why + " (its content is not shown)")
+          .located_at(included_at);
+    };
+    IniLine parsed;
+    try {
+      parsed = parse_ini_line(line, origin);
+    } catch (const ConfigError&) {
+      if (!included_at.empty()) throw not_ini("is none of these");
+      throw;
+    }
     if (parsed.kind == IniLine::Kind::section) section = parsed.name;
     if (parsed.kind != IniLine::Kind::assignment) continue;
+    const std::string key = section.empty() ? parsed.name : section + "." + parsed.name;
+    const bool keyed_section = section == "sweep" || section == "search";  // checked by the sweep and the search
+    if (!included_at.empty() && !keyed_section && key != "include" && !registry_.knows_of(key))
+      throw not_ini("sets no declared key");
     try {
       if (section.empty() && parsed.name == "include") {
         // Another file's keys first, relative to this one: a study variant names its base.
         if (include_depth_ == 8) throw ConfigError("include", parsed.value, "at most 8 nested includes (no loop)");
         ++include_depth_;
-        load_ini_file((std::filesystem::path(path).parent_path() / parsed.value).string(), "include", source);
+        load_ini_file((std::filesystem::path(path).parent_path() / parsed.value).string(), "include", source, origin);
         --include_depth_;
       } else if (section == "sweep" && !registry_.find("sweep." + parsed.name)) {  // a swept key, not sweep.*
         sweep_lines_.push_back({parsed.name, parsed.value, origin});
       } else if (section == "search") {  // a goal-seeking search's declaration: scripts/fabricsim-search reads it
         search_lines_.push_back({parsed.name, parsed.value, origin});
       } else {
-        assign(section.empty() ? parsed.name : section + "." + parsed.name, parsed.value, origin, source);
+        assign(key, parsed.value, origin, source);
       }
     } catch (const ConfigError& error) {
       throw error.located_at(origin);  // an included file's error keeps its own line
@@ -124,21 +145,11 @@ void Config::set(const std::string& key, const std::string& value, ValueSource s
   assign(key, value, "", source);
 }
 
-void Config::assign(const std::string& key, const std::string& value, const std::string& origin,
-                    ValueSource source) {
+void Config::assign(const std::string& written, const std::string& value, const std::string& origin,
+                    ValueSource source, const std::string& option) {
+  if (!registry_.find(written) && !registry_.renamed_to(written)) throw registry_.unknown_key(written, value);
+  const std::string key = names_.current(written, value, origin.empty() ? option : origin);
   const ParamSpec* spec = registry_.find(key);
-  if (!spec) {
-    if (const std::string* now = registry_.renamed_to(key)) {
-      const std::string note = "key '" + key + "' is now '" + *now +
-                               "'; the old name is accepted until the next release" +
-                               (origin.empty() ? std::string() : " (" + origin + ")");
-      if (std::find(renamed_used_.begin(), renamed_used_.end(), note) == renamed_used_.end())
-        renamed_used_.push_back(note);
-      assign(*now, value, origin, source);
-      return;
-    }
-    throw registry_.unknown_key(key, value);
-  }
   if (spec->is_pattern() && key == spec->key) throw ConfigError(key, value, kConcreteKeyAllowed);
   check_value(*spec, key, value);
   values_[key] = value;
@@ -154,7 +165,7 @@ void Config::set_assignment(const std::string& assignment, ValueSource source) {
   const size_t equals = assignment.find('=');
   const std::string key = equals == std::string::npos ? "" : trim(assignment.substr(0, equals));
   if (key.empty()) throw ConfigError("--set", assignment, "KEY=VALUE");
-  set(key, trim(assignment.substr(equals + 1)), source);
+  assign(key, trim(assignment.substr(equals + 1)), "", source, source == ValueSource::sweep ? "--set-swept" : "--set");
 }
 
 const ParamSpec& Config::spec_for(const std::string& key, ParamType type) const {

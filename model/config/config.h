@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "model/config/config_error.h"
+#include "model/config/key_names.h"
 #include "model/config/resolution_notes.h"
 #include "model/core/ids.h"
 
@@ -108,6 +109,9 @@ class ParamRegistry {
   // never renamed.
   void rename(std::string old_key, std::string new_key);
   const std::string* renamed_to(const std::string& old_key) const;
+  // Whether `key` is declared, an old name, or near enough to a declared
+  // key to be its typo.
+  bool knows_of(const std::string& key) const;
   const std::vector<ParamSpec>& all() const { return specs_; }
   // Human-readable table for --list-params: key, type, default, unit,
   // range/choices, description; the keys every platform reads first, then
@@ -207,7 +211,10 @@ class Config {
   void note_check(CheckResult result) const { notes_.check(std::move(result)); }
   const ResolutionNotes& notes() const { return notes_; }
   // What the configuration said by a renamed key's old name, as notes to print.
-  const std::vector<std::string>& renamed_keys_used() const { return renamed_used_; }
+  const std::vector<std::string>& renamed_keys_used() const { return names_.notes(); }
+  // The name each key was given by, and where (key_names.h).
+  const KeyNames& key_names() const { return names_; }
+  const ParamRegistry& registry() const { return registry_; }
   // Names that fill the '*' of wildcard keys under a prefix, sorted:
   // with flow.f1.src and flow.f2.rate set, instances("flow") = {"f1", "f2"}.
   std::vector<std::string> instances(const std::string& prefix) const;
@@ -241,10 +248,13 @@ class Config {
 
  private:
   int include_depth_ = 0;
-  // load_ini of a file named by `named_by` ("--config" or "include"), for its errors.
-  void load_ini_file(const std::string& path, const std::string& named_by, ValueSource source);
-  // set() with where the value comes from ("" for --set), kept for locate().
-  void assign(const std::string& key, const std::string& value, const std::string& origin, ValueSource source);
+  // load_ini of a file named by `named_by` ("--config", or "include" at `included_at`), for its errors.
+  void load_ini_file(const std::string& path, const std::string& named_by, ValueSource source,
+                     const std::string& included_at = "");
+  // set() with where the value comes from ("" for --set), kept for locate(),
+  // and the option that gave it ("--set", "--set-swept"; "" for --time, --seed).
+  void assign(const std::string& key, const std::string& value, const std::string& origin, ValueSource source,
+              const std::string& option = "");
   const ParamSpec& spec_for(const std::string& key, ParamType type) const;
   const std::string& raw_value(const std::string& key, const ParamSpec& spec) const;
 
@@ -258,7 +268,7 @@ class Config {
   std::string platform_;  // select_platform(); "" keeps every key
   mutable std::set<std::string> used_;
   mutable bool mark_reads_ = true;  // see UnmarkedReads
-  std::vector<std::string> renamed_used_;
+  KeyNames names_{registry_};
 };
 
 // Parsers shared by Config and by callers with their own syntax (traffic specs).

@@ -240,6 +240,10 @@ const std::string* ParamRegistry::renamed_to(const std::string& old_key) const {
   return nullptr;
 }
 
+bool ParamRegistry::knows_of(const std::string& key) const {
+  return find(key) || renamed_to(key) || !closest_declared_key(*this, key).empty();
+}
+
 ConfigError ParamRegistry::unknown_key(const std::string& key, const std::string& value) const {
   if (const std::string* now = renamed_to(key))  // where the old name is not taken (a sweep's keys)
     return ConfigError(key, value, std::string(kUnknownKeyAllowed) + " -- this key is now '" + *now + "'");

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "model/config/canonical_value.h"
+#include "model/config/key_names.h"
 #include "model/config/split.h"
 
 namespace fabric::config {
@@ -15,6 +16,7 @@ constexpr const char* kSeeds = "seeds";
 constexpr const char* kInherit = "inherit";
 constexpr const char* kListAllowed = "a list of values separated by ',' (or by '|' when values hold commas)";
 constexpr const char* kSeedKey = "sim.seed";
+constexpr const char* kSweepOption = "--sweep";  // the origin of a --sweep line
 
 bool is_together(const std::string& key) { return key == kTogether || key.rfind(std::string(kTogether) + ".", 0) == 0; }
 
@@ -29,30 +31,51 @@ std::vector<std::string> split_values(const std::string& key, const std::string&
   return values;
 }
 
-// The last line of each key wins; keys keep the place of their first line.
-// "inherit = false" drops the lines before it (a study variant's own sweep).
-std::vector<SweepLine> latest_per_key(const std::vector<SweepLine>& lines) {
+// The lines after the last "inherit = false" (a study variant's own sweep).
+std::vector<SweepLine> inherited(const std::vector<SweepLine>& lines) {
+  std::vector<SweepLine> out;
+  for (const SweepLine& line : lines) {
+    if (line.key != kInherit) {
+      out.push_back(line);
+      continue;
+    }
+    try {
+      if (!parse_bool("sweep.inherit", line.value)) out.clear();
+    } catch (const ConfigError& e) {
+      throw e.located_at(line.origin);
+    }
+  }
+  return out;
+}
+
+// The last line of each key wins (a variant's file after its base's, --sweep
+// after the files); keys keep the place of their first line. A renamed key's
+// old name stands for the new one (KeyNames). A key given by two --sweep
+// options is refused: on the command line a key is given one way.
+std::vector<SweepLine> latest_per_key(const std::vector<SweepLine>& lines, KeyNames& names) {
   std::vector<SweepLine> out;
   std::map<std::string, size_t> at;
-  for (const SweepLine& line : lines) {
-    if (line.key == kInherit) {
-      try {
-        if (!parse_bool("sweep.inherit", line.value)) {
-          out.clear();
-          at.clear();
-        }
-      } catch (const ConfigError& e) {
-        throw e.located_at(line.origin);
-      }
-      continue;
+  for (SweepLine line : inherited(lines)) {
+    const bool is_key = line.key != kSeeds && !is_together(line.key);
+    const std::string written = line.key;
+    try {
+      if (is_key) line.key = names.current(written, line.value, line.origin);
+    } catch (const ConfigError& e) {
+      throw e.located_at(line.origin);
     }
     const auto it = at.find(line.key);
     if (it == at.end()) {
       at[line.key] = out.size();
       out.push_back(line);
-    } else {
-      out[it->second] = line;
+      continue;
     }
+    const SweepLine& before = out[it->second];
+    if (before.origin == kSweepOption && line.origin == kSweepOption)
+      throw ConfigError(written, line.value,
+                        "one --sweep per key: --sweep " + before.key + "=" + before.value +
+                            " sweeps it too; give all its values in one --sweep")
+          .located_at(line.origin);
+    out[it->second] = line;
   }
   return out;
 }
@@ -97,7 +120,11 @@ SweepSpec SweepSpec::parse(const std::vector<SweepLine>& given, const ParamRegis
   std::vector<SweepLine> groups;
   std::optional<SweepLine> seeds;
   std::vector<std::string> seed_values;
-  for (const SweepLine& line : latest_per_key(given)) {
+  KeyNames names(registry);
+  const std::vector<SweepLine> lines = latest_per_key(given, names);
+  spec.notes_ = names.notes();
+  for (const SweepLine& line : lines) {
+    if (line.key != kSeeds && !is_together(line.key)) spec.given_[line.key] = *names.given(line.key);
     try {
       if (line.key == kSeeds) {
         seeds = line;
@@ -125,7 +152,8 @@ SweepSpec SweepSpec::parse(const std::vector<SweepLine>& given, const ParamRegis
   std::map<std::string, size_t> group_of;
   for (size_t g = 0; g < groups.size(); ++g) {
     const SweepLine& line = groups[g];
-    const std::vector<std::string> members = split_values(line.key, line.value);
+    std::vector<std::string> members = split_values(line.key, line.value);
+    for (std::string& m : members) m = names.current_name(m);
     size_t length = 0;
     for (const std::string& m : members) {
       const auto it = std::find_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first.key == m; });
@@ -243,7 +271,7 @@ SweepLine parse_sweep_option(const std::string& text) {
   const size_t equals = text.find('=');
   const std::string key = equals == std::string::npos ? "" : trim(text.substr(0, equals));
   if (key.empty()) throw ConfigError("--sweep", text, "KEY=V1,V2,...");
-  return {key, trim(text.substr(equals + 1)), "--sweep"};
+  return {key, trim(text.substr(equals + 1)), kSweepOption};
 }
 
 }  // namespace fabric::config

@@ -15,8 +15,10 @@
 // or `together.NAME` for more groups) take the i-th value of each and count
 // as one key, at the place of the first; seeds vary fastest of all. A key
 // given again (a study variant's file after its base, --sweep after the
-// file) replaces its values; `inherit = false` drops the sweep lines read
-// before it (a variant's sweep of its own). Every value is checked against
+// file) replaces its values, but a key is given by one --sweep at most;
+// `inherit = false` drops the sweep lines read before it (a variant's sweep
+// of its own). A renamed key's old name stands for the new one, with a note
+// (key_names.h). Every value is checked against
 // its key's type and range when the sweep is read, and so is that no two
 // points would be one run: a value given twice (also in two spellings,
 // "1522" and "1522B"), or sim.seed swept itself and by `seeds`, is refused.
@@ -26,6 +28,7 @@
 // its coordinates, one value index per dimension (a key, or keys together,
 // or the seeds).
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -71,6 +74,14 @@ class SweepSpec {
   std::vector<SweepPoint> points() const;
   // The sweep's definition, one dimension per line: its identity.
   std::string describe() const;
+  // A swept key's name as written and where ("file:line", "--sweep");
+  // nullptr for a key not swept (or sim.seed swept by `seeds`).
+  const KeyNames::Given* given(const std::string& key) const {
+    const auto it = given_.find(key);
+    return it == given_.end() ? nullptr : &it->second;
+  }
+  // The notes of the old key names the sweep used.
+  const std::vector<std::string>& renamed_keys_used() const { return notes_; }
 
  private:
   struct Dimension {
@@ -78,6 +89,8 @@ class SweepSpec {
     std::vector<std::vector<std::string>> values;  // [point along this dimension][key]
   };
   std::vector<Dimension> dimensions_;  // the seeds, if any, last (sim.seed)
+  std::map<std::string, KeyNames::Given> given_;
+  std::vector<std::string> notes_;
 };
 
 // "--sweep KEY=V1,V2" as a SweepLine; throws ConfigError on a missing '='.

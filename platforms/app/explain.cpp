@@ -38,8 +38,11 @@ std::string joined_keys(const config::CheckResult& check) {
   return s;
 }
 
-void explain_key(const config::Config& config, const config::ParamRegistry& registry, const std::string& key,
-                 std::ostream& out) {
+void explain_key(const config::Config& config, const config::ParamRegistry& registry, const std::string& asked,
+                 std::ostream& out, std::ostream& notes) {
+  config::KeyNames names(registry);
+  const std::string key = names.current(asked, "", "--explain");
+  for (const std::string& note : names.notes()) notes << "fabricsim: note: " << note << "\n";
   const config::ParamSpec* spec = registry.find(key);
   if (!spec || (spec->is_pattern() && spec->key == key))
     throw config::ConfigError("--explain", key, registry.unknown_key(key, "").allowed);

@@ -11,10 +11,11 @@
 
 namespace fabric {
 
-// Prints `key` as `config` resolved it. Throws ConfigError for a key
-// nobody declared (with the closest one) or one this run's platform has not.
+// Prints `key` as `config` resolved it; a renamed key's old name explains
+// the new one, with a note on `notes`. Throws ConfigError for a key nobody
+// declared (with the closest one) or one this run's platform has not.
 void explain_key(const config::Config& config, const config::ParamRegistry& registry, const std::string& key,
-                 std::ostream& out);
+                 std::ostream& out, std::ostream& notes);
 
 // Every key of the run: key, value, source, origin.
 void print_resolved_params(const config::Config& config, std::ostream& out);

@@ -19,6 +19,7 @@
 #include "platforms/app/explain.h"
 #include "platforms/app/huge_pages.h"
 #include "platforms/app/parameters.h"
+#include "platforms/app/refusal_cause.h"
 #include "platforms/app/run_loop.h"
 #include "platforms/app/run_resolution.h"
 #include "platforms/app/run_summary.h"
@@ -228,7 +229,12 @@ int run_fabricsim(int argc, const char* const argv[]) {
     return 0;
   }
   if (cl.list_studies) {
-    for (const StudyEntry& s : list_studies()) std::cout << s.id << "\t" << s.platform << "\t" << s.title << "\n";
+    try {
+      for (const StudyEntry& s : list_studies()) std::cout << s.id << "\t" << s.platform << "\t" << s.title << "\n";
+    } catch (const config::ConfigError& e) {
+      std::cerr << "fabricsim: " << e.what() << "\n";
+      return 2;
+    }
     return 0;
   }
   if (cl.points) return list_sweep_points(cl, registry, std::cout, std::cerr);
@@ -236,23 +242,23 @@ int run_fabricsim(int argc, const char* const argv[]) {
   ResolvedRun run;
   try {
     run = resolve(cl, config);
+    for (const std::string& note : config.renamed_keys_used()) std::cerr << "fabricsim: note: " << note << "\n";
     if (cl.search_lines) {
       for (const config::IniEntry& line : config.search_lines()) std::cout << line.key << " = " << line.value << "\n";
       return 0;
     }
     if (cl.explain) {
-      explain_key(config, registry, *cl.explain, std::cout);
+      explain_key(config, registry, *cl.explain, std::cout, std::cerr);
       return 0;
     }
   } catch (const config::ConfigError& e) {
-    std::cerr << "fabricsim: " << config.locate(e).what() << "\n";
+    std::cerr << "fabricsim: " << with_its_cause(cl, config.locate(e)).what() << "\n";
     return 2;
   }
   if (cl.resolved) {
     print_resolved_params(config, std::cout);
     return 0;
   }
-  for (const std::string& note : config.renamed_keys_used()) std::cerr << "fabricsim: note: " << note << "\n";
   print_departures(config.notes(), std::cerr);
   print_warnings(run.warnings, std::cerr);
   if (cl.strict && !run.warnings.empty()) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "model/config/sweep_spec.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/platform_catalog.h"
 #include "platforms/app/sweep_keys.h"
@@ -15,7 +16,7 @@ namespace {
 std::string study_choices() {
   std::string s;
   for (const StudyEntry& e : list_studies()) s += (s.empty() ? "" : ", ") + e.id;
-  return "one of: " + s;
+  return "one of: " + s + " (" + study_folder_text() + ")";
 }
 
 }  // namespace
@@ -25,9 +26,13 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   ResolvedRun run;
   if (cl.study || cl.configs.empty()) {
     const std::string id = cl.study ? *cl.study : kDefaultStudy;
-    const std::optional<StudyEntry> study = find_study(id);
+    const std::optional<std::string> study = find_study_file(id);
+    if (!study && !cl.study && study_dir_variable())  // the default study, which the user did not name
+      throw config::ConfigError(kStudyDirVariable, *study_dir_variable(),
+                                "a folder with " + id + ".ini, the default study (run without --study or --config), or "
+                                "--study " + study_choices());
     if (!study) throw config::ConfigError("--study", id, study_choices());
-    config.load_ini(study->path, config::ValueSource::study);
+    config.load_ini(*study, config::ValueSource::study);
     config.exempt_from_use_check();
     run.study = id;
   }
@@ -35,6 +40,8 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
     config.load_ini(file);
     if (run.study.empty()) run.study = std::filesystem::path(file).stem().string();
   }
+  // A broken [sweep] section is refused by every run of the file, not only by its sweep.
+  if (cl.swept.empty()) static_cast<void>(config::SweepSpec::parse(config.sweep_lines(), config.registry()));
   for (const std::string& assignment : cl.sets) config.set_assignment(assignment);
   for (const std::string& assignment : cl.swept) config.set_assignment(assignment, config::ValueSource::sweep);
   {

@@ -16,8 +16,24 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path study_dir() {
-  if (const char* env = std::getenv("FABRICSIM_STUDY_DIR")) return env;
-  return FABRICSIM_STUDY_DIR;
+  const std::optional<std::string> given = study_dir_variable();
+  if (!given) return FABRICSIM_STUDY_DIR;
+  std::error_code ec;
+  if (!fs::is_directory(*given, ec))
+    throw config::ConfigError(kStudyDirVariable, *given,
+                              std::string("a folder of study files (ID.ini); unset, the shipped studies in ") +
+                                  FABRICSIM_STUDY_DIR);
+  return *given;
+}
+
+// The study files in the folder, by id.
+std::vector<std::pair<std::string, fs::path>> study_files() {
+  std::vector<std::pair<std::string, fs::path>> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(study_dir(), ec))
+    if (entry.path().extension() == ".ini") files.emplace_back(entry.path().stem().string(), entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 // The title: the first comment line.
@@ -48,20 +64,31 @@ std::string platform_of(const fs::path& path, const config::ParamRegistry& regis
 std::vector<StudyEntry> list_studies() {
   std::vector<StudyEntry> studies;
   const config::ParamRegistry registry = build_registry();
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(study_dir(), ec)) {
-    if (entry.path().extension() != ".ini") continue;
-    const fs::path& p = entry.path();
-    studies.push_back({p.stem().string(), title_of(p), p.string(), platform_of(p, registry)});
-  }
-  std::sort(studies.begin(), studies.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  for (const auto& [id, path] : study_files()) studies.push_back({id, title_of(path), path.string(), platform_of(path, registry)});
   return studies;
 }
 
 std::optional<StudyEntry> find_study(const std::string& id) {
-  for (const StudyEntry& s : list_studies())
-    if (s.id == id) return s;
+  const std::optional<std::string> path = find_study_file(id);
+  if (!path) return std::nullopt;
+  return StudyEntry{id, title_of(*path), *path, platform_of(*path, build_registry())};
+}
+
+std::optional<std::string> find_study_file(const std::string& id) {
+  for (const auto& [file_id, path] : study_files())
+    if (file_id == id) return path.string();
   return std::nullopt;
+}
+
+std::optional<std::string> study_dir_variable() {
+  const char* env = std::getenv(kStudyDirVariable);
+  if (!env || !*env) return std::nullopt;
+  return std::string(env);
+}
+
+std::string study_folder_text() {
+  const std::optional<std::string> given = study_dir_variable();
+  return given ? std::string(kStudyDirVariable) + "=" + *given : std::string("the shipped studies");
 }
 
 }  // namespace fabric

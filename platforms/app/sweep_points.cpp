@@ -4,6 +4,7 @@
 #include <optional>
 #include <ostream>
 
+#include "model/config/set_and_swept.h"
 #include "model/config/sweep_spec.h"
 #include "platforms/app/run_resolution.h"
 #include "platforms/app/sweep_validation.h"
@@ -45,10 +46,13 @@ int list_sweep_points(const CommandLine& cl, const config::ParamRegistry& regist
     std::vector<config::SweepLine> lines = base.sweep_lines();
     for (const std::string& option : cl.sweeps) lines.push_back(config::parse_sweep_option(option));
     spec = config::SweepSpec::parse(lines, registry);
+    config::refuse_keys_set_and_swept(base, spec);
   } catch (const config::ConfigError& e) {
     err << "fabricsim: " << base.locate(e).what() << "\n";
     return 2;
   }
+  for (const auto* notes : {&base.renamed_keys_used(), &spec.renamed_keys_used()})
+    for (const std::string& note : *notes) err << "fabricsim: note: " << note << "\n";
   // Counted before any point is made: a sweep too large for memory is refused at once.
   const std::optional<uint64_t> size = spec.size();
   if (!size || *size > run.max_sweep_points) {

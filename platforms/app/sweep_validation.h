@@ -8,9 +8,13 @@
 // not hold with --strict, and a point that would be another point's run: a
 // swept key whose value does not reach the run (--time gives sim.time, or
 // --seed sim.seed, to every point) or an `auto` value that derives another
-// value of the same key.
+// value of the same key. The seeds are resolved at their first two values
+// (with every value of the other keys): the others only when the seed
+// changes what a point resolves to (a random pattern's flows, by hash).
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -39,6 +43,12 @@ class SweepValidation {
  private:
   // "" when the point resolves as a run; else why not.
   std::string check_point(uint64_t point);
+  // The dimension of the seeds (sim.seed alone), if swept.
+  std::optional<size_t> seed_dimension() const;
+  // Whether a point of `resolved` at the second seed resolved to another
+  // run than at the first (apart from the seed): then every seed stands
+  // for itself; else the seeds after them are the same resolution.
+  bool seed_changes_a_resolution(const std::vector<uint64_t>& resolved, size_t seeds) const;
   // "" when every swept key's value is the run's; else why the point would
   // be another point's run.
   std::string swept_values_reach_the_run(const config::SweepCoordinates& at, const config::Config& config) const;
@@ -49,6 +59,7 @@ class SweepValidation {
   config::SweepGrid grid_;
   config::SweepCheckStates states_;
   uint64_t resolved_ = 0;
+  std::unordered_map<uint64_t, size_t> resolution_;  // point -> resolution_apart_from_the_seed
 };
 
 }  // namespace fabric

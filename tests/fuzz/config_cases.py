@@ -303,6 +303,21 @@ def seed_cases():
               seeded("a FIFO as --config", fabric + ["--config", "{dir}/fifo.ini"], fifos=["fifo.ini"]),
               seeded("/dev/zero as --config", fabric + ["--config", "/dev/zero"]),
               seeded("a folder as --config", fabric + ["--config", "{dir}"])]
+    # Issue 52: an include that is no INI file; a renamed key's old and new names together; a key swept
+    # twice or set and swept; a plain run of a file with a broken [sweep].
+    old, new = "leaf.coalesce_control", "leaf.control.merge_queued"
+    cases += [seeded("include = /etc/passwd", ["--config", "{dir}/passwd.ini"], files={"passwd.ini": b"include = /etc/passwd\n"}),
+              seeded("old and new name by --set", fabric + ["--set", f"{old}=false", "--set", f"{new}=true"]),
+              seeded("old name in a file, new by --set", fabric + ["--config", "{dir}/old.ini", "--set", f"{new}=true"],
+                     files={"old.ini": b"[leaf]\ncoalesce_control = false\n"}),
+              seeded("--sweep K twice", fabric + ["--points", "--sweep", "leaf.cache.entries=4,8",
+                                                  "--sweep", "leaf.cache.entries=16"]),
+              seeded("--set K with --sweep K", fabric + ["--points", "--set", "leaf.cache.entries=16",
+                                                         "--sweep", "leaf.cache.entries=4,8"]),
+              seeded("--set old name with --sweep new name", fabric + ["--points", "--set", f"{old}=false",
+                                                                        "--sweep", f"{new}=true,false"]),
+              seeded("a plain run of a broken [sweep]", fabric + ["--config", "{dir}/sweep.ini"],
+                     files={"sweep.ini": b"[sweep]\nleaf.cache.entries = 16, 16\n"})]
     # Databases that keep nothing (--db comes last: it overrides the case's own).
     cases += [Case("seed --db " + repr(db), fabric + COMMON + ["--db", db], must_refuse=True)
               for db in ("file::memory:", "file:x.db?mode=memory", ":memory:", "", "{dir}")]

@@ -3,7 +3,8 @@
 input, with no run row left in its database); never a signal, never exit 1,
 never "uncaught exception", "terminate called" or "internal error" on stderr,
 and a rejection's message is short (long values are shortened).
-A printed bound of a key (--list-params) must be accepted as that key's value.
+A printed bound of a key (--list-params) must be accepted as that key's value,
+or refused naming it (a check of another key it breaks names it as the cause).
 Every run starts with the hand-made cases of config_cases.seed_cases() (the
 inputs the reliability audits found crashing, hanging or accepted): each
 must be refused with exit 2, and one that is accepted or hangs counts as a
@@ -92,8 +93,10 @@ def run_case(binary, env, base, root, index, case, timeout):
         if rows:
             return "crash", f"rejected but {rows} run row(s) written: {stderr[-300:]}"
         if case.bound:
+            # Refused by its own range, or by a check of another key without naming it (issue 52: a check
+            # reported on leaf.ingress.lossless_pool refused leaf.packet_bytes=4096, printed as allowed).
             key, value, allowed = case.bound
-            if f"key '{key}' has value '{value}'; allowed: {allowed}" in stderr:
+            if f"key '{key}' has value '{value}'; allowed: {allowed}" in stderr or key not in stderr:
                 return "crash", f"printed bound refused: {stderr[-300:]}"
         return "rejected", message
     finally:
