@@ -57,7 +57,9 @@ bool is_out_of_space(int error_number) { return error_number == EFBIG || error_n
 SqliteFailure sqlite_failure(sqlite3* db, int rc) {
   const std::string detail = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   int error_number = db ? sqlite3_system_errno(db) : 0;
-  if (db && rc == SQLITE_IOERR_WRITE && !is_out_of_space(error_number)) error_number = inferred_write_errno(db);
+  // SQLite keeps no errno with SQLITE_FULL, nor with a failed posix_fallocate.
+  if (db && (rc == SQLITE_IOERR_WRITE || (rc & 0xff) == SQLITE_FULL) && !is_out_of_space(error_number))
+    error_number = inferred_write_errno(db);
   switch (rc & 0xff) {  // primary code; extended codes refine it
     case SQLITE_BUSY:
     case SQLITE_LOCKED:

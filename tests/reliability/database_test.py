@@ -10,6 +10,8 @@ upgrade, naming it, and leaves the file as it was.
 LockHolderIsNamed (N15): a writer kept waiting by another process's lock
 says once, after about a second, which process holds it.
 
+DiskFull (N13): a disk that fills during a run (a small tmpfs, as root).
+
 UnwritableFolder (N15): a writable file in a folder that cannot be written
 is refused by fabricsim and the sweep's store as a folder that cannot be
 written (SQLite makes its journal there), not as a read-only file.
@@ -35,8 +37,8 @@ from sweep import store  # noqa: E402
 
 BINARY = os.environ.get("FABRICSIM_BINARY", os.path.join(SOURCE, "build", "fabricsim"))
 REPORT = os.path.join(SOURCE, "scripts", "fabric-report")
-TWO_LEAVES = ["--study", "perm640", "--set", "topology.racks=1", "--set", "topology.leaves=2", "--time", "20us",
-              "--quiet"]
+TWO_LEAF_FABRIC = ["--study", "perm640", "--set", "topology.racks=1", "--set", "topology.leaves=2", "--quiet"]
+TWO_LEAVES = TWO_LEAF_FABRIC + ["--time", "20us"]
 NOBODY = 65534
 
 
@@ -220,6 +222,68 @@ class UnwritableFolder(unittest.TestCase):
             f"store.connect({self.db!r})\n")], capture_output=True, text=True, preexec_fn=self.as_a_user)
         self.assertNotEqual(result.returncode, 0)
         self.assertIn(f"ValueError: the directory '{self.folder}' is not writable", result.stderr)
+
+
+class DiskFull(unittest.TestCase):
+    """A disk that fills while a run writes (N13): one line, exit 1, the
+    file whole, the earlier run intact, the cut run interrupted (marked by
+    the next fabricsim when even its status found no room). Needs a small
+    file system of its own: a tmpfs, mounted as root."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="disk_full_test_")
+        self.disk = os.path.join(self.tmp, "disk")
+        os.mkdir(self.disk)
+        mounted = os.geteuid() == 0 and subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", self.disk], capture_output=True).returncode == 0
+        if not mounted:
+            shutil.rmtree(self.tmp)
+            self.skipTest("needs root to mount a small tmpfs")
+
+    def tearDown(self):
+        subprocess.run(["umount", self.disk], capture_output=True)
+        shutil.rmtree(self.tmp)
+
+    def fill(self):
+        with open(os.path.join(self.disk, "filler"), "wb") as f:
+            try:
+                while True:
+                    f.write(b"\0" * (1 << 16))
+                    f.flush()
+            except OSError:
+                pass
+
+    def test_a_run_cut_short_by_a_full_disk_leaves_a_whole_file(self):
+        db = os.path.join(self.disk, "full.db")
+        self.assertEqual(fabricsim(db).returncode, 0)
+        # 10 ports at line rate for 3 ms write about 18 MB: within the free space before the run.
+        run = subprocess.Popen([BINARY, "--db", db, *TWO_LEAF_FABRIC, "--set", "traffic.pattern=permutation", "--set",
+                                "traffic.permutation=shift", "--set", "traffic.shift=5", "--time", "3ms"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        while run.poll() is None and sum(os.path.getsize(f) for f in (db, db + "-wal") if os.path.exists(f)) < 2 << 20:
+            time.sleep(0.01)
+        self.fill()
+        _, err = run.communicate(timeout=120)
+        self.assertEqual(run.returncode, 1, err)
+        self.assertEqual(err.count("\n"), 1, err)
+        self.assertIn("the disk is full; run 2 is cut short: its rows up to ", err)
+        self.assertIn("the runs before it are intact", err)
+        os.remove(os.path.join(self.disk, "filler"))
+        conn = sqlite3.connect(db)
+        try:
+            self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone()[0], "ok")
+            self.assertEqual(conn.execute("SELECT status FROM runs WHERE run_id = 1").fetchone()[0], "done")
+        finally:
+            conn.close()
+        after = fabricsim(db)
+        self.assertEqual(after.returncode, 0, after.stderr)
+        conn = sqlite3.connect(db)
+        try:
+            self.assertEqual(conn.execute("SELECT run_id, status FROM runs ORDER BY run_id").fetchall(),
+                             [(1, "done"), (2, "interrupted"), (3, "done")])
+            self.assertGreater(conn.execute("SELECT sim_time_ps FROM runs WHERE run_id = 2").fetchone()[0], 0)
+        finally:
+            conn.close()
 
 
 if __name__ == "__main__":
