@@ -99,7 +99,7 @@ def context_of(key):
         return [("traffic.pattern", "fanin")] + ([("traffic.fanin_sources", "1,2")] if key.endswith("dest") else [])
     if key.startswith("traffic.multicast_"):
         return [("traffic.pattern", "multicast"), ("traffic.multicast_sources", "0"),
-                ("traffic.multicast_leaf_pool", "0-1"), ("traffic.multicast_leaves_per_flow", "1")]
+                ("traffic.multicast_leaf_pool", "1"), ("traffic.multicast_leaves_per_flow", "1")]  # the source outside the pool
     if key in ("traffic.shift", "traffic.permutation"):
         return [("traffic.pattern", "permutation"), ("traffic.permutation", "shift")]
     if key.startswith("traffic.") and key != "traffic.pattern":
