@@ -11,6 +11,7 @@ SIGHUP (what finished is kept; the points it stopped are run by a plain rerun,
 they are not failed)."""
 import argparse
 import os
+import re
 import shlex
 import signal
 import sqlite3
@@ -203,8 +204,9 @@ def _main(argv):
     if not args.study and not args.config:
         raise ReportError("name a study or give --config")
     check_jobs(args)
-    if args.merge_attempt is not None and not args.merge_attempt.isdigit():
-        raise ReportError(f"--merge-attempt {args.merge_attempt!r}: expected the runner's process id (digits)")
+    if args.merge_attempt is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", args.merge_attempt):
+        raise ReportError(f"--merge-attempt {args.merge_attempt!r}: expected the runner's attempt id (letters, "
+                          "digits, - and _)")
     fabricsim = fabricsim_binary(args)
     try:
         points_module.check_database(fabricsim, args.db, stopping)
