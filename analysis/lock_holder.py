@@ -8,8 +8,10 @@ _WAL_WRITE_LOCK_BYTE = 120
 _RESERVED_BYTE = 0x40000000 + 1
 
 
-def _holder_of(path, byte):
-    """The process of a POSIX write lock on the file `path` that covers `byte`, or None."""
+def holder_of(path, kind="POSIX", byte=None):
+    """The process of a write lock of `kind` (POSIX: SQLite's record locks;
+    FLOCK: a whole-file flock) on the file `path` that covers `byte` (any,
+    when None), or None."""
     try:
         st = os.stat(path)
         with open("/proc/locks") as f:
@@ -19,7 +21,7 @@ def _holder_of(path, byte):
     for line in lines:
         # "1: POSIX  ADVISORY  WRITE 30949 fe:00:10954229 120 120" (the device in hex; an open end is EOF)
         fields = line.split()
-        if len(fields) < 8 or fields[1] != "POSIX" or fields[3] != "WRITE":
+        if len(fields) < 8 or fields[1] != kind or fields[3] != "WRITE":
             continue
         try:
             pid = int(fields[4])
@@ -27,7 +29,7 @@ def _holder_of(path, byte):
             start, end = int(fields[6]), fields[7]
             same_file = (int(major, 16), int(minor, 16), int(inode)) == (os.major(st.st_dev), os.minor(st.st_dev),
                                                                           st.st_ino)
-            covers = start <= byte and (end == "EOF" or int(end) >= byte)
+            covers = byte is None or (start <= byte and (end == "EOF" or int(end) >= byte))
         except ValueError:
             continue
         if pid > 0 and same_file and covers:
@@ -38,7 +40,7 @@ def _holder_of(path, byte):
 def write_lock_holder(path):
     """The process holding the write lock on the database `path`, or None
     when none can be told (another machine over NFS, no /proc, no lock now)."""
-    return _holder_of(path + "-shm", _WAL_WRITE_LOCK_BYTE) or _holder_of(path, _RESERVED_BYTE)
+    return holder_of(path + "-shm", byte=_WAL_WRITE_LOCK_BYTE) or holder_of(path, byte=_RESERVED_BYTE)
 
 
 def describe(path):

@@ -39,12 +39,29 @@ def keys(binary=None):
 
 def find(key, binary=None):
     """The declaration (type, unit, description) of `key`, a pattern's for
-    flow.NAME.field (flow.*.field), or None."""
+    flow.NAME.field (flow.*.field), a renamed key's by its old name, or None."""
     table = keys(binary)
     entry = table.get(key)
     if entry is None and key.startswith("flow.") and key.count(".") >= 2:
         entry = table.get("flow.*." + key.split(".", 2)[-1])
+    if entry is None and table:
+        entry = table.get(current_name(key, binary or _binary()))
     return entry
+
+
+@functools.lru_cache(maxsize=64)
+def current_name(key, binary):
+    """The name fabricsim reads `key` by: the key itself, or a renamed key's
+    new name for its old one (fabricsim --explain: the one rule of old
+    names, model/config/key_names.cpp)."""
+    if not binary or not re.fullmatch(r"[a-z][a-z0-9_.]*", key):
+        return key
+    try:
+        r = subprocess.run([binary, "--explain", key], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return key
+    name = r.stdout.split(" = ", 1)[0].strip() if r.returncode == 0 else ""
+    return name if re.fullmatch(r"[a-z][a-z0-9_.*]*", name) else key
 
 
 def label(key):

@@ -8,7 +8,6 @@ rerun with the same command continues, its finished trials kept and a
 design already run never run again."""
 import json
 import math
-import sqlite3
 import warnings
 
 import optuna
@@ -16,6 +15,7 @@ from optuna.distributions import CategoricalDistribution, FloatDistribution, Int
 from optuna.trial import TrialState
 from sqlalchemy.pool import NullPool
 
+from analysis import lock_wait
 from sweep import points as points_module
 from sweep import store
 from sweep.progress import Progress
@@ -32,7 +32,8 @@ def optuna_storage(db):
     """Optuna's storage in the file `db`, opened by its path: a URL would read
     a '?' or '#' in the name as the start of a query (q?a.db: the file 'q')."""
     return optuna.storages.RDBStorage("sqlite://", engine_kwargs={
-        "creator": lambda: sqlite3.connect(db, timeout=store.LOCK_WAIT_SECONDS), "poolclass": NullPool})
+        "creator": lambda: lock_wait.connect(db, store.LOCK_WAIT_SECONDS, "fabricsim-search"),
+        "poolclass": NullPool})
 
 
 class SearchStopped(Exception):

@@ -7,6 +7,7 @@ locks. A second search is refused, naming the process that holds it."""
 import fcntl
 import os
 
+from analysis import lock_holder
 from analysis.rundb import ReportError
 
 _held = []  # the descriptors of the locks this process holds
@@ -19,23 +20,8 @@ def hold(db, given):
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        holder = holder_pid(db)
+        holder = lock_holder.holder_of(db, kind="FLOCK")
         raise ReportError(f"--db {given}: another fabricsim-search runs on this file"
                           + (f" (process {holder})" if holder else "")
                           + "; wait for it to end, or give another --db") from None
     _held.append(fd)
-
-
-def holder_pid(db):
-    """The process that holds a flock on `db` (from /proc/locks), or None."""
-    st = os.stat(db)
-    device = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
-    try:
-        with open("/proc/locks") as f:
-            for line in f:
-                fields = line.split()
-                if len(fields) > 5 and fields[1] == "FLOCK" and fields[5] == device:
-                    return int(fields[4])
-    except (OSError, ValueError):
-        pass
-    return None

@@ -1,7 +1,9 @@
 """A sweep's points, as fabricsim lists them (`fabricsim --points`): every
 point resolved and validated like a run before any runs."""
 import json
+import os
 import subprocess
+import sys
 from dataclasses import dataclass, field
 
 from analysis.rundb import ReportError
@@ -62,6 +64,7 @@ def load_sweep(fabricsim, base, sweeps, stopping):
     r = _fabricsim(fabricsim, command, stopping)
     if r.returncode != 0:
         raise SweepError(_said(r, fabricsim, "--points"))
+    _pass_on_notes(r.stderr)
     lines = iter(r.stdout.splitlines())
     head = json.loads(next(lines))
     sweep = Sweep(head["study"], head["sweep"], list(base))
@@ -69,6 +72,18 @@ def load_sweep(fabricsim, base, sweeps, stopping):
         row = json.loads(line)
         sweep.points.append(Point(row["point"], row["key"], row["sets"], tuple(row["warnings"])))
     return sweep
+
+
+_told = set()  # the notes said already (a search lists its points batch by batch)
+
+
+def _pass_on_notes(stderr):
+    """fabricsim's notes on the sweep (an old key name and its new one), each said once, as the tool's."""
+    for line in stderr.splitlines():
+        if line.startswith("fabricsim: note: ") and line not in _told:
+            _told.add(line)
+            print(f"{os.path.basename(sys.argv[0]) or 'fabricsim-sweep'}: {line[len('fabricsim: '):]}",
+                  file=sys.stderr)
 
 
 def _said(result, fabricsim, mode):

@@ -10,8 +10,8 @@ from analysis.tool import full_disk
 
 from . import store
 
-# What fabricsim says when its database's disk is full (db/db_error.cpp).
-DISK_FULL_WORDS = "the disk is full"
+# What fabricsim says when its database's file could not grow (db/db_error.cpp).
+DISK_FULL_WORDS = ("the disk is full", "(ulimit -f)", "the disk quota is used up")
 
 
 class Work:
@@ -113,7 +113,7 @@ def run_sweep(sweep, conn, sid, to_run, backend, fabricsim, work, progress, stop
                 return
         else:
             tail = work.tail(point)
-            if DISK_FULL_WORDS in tail:  # fabricsim could not write its point database
+            if any(words in tail for words in DISK_FULL_WORDS):  # fabricsim could not write its point database
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), work.point_db(point))
         store.record_failure(conn, sid, point, status, tail)
         outcome.failed.append((point, status, tail))

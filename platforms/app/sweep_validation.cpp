@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "model/config/canonical_value.h"
+#include "platforms/app/database_size.h"
 #include "platforms/app/run_resolution.h"
 
 namespace fabric {
@@ -87,6 +88,12 @@ std::string SweepValidation::check_point(uint64_t point) {
     resolution_[point] = resolution_apart_from_the_seed(run);
     if (std::string why = swept_values_reach_the_run(at, config); !why.empty()) return why;
     if (cl_.strict && !run.warnings.empty()) return "--strict: " + run.warnings.front().detail;
+    // A point too large for its database is refused before any point runs, as its run would be.
+    const DatabaseGrowth growth =
+        estimate_database_growth(run.flows, run.loop.sim_time, run.occupancy_samples, cl_.record == "frames");
+    if (auto problem = database_size_problem(growth, run.loop.sim_time, run.max_db_bytes, std::nullopt,
+                                             "the point's database"))
+      return *problem;
   } catch (const config::ConfigError& e) {
     return config.locate(e).what();
   }

@@ -17,6 +17,9 @@ command line replaces what it names.
 SameSearchSameDatabase: the same search twice into two files: scripts/db-diff
 finds them the same (Optuna's timestamps are when, not what, issue 52 N12);
 another sampler seed decides otherwise, and db-diff says so.
+OldKeyNames: a renamed key's old name is one rule everywhere (issue 52,
+N10): --vary takes it with a note naming the new one; given with its new
+name (--set) it is refused naming both.
 BadDeclarations: an empty range, an unknown figure, a key of another
 platform, a text key as a range, no objective: exit 2 before anything
 runs, naming the option; a constraint no design meets: exit 1, "no design
@@ -203,6 +206,20 @@ class SameSearchSameDatabase(Case):
         other = subprocess.run([diff, "a.db", "c.db"], cwd=self.dir, capture_output=True, text=True)
         self.assertEqual(other.returncode, 1, other.stdout + other.stderr)
         self.assertIn("DIFFER  trial_params", other.stdout)
+
+
+class OldKeyNames(Case):
+    def test_the_old_name_is_taken_with_a_note_and_not_with_the_new(self):
+        declaration = ["--vary", "leaf.coalesce_control=true,false", "--maximize", "mean_subflow_gbps",
+                       "--trials", "2"]
+        status, _, err = self.search(*E2B, *declaration, "--db", "old.db")
+        self.assertIn(status, (0, 1), err)
+        self.assertIn("fabricsim-search: note: key 'leaf.coalesce_control' is now 'leaf.control.merge_queued'", err)
+        status, _, err = self.search(*E2B, *declaration, "--set", "leaf.control.merge_queued=true", "--db", "both.db")
+        self.assertEqual(status, 2, err)
+        self.assertIn("leaf.coalesce_control", err.strip().splitlines()[-1])
+        self.assertIn("leaf.control.merge_queued", err.strip().splitlines()[-1])
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "both.db")), "something ran")
 
 
 class BadDeclarations(Case):

@@ -20,6 +20,11 @@ PointsThatWouldBeOneRun: sim.seed swept with seeds, a value twice (also in
 two spellings), a swept key --time overrides, an auto value that derives
 another: exit 2 naming them; nothing is written.
 
+PointsTooLargeForTheirDatabase: a point whose run would write more than
+record.max_db_bytes (perm640 for 100 ms, about 40 GB) is refused before any
+point runs, with the estimate and the ways out (issue 52, N13), as the run
+itself would refuse it; nothing is written.
+
 FABRICSIM_BINARY names the simulator. Run: /usr/bin/python3 tests/sweep/refusal_test.py [CLASS]"""
 import json
 import os
@@ -45,6 +50,17 @@ def sweep(cwd, *args, timeout=300):
 
 def points(*args, timeout=300):
     return subprocess.run([BINARY, *args, "--points"], capture_output=True, text=True, timeout=timeout)
+
+
+class PointsTooLargeForTheirDatabase(unittest.TestCase):
+    def test(self):
+        with tempfile.TemporaryDirectory() as d:
+            r = sweep(d, "perm640", "--time", "100ms", "--sweep", "leaf.cache.entries=8,16", "--db", "big.db")
+            self.assertEqual(r.returncode, 2, r.stderr)
+            line = r.stderr.strip().splitlines()[-1]
+            self.assertIn("record.max_db_bytes has value '4GB'", line)
+            self.assertIn("--record summary", line)
+            self.assertFalse(os.path.exists(os.path.join(d, "big.db")), "something ran")
 
 
 class DatabasePaths(unittest.TestCase):
