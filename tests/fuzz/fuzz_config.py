@@ -31,6 +31,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from config_cases import BASE_INI, PLATFORM_BASES, Case, all_cases, seed_cases  # noqa: E402
+from fuzz_settings import from_environment  # noqa: E402
 from param_table import read_params  # noqa: E402
 
 FORBIDDEN_ON_STDERR = ("uncaught exception", "terminate called", "internal error")
@@ -104,14 +105,9 @@ def run_case(binary, env, base, root, index, case, timeout):
 
 
 def main():
-    binary = os.environ.get("FABRICSIM_BINARY")
-    if not binary:
-        sys.exit("fuzz_config: FABRICSIM_BINARY must name the fabricsim executable")
-    binary = os.path.abspath(binary)  # each case runs in its own directory
-    count = int(os.environ.get("FABRICSIM_FUZZ_CASES", "600"))
-    seed = int(os.environ.get("FABRICSIM_FUZZ_SEED", "1"))
-    timeout = float(os.environ.get("FABRICSIM_FUZZ_TIMEOUT", "5"))
-    verbose = bool(os.environ.get("FABRICSIM_FUZZ_VERBOSE"))
+    settings = from_environment("fuzz_config", default_cases=600, default_timeout=5)
+    binary, count, seed = settings.binary, settings.cases, settings.seed
+    timeout, verbose = settings.timeout, settings.verbose
     env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
     started = time.monotonic()
     params = read_params(binary, env)

@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fuzz_settings import from_environment  # noqa: E402
 from script_cases import all_cases, seed_cases  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -91,14 +92,9 @@ def run_case(binary, index, case, root, timeout):
 
 
 def main():
-    binary = os.environ.get("FABRICSIM_BINARY")
-    if not binary:
-        sys.exit("fuzz_scripts: FABRICSIM_BINARY must name the fabricsim executable")
-    binary = os.path.abspath(binary)
-    count = int(os.environ.get("FABRICSIM_FUZZ_CASES", "150"))
-    seed = int(os.environ.get("FABRICSIM_FUZZ_SEED", "1"))
-    timeout = float(os.environ.get("FABRICSIM_FUZZ_TIMEOUT", "120"))
-    verbose = bool(os.environ.get("FABRICSIM_FUZZ_VERBOSE"))
+    settings = from_environment("fuzz_scripts", default_cases=150, default_timeout=120)
+    binary, count, seed = settings.binary, settings.cases, settings.seed
+    timeout, verbose = settings.timeout, settings.verbose
     started = time.monotonic()
     cases = seed_cases() + all_cases(seed, count)
     root = tempfile.mkdtemp(prefix="fabricsim_fuzz_scripts_")

@@ -124,13 +124,7 @@ class TableToolsBadInput(unittest.TestCase):
     def test_ring_and_backplane_tables_leave_out_runs_that_are_not_done(self):
         for tool, study, db in (("ring-table", "E14", "ring-stopped.db"), ("backplane-table", "E12b", "bp-stopped.db")):
             with self.subTest(tool=tool):
-                path = self.path(db)
-                fabricsim(path, "--study", study, "--time", "20us", "--quiet")
-                fabricsim(path, "--study", study, "--time", "30us", "--quiet")
-                conn = sqlite3.connect(path)
-                conn.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = 2")
-                conn.commit()
-                conn.close()
+                path = self.with_an_interrupted_run(db, study, runs=2)
                 result = table_tool(tool, path)
                 self.assertEqual(result.returncode, 0, result.stderr)
                 self.assertIn("run 2 is 'interrupted', so it is not in the table", result.stderr)
@@ -138,6 +132,16 @@ class TableToolsBadInput(unittest.TestCase):
                 self.assertTrue(rows, result.stdout)
                 self.assertFalse(any(l.split("|")[1].strip() == "2" for l in rows), result.stdout)
 
+    def with_an_interrupted_run(self, db, study, runs):
+        """A file of `runs` runs of `study`, the last marked interrupted; its path."""
+        path = self.path(db)
+        for run in range(runs):
+            fabricsim(path, "--study", study, "--time", f"{20 + 10 * run}us", "--quiet")
+        conn = sqlite3.connect(path)
+        conn.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = ?", (runs,))
+        conn.commit()
+        conn.close()
+        return path
 
     def test_a_table_whose_only_run_is_not_done_names_it(self):
         """Issue 52, D15: the only run of the platform was interrupted: the
@@ -145,13 +149,7 @@ class TableToolsBadInput(unittest.TestCase):
         for tool, study, db in (("ring-table", "E14", "ring-only.db"), ("backplane-table", "E12b", "bp-only.db"),
                                 ("ibft-table", "E13", "ibft-only.db")):
             with self.subTest(tool=tool):
-                path = self.path(db)
-                fabricsim(path, "--study", study, "--time", "20us", "--quiet")
-                conn = sqlite3.connect(path)
-                conn.execute("UPDATE runs SET status = 'interrupted' WHERE run_id = 1")
-                conn.commit()
-                conn.close()
-                result = table_tool(tool, path)
+                result = table_tool(tool, self.with_an_interrupted_run(db, study, runs=1))
                 assert_user_error(self, result.returncode, result.stderr, tool, "run that is done",
                                   "left out, as only runs that are done are tabulated: run 1 (",
                                   ", interrupted)")

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A sweep stopped by its user, and a runner killed outright (issue 37).
 
-StoppedAndRerun: a sweep of 120 short points (a 2-leaf fabric for 3 us) is
+StoppedAndRerun: a sweep of 120 short points (a 2-leaf fabric for 100 us) is
 stopped 20 times at random moments by SIGINT, SIGTERM or SIGHUP: each stop
 ends the runner with 128 + the signal, leaves no fabricsim behind and
 records no point as failed; plain reruns then finish it: every point once
@@ -67,7 +67,7 @@ class StoppedAndRerun(unittest.TestCase):
         rng = random.Random(37)
         with tempfile.TemporaryDirectory() as d:
             db = os.path.join(d, "s.db")
-            command = [SWEEP, *TWO_LEAVES, "--time", "3us", *AXES, "--db", db, "--jobs", "2", "--fabricsim", BINARY]
+            command = [SWEEP, *TWO_LEAVES, "--time", "100us", *AXES, "--db", db, "--jobs", "2", "--fabricsim", BINARY]
             stopped_while_running = 0
             for attempt in range(20):
                 number = rng.choice(STOPS)
