@@ -6,8 +6,10 @@ seed), and the figures of its runs (--minimize, --maximize, --subject-to)
 are told back. Rerun with the same command, it continues where it stopped.
 
 Exit status: 0 an answer; 1 no design met the constraints within the
-budget, or a run failed; 2 bad input, before anything runs; 128 + the
-signal when stopped (what finished is kept)."""
+budget, or a run failed; 2 bad input, before anything runs, another search
+on the same file, or a full disk (one line; the rerun continues); 128 +
+the signal when stopped (what finished is kept, and the designs the stop
+cut short run first on the rerun)."""
 import argparse
 import os
 import subprocess

@@ -6,7 +6,8 @@ that are missing (and, with --retry-failed, those that failed).
 
 Exit status: 0 every point merged; 1 a point failed (listed, with its exit
 status and the last lines of its output); 2 bad input (a bad sweep or point,
-before anything runs); 128 + the signal when stopped by SIGINT, SIGTERM or
+before anything runs) or a full disk (one line; the point it could not
+merge is not failed, and a rerun continues); 128 + the signal when stopped by SIGINT, SIGTERM or
 SIGHUP (what finished is kept; the points it stopped are run by a plain rerun,
 they are not failed)."""
 import argparse
