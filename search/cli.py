@@ -86,6 +86,16 @@ def study_search(fabricsim, base):
     return lines
 
 
+def as_vary(message, declaration):
+    """fabricsim's refusal of a batch's --sweep, said of the --vary the user gave
+    ("--sweep: key 'K' has value '4,64'" -> "--vary K=4..64: key 'K' has value '4,64'")."""
+    for axis in declaration.axes:
+        words = f"--sweep: key '{axis.key}' "
+        if words in message:
+            return message.replace(words, f"--vary {axis.text()}: key '{axis.key}' ", 1)
+    return message
+
+
 def merged_vary(study, given):
     """The study's varied keys, each replaced by the command line's of the same key, then the command line's others."""
     keys = {v.split("=", 1)[0].strip() for v in given}
@@ -142,7 +152,10 @@ def _main(argv):
         names_module.check(declaration, fabricsim, args.record)
         points_module.check_database(fabricsim, args.db, stopping)
         for designs in checked_designs(declaration):  # fabricsim's own checks of the keys and every value listed
-            points_module.load_sweep(fabricsim, base, sweep_options(declaration, designs, 1), stopping)
+            try:
+                points_module.load_sweep(fabricsim, base, sweep_options(declaration, designs, 1), stopping)
+            except points_module.SweepError as e:
+                raise points_module.SweepError(as_vary(str(e), declaration)) from None
     except Stopped:
         print(f"{PROG}: stopped by signal {stopping()} before anything ran", file=sys.stderr)
         return 128 + stopping()
