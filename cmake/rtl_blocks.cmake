@@ -7,11 +7,11 @@
 
 set(FABRICSIM_RTL_SYNC_SOURCES "" CACHE STRING "your sync CAM's Verilog/SystemVerilog files (;-list); empty: rtl/sync_cam.sv")
 set(FABRICSIM_RTL_SYNC_TOP "" CACHE STRING "your sync CAM's top module (with FABRICSIM_RTL_SYNC_SOURCES)")
-set(FABRICSIM_RTL_SYNC_LINT_ARGS "" CACHE STRING "Verilator arguments the sync CAM's contract lint needs (;-list: -I, -D)")
+set(FABRICSIM_RTL_SYNC_LINT_ARGS "" CACHE STRING "Verilator arguments the sync CAM's contract lint needs (;-list: -I, -D, -y and +libext+)")
 set(FABRICSIM_RTL_SYNC_ARGS "" CACHE STRING "extra Verilator arguments for the sync CAM's build (;-list: -I, -D, -G, -Wno-)")
 set(FABRICSIM_RTL_CACHE_SOURCES "" CACHE STRING "your packet cache's Verilog/SystemVerilog files (;-list); empty: rtl/packet_cache.sv")
 set(FABRICSIM_RTL_CACHE_TOP "" CACHE STRING "your packet cache's top module (with FABRICSIM_RTL_CACHE_SOURCES)")
-set(FABRICSIM_RTL_CACHE_LINT_ARGS "" CACHE STRING "Verilator arguments the packet cache's contract lint needs (;-list: -I, -D)")
+set(FABRICSIM_RTL_CACHE_LINT_ARGS "" CACHE STRING "Verilator arguments the packet cache's contract lint needs (;-list: -I, -D, -y and +libext+)")
 set(FABRICSIM_RTL_CACHE_ARGS "" CACHE STRING "extra Verilator arguments for the packet cache's build (;-list: -I, -D, -G, -Wno-)")
 # Sizes are the blocks' parameters (ENTRIES, MIRRORS): one verilated variant
 # per size, and a run picks the one its configuration names.
@@ -53,6 +53,23 @@ function(fabricsim_check_contract block top sources lint_args)
                   WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(rc OR out MATCHES "%Error" OR out MATCHES "%Warning-[A-Z0-9_]+: [^ \n]*${wrapper}\\.sv:")
+    string(TOUPPER ${block} option)
+    string(REPLACE "SYNC_CAM" "SYNC" option ${option})
+    string(REPLACE "PACKET_CACHE" "CACHE" option ${option})
+    # What failed, in the headline: a file or module Verilator cannot find is a missing
+    # search path of the lint, not a block that breaks the contract.
+    string(REGEX MATCH "Cannot find file containing module: '?([A-Za-z0-9_$]+)" module "${out}")
+    set(missing "${CMAKE_MATCH_1}")
+    if(NOT missing)
+      string(REGEX MATCH "Cannot find include file: '?([^ '\n]+)" include "${out}")
+      set(missing "${CMAKE_MATCH_1}")
+    endif()
+    if(missing)
+      message(FATAL_ERROR "fabricsim: the lint of the ${block} block (top ${top}) cannot find "
+                          "'${missing}': give its folder in FABRICSIM_RTL_${option}_LINT_ARGS (and _ARGS), "
+                          "-y DIR and +libext+.sv for a library's modules, -I DIR for an include; the block was "
+                          "not checked against the contract yet. Verilator says:\n${out}")
+    endif()
     message(FATAL_ERROR "fabricsim: the ${block} block (top ${top}: ${sources}) does not fit the contract "
                         "of rtl/README.md. Verilator says:\n${out}")
   endif()

@@ -23,9 +23,11 @@ function(fabricsim_read_query_latency block top sources args out)
   string(REGEX MATCH "name=\"QUERY_LATENCY\"[^>]*param=\"true\">[ \t\r\n]*<const [^>]*name=\"[0-9]*&apos;s?h([0-9a-fA-F]+)\""
          found "${body}")
   if(NOT found)
-    message(FATAL_ERROR "fabricsim: the ${block} block (top ${top}) declares no parameter QUERY_LATENCY. Every block "
-                        "declares it: 0 when its query outputs are combinational, N (1-16) when they are registered "
-                        "N cycles (rtl/README.md, queries).")
+    message(FATAL_ERROR "fabricsim: the ${block} block (top ${top}) declares no QUERY_LATENCY in its top module. "
+                        "Write in ${top}: `localparam int QUERY_LATENCY = 0;` when its query outputs are "
+                        "combinational, or = N (1-16) when they are registered N cycles, and drive "
+                        "`assign p_query_latency = 8'(QUERY_LATENCY);` (a `define or a package's constant is not "
+                        "read; rtl/README.md, queries).")
   endif()
   math(EXPR latency "0x${CMAKE_MATCH_1}")
   if(latency GREATER 16)

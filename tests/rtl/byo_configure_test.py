@@ -6,11 +6,14 @@ with a port of another width, stops the configure with Verilator's message.
 The build's arguments (FABRICSIM_RTL_SYNC_ARGS) are not the lint's
 (FABRICSIM_RTL_SYNC_LINT_ARGS), and no warning flag in either silences the
 contract's width check. Configure reads the block's QUERY_LATENCY (with the
-build's -G) and refuses a block that declares none.
+build's -G) and refuses a block that declares none (also one that names it
+by a `define), saying what to write. A block built from a library whose
+folder the lint is not given is told that a search path is missing, not
+that it breaks the contract, and configures once -y gives it.
 
 usage: byo_configure_test.py SOURCE_DIR CASE
        (CASE: Fits, MissingPort, WrongWidth, LintArgsApart, WarningFlagsCannotSilence,
-        NoQueryLatency, RegisteredQueries)
+        NoQueryLatency, QueryLatencyByDefine, LibraryPath, RegisteredQueries)
 """
 import os
 import re
@@ -97,7 +100,37 @@ with tempfile.TemporaryDirectory() as scratch:
             return dropped.replace("8'(QUERY_LATENCY)", "8'd0")
         r = configure(scratch, user_block(scratch, undeclared))
         expect(r.returncode != 0, "a block that declares no QUERY_LATENCY is refused", r)
-        expect("declares no parameter QUERY_LATENCY" in said(r), "the parameter named", r)
+        expect("declares no QUERY_LATENCY in its top module" in said(r), "the parameter named", r)
+        expect("Write in my_cam: `localparam int QUERY_LATENCY = 0;`" in said(r), "what to write", r)
+    elif CASE == "QueryLatencyByDefine":
+        def by_define(t):
+            defined = t.replace("localparam int QUERY_LATENCY = 0;", "", 1)
+            assert defined != t, "rtl/sync_cam.sv's QUERY_LATENCY changed: update this test"
+            return "`define QUERY_LATENCY 0\n" + defined.replace("8'(QUERY_LATENCY)", "8'(`QUERY_LATENCY)")
+        r = configure(scratch, user_block(scratch, by_define))
+        expect(r.returncode != 0, "a block that gives QUERY_LATENCY by a `define is refused", r)
+        expect("Write in my_cam: `localparam int QUERY_LATENCY = 0;`" in said(r), "what to write", r)
+    elif CASE == "LibraryPath":
+        library = os.path.join(scratch, "lib")
+        os.mkdir(library)
+        with open(os.path.join(library, "my_lib_flop.sv"), "w") as f:
+            f.write("module my_lib_flop (input logic clk, input logic d, output logic q);\n"
+                    "  always_ff @(posedge clk) q <= d;\nendmodule\n")
+
+        def with_a_library_flop(t):
+            used = t.replace("endmodule", "  logic spare_q;\n  my_lib_flop spare (.clk(clk), .d(rst), .q(spare_q));\n"
+                                          "endmodule", 1)
+            assert used != t, "rtl/sync_cam.sv has no endmodule?"
+            return used
+        block = user_block(scratch, with_a_library_flop)
+        r = configure(scratch, block)
+        expect(r.returncode != 0, "a block whose library the lint cannot find is refused", r)
+        expect("cannot find 'my_lib_flop': give its folder in FABRICSIM_RTL_SYNC_LINT_ARGS" in said(r),
+               "the missing search path named", r)
+        expect("does not fit the contract" not in said(r), "not told it breaks the contract", r)
+        search = f"-y;{library};+libext+.sv"
+        r = configure(scratch, block, "-DFABRICSIM_RTL_SYNC_LINT_ARGS=" + search, "-DFABRICSIM_RTL_SYNC_ARGS=" + search)
+        expect(r.returncode == 0, "with -y and +libext+ it configures", r)
     elif CASE == "RegisteredQueries":
         fixture = os.path.join(SOURCE, "tests", "rtl", "fixtures", "registered_query_sync_cam.sv")
         r = subprocess.run(
