@@ -43,6 +43,8 @@ include(cmake/rtl_query_latency.cmake)
 # wrapper, fails: -Wno-fatal cannot let a wrong width through. Warnings in
 # the user's own sources are theirs. The wrapper's file is named after its
 # module, so that -Wall finds nothing in it (DECLFILENAME).
+# The ports the contract gained after its first version, with the date (rtl/README.md, "Changes to the contract").
+set(FABRICSIM_RTL_ADDED_PORTS "cfg_background_evict_live=2026-11-26;p_query_latency=2026-11-26")
 function(fabricsim_check_contract block top sources lint_args)
   set(wrapper fabric_${block}_contract)
   set(check "${CMAKE_BINARY_DIR}/rtl-contract/${wrapper}.sv")
@@ -70,8 +72,20 @@ function(fabricsim_check_contract block top sources lint_args)
                           "-y DIR and +libext+.sv for a library's modules, -I DIR for an include; the block was "
                           "not checked against the contract yet. Verilator says:\n${out}")
     endif()
+    # A port the contract gained after the block was written: say when, and where the change is.
+    set(newer "")
+    string(REGEX MATCH "Pin not found: '([A-Za-z0-9_]+)'" pin "${out}")
+    foreach(added ${FABRICSIM_RTL_ADDED_PORTS})
+      string(REPLACE "=" ";" added "${added}")
+      list(GET added 0 port)
+      list(GET added 1 date)
+      if(CMAKE_MATCH_1 STREQUAL port)
+        set(newer " The contract gained the port '${port}' on ${date}: a block written before adds it "
+                  "(rtl/README.md, \"Changes to the contract\").")
+      endif()
+    endforeach()
     message(FATAL_ERROR "fabricsim: the ${block} block (top ${top}: ${sources}) does not fit the contract "
-                        "of rtl/README.md. Verilator says:\n${out}")
+                        "of rtl/README.md.${newer} Verilator says:\n${out}")
   endif()
 endfunction()
 

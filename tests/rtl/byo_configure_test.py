@@ -9,11 +9,13 @@ contract's width check. Configure reads the block's QUERY_LATENCY (with the
 build's -G) and refuses a block that declares none (also one that names it
 by a `define), saying what to write. A block built from a library whose
 folder the lint is not given is told that a search path is missing, not
-that it breaks the contract, and configures once -y gives it.
+that it breaks the contract, and configures once -y gives it. A block
+written before a port was added is told the port's date and where the
+contract's changes are listed.
 
 usage: byo_configure_test.py SOURCE_DIR CASE
        (CASE: Fits, MissingPort, WrongWidth, LintArgsApart, WarningFlagsCannotSilence,
-        NoQueryLatency, QueryLatencyByDefine, LibraryPath, RegisteredQueries)
+        NoQueryLatency, QueryLatencyByDefine, LibraryPath, OlderBlock, RegisteredQueries)
 """
 import os
 import re
@@ -71,6 +73,17 @@ with tempfile.TemporaryDirectory() as scratch:
         expect(r.returncode != 0, "a block without q_ahead is refused", r)
         expect("does not fit the contract" in said(r) and "Pin not found: 'q_ahead'" in said(r),
                "the contract and Verilator's message", r)
+    elif CASE == "OlderBlock":
+        def before_query_latency(t):
+            t = re.sub(r"\n\s*output logic \[7:0\]\s+p_query_latency[^\n]*", "", t)
+            t = re.sub(r"\n\s*assign p_query_latency .*", "", t)
+            last = t.replace("output logic [15:0]       p_entries,", "output logic [15:0]       p_entries", 1)
+            assert last != t, "rtl/sync_cam.sv's p_entries port changed: update this test"
+            return last
+        r = configure(scratch, user_block(scratch, before_query_latency))
+        expect(r.returncode != 0, "a block written before p_query_latency is refused", r)
+        expect("The contract gained the port 'p_query_latency' on 2026-11-26: a block written before adds it" in
+               said(r), "what changed, and when", r)
     elif CASE == "WrongWidth":
         def narrow_voq(t):
             return t.replace("output logic [15:0]       used_entries,", "output logic [7:0]        used_entries,")
