@@ -71,6 +71,18 @@ fabricsim_mutant(Vmutant_sync_cam_tick_resumes_nothing sync_cam 24
 fabricsim_mutant(Vmutant_sync_cam_resume_highest_first sync_cam 24
   "for (int i = 0; i < ENTRIES; i++)\n      if (valid_q[i] && suspended_q[i] && susp_at_q[i] + timeout_q <= at)"
   "for (int i = ENTRIES - 1; i >= 0; i--)\n      if (valid_q[i] && suspended_q[i] && susp_at_q[i] + timeout_q <= at)")
+# Widths (issue 53): a CAM that compares only the low 6 bits of the VOQ id;
+# one that keeps only the low 32 bits of the cycles it stores (last use,
+# suspended at); one whose packet counts (pkts_ahead_cnt) keep 16 bits.
+fabricsim_mutant(Vmutant_sync_cam_voq_low_6_bits sync_cam 24
+  "if (valid_q[i] && voq_q[i] == voq) begin" "if (valid_q[i] && voq_q[i][5:0] == voq[5:0]) begin")
+fabricsim_mutant(Vmutant_sync_cam_time_32_bits sync_cam 24
+  "last_use_q[e] <= now;" "last_use_q[e] <= {32'd0, now[31:0]};"
+  "susp_at_q[e] <= now;" "susp_at_q[e] <= {32'd0, now[31:0]};"
+  "last_use_q[idx] <= now;" "last_use_q[idx] <= {32'd0, now[31:0]};")
+fabricsim_mutant(Vmutant_sync_cam_count_16_bits sync_cam 24
+  "ahead_q[e] <= sum;" "ahead_q[e] <= {16'd0, sum[15:0]};"
+  "ahead_q[idx] <= counted;" "ahead_q[idx] <= {16'd0, counted[15:0]};")
 # The cache's LRU ties broken by the highest address.
 fabricsim_mutant(Vmutant_packet_cache_tie_highest packet_cache 128
   "(!found || last_use_q[a] < last_use_q[best])" "(!found || last_use_q[a] <= last_use_q[best])")

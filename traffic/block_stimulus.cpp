@@ -6,12 +6,46 @@
 
 namespace fabric::stimulus {
 
+namespace {
+
+// `count` distinct ids up to `max` (a mask of all ones): 0, max, then pairs
+// that differ in one bit only, the bit moving on from `first_bit` pair by
+// pair: a block that compares fewer bits confuses a pair.
+std::vector<uint32_t> ids_over_the_width(uint32_t count, uint32_t max, uint32_t first_bit, std::mt19937& rng) {
+  uint32_t bits = 0;
+  while (bits < 32 && (max >> bits) != 0) ++bits;
+  std::vector<uint32_t> ids{0, max};
+  for (uint32_t bit = first_bit; ids.size() < count; ++bit) {
+    const uint32_t a = rng() & max;
+    const uint32_t b = a ^ (uint32_t{1} << (bit % bits));
+    const auto taken = [&](uint32_t id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+    if (taken(a) || taken(b)) continue;
+    ids.push_back(a);
+    if (ids.size() < count) ids.push_back(b);
+  }
+  ids.resize(count);
+  return ids;
+}
+
+}  // namespace
+
+Cycle start_cycle(uint32_t seed, uint32_t draw, Cycle cycles, Cycle headroom) {
+  const Cycle before = draw % (cycles / 2 + 1);
+  switch (seed % 4) {
+    case 1: return (Cycle{1} << 40) - before;
+    case 2: return (Cycle{1} << 62) - before;
+    case 3: return widths::kNowLimit - 1 - cycles - headroom - draw % 64;
+    default: return 0;
+  }
+}
+
 SyncCamStimulus::SyncCamStimulus(uint32_t seed, uint32_t entries, bool with_timeouts)
-    : rng_(seed), voqs_(2 * entries + 2), with_timeouts_(with_timeouts) {
+    : rng_(seed), seed_(seed), voqs_(2 * entries + 2), with_timeouts_(with_timeouts) {
   params_.entries = entries;
   params_.shi = 1 + rng_() % 20;
   params_.slow = rng_() % (params_.shi + 1);
   params_.timeout_cycles = with_timeouts ? 20 + rng_() % 381 : kNoTimeout;
+  ids_ = ids_over_the_width(voqs_, widths::kMaxVoq, seed, rng_);
 }
 
 SyncCamStimulus::Phase SyncCamStimulus::next_phase(Cycle now) {
@@ -37,26 +71,31 @@ SyncCamStimulus::Phase SyncCamStimulus::next_phase(Cycle now) {
 SyncCamStimulus::Result SyncCamStimulus::run(SyncCam& cam, Cycle cycles, SyncCamCoverage* coverage) {
   struct Frame {
     uint32_t packets;
-    uint32_t copies;
-    std::vector<uint32_t> started;
+    std::vector<uint32_t> targets;  // VOQs (0 .. voqs_ - 1)
+    std::vector<uint32_t> started;  // ids of the VOQs that started a copy
   };
   std::deque<Frame> frames;  // stable addresses; done frames leave from the front
   std::vector<std::deque<Frame*>> queue(voqs_);
+  // Per VOQ, the packets of the frames it holds or started that are not
+  // done: its count (pkts_ahead_cnt) never exceeds it, so a frame's packets
+  // up to the least room of its VOQs never overflow 32 bits.
+  std::vector<uint64_t> outstanding(voqs_, 0);
   size_t queued = 0;
   const size_t backlog = 8 * static_cast<size_t>(voqs_);
   Result r;
-  Phase phase{PhaseKind::crowd, voqs_, kNone, 0};
+  const Cycle start = start_cycle(seed_, rng_(), cycles);
+  Phase phase{PhaseKind::crowd, voqs_, kNone, start};
   bool suspended_when_stalled = false;
-  Cycle stall_from = 0;
-  Cycle next_tick = 0;
+  Cycle stall_from = start;
+  Cycle next_tick = start;
   const auto observe = [&](bool forward) {
     const std::vector<SyncCam::Change> changes = cam.take_changes();
     if (coverage) coverage->after_call(changes, forward);
   };
-  for (Cycle now = 0; now < cycles; ++now) {
+  for (Cycle now = start; now - start < cycles; ++now) {
     if (now >= phase.end) {
       if (phase.kind == PhaseKind::stall && coverage) coverage->idle(now - stall_from, suspended_when_stalled);
-      if (now > 0 && rng_() % 6 == 0) {  // a reset mid-traffic
+      if (now > start && rng_() % 6 == 0) {  // a reset mid-traffic
         if (coverage) coverage->before_reset();
         cam.reset(now);
         observe(false);
@@ -71,9 +110,19 @@ SyncCamStimulus::Result SyncCamStimulus::run(SyncCam& cam, Cycle cycles, SyncCam
       for (uint32_t v = 0; v < phase.active; ++v) targets[v] = v;
       std::shuffle(targets.begin(), targets.end(), rng_);
       targets.resize(1 + rng_() % std::min<uint32_t>(phase.active, 8));
-      frames.push_back({static_cast<uint32_t>(1 + rng_() % 36), static_cast<uint32_t>(targets.size()), {}});
-      for (uint32_t v : targets) queue[v].push_back(&frames.back());
-      queued += targets.size();
+      uint64_t room = widths::kMaxPackets;
+      for (uint32_t v : targets) room = std::min(room, widths::kMaxPackets - outstanding[v]);
+      uint64_t packets = 1 + rng_() % 36;
+      if (rng_() % 64 == 0 && room > 0) packets = rng_() % 2 == 0 ? room : 1 + (uint64_t{rng_()} << 32 | rng_()) % room;
+      packets = std::min(packets, room);
+      if (packets > 0) {
+        frames.push_back({static_cast<uint32_t>(packets), targets, {}});
+        for (uint32_t v : targets) {
+          queue[v].push_back(&frames.back());
+          outstanding[v] += packets;
+        }
+        queued += targets.size();
+      }
     }
     if (with_timeouts_ && cam.suspended_count() > 0 && (phase.kind != PhaseKind::late_ticks || now >= next_tick)) {
       // Late ticks: the tick comes a while after the timeouts, several at once.
@@ -89,7 +138,7 @@ SyncCamStimulus::Result SyncCamStimulus::run(SyncCam& cam, Cycle cycles, SyncCam
       if (queue[v].empty()) continue;
       waiting = true;
       ++r.calls;
-      if (!cam.suspended(v) && v != phase.laggard) eligible.push_back(v);
+      if (!cam.suspended(ids_[v]) && v != phase.laggard) eligible.push_back(v);
     }
     if (!with_timeouts_ && waiting && eligible.empty()) {
       r.deadlock = now;
@@ -102,48 +151,69 @@ SyncCamStimulus::Result SyncCamStimulus::run(SyncCam& cam, Cycle cycles, SyncCam
       Frame& f = *queue[v].front();
       queue[v].pop_front();
       --queued;
-      const bool last = f.started.size() + 1 == f.copies;
-      if (coverage && !last) coverage->before_forward(v, now);
+      const uint32_t id = ids_[v];
+      const bool last = f.started.size() + 1 == f.targets.size();
+      if (coverage && !last) coverage->before_forward(id, f.packets, now);
       if (coverage && last) coverage->before_count_down(f.started.data(), f.started.size(), f.packets, now);
-      cam.on_copy_forwarded(v, f.packets, last, f.started.data(), f.started.size(), now);
-      f.started.push_back(v);
+      cam.on_copy_forwarded(id, f.packets, last, f.started.data(), f.started.size(), now);
+      f.started.push_back(id);
+      if (last)
+        for (uint32_t t : f.targets) outstanding[t] -= f.packets;
       observe(!last);
       ++r.calls;
       if (rng_() % 8 == 0) {  // now and then its count, as a query
-        cam.ahead(v);
+        cam.ahead(id);
         ++r.calls;
       }
       ++r.copies_started;
     }
-    while (!frames.empty() && frames.front().started.size() == frames.front().copies) frames.pop_front();
+    while (!frames.empty() && frames.front().started.size() == frames.front().targets.size()) frames.pop_front();
   }
   return r;
 }
 
 PacketCacheStimulus::PacketCacheStimulus(uint32_t seed, uint32_t entries, uint32_t mirrors, int ports)
-    : rng_(seed), ports_(ports), units_(std::max<uint32_t>(4, 3 * entries / static_cast<uint32_t>(ports))) {
+    : rng_(seed), seed_(seed), ports_(ports), units_(std::max<uint32_t>(4, 3 * entries / static_cast<uint32_t>(ports))) {
   params_.entries = entries;
   params_.mirrors = mirrors;
   params_.header_lag_cycles = rng_() % 5;
   params_.background_free_min = rng_() % (entries / 2 + 1);
   params_.background_evicts_live = rng_() % 2 == 0;
+  unit_ids_ = ids_over_the_width(units_, widths::kMaxUnit, seed, rng_);
 }
 
 PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle cycles, PacketCacheCoverage* coverage) {
   struct Packet {
     int port;
-    uint32_t unit;
+    uint32_t unit;       // its id (unit_ids_)
     uint32_t cycles;     // on an interface or a mirror
     uint32_t remaining;  // copies still to send or drop
     bool sent_one;
+    uint32_t told;       // more copies the cache is told of, which never come
+    uint32_t local;      // its unit, 0 .. units_ - 1
   };
+  // Time skipped to the end of a long packet, at most: the run's time stays
+  // below widths::kNowLimit.
+  constexpr Cycle kMaxSkipped = Cycle{1} << 24;
+  const Cycle start = start_cycle(seed_, rng_(), cycles, kMaxSkipped + widths::kMaxCacheCycles);
+  Cycle skipped = 0;
+  Cycle long_until = 0;  // a long packet moved this cycle ends then
   std::vector<Packet> active;
   std::vector<std::vector<bool>> busy(static_cast<size_t>(ports_), std::vector<bool>(units_, false));
   Result r;
+  // A packet's length: 1-8 cycles; one in 256 up to the contract's maximum
+  // (while the run may still skip to its end).
+  const auto length = [&]() -> uint32_t {
+    if (skipped >= kMaxSkipped || rng_() % 256 != 0) return 1 + rng_() % 8;
+    return rng_() % 2 == 0 ? widths::kMaxCacheCycles : 1 + rng_() % widths::kMaxCacheCycles;
+  };
+  const auto moved = [&](const Packet& p, Cycle now) {
+    if (p.cycles > 64) long_until = std::max(long_until, now + p.cycles);
+  };
   const auto look_up = [&](const Packet& p, Cycle now) {
     ++r.calls;
     const PacketCache::Lookup look = cache.lookup(p.port, p.unit, now);
-    if (coverage) coverage->looked_up(look, now);
+    if (coverage) coverage->looked_up(p.unit, look, now);
     return look;
   };
   // One copy of a packet moves: a header on a hit (a mirror free), the
@@ -161,15 +231,18 @@ PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle c
       if (coverage) coverage->mirror_free_at(free_at, now);
       if (free_at > now) return;
       ++r.calls;
-      if (coverage) coverage->before_issue(look.ready_at, now);
+      if (coverage) coverage->before_issue(p.unit, p.cycles, look.ready_at, now);
       if (cache.issue(p.port, p.unit, p.cycles, now) < 0) return;
+      moved(p, now);
       ++r.hits;
       --p.remaining;
     } else if (look.state == PacketCache::State::miss) {
       ++r.calls;
-      if (coverage) coverage->before_pass_through(p.remaining - 1, now);
-      const bool written = cache.pass_through(p.port, p.unit, p.cycles, p.remaining - 1, !p.sent_one, now);
+      const uint32_t to_come = p.remaining - 1 + p.told;
+      if (coverage) coverage->before_pass_through(p.unit, p.cycles, to_come, now);
+      const bool written = cache.pass_through(p.port, p.unit, p.cycles, to_come, !p.sent_one, now);
       if (coverage) coverage->after_pass_through(written);
+      if (written) moved(p, now);
       r.writes += written;
       p.sent_one = true;
       --p.remaining;
@@ -178,9 +251,9 @@ PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle c
   };
   enum class Readers { busy, slow, flush };
   Readers readers = Readers::busy;
-  Cycle now = 0;
-  Cycle phase_end = 0;
-  while (now < cycles) {
+  Cycle now = start;
+  Cycle phase_end = start;
+  while (now - start - skipped < cycles) {
     if (now >= phase_end) {
       // Busy readers (four copies move a cycle); slow ones (one in four
       // cycles: live entries pile up and the cache fills); or a flush
@@ -195,7 +268,12 @@ PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle c
     for (int port = 0; port < ports_; ++port) {
       if (rng_() % 3 != 0) continue;
       const uint32_t unit = rng_() % units_;
-      Packet p{port, unit, static_cast<uint32_t>(1 + rng_() % 8), static_cast<uint32_t>(1 + rng_() % 12), false};
+      Packet p{port, unit_ids_[unit], length(), static_cast<uint32_t>(1 + rng_() % 12), false, 0, unit};
+      // One in 1024 tells of copies up to the contract's maximum.
+      if (rng_() % 1024 == 0) {
+        const uint32_t most = widths::kMaxCopies - (p.remaining - 1);
+        p.told = rng_() % 2 == 0 ? most : rng_() % (most + 1);
+      }
       if (busy[port][unit] || look_up(p, now).state != PacketCache::State::miss) continue;
       busy[port][unit] = true;
       active.push_back(p);
@@ -222,7 +300,7 @@ PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle c
         ++i;
         continue;
       }
-      busy[active[i].port][active[i].unit] = false;
+      busy[active[i].port][active[i].local] = false;
       active[i] = active.back();
       active.pop_back();
     }
@@ -234,7 +312,15 @@ PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle c
     const Cycle step = rng_() % 8 == 0 ? 1 + rng_() % 30 : 1;
     if (coverage) coverage->gap(step);
     now += step;
-    if (rng_() % 2000 == 0 && now < cycles) {
+    // After a long packet, now and then straight to its end (or just before).
+    if (long_until > now && skipped < kMaxSkipped && rng_() % 2 == 0) {
+      const Cycle skip = long_until - now - rng_() % 2;
+      if (coverage) coverage->gap(skip);
+      now += skip;
+      skipped += skip;
+    }
+    if (long_until <= now) long_until = 0;
+    if (rng_() % 2000 == 0 && now - start - skipped < cycles) {
       if (coverage) coverage->before_reset();
       cache.reset(now);
       ++r.calls;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <vector>
 
 #include "model/multicast/packet_cache.h"
 #include "model/multicast/sync_cam.h"
@@ -15,6 +16,26 @@
 #include "traffic/sync_cam_coverage.h"
 
 namespace fabric::stimulus {
+
+// The widths of the contracts' ports (rtl/README.md, rtl/contract/): the
+// stimulus drives every input up to its largest value, so that a block
+// keeping fewer bits of a VOQ id, a cycle, a count or a length fails.
+namespace widths {
+constexpr uint32_t kMaxVoq = 0xFFFF;          // sync CAM `voq`: 16 bits
+constexpr uint32_t kMaxPackets = 0xFFFFFFFF;  // `cmd_packets` and `q_ahead`: 32 bits
+constexpr uint32_t kMaxUnit = 0xFFFFFFFF;     // cache `tag_unit`: 32 bits
+constexpr uint32_t kMaxCacheCycles = 0xFFFF;  // cache `cmd_cycles`: 16 bits
+constexpr uint32_t kMaxCopies = 0xFFFF;       // cache `cmd_copies`: 16 bits
+// `now` has 64 bits; it stays below 2^63, so that a suspension's deadline
+// (suspended at + a timeout of up to 2^63 - 1) fits in 64 bits.
+constexpr uint64_t kNowLimit = uint64_t{1} << 63;
+}  // namespace widths
+
+// Where a seed's time starts (seed % 4): at 0; before 2^40 or 2^62, crossing
+// it within the run's first `cycles / 2` (the carries into those bits); or
+// as close to 2^63 as `cycles` and `headroom` allow (a deadline without
+// timeout, now + 2^63 - 1, at the top of the 64-bit range).
+Cycle start_cycle(uint32_t seed, uint32_t draw, Cycle cycles, Cycle headroom = 0);
 
 // A port whose VOQs hold multicast frames in arrival order (FIFO), frames
 // arriving at random with random fanout sets, and an adversary that starts
@@ -26,7 +47,10 @@ namespace fabric::stimulus {
 // copy starts for longer than the timeout: VOQs time out), late ticks (one
 // VOQ's branch is stalled, the others suspend at different cycles, and the
 // tick comes a while after their timeouts: several at once, in any order),
-// and now and then a reset between phases.
+// and now and then a reset between phases. Over the contract's whole width:
+// the VOQs' ids are 0, 65535 and pairs that differ in one bit (a different
+// bit each), time starts where start_cycle says, and one frame in 64 has up
+// to as many packets as the counts of its VOQs can still take (2^32 - 1).
 class SyncCamStimulus {
  public:
   // A timeout no run reaches: the sync CAM without timeouts.
@@ -42,8 +66,11 @@ class SyncCamStimulus {
   // cycles, else kNoTimeout.
   SyncCamStimulus(uint32_t seed, uint32_t entries, bool with_timeouts);
   const SyncCam::Params& params() const { return params_; }
-  // Drives a CAM built with params() for `cycles`; stops at a deadlock.
-  // `coverage` (optional) observes the reference model the CAM compares with.
+  // The id of each of the port's VOQs.
+  const std::vector<uint32_t>& voq_ids() const { return ids_; }
+  // Drives a CAM built with params() for `cycles` from start_cycle; stops
+  // at a deadlock. `coverage` (optional) observes the reference model the
+  // CAM compares with.
   Result run(SyncCam& cam, Cycle cycles, SyncCamCoverage* coverage = nullptr);
 
  private:
@@ -58,7 +85,9 @@ class SyncCamStimulus {
   Phase next_phase(Cycle now);
 
   std::mt19937 rng_;
+  uint32_t seed_;
   uint32_t voqs_;
+  std::vector<uint32_t> ids_;  // of VOQ 0 .. voqs_ - 1
   bool with_timeouts_;
   SyncCam::Params params_;
 };
@@ -69,7 +98,12 @@ class SyncCamStimulus {
 // on a miss), drop one, or leave a gap of idle cycles; the cache's cycle
 // closes every cycle; now and then a reset mid-traffic. Phases of busy
 // readers (four copies move a cycle) alternate with slow ones (one in four
-// cycles), in which live entries pile up and the cache fills.
+// cycles), in which live entries pile up and the cache fills. Over the
+// contract's whole width: buffer units are ids 0, 2^32 - 1 and pairs that
+// differ in one bit, time starts where start_cycle says, one packet in 256
+// lasts up to 65,535 cycles (the run then skips ahead to its end, now and
+// then) and one in 1024 tells the cache of up to 65,535 copies to come, of
+// which only its own are sent (the rest stay until the entry is evicted).
 class PacketCacheStimulus {
  public:
   struct Result {
@@ -86,8 +120,10 @@ class PacketCacheStimulus {
 
  private:
   std::mt19937 rng_;
+  uint32_t seed_;
   int ports_;
-  uint32_t units_;  // buffer units per port
+  uint32_t units_;              // buffer units per port
+  std::vector<uint32_t> unit_ids_;  // of unit 0 .. units_ - 1
   PacketCache::Params params_;
 };
 

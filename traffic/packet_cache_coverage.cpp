@@ -20,6 +20,9 @@ Coverage PacketCacheCoverage::bins(uint32_t entries, uint32_t mirrors) {
       {"forget_kills", "a dropped copy was an entry's last reader"},
       {"idle_gap", "cycles with no call"},
       {"reset_with_entries", "a reset mid-traffic with live entries"},
+  }, {
+      // The contract's widths (rtl/README.md); `now` stays below 2^63.
+      {"unit", 32}, {"cycles", 16}, {"copies", 16}, {"now", 63},
   });
   // A write starts once the previous one has completed, so every live entry
   // is evictable when a write looks for one: a write finds no entry only
@@ -38,11 +41,17 @@ void PacketCacheCoverage::tie(uint32_t ties) {
   if (ties >= 3) coverage_.hit(lru_tie_3_or_more);
 }
 
-void PacketCacheCoverage::looked_up(const PacketCache::Lookup& look, Cycle) {
+void PacketCacheCoverage::looked_up(uint32_t unit, const PacketCache::Lookup& look, Cycle now) {
+  coverage_.saw(unit_field, unit);
+  coverage_.saw(now_field, now);
   if (look.state == PacketCache::State::filling) coverage_.hit(filling);
 }
 
-void PacketCacheCoverage::before_pass_through(uint32_t copies_to_come, Cycle now) {
+void PacketCacheCoverage::before_pass_through(uint32_t unit, uint32_t cycles, uint32_t copies_to_come, Cycle now) {
+  coverage_.saw(unit_field, unit);
+  coverage_.saw(cycles_field, cycles);
+  coverage_.saw(copies_field, copies_to_come);
+  coverage_.saw(now_field, now);
   write_wanted_ = copies_to_come > 0;
   if (!write_wanted_) return;
   port_free_ = reference_.write_port_free(now);
@@ -66,7 +75,10 @@ void PacketCacheCoverage::after_pass_through(bool written) {
   if (written) tie(choice_.ties);
 }
 
-void PacketCacheCoverage::before_issue(Cycle ready_at, Cycle now) {
+void PacketCacheCoverage::before_issue(uint32_t unit, uint32_t cycles, Cycle ready_at, Cycle now) {
+  coverage_.saw(unit_field, unit);
+  coverage_.saw(cycles_field, cycles);
+  coverage_.saw(now_field, now);
   if (ready_at == now) coverage_.hit(header_at_ready);
 }
 

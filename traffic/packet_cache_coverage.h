@@ -31,15 +31,18 @@ class PacketCacheCoverage {
     reset_with_entries,           // reset mid-traffic with live entries
     kBins
   };
+  // The commands' input fields, watched bit by bit (toggle coverage). The
+  // port is not: the model numbers a leaf's ports from 0.
+  enum Field : size_t { unit_field, cycles_field, copies_field, now_field, kFields };
   // The bins, empty, with those a cache of `entries` and `mirrors` cannot reach marked.
   static Coverage bins(uint32_t entries, uint32_t mirrors);
 
   PacketCacheCoverage(const MulticastCache& reference, Coverage& coverage);
 
-  void looked_up(const PacketCache::Lookup& look, Cycle now);
-  void before_pass_through(uint32_t copies_to_come, Cycle now);
+  void looked_up(uint32_t unit, const PacketCache::Lookup& look, Cycle now);
+  void before_pass_through(uint32_t unit, uint32_t cycles, uint32_t copies_to_come, Cycle now);
   void after_pass_through(bool written);
-  void before_issue(Cycle ready_at, Cycle now);
+  void before_issue(uint32_t unit, uint32_t cycles, Cycle ready_at, Cycle now);
   void mirror_free_at(Cycle free_at, Cycle now);
   void before_forget();
   void after_forget();

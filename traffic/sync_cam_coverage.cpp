@@ -27,6 +27,11 @@ Coverage SyncCamCoverage::bins(uint32_t entries) {
       {"same_cycle_commands", "several commands in one cycle"},
       {"reset_with_entries", "a reset mid-traffic with entries taken"},
       {"reset_while_suspended", "a reset mid-traffic with a VOQ suspended"},
+      {"count_at_max", "a forward brought a VOQ's count to 2^32 - 1"},
+      {"deadline_at_top", "a suspended VOQ's deadline within 2^20 of 2^64 - 1"},
+  }, {
+      // The contract's widths (rtl/README.md); `now` stays below 2^63.
+      {"voq", 16}, {"packets", 32}, {"now", 63},
   });
   if (entries < 2) {
     for (Bin b : {lru_tie_2, timeout_several, timeouts_in_index_order, timeouts_out_of_index_order})
@@ -40,12 +45,16 @@ SyncCamCoverage::SyncCamCoverage(const VoqSyncCam& reference, const SyncCam::Par
     : reference_(reference), params_(params), coverage_(coverage) {}
 
 void SyncCamCoverage::command_at(Cycle now) {
+  coverage_.saw(now_field, now);
   if (now == last_command_) coverage_.hit(same_cycle_commands);
   last_command_ = now;
 }
 
-void SyncCamCoverage::before_forward(uint32_t voq, Cycle now) {
+void SyncCamCoverage::before_forward(uint32_t voq, uint32_t packets, Cycle now) {
   command_at(now);
+  coverage_.saw(voq_field, voq);
+  coverage_.saw(packets_field, packets);
+  forwarded_ = voq;
   if (reference_.entry_of(voq) >= 0 || reference_.used_entries() < params_.entries) return;
   coverage_.hit(full);
   coverage_.hit(eviction);
@@ -55,8 +64,10 @@ void SyncCamCoverage::before_forward(uint32_t voq, Cycle now) {
 }
 
 void SyncCamCoverage::before_count_down(const uint32_t* voqs, size_t count, uint32_t packets, Cycle now) {
+  coverage_.saw(packets_field, packets);
   for (size_t k = 0; k < count; ++k) {
     command_at(now);
+    coverage_.saw(voq_field, voqs[k]);
     if (reference_.entry_of(voqs[k]) < 0) {
       coverage_.hit(count_down_without_entry);
     } else if (reference_.ahead(voqs[k]) <= packets) {
@@ -105,6 +116,9 @@ void SyncCamCoverage::after_call(const std::vector<SyncCam::Change>& changes, bo
     }
   }
   if (forward && changes.size() == 2) coverage_.hit(two_notices);
+  if (forward && reference_.ahead(forwarded_) == ~uint32_t{0}) coverage_.hit(count_at_max);
+  if (reference_.next_timeout() != ~Cycle{0} && reference_.next_timeout() >= ~Cycle{0} - (Cycle{1} << 20))
+    coverage_.hit(deadline_at_top);
   if (timeouts == 1) coverage_.hit(timeout_one);
   if (timeouts >= 2) coverage_.hit(timeout_several);
 }

@@ -36,15 +36,19 @@ class SyncCamCoverage {
     same_cycle_commands,          // several commands in one cycle
     reset_with_entries,           // reset mid-traffic, entries taken
     reset_while_suspended,        // ... with a VOQ suspended
+    count_at_max,                 // a forward brought a VOQ's count to 2^32 - 1 (the counter's top)
+    deadline_at_top,              // a suspended VOQ's deadline within 2^20 of 2^64 - 1 (no timeout, now near 2^63)
     kBins
   };
+  // The commands' input fields, watched bit by bit (toggle coverage).
+  enum Field : size_t { voq_field, packets_field, now_field, kFields };
   // The bins, empty, with those a CAM of `entries` cannot reach marked.
   static Coverage bins(uint32_t entries);
 
   SyncCamCoverage(const VoqSyncCam& reference, const SyncCam::Params& params, Coverage& coverage);
 
   // Before each call: the model's state the call will act on.
-  void before_forward(uint32_t voq, Cycle now);
+  void before_forward(uint32_t voq, uint32_t packets, Cycle now);
   void before_count_down(const uint32_t* voqs, size_t count, uint32_t packets, Cycle now);
   void before_tick(Cycle now);
   void before_reset();
@@ -61,6 +65,7 @@ class SyncCamCoverage {
   Coverage& coverage_;
   std::map<uint32_t, Cycle> suspended_at_;  // from the changes
   Cycle last_command_ = ~Cycle{0};
+  uint32_t forwarded_ = 0;  // the VOQ of the last forward
 };
 
 }  // namespace fabric::stimulus

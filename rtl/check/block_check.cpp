@@ -21,11 +21,18 @@ std::string seed_range(const CheckOptions& o) {
 bool report_coverage(const stimulus::Coverage& coverage, std::ostream& out) {
   out << "; coverage: " << coverage.summary() << "\n";
   const std::vector<std::string> empty = coverage.empty_bins();
-  if (empty.empty()) return true;
-  out << "  FAILED: coverage bins left empty:";
-  for (const std::string& bin : empty) out << " " << bin;
-  out << " (the stimulus never drove the block there: more --seeds or --cycles)\n";
-  return false;
+  const std::vector<std::string> untoggled = coverage.untoggled_bits();
+  if (!empty.empty()) {
+    out << "  FAILED: coverage bins left empty:";
+    for (const std::string& bin : empty) out << " " << bin;
+    out << " (the stimulus never drove the block there: more --seeds or --cycles)\n";
+  }
+  if (!untoggled.empty()) {
+    out << "  FAILED: input bits that never took a value:";
+    for (const std::string& bit : untoggled) out << " " << bit;
+    out << " (a block could ignore them: more --seeds or --cycles)\n";
+  }
+  return empty.empty() && untoggled.empty();
 }
 
 // Runs `body` and turns what a wrong block throws into a failed line.

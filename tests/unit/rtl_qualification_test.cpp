@@ -1,21 +1,29 @@
 // fabricsim-rtl-check's qualification (rtl/check/block_check.h), on blocks
 // with one deliberate bug each (cmake/rtl_test_variants.cmake): every one
-// fails the default check at the default size. The project's blocks pass
-// with every coverage bin reached; a short run fails naming the bins it
-// left empty; a block whose query outputs are registered passes when it
-// declares its latency, and fails when it reports none.
+// fails the default check at the default size, the width mutants (a VOQ
+// id, the time, a packet count kept in fewer bits) too: the stimulus drives
+// each input over its whole width. The project's blocks pass
+// with every coverage bin reached and every input bit toggled; a short run
+// fails naming the bins and the bits it left empty; a block whose query
+// outputs are registered passes when it declares its latency, and fails
+// when it reports none.
 #include <gtest/gtest.h>
 
 #ifdef FABRICSIM_HAVE_RTL
+#include <algorithm>
+#include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
 
 #include "Vmutant_packet_cache_reads_end_late.h"
 #include "Vmutant_packet_cache_tie_highest.h"
+#include "Vmutant_sync_cam_count_16_bits.h"
 #include "Vmutant_sync_cam_resume_highest_first.h"
 #include "Vmutant_sync_cam_tick_resumes_nothing.h"
 #include "Vmutant_sync_cam_tie_by_access.h"
+#include "Vmutant_sync_cam_time_32_bits.h"
+#include "Vmutant_sync_cam_voq_low_6_bits.h"
 #include "Vregistered_sync_cam_1.h"
 #include "Vregistered_sync_cam_2.h"
 #include "Vregistered_sync_cam_lying.h"
@@ -71,6 +79,11 @@ TEST_P(RtlWrongBlocks, FailTheDefaultCheckAtTheDefaultSize) {
   const Verdict v = GetParam().check();
   EXPECT_FALSE(v.passed) << v.report;
   EXPECT_NE(v.report.find(GetParam().says), std::string::npos) << v.report;
+  // One line, naming the seed, the cycle and the call.
+  EXPECT_EQ(std::count(v.report.begin(), v.report.end(), '\n'), 1) << v.report;
+  EXPECT_NE(v.report.find(", seed "), std::string::npos) << v.report;
+  EXPECT_NE(v.report.find(", cycle "), std::string::npos) << v.report;
+  std::cout << GetParam().name << ": " << v.report;  // the first mismatch (docs/rtl.md)
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -85,6 +98,15 @@ INSTANTIATE_TEST_SUITE_P(
         WrongBlock{"CamResumesHighestFirst",
                    [] { return check(sync_cam<Vmutant_sync_cam_resume_highest_first>("resume highest first")); },
                    "tick(): changes differs"},
+        WrongBlock{"CamComparesTheLow6BitsOfTheVoq",
+                   [] { return check(sync_cam<Vmutant_sync_cam_voq_low_6_bits>("VOQ low 6 bits")); },
+                   "lockstep: sync CAM (VOQ low 6 bits), 24 entries, seed"},
+        WrongBlock{"CamKeeps32BitsOfTime",
+                   [] { return check(sync_cam<Vmutant_sync_cam_time_32_bits>("time 32 bits")); },
+                   "lockstep: sync CAM (time 32 bits), 24 entries, seed"},
+        WrongBlock{"CamCountsPacketsIn16Bits",
+                   [] { return check(sync_cam<Vmutant_sync_cam_count_16_bits>("count 16 bits")); },
+                   "lockstep: sync CAM (count 16 bits), 24 entries, seed"},
         WrongBlock{"CacheTieByHighestAddress",
                    [] { return check(packet_cache<Vmutant_packet_cache_tie_highest>("tie by highest address")); },
                    "lockstep: packet cache (tie by highest address), 128 entries"},
@@ -93,7 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
                    "lockstep: packet cache (reads end late), 128 entries"},
         WrongBlock{"CamRegisteredButReportsNoLatency",
                    [] { return check(sync_cam<Vregistered_sync_cam_lying>("registered, reports 0")); },
-                   "suspended differs"}),
+                   "ahead(voq 0): ahead differs"}),
     [](const ::testing::TestParamInfo<WrongBlock>& info) { return std::string(info.param.name); });
 
 // This build's blocks (ours, or the one the build was configured with) at
@@ -122,15 +144,21 @@ TEST(RtlQualification, OurBlocksAtSmallSizesPassWithEveryBinCovered) {
   }
 }
 
-TEST(RtlQualification, AShortRunFailsNamingTheBinsItLeftEmpty) {
+TEST(RtlQualification, AShortRunFailsNamingTheBinsAndInputBitsItLeftEmpty) {
   rtl::CheckOptions o;
   o.seeds = 1;
   o.cycles = 100;
   const Verdict v = check(sync_cam<Vregistered_sync_cam_1>("short"), o);
   EXPECT_FALSE(v.passed) << v.report;
   EXPECT_NE(v.report.find("no mismatch; coverage: full "), std::string::npos) << v.report;
-  EXPECT_NE(v.report.find("FAILED: coverage bins left empty: timeout_one timeout_several"), std::string::npos)
-      << v.report;
+  EXPECT_NE(v.report.find("FAILED: coverage bins left empty: "), std::string::npos) << v.report;
+  EXPECT_NE(v.report.find(" timeout_one timeout_several "), std::string::npos) << v.report;
+  EXPECT_NE(v.report.find(" count_at_max deadline_at_top "), std::string::npos) << v.report;
+  // 100 cycles from just below 2^40: the top bits of `now` and of the counts never set.
+  EXPECT_NE(v.report.find("FAILED: input bits that never took a value: "), std::string::npos) << v.report;
+  EXPECT_NE(v.report.find(" packets[31]=1 "), std::string::npos) << v.report;
+  EXPECT_NE(v.report.find(" now[62]=1 "), std::string::npos) << v.report;
+  EXPECT_EQ(v.report.find("voq["), std::string::npos) << v.report;  // both ends of the ids come first
 }
 
 TEST(RtlQualification, ACamWithRegisteredQueryOutputsPasses) {
