@@ -173,7 +173,10 @@ SyncCamStimulus::Result SyncCamStimulus::run(SyncCam& cam, Cycle cycles, SyncCam
 }
 
 PacketCacheStimulus::PacketCacheStimulus(uint32_t seed, uint32_t entries, uint32_t mirrors, int ports)
-    : rng_(seed), seed_(seed), ports_(ports), units_(std::max<uint32_t>(4, 3 * entries / static_cast<uint32_t>(ports))) {
+    : rng_(seed),
+      seed_(seed),
+      ports_(ports),
+      units_(std::max<uint32_t>(4, 3 * entries / static_cast<uint32_t>(ports))) {
   params_.entries = entries;
   params_.mirrors = mirrors;
   params_.header_lag_cycles = rng_() % 5;
