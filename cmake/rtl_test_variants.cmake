@@ -5,7 +5,8 @@
 #   take three cycles (the contract's stall path);
 # - mutants: our blocks with one deliberate bug each, at the default sizes
 #   (sync CAM 24, cache 128), which the qualification check must fail
-#   (tests/unit/rtl_qualification_test.cpp);
+#   (tests/unit/rtl_qualification_test.cpp), among them one per input width
+#   (fewer bits of a VOQ id, a unit, the time, a count);
 # - fixtures/registered_query_sync_cam.sv: a CAM whose query outputs are
 #   registered (the contract's query latency), honest and lying.
 # What links fabric_rtl_test_variants (the tests) sees the variants' headers.
@@ -89,6 +90,15 @@ fabricsim_mutant(Vmutant_packet_cache_tie_highest packet_cache 128
 # A dead entry taken as still being read in the cycle its reads complete.
 fabricsim_mutant(Vmutant_packet_cache_reads_end_late packet_cache 128
   "(copies_q[a] == 0 && done_q[a] <= now)" "(copies_q[a] == 0 && done_q[a] < now)")
+
+# The cache's widths: a tag matcher comparing the low 16 bits of the buffer
+# unit; a cache keeping the low 32 bits of the cycles it stores at a write.
+fabricsim_mutant(Vmutant_packet_cache_unit_low_16_bits packet_cache 128
+  "if (tag_q[a] == {1'b1, tag_port, tag_unit}) begin"
+  "if (tag_q[a][TW-1:UNIT_W] == {1'b1, tag_port} && tag_q[a][15:0] == tag_unit[15:0]) begin")
+fabricsim_mutant(Vmutant_packet_cache_time_32_bits packet_cache 128
+  "ready_at_q[a] <= now + 64'(header_lag_q);" "ready_at_q[a] <= 64'(32'(now + 64'(header_lag_q)));"
+  "last_use_q[a] <= now;" "last_use_q[a] <= 64'(now[31:0]);")
 
 # Registered query outputs: one and two cycles, and a block that registers
 # one cycle but reports none.

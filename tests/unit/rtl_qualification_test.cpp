@@ -18,6 +18,8 @@
 
 #include "Vmutant_packet_cache_reads_end_late.h"
 #include "Vmutant_packet_cache_tie_highest.h"
+#include "Vmutant_packet_cache_time_32_bits.h"
+#include "Vmutant_packet_cache_unit_low_16_bits.h"
 #include "Vmutant_sync_cam_count_16_bits.h"
 #include "Vmutant_sync_cam_resume_highest_first.h"
 #include "Vmutant_sync_cam_tick_resumes_nothing.h"
@@ -113,6 +115,12 @@ INSTANTIATE_TEST_SUITE_P(
         WrongBlock{"CacheReadsEndACycleLate",
                    [] { return check(packet_cache<Vmutant_packet_cache_reads_end_late>("reads end late")); },
                    "lockstep: packet cache (reads end late), 128 entries"},
+        WrongBlock{"CacheComparesTheLow16BitsOfTheUnit",
+                   [] { return check(packet_cache<Vmutant_packet_cache_unit_low_16_bits>("unit low 16 bits")); },
+                   "lockstep: packet cache (unit low 16 bits), 128 entries, seed"},
+        WrongBlock{"CacheKeeps32BitsOfTime",
+                   [] { return check(packet_cache<Vmutant_packet_cache_time_32_bits>("time 32 bits")); },
+                   "lockstep: packet cache (time 32 bits), 128 entries, seed"},
         WrongBlock{"CamRegisteredButReportsNoLatency",
                    [] { return check(sync_cam<Vregistered_sync_cam_lying>("registered, reports 0")); },
                    "ahead(voq 0): ahead differs"}),
