@@ -102,8 +102,9 @@ class SyncCamStimulus {
 // contract's whole width: buffer units are ids 0, 2^32 - 1 and pairs that
 // differ in one bit, time starts where start_cycle says, one packet in 256
 // lasts up to 65,535 cycles (the run then skips ahead to its end, now and
-// then) and one in 1024 tells the cache of up to 65,535 copies to come, of
-// which only its own are sent (the rest stay until the entry is evicted).
+// then) and one in 1024 tells the cache of up to 65,535 copies to come,
+// more than the stimulus sends (the rest stay counted until the entry is
+// evicted).
 class PacketCacheStimulus {
  public:
   struct Result {
@@ -115,7 +116,9 @@ class PacketCacheStimulus {
   PacketCacheStimulus(uint32_t seed, uint32_t entries, uint32_t mirrors, int ports);
   const PacketCache::Params& params() const { return params_; }
   int ports() const { return ports_; }
-  // `coverage` (optional) observes the reference model the cache compares with.
+  // Drives `cycles` cycles of traffic from start_cycle (time skipped to the
+  // end of a long packet does not count). `coverage` (optional) observes the
+  // reference model the cache compares with.
   Result run(PacketCache& cache, Cycle cycles, PacketCacheCoverage* coverage = nullptr);
 
  private:
