@@ -152,6 +152,53 @@ void bind_row(sqlite3_stmt* s, int b, const SubflowSummary& r) {
   time_or_null(b + 10, r.latency_max);
 }
 
+// A job's figures: negative times and rates mean "none".
+void bind_row(sqlite3_stmt* s, int b, const JobRecord& r) {
+  const bool finished = r.end >= 0;
+  bind_value(s, b + 2, int64_t{r.job});
+  bind_value(s, b + 3, r.name);
+  bind_value(s, b + 4, r.collective);
+  bind_value(s, b + 5, r.algorithm);
+  bind_value(s, b + 6, static_cast<int64_t>(r.ports.size()));
+  bind_or_null_if_negative(s, b + 7, r.bytes);
+  bind_value(s, b + 8, int64_t{r.iterations});
+  bind_value(s, b + 9, int64_t{r.steps});
+  bind_value(s, b + 10, static_cast<int64_t>(r.operations));
+  bind_value(s, b + 11, static_cast<int64_t>(r.completed));
+  bind_value(s, b + 12, r.start);
+  bind_or_null_if_negative(s, b + 13, r.end);
+  bind_value(s, b + 14, finished ? std::optional<int64_t>(r.end - r.start) : std::nullopt);
+  if (r.algbw_gbps < 0) sqlite3_bind_null(s, b + 15); else bind_value(s, b + 15, r.algbw_gbps);
+  if (r.busbw_gbps < 0) sqlite3_bind_null(s, b + 16); else bind_value(s, b + 16, r.busbw_gbps);
+}
+
+void bind_row(sqlite3_stmt* s, int b, const JobRankRow& r) {
+  bind_value(s, b + 2, int64_t{r.job});
+  bind_value(s, b + 3, int64_t{r.rank});
+  bind_value(s, b + 4, r.port);
+  bind_or_null_if_negative(s, b + 5, r.end);
+}
+
+// traffic::JobOpKind's order; SqliteRecorder refuses any other kind.
+const char* job_op_kind_name(uint8_t kind) {
+  static constexpr const char* kNames[] = {"send", "recv", "calc"};
+  return kind < 3 ? kNames[kind] : "?";
+}
+
+void bind_row(sqlite3_stmt* s, int b, const JobOperationRecord& r) {
+  bind_value(s, b + 2, int64_t{r.job});
+  bind_value(s, b + 3, int64_t{r.rank});
+  bind_value(s, b + 4, int64_t{r.op});
+  bind_value(s, b + 5, job_op_kind_name(r.kind));
+  bind_or_null_if_negative(s, b + 6, r.peer);
+  bind_or_null_if_negative(s, b + 7, r.group);
+  bind_value(s, b + 8, static_cast<int64_t>(r.bytes));
+  bind_value(s, b + 9, int64_t{r.step});
+  bind_value(s, b + 10, int64_t{r.tag});
+  bind_or_null_if_negative(s, b + 11, r.start);
+  bind_or_null_if_negative(s, b + 12, r.end);
+}
+
 }  // namespace
 
 BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
@@ -178,7 +225,16 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
       summaries_(prepare_table(db, path_, run_id, "subflow_summary",
                                "run_id, flow_id, dst_port, frames, bytes, first_delivered_ps, last_delivered_ps, "
                                "latency_sum_ps, latency_min_ps, latency_max_ps",
-                               10)) {
+                               10)),
+      jobs_(prepare_table(db, path_, run_id, "jobs",
+                          "run_id, job_id, name, collective, algorithm, ranks, bytes, iterations, steps, operations, "
+                          "completed_operations, start_ps, end_ps, time_ps, algbw_gbps, busbw_gbps",
+                          16)),
+      job_ranks_(prepare_table(db, path_, run_id, "job_ranks", "run_id, job_id, rank, port_id, end_ps", 5)),
+      job_operations_(prepare_table(db, path_, run_id, "job_operations",
+                                    "run_id, job_id, rank, op, kind, peer, multicast_group, bytes, step, tag, "
+                                    "start_ps, end_ps",
+                                    12)) {
   sqlite3_bind_int64(advance_reached_.get(), 2, run_id);
 }
 
@@ -196,6 +252,9 @@ void BatchInserter::write(const RecordBatch& batch) {
     insert_all(batch.totals, totals_);
     insert_all(batch.events, events_);
     insert_all(batch.summaries, summaries_);
+    insert_all(batch.jobs, jobs_);
+    insert_all(batch.job_ranks, job_ranks_);
+    insert_all(batch.job_operations, job_operations_);
     if (batch.reached >= 0) {
       sqlite3_bind_int64(advance_reached_.get(), 1, batch.reached);
       step(advance_reached_.get(), "runs");

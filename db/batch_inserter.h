@@ -40,7 +40,7 @@ class BatchInserter {
   std::string path_;
   Statement advance_reached_;
   TableStatements entities_, ports_, flows_, flow_dests_, frames_, deliveries_, drops_, samples_, totals_, events_,
-      summaries_;
+      summaries_, jobs_, job_ranks_, job_operations_;
 };
 
 }  // namespace fabric::db

@@ -46,6 +46,14 @@ struct EntityRow {
   int64_t port;  // -1: none
 };
 
+// A rank of a job (job_ranks), from its JobRecord's ports and rank_ends.
+struct JobRankRow {
+  uint32_t job;
+  int32_t rank;
+  int64_t port;
+  Picos end;  // -1: not all its operations completed
+};
+
 // Samples, totals and events as the model records them.
 using SampleRow = SampleRecord;
 using TotalRow = TotalRecord;
@@ -58,13 +66,16 @@ struct RecordBatch : ModelRecords {
   std::vector<FlowRow> flows;
   std::vector<FlowDestRow> flow_dests;
   std::vector<SubflowSummary> summaries;
+  std::vector<JobRecord> jobs;  // their ports and rank_ends are in job_ranks
+  std::vector<JobRankRow> job_ranks;
+  std::vector<JobOperationRecord> job_operations;
   // The simulated time the run's rows are complete to once this batch is
   // in (runs.sim_time_ps, advanced in the batch's transaction); -1: unchanged.
   Picos reached = -1;
 
   size_t size() const {
     return ModelRecords::size() + entities.size() + ports.size() + flows.size() + flow_dests.size() +
-           summaries.size();
+           summaries.size() + jobs.size() + job_ranks.size() + job_operations.size();
   }
   bool empty() const { return size() == 0; }
   // Keeps the capacity, so a recycled batch fills without reallocating.
@@ -75,6 +86,9 @@ struct RecordBatch : ModelRecords {
     flows.clear();
     flow_dests.clear();
     summaries.clear();
+    jobs.clear();
+    job_ranks.clear();
+    job_operations.clear();
     reached = -1;
   }
 };

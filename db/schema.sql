@@ -5,7 +5,9 @@
 -- no metrics table and spelt some metrics differently; version 2 lacked
 -- runs.platform, run_params and run_warnings (older runs keep NULL platform
 -- and no parameter rows). Version 1 lacked deliveries.bytes and
--- deliveries.t_created_ps; fabricsim refuses it.
+-- deliveries.t_created_ps; fabricsim refuses it. Tables added within a
+-- version (jobs, job_ranks, job_operations in version 5) need no step:
+-- every open runs this file's CREATE ... IF NOT EXISTS after the steps.
 --
 -- This file is the only copy: the build embeds it in the program (CMake
 -- splits it at the indexes comment below into kSchemaTablesSql and
@@ -274,6 +276,94 @@ JOIN (SELECT run_id, CAST(number AS INTEGER) AS window_ps FROM run_params
       WHERE key = 'record.sample_interval' AND number > 0) AS w ON w.run_id = d.run_id
 GROUP BY d.run_id, d.flow_id, d.dst_port, d.t_delivered_ps / w.window_ps;
 
+-- Closed-loop jobs (traffic/jobs/): a collective such as all-reduce, or a
+-- schedule read from a GOAL file, run by a set of ranks (user ports), each
+-- rank a list of send, recv and calc operations. Written when the run ends,
+-- in every log level; what had not completed by then has NULL end times.
+-- algbw and busbw are NCCL-tests' figures.
+CREATE TABLE IF NOT EXISTS jobs (
+  run_id               INTEGER NOT NULL REFERENCES runs(run_id),
+  job_id               INTEGER NOT NULL,  -- 0, 1, ... in the order of the jobs' names
+  name                 TEXT NOT NULL,     -- NAME of its job.NAME.* keys
+  collective           TEXT NOT NULL,     -- allreduce, allgather, ...; goal: a schedule from a file
+  algorithm            TEXT NOT NULL,     -- ring, tree, ...; goal: the file's name
+  ranks                INTEGER NOT NULL,  -- job_ranks rows
+  bytes                INTEGER,           -- the collective's size as NCCL-tests defines it; NULL for none (goal)
+  iterations           INTEGER NOT NULL,
+  steps                INTEGER NOT NULL,  -- the algorithm's steps over every iteration (job_operations.step < steps)
+  operations           INTEGER NOT NULL,  -- of all its ranks
+  completed_operations INTEGER NOT NULL,  -- of those, completed by the run's end
+  start_ps             INTEGER NOT NULL,
+  end_ps               INTEGER,           -- the last operation's end; NULL: not every operation completed
+  time_ps              INTEGER,           -- end_ps - start_ps; NULL with end_ps
+  algbw_gbps           REAL,              -- the collective's bytes x iterations over time_ps; NULL without end_ps or bytes
+  busbw_gbps           REAL,              -- algbw_gbps x the collective's bus factor; NULL with algbw_gbps
+  PRIMARY KEY (run_id, job_id)
+);
+
+CREATE TABLE IF NOT EXISTS job_ranks (
+  run_id  INTEGER NOT NULL REFERENCES runs(run_id),
+  job_id  INTEGER NOT NULL,
+  rank    INTEGER NOT NULL,       -- 0 .. jobs.ranks - 1
+  port_id INTEGER NOT NULL,       -- the user port it runs at
+  end_ps  INTEGER,                -- its last operation's end; NULL: not all its operations completed
+  PRIMARY KEY (run_id, job_id, rank)
+);
+
+-- Every operation of every rank, with its times; a bulk table (no key, see
+-- the indexes). A send's bytes go to rank peer, or to the members of
+-- multicast_group (one multicast flow); a recv completes when the bytes of
+-- its matching send (same peer and tag) have arrived; a calc moves nothing
+-- and lasts end_ps - start_ps.
+CREATE TABLE IF NOT EXISTS job_operations (
+  run_id          INTEGER NOT NULL,
+  job_id          INTEGER NOT NULL,
+  rank            INTEGER NOT NULL,
+  op              INTEGER NOT NULL,  -- its index among its rank's operations, from 0
+  kind            TEXT NOT NULL CHECK (kind IN ('send', 'recv', 'calc')),
+  peer            INTEGER,           -- send: the destination rank, recv: the source rank; NULL: calc, multicast send
+  multicast_group INTEGER,           -- a multicast send's group; NULL otherwise
+  bytes           INTEGER NOT NULL,  -- send, recv: the message's payload; calc: 0
+  step            INTEGER NOT NULL,  -- the algorithm's step, counted over iterations (goal: 0)
+  tag             INTEGER NOT NULL,  -- pairs a send with its recv
+  start_ps        INTEGER,           -- NULL: never started
+  end_ps          INTEGER            -- NULL: never completed
+);
+
+-- Each step of each job: its operations, the payload its sends sent, and
+-- when it ran: from the first start of its sends and calcs (a recv starts
+-- when it is posted, in a ring at the job's start: its recvs count only in
+-- a step that has nothing else) to its last operation's end. Steps of a
+-- pipelined algorithm overlap. A step with an operation that never
+-- completed has no last_end_ps and no duration_ps.
+CREATE VIEW IF NOT EXISTS v_job_steps AS
+SELECT run_id, job_id, step, operations, completed_operations, bytes_sent, first_start_ps, last_end_ps,
+       last_end_ps - first_start_ps AS duration_ps
+FROM (SELECT run_id, job_id, step,
+             count(*) AS operations,
+             count(end_ps) AS completed_operations,
+             coalesce(sum(bytes) FILTER (WHERE kind = 'send'), 0) AS bytes_sent,
+             coalesce(min(start_ps) FILTER (WHERE kind <> 'recv'), min(start_ps)) AS first_start_ps,
+             CASE WHEN count(end_ps) = count(*) THEN max(end_ps) END AS last_end_ps
+      FROM job_operations
+      GROUP BY run_id, job_id, step);
+
+-- Each rank of each job: its port, its operations, the payload it sent and
+-- received, and its time from the job's start to its last operation's end
+-- (NULL when not all its operations completed): the largest is the job's.
+CREATE VIEW IF NOT EXISTS v_job_ranks AS
+SELECT r.run_id, r.job_id, r.rank, r.port_id,
+       count(o.op) AS operations,
+       count(o.end_ps) AS completed_operations,
+       coalesce(sum(o.bytes) FILTER (WHERE o.kind = 'send'), 0) AS bytes_sent,
+       coalesce(sum(o.bytes) FILTER (WHERE o.kind = 'recv'), 0) AS bytes_received,
+       r.end_ps,
+       r.end_ps - j.start_ps AS time_ps
+FROM job_ranks AS r
+JOIN jobs AS j ON j.run_id = r.run_id AND j.job_id = r.job_id
+LEFT JOIN job_operations AS o ON o.run_id = r.run_id AND o.job_id = r.job_id AND o.rank = r.rank
+GROUP BY r.run_id, r.job_id, r.rank;
+
 -- Parameter studies run by scripts/fabricsim-sweep (docs/guide.md,
 -- "Sweeps"): a sweep, the run of each point merged in, the swept values of
 -- each such run, and the points that failed. A point's run is merged whole
@@ -372,3 +462,4 @@ CREATE INDEX IF NOT EXISTS drops_by_run ON drops(run_id);
 CREATE INDEX IF NOT EXISTS events_by_run ON events(run_id, kind);
 CREATE INDEX IF NOT EXISTS samples_by_series ON samples(run_id, metric, entity_id);
 CREATE INDEX IF NOT EXISTS totals_by_run ON totals(run_id, metric);
+CREATE INDEX IF NOT EXISTS job_operations_by_rank ON job_operations(run_id, job_id, rank, op);

@@ -259,6 +259,32 @@ void SqliteRecorder::subflow_summary(const SubflowSummary& s) {
   count_record();
 }
 
+void SqliteRecorder::job(const JobRecord& j) {
+  require_running("job");
+  if (j.rank_ends.size() != j.ports.size()) {
+    throw std::logic_error("job " + std::to_string(j.job) + " ('" + j.name + "') has " +
+                           std::to_string(j.ports.size()) + " ports but " + std::to_string(j.rank_ends.size()) +
+                           " rank ends: one of each per rank");
+  }
+  if (!jobs_seen_.insert(j.job).second) throw_duplicate("job", "job " + std::to_string(j.job) + " ('" + j.name + "')");
+  current_.jobs.push_back(j);
+  for (size_t r = 0; r < j.ports.size(); ++r) {
+    current_.job_ranks.push_back(JobRankRow{j.job, static_cast<int32_t>(r), int64_t{raw(j.ports[r])}, j.rank_ends[r]});
+  }
+  count_records(1 + j.ports.size());
+}
+
+void SqliteRecorder::job_operation(const JobOperationRecord& op) {
+  require_running("job_operation");
+  if (op.kind > 2) {
+    throw std::logic_error("job " + std::to_string(op.job) + " rank " + std::to_string(op.rank) + " op " +
+                           std::to_string(op.op) + " has kind " + std::to_string(op.kind) +
+                           "; allowed: 0 send, 1 recv, 2 calc");
+  }
+  current_.job_operations.push_back(op);
+  count_record();
+}
+
 void SqliteRecorder::flush() {
   require_running("flush");
   if (!current_.empty()) hand_off();

@@ -98,6 +98,13 @@ class SqliteRecorder final : public Recorder {
   void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override;
   // One per (flow, destination); a repeat throws DbError.
   void subflow_summary(const SubflowSummary& s) override;
+  // One per job id, a repeat throws DbError; with it go its job_ranks
+  // rows, one per port (rank_ends must have one end per port, else
+  // std::logic_error: a model error). Written in both log levels.
+  void job(const JobRecord& j) override;
+  // An operation of a kind other than send, recv, calc (0, 1, 2) throws
+  // std::logic_error. Written in both log levels.
+  void job_operation(const JobOperationRecord& op) override;
 
   // Returns once everything recorded so far is committed (e.g. so that a
   // reader sees it). Write failures still surface only in finish().
@@ -133,6 +140,11 @@ class SqliteRecorder final : public Recorder {
   void count_record() {
     if (++pending_ >= kBatchRecords) hand_off();
   }
+  // The same for `n` records appended together (so they go in one batch).
+  void count_records(size_t n) {
+    pending_ += n;
+    if (pending_ >= kBatchRecords) hand_off();
+  }
   void hand_off();
   void require_running(const char* call) const {
     if (state_ != State::running) throw_not_running(call);
@@ -166,7 +178,7 @@ class SqliteRecorder final : public Recorder {
   RecordBatch current_;
   size_t pending_ = 0;
   // Keys already recorded, to refuse duplicates before they reach SQLite.
-  std::set<int64_t> ports_seen_, flows_seen_;
+  std::set<int64_t> ports_seen_, flows_seen_, jobs_seen_;
   EntityTable entities_;
   std::vector<bool> entity_written_;  // by declared entity: its row is in a batch
   std::set<std::pair<int64_t, int64_t>> flow_dests_seen_, summaries_seen_;

@@ -254,7 +254,7 @@ std::vector<std::string> database_contents(const std::string& path) {
   Db db(path);
   std::vector<std::string> out;
   for (const char* table : {"frames", "deliveries", "drops", "events", "samples", "flows", "flow_dests", "ports",
-                            "subflow_summary"})
+                            "subflow_summary", "jobs", "job_ranks", "job_operations"})
     out.push_back(std::string(table) + ":\n" + db.dump(std::string("SELECT * FROM ") + table + " ORDER BY rowid"));
   out.push_back("runs:\n" + db.dump("SELECT seed, config, sim_time_ps, status FROM runs"));
   return out;

@@ -2,7 +2,12 @@
 -- version 4, for the tests that bring older files up (db/migrations.sql):
 -- entities named by strings in samples and events, the end-of-run figures
 -- among the samples (at the run's end), no entities, totals or
--- run_params.number.
+-- run_params.number, and no job tables (added within version 5).
+DROP VIEW v_job_ranks;
+DROP VIEW v_job_steps;
+DROP TABLE job_operations;
+DROP TABLE job_ranks;
+DROP TABLE jobs;
 DROP VIEW v_run_totals;
 DROP VIEW v_samples;
 DROP VIEW v_events;
