@@ -50,6 +50,9 @@ struct FlowSpec {
   // Saturated and closed loop: the application makes its next frame when
   // its end station has room for it; rate_gbps, arrival and phase unused.
   bool closed_loop = false;
+  // A job's flow (traffic/jobs/): its frames are made by the job's ranks,
+  // closed loop; the spec only names them and their destinations.
+  bool job = false;
 };
 
 }  // namespace fabric::traffic

@@ -54,7 +54,7 @@ void Cna::admit_one(size_t source, FrameQueue& queue, Picos now) {
   }
   const NewFrame f = s.pop(now);
   const FrameId id = FrameId((uint64_t{raw(port_)} << 32) | next_frame_seq_++);
-  queue.push_back({id, s.flow(), f.dst_mac, f.bytes, f.created});
+  queue.push_back({id, f.flow, f.dst_mac, f.bytes, f.created, f.message});
 }
 
 void Cna::generate(Picos now) {
@@ -154,6 +154,7 @@ TxSource::Pull Cna::next_data(int, Picos) {
 Payload& Cna::build_frame(const QueuedFrame& q, int p) {
   Payload& m = acquire_frame(pool_, {q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created}, q.dst_mac);
   frame_of(m).sent_seq = ++sent_seq_[p];
+  frame_of(m).message = q.message;
   return m;
 }
 
@@ -179,7 +180,9 @@ void Cna::receive(int, Payload& payload) {
   check_order(f, now);
   recorder_.delivery({f.frame, f.flow, port_, now, f.levels, f.bytes, f.created});
   received_.add(f.flow, f.bytes, now, now - f.created);
+  const bool more_due = f.message != 0 && listener_ && listener_->arrived(f, now);
   payload.release();
+  if (more_due) tx.kick();
 }
 
 void Cna::check_delivery(const EthernetFrame& f, Picos now) {

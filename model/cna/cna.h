@@ -40,6 +40,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
       Recorder& recorder, EventQueue& events);
 
   void attach(std::unique_ptr<FrameSource> source);
+  // Told of every job frame received here (null: none; its owner keeps it).
+  void listen(MessageListener* listener) { listener_ = listener; }
 
   void receive(int rx_index, Payload& payload) override;
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
@@ -136,6 +138,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   ReceivedTotals received_;                  // this CNA is the destination
   const DeliveryBound* bound_ = nullptr;
   uint64_t invariants_checked_ = 0;
+  MessageListener* listener_ = nullptr;
 };
 
 }  // namespace fabric

@@ -13,6 +13,7 @@ struct QueuedFrame {
   uint64_t dst_mac;
   uint32_t bytes;
   Picos created;
+  uint32_t message = 0;  // a job's frame: FrameHeader::message
 };
 
 }  // namespace fabric

@@ -25,6 +25,11 @@ struct FrameHeader {
   // Every frame's number as its CNA sent it, per priority from 1 (a frame
   // sent again takes a new one): the order the fabric keeps (DeliveryOrder).
   uint32_t sent_seq = 0;
+  // A job's frame: the number of the message it is part of (its header, as
+  // the application's transport writes it), so its destination knows which
+  // receive it fills; 0 for every other frame. In the header's padding: the
+  // header's size is unchanged.
+  uint32_t message = 0;
 };
 
 }  // namespace fabric

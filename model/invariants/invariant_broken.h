@@ -47,6 +47,7 @@ constexpr const char* kConservation = "every copy accounted for";
 constexpr const char* kInOrder = "delivered once and in order";
 constexpr const char* kCredits = "credits within the buffer they count";
 constexpr const char* kReserved = "a ring packet finds its buffer reserved at every member";
+constexpr const char* kJobDependencies = "a job's message starts after its dependencies";
 }  // namespace invariant
 
 }  // namespace fabric

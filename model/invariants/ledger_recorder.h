@@ -54,6 +54,8 @@ class LedgerRecorder final : public Recorder {
     out_.event(t, kind, entity, flow, value);
   }
   void subflow_summary(const SubflowSummary& s) override { out_.subflow_summary(s); }
+  void job(const JobRecord& j) override { out_.job(j); }
+  void job_operation(const JobOperationRecord& op) override { out_.job_operation(op); }
 
  private:
   Recorder& out_;

@@ -43,6 +43,7 @@ void FabricInjection::launch(int k, const Voq& q, const StoredFrame& f, uint16_t
   p.transport = f.transport;
   p.transport_seq = f.transport_seq;
   p.sent_seq = f.sent_seq;
+  p.message = f.message;
 
   const Picos now = now_ps();
   if (uplink < 0) {  // a one-to-one crossbar link to a port of this leaf

@@ -58,7 +58,7 @@ LeafEgress::Arrival LeafEgress::on_packet(const FabricPacket& p, Picos entered_a
   CopyMeta meta;
   static_cast<FrameHeader&>(meta) =
       FrameHeader{p.frame,   p.flow,   p.src, p.frame_bytes, p.priority,
-                  p.created, p.levels, p.mid, p.transport,   p.transport_seq, p.sent_seq};
+                  p.created, p.levels, p.mid, p.transport,   p.transport_seq, p.sent_seq, p.message};
   meta.segments = p.count;
   if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return Arrival::kept;
   if (!ctx.listed) {

@@ -101,6 +101,7 @@ struct FabricPacket {
   Mid mid{};                 // its multicast group (surrogate targets)
   uint32_t transport_seq = 0;
   uint32_t sent_seq = 0;     // the frame's, carried through (FrameHeader::sent_seq)
+  uint32_t message = 0;      // the frame's job message, carried through (FrameHeader::message)
 };
 
 // Request, grant, ACK, cancel (end to end, port to port; a cancel returns

@@ -31,6 +31,8 @@ class PartitionedRecorder final : public Recorder {
   void total(EntityId entity, const std::string& metric, double value) override;
   void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override;
   void subflow_summary(const SubflowSummary& s) override { out_.subflow_summary(s); }
+  void job(const JobRecord& j) override { out_.job(j); }
+  void job_operation(const JobOperationRecord& op) override { out_.job_operation(op); }
 
  private:
   using Buffer = ModelRecords;

@@ -121,6 +121,42 @@ struct SubflowSummary {
   Picos latency_max;
 };
 
+// A closed-loop job (traffic/jobs/), recorded when the run ends: what it
+// ran, where, and how long it took. NCCL-tests' figures: algbw = bytes x
+// iterations / (end - start), busbw = algbw x the collective's bus factor.
+struct JobRecord {
+  uint32_t job = 0;          // jobs.job_id: 0, 1, ... in name order
+  std::string name;          // job.NAME
+  std::string collective;    // allreduce, allgather, ... or goal (a schedule from a file)
+  std::string algorithm;     // ring, tree, ... (goal: the file's name)
+  std::vector<PortId> ports;      // rank r's user port
+  std::vector<Picos> rank_ends;   // rank r's last op's end; -1: not all its ops completed
+  int64_t bytes = -1;        // the collective's size as NCCL-tests defines it; -1: none (goal)
+  int iterations = 1;
+  uint32_t steps = 0;
+  uint64_t operations = 0;
+  uint64_t completed = 0;    // operations completed by the run's end
+  Picos start = 0;
+  Picos end = -1;            // the last op's end; -1 when not every op completed
+  double algbw_gbps = -1;    // -1: none (not finished, or no size)
+  double busbw_gbps = -1;
+};
+
+// One operation of a job's schedule at one rank, with its times.
+struct JobOperationRecord {
+  uint32_t job = 0;
+  int32_t rank = 0;
+  uint32_t op = 0;           // its index among its rank's ops
+  uint8_t kind = 0;          // 0 send, 1 recv, 2 calc (traffic::JobOpKind)
+  int32_t peer = -1;         // send: destination rank, recv: source rank; -1: multicast send, or calc
+  int32_t group = -1;        // multicast send: its group (one flow each); -1 otherwise
+  uint64_t bytes = 0;
+  uint32_t step = 0;
+  uint32_t tag = 0;
+  Picos start = -1;          // -1: never started
+  Picos end = -1;            // -1: never completed
+};
+
 // Samples and totals name a metric of model/recording/metric_catalog.cpp
 // of their kind (series, total) and an entity of a kind the metric allows.
 class Recorder {
@@ -139,6 +175,9 @@ class Recorder {
   virtual void total(EntityId entity, const std::string& metric, double value) = 0;
   virtual void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) = 0;
   virtual void subflow_summary(const SubflowSummary& s) = 0;
+  // A job and its operations, at the end of the run (never from a worker).
+  virtual void job(const JobRecord& j) = 0;
+  virtual void job_operation(const JobOperationRecord& op) = 0;
 };
 
 // Discards everything but the entities' names; for unit tests of modules
@@ -155,6 +194,8 @@ class NullRecorder final : public Recorder {
   void total(EntityId, const std::string&, double) override {}
   void event(Picos, EventKind, EntityId, int64_t, double) override {}
   void subflow_summary(const SubflowSummary&) override {}
+  void job(const JobRecord&) override {}
+  void job_operation(const JobOperationRecord&) override {}
 
  private:
   EntityTable entities_;

@@ -20,6 +20,7 @@
 #include "platforms/fabric/topology_params.h"
 #include "platforms/fabric/traffic_bounds.h"
 #include "traffic/frame_size.h"
+#include "traffic/jobs/job_params.h"
 #include "traffic/traffic_params.h"
 
 namespace fabric {
@@ -81,6 +82,7 @@ void FabricPlatform::declare_params(config::ParamRegistry& r) const {
   config::ParamScope declaring(r);
   FabricKeys keys;
   traffic::MulticastTreeKeys trees;
+  traffic::JobKeys jobs;
 }
 
 PlatformResolution FabricPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
@@ -108,6 +110,10 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
   r.flows = traffic::read_flows(config, f.topology.geometry.user_ports(), f.topology.cna_link.rate_gbps, keys.seed,
                                 f.topology.geometry.user_ports_per_leaf);
   refuse_end_station_traffic(config, r.flows);
+  traffic::Jobs jobs = traffic::read_jobs(config, f.topology.geometry.user_ports(), f.topology.cna_link.rate_gbps,
+                                          FlowId(static_cast<uint32_t>(r.flows.size())));
+  r.flows.insert(r.flows.end(), std::make_move_iterator(jobs.flows.begin()), std::make_move_iterator(jobs.flows.end()));
+  f.jobs = std::move(jobs.plans);
   apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f.topology, f.leaf), traffic::kMaxFrameBytes,
                         lossless_headers_per_frame(r.flows, f.leaf));
   PauseRoundTrip behind_a_frame = cna_pause_round_trip(f.topology, f.leaf);

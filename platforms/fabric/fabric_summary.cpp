@@ -56,6 +56,7 @@ void FabricTop::summarize(std::ostream& out, Picos simulated) const {
                   static_cast<unsigned long long>(rec.cna_link_drops));
     out << line;
   }
+  if (jobs_->any()) jobs_->summarize(out);
   // Receive throughput of the ports that received anything.
   std::vector<double> rates;
   for (const auto& cna : cnas_)

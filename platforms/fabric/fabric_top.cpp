@@ -67,11 +67,13 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
     cnas_.back()->check_deliveries(delivery_bound_.get());
   }
   for (const traffic::FlowSpec& f : flows) {
+    if (f.job) continue;  // made by its job's ranks (jobs_)
     const auto group = group_macs.find(raw(f.id));
     cnas_[raw(f.src)]->attach(std::make_unique<TrafficFrameSource>(
         f, traffic::flow_seed(seed, f.id),
         group == group_macs.end() ? std::nullopt : std::optional<uint64_t>(group->second)));
   }
+  jobs_ = std::make_unique<FabricJobs>(config_.jobs, cnas_, group_macs);
 
   for (int l = 0; l < g.leaves; ++l) {
     const LeafContext ctx{config_.leaf, g, fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets,
@@ -269,6 +271,7 @@ void FabricTop::finish(Picos end) {
   const EntityId system = recorder_.declare(EntityKind::system, "fabric");
   recorder_.total(system, "copies_on_surplus_credit", static_cast<double>(on_surplus_credit));
   ledger_.record_totals(system, true);
+  jobs_->record(recorder_, end);
   for (const auto& l : links_) record_link_totals(recorder_, *l, end);
   for (const LinkEnds& e : link_ends_) {
     const LinkReceiver& rx = *e.rx->link_receiver();

@@ -16,8 +16,10 @@
 #include "model/multicast/replication_tree.h"
 #include "model/spine/spine.h"
 #include "platforms/common/platform.h"
+#include "platforms/fabric/fabric_jobs.h"
 #include "platforms/fabric/topology_params.h"
 #include "traffic/flow_spec.h"
+#include "traffic/jobs/job_params.h"
 
 namespace fabric {
 
@@ -30,6 +32,7 @@ struct FabricConfig {
   LinkRetryParams retry;
   LinkErrorParams errors;
   TreeLimits trees;
+  std::vector<traffic::JobPlan> jobs;  // closed-loop jobs (their flows are among the run's flows)
 };
 
 class FabricTop : public sc_core::sc_module, public PlatformTop {
@@ -87,6 +90,9 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   }
   // Nothing queued, on a wire or awaited anywhere at `t`.
   bool drained(Picos t) const;
+  // A run with jobs ends when every job has completed (or at sim.time).
+  bool done() const override { return jobs_->any() && jobs_->done(); }
+  const FabricJobs& jobs() const { return *jobs_; }
   // RTL activity, soft errors and recovery, receive throughput, and a table
   // of the flows when there are few (fabric_summary.cpp).
   void summarize(std::ostream& out, Picos simulated) const override;
@@ -108,6 +114,7 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   McbcTable mcbc_;
   std::unique_ptr<DeliveryBound> delivery_bound_;  // every CNA checks its deliveries against it
   std::vector<std::unique_ptr<Cna>> cnas_;
+  std::unique_ptr<FabricJobs> jobs_;  // after the CNAs, whose sources point into it
   std::vector<std::unique_ptr<Leaf>> leaves_;
   std::vector<std::unique_ptr<Spine>> spines_;
   std::vector<std::unique_ptr<Link>> links_;

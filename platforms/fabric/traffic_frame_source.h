@@ -18,7 +18,7 @@ class TrafficFrameSource final : public FrameSource {
   Picos next_time() const override { return source_.next_time(); }
   NewFrame pop(Picos now) override {
     const traffic::GeneratedFrame f = source_.pop(now);
-    return {f.created, group_mac_ ? *group_mac_ : mac_of(f.dst), f.bytes};
+    return {f.created, group_mac_ ? *group_mac_ : mac_of(f.dst), f.bytes, f.flow};
   }
   void defer_to(Picos t) override { source_.defer_to(t); }
 

@@ -83,7 +83,7 @@ std::vector<std::string> schedule_problems(const JobSchedule& s) {
     for (uint32_t i = 0; i < ops.size(); ++i) {
       any_op = true;
       largest_step = std::max(largest_step, ops[i].step);
-      for (const auto* list : {&ops[i].requires, &ops[i].irequires}) {
+      for (const auto* list : {&ops[i].after, &ops[i].after_start}) {
         for (uint32_t d : *list) {
           if (d >= ops.size() || d == i) {
             problems.push_back(where(r, i) + ": depends on op " + std::to_string(d));
@@ -127,9 +127,9 @@ class IdealReplay {
       on_start_.emplace_back(n);
       arrived_.emplace_back(n, kNever);
       for (uint32_t i = 0; i < n; ++i) {
-        for (uint32_t d : rank.ops[i].requires) on_end_.back()[d].push_back(i);
-        for (uint32_t d : rank.ops[i].irequires) on_start_.back()[d].push_back(i);
-        unmet_.back()[i] = static_cast<uint32_t>(rank.ops[i].requires.size() + rank.ops[i].irequires.size());
+        for (uint32_t d : rank.ops[i].after) on_end_.back()[d].push_back(i);
+        for (uint32_t d : rank.ops[i].after_start) on_start_.back()[d].push_back(i);
+        unmet_.back()[i] = static_cast<uint32_t>(rank.ops[i].after.size() + rank.ops[i].after_start.size());
       }
     }
   }

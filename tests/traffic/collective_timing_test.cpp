@@ -34,7 +34,7 @@ void expect_dependencies_kept(const JobSchedule& s, const IdealRun& run, const s
     const auto& ops = s.ranks[static_cast<size_t>(r)].ops;
     const auto& times = run.times[static_cast<size_t>(r)];
     for (uint32_t i = 0; i < ops.size(); ++i) {
-      for (uint32_t d : ops[i].requires) ASSERT_GE(times[i].start, times[d].end) << what;
+      for (uint32_t d : ops[i].after) ASSERT_GE(times[i].start, times[d].end) << what;
       if (ops[i].kind != JobOpKind::recv) continue;
       const testing::OpRef send = matching.send_of_recv[static_cast<size_t>(r)][i];
       ASSERT_GE(times[i].end, run.times[static_cast<size_t>(send.rank)][send.op].end + kNetwork.latency) << what;
@@ -190,12 +190,12 @@ JobSchedule two_ranks() {
   s.steps = 1;
   return s;
 }
-JobOp op_of(JobOpKind kind, int peer, uint64_t bytes, std::vector<uint32_t> requires = {}) {
+JobOp op_of(JobOpKind kind, int peer, uint64_t bytes, std::vector<uint32_t> after = {}) {
   JobOp op;
   op.kind = kind;
   op.peer = peer;
   op.bytes = bytes;
-  op.requires = std::move(requires);
+  op.after = std::move(after);
   return op;
 }
 
@@ -217,7 +217,7 @@ TEST(CollectiveChecks, TheOraclesCatchBrokenSchedules) {
   add_op(cycle, 0, op_of(JobOpKind::calc, -1, 0, {1}));
   EXPECT_EQ(testing::schedule_problems(cycle).size(), 1u);
   JobSchedule outside = good;
-  outside.ranks[0].ops[0].requires = {7};
+  outside.ranks[0].ops[0].after = {7};
   EXPECT_EQ(testing::schedule_problems(outside).size(), 1u);
   JobSchedule steps = good;
   steps.steps = 2;

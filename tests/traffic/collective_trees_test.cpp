@@ -151,7 +151,7 @@ TEST(CollectiveTrees, ChunksDependOnlyOnTheirOwnData) {
   uint64_t last_chunk_bytes = 0;
   for (const RankSchedule& rank : s.ranks)
     for (const JobOp& op : rank.ops) {
-      for (uint32_t d : op.requires) EXPECT_EQ(rank.ops[d].step / 2, op.step / 2) << "a dependency across chunks";
+      for (uint32_t d : op.after) EXPECT_EQ(rank.ops[d].step / 2, op.step / 2) << "a dependency across chunks";
       EXPECT_EQ(op.tag, 2 * op.step + op.tag % 2) << "2 * step + tree";
       EXPECT_LE(op.bytes, 65536u);
       if (op.step / 2 == 8) last_chunk_bytes = std::max(last_chunk_bytes, op.bytes);
@@ -170,7 +170,7 @@ TEST(CollectiveTrees, ChunksDependOnlyOnTheirOwnData) {
   for (const RankSchedule& rank : b.ranks)
     for (const JobOp& op : rank.ops) {
       EXPECT_EQ(op.bytes, op.step / 3 < 2 ? 4096u : 1808u);
-      for (uint32_t d : op.requires) EXPECT_EQ(rank.ops[d].step / 3, op.step / 3);
+      for (uint32_t d : op.after) EXPECT_EQ(rank.ops[d].step / 3, op.step / 3);
     }
   EXPECT_EQ(b.ranks[5].ops.size(), 9u) << "the root sends 3 chunks to 3 children";
   EXPECT_EQ(b.ranks[5].ops[0].peer, 1) << "relative 4 first";

@@ -162,10 +162,10 @@ TEST(GoalReaderErrors, CalcUnitOfZero) {
   EXPECT_NE(e.allowed.find("at least 1 ps"), std::string::npos) << e.allowed;
 }
 
-JobOp waiting_op(std::vector<uint32_t> requires, std::vector<uint32_t> irequires = {}) {
+JobOp waiting_op(std::vector<uint32_t> after, std::vector<uint32_t> after_start = {}) {
   JobOp op;
-  op.requires = std::move(requires);
-  op.irequires = std::move(irequires);
+  op.after = std::move(after);
+  op.after_start = std::move(after_start);
   return op;
 }
 

@@ -69,13 +69,13 @@ void expect_goal_shape(const JobSchedule& s, int ranks) {
 }
 
 void expect_op(const JobOp& op, JobOpKind kind, int peer, uint64_t bytes, uint32_t tag,
-               std::vector<uint32_t> requires = {}) {
+               std::vector<uint32_t> after = {}) {
   EXPECT_EQ(op.kind, kind);
   EXPECT_EQ(op.peer, peer);
   EXPECT_EQ(op.bytes, bytes);
   EXPECT_EQ(op.tag, tag);
-  EXPECT_EQ(op.requires, requires);
-  EXPECT_TRUE(op.irequires.empty());
+  EXPECT_EQ(op.after, after);
+  EXPECT_TRUE(op.after_start.empty());
 }
 
 // Schedgen's binomial tree broadcast: rank r > 0 receives once from r minus
@@ -229,11 +229,11 @@ TEST(GoalReaderSyntax, IrequiresWaitsForAStartRequiresForACompletion) {
       "}\n");
   const std::vector<JobOp>& ops = s.ranks[0].ops;
   ASSERT_EQ(ops.size(), 3u);
-  EXPECT_TRUE(ops[0].requires.empty());
-  EXPECT_EQ(ops[1].irequires, std::vector<uint32_t>{0});
-  EXPECT_TRUE(ops[1].requires.empty());
-  EXPECT_EQ(ops[2].requires, std::vector<uint32_t>{1});
-  EXPECT_EQ(ops[2].irequires, std::vector<uint32_t>{0});
+  EXPECT_TRUE(ops[0].after.empty());
+  EXPECT_EQ(ops[1].after_start, std::vector<uint32_t>{0});
+  EXPECT_TRUE(ops[1].after.empty());
+  EXPECT_EQ(ops[2].after, std::vector<uint32_t>{1});
+  EXPECT_EQ(ops[2].after_start, std::vector<uint32_t>{0});
   EXPECT_EQ(ops[1].tag, 0u) << "tags default to 0";
   EXPECT_EQ(s.ranks[1].ops[0].tag, 0u);
 }

@@ -34,6 +34,8 @@ struct EventLog final : Recorder {
     events.push_back({t, kind, entities.named(entity).name, value});
   }
   void subflow_summary(const SubflowSummary&) override {}
+  void job(const JobRecord&) override {}
+  void job_operation(const JobOperationRecord&) override {}
 };
 
 class RetrySenderTest : public ::testing::Test {

@@ -14,9 +14,9 @@ namespace fabric::traffic::collective_builders {
 
 // A send (unicast) or recv op; tag = step unless the algorithm says else.
 uint32_t add_send(JobSchedule& s, int rank, int to, uint64_t bytes, uint32_t step, uint32_t tag,
-                  std::vector<uint32_t> requires = {});
+                  std::vector<uint32_t> after = {});
 uint32_t add_recv(JobSchedule& s, int rank, int from, uint64_t bytes, uint32_t step, uint32_t tag,
-                  std::vector<uint32_t> requires = {});
+                  std::vector<uint32_t> after = {});
 
 // Pieces of `total` bytes of at most `chunk_bytes` (0: one piece); one piece
 // of 0 bytes when total is 0.

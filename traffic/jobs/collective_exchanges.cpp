@@ -8,26 +8,26 @@
 namespace fabric::traffic::collective_builders {
 
 uint32_t add_send(JobSchedule& s, int rank, int to, uint64_t bytes, uint32_t step, uint32_t tag,
-                  std::vector<uint32_t> requires) {
+                  std::vector<uint32_t> after) {
   JobOp op;
   op.kind = JobOpKind::send;
   op.bytes = bytes;
   op.peer = to;
   op.step = step;
   op.tag = tag;
-  op.requires = std::move(requires);
+  op.after = std::move(after);
   return add_op(s, rank, std::move(op));
 }
 
 uint32_t add_recv(JobSchedule& s, int rank, int from, uint64_t bytes, uint32_t step, uint32_t tag,
-                  std::vector<uint32_t> requires) {
+                  std::vector<uint32_t> after) {
   JobOp op;
   op.kind = JobOpKind::recv;
   op.bytes = bytes;
   op.peer = from;
   op.step = step;
   op.tag = tag;
-  op.requires = std::move(requires);
+  op.after = std::move(after);
   return add_op(s, rank, std::move(op));
 }
 
@@ -74,9 +74,9 @@ void recursive_doubling_allgather(const CollectiveSpec& spec, JobSchedule& s) {
   for (int distance = 1; distance < n; distance <<= 1, ++step) {
     for (int r = 0; r < n; ++r) {
       const int partner = r ^ distance;
-      std::vector<uint32_t> requires;
-      if (last_recv[static_cast<size_t>(r)] >= 0) requires.push_back(static_cast<uint32_t>(last_recv[static_cast<size_t>(r)]));
-      add_send(s, r, partner, block_bytes(r & ~(distance - 1), distance), step, step, std::move(requires));
+      std::vector<uint32_t> after;
+      if (last_recv[static_cast<size_t>(r)] >= 0) after.push_back(static_cast<uint32_t>(last_recv[static_cast<size_t>(r)]));
+      add_send(s, r, partner, block_bytes(r & ~(distance - 1), distance), step, step, std::move(after));
       last_recv[static_cast<size_t>(r)] = add_recv(s, r, partner, block_bytes(partner & ~(distance - 1), distance), step, step);
     }
   }

@@ -22,10 +22,10 @@ void ring_steps(const CollectiveSpec& spec, JobSchedule& s, uint32_t first_step,
       const int next = modulo(r + 1, n), previous = modulo(r - 1, n);
       const uint64_t sent = shard_bytes(spec.bytes, n, modulo(r + shift - k, n));
       const uint64_t received = shard_bytes(spec.bytes, n, modulo(previous + shift - k, n));
-      std::vector<uint32_t> requires;
+      std::vector<uint32_t> after;
       int64_t& last_recv = after_recv[static_cast<size_t>(r)];
-      if (last_recv >= 0) requires.push_back(static_cast<uint32_t>(last_recv));
-      add_send(s, r, next, sent, step, step, std::move(requires));
+      if (last_recv >= 0) after.push_back(static_cast<uint32_t>(last_recv));
+      add_send(s, r, next, sent, step, step, std::move(after));
       last_recv = add_recv(s, r, previous, received, step, step);
     }
   }

@@ -68,7 +68,7 @@ void check_spec(const CollectiveSpec& spec) {
 std::vector<uint32_t> last_ops(const RankSchedule& rank) {
   std::vector<bool> required(rank.ops.size(), false);
   for (const JobOp& op : rank.ops)
-    for (uint32_t r : op.requires) required[r] = true;
+    for (uint32_t r : op.after) required[r] = true;
   std::vector<uint32_t> last;
   for (uint32_t i = 0; i < rank.ops.size(); ++i)
     if (!required[i]) last.push_back(i);
@@ -103,9 +103,9 @@ void repeat_iterations(const CollectiveSpec& spec, JobSchedule& s) {
         JobOp op = rank.ops[k];
         op.step += i * s.steps;
         op.tag += i * tag_span;
-        for (uint32_t& r : op.requires) r += i * per_iteration;
-        for (uint32_t& r : op.irequires) r += i * per_iteration;
-        if (op.requires.empty() && op.irequires.empty()) op.requires = barrier;
+        for (uint32_t& r : op.after) r += i * per_iteration;
+        for (uint32_t& r : op.after_start) r += i * per_iteration;
+        if (op.after.empty() && op.after_start.empty()) op.after = barrier;
         rank.ops.push_back(std::move(op));
       }
     }

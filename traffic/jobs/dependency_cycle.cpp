@@ -13,7 +13,7 @@ std::vector<uint32_t> dependency_cycle(const RankSchedule& rank) {
   std::vector<uint32_t> waits_for(count, 0);
   std::vector<std::vector<uint32_t>> waited_by(count);
   for (uint32_t op = 0; op < count; ++op) {
-    for (const std::vector<uint32_t>* prerequisites : {&ops[op].requires, &ops[op].irequires}) {
+    for (const std::vector<uint32_t>* prerequisites : {&ops[op].after, &ops[op].after_start}) {
       for (const uint32_t on : *prerequisites) {
         if (on >= count) {
           throw std::out_of_range("op " + std::to_string(op) + " depends on op " + std::to_string(on) + " of " +
@@ -40,7 +40,7 @@ std::vector<uint32_t> dependency_cycle(const RankSchedule& rank) {
   // all released), so following such links from one must come round to an
   // op already seen: that loop is the cycle.
   auto stuck_prerequisite = [&](uint32_t op) {
-    for (const std::vector<uint32_t>* prerequisites : {&ops[op].requires, &ops[op].irequires}) {
+    for (const std::vector<uint32_t>* prerequisites : {&ops[op].after, &ops[op].after_start}) {
       for (const uint32_t on : *prerequisites) {
         if (waits_for[on] > 0) return on;
       }

@@ -262,7 +262,7 @@ class GoalParser {
     if (awaited == nullptr || !tokens.done()) fail(line, "\"LABEL requires LABEL\" or \"LABEL irequires LABEL\"");
     const uint32_t op = label_op(line, waiting);
     const uint32_t on = label_op(line, awaited->text);
-    std::vector<uint32_t>& list = on_start ? ops()[op].irequires : ops()[op].requires;
+    std::vector<uint32_t>& list = on_start ? ops()[op].after_start : ops()[op].after;
     if (std::find(list.begin(), list.end(), on) != list.end()) return;  // said twice, waited for once
     list.push_back(on);
     dependency_lines_.push_back({op, on, line.number, line.text});

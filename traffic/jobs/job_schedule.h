@@ -24,8 +24,8 @@ struct JobOp {
   int32_t group = -1;    // send: the multicast group it goes to (Schedule::groups), -1 unicast
   uint32_t tag = 0;      // a send matches the recv of its destination with the same source and tag
   uint32_t step = 0;     // the algorithm's step, for per-step figures (GOAL: 0)
-  std::vector<uint32_t> requires;   // ops of this rank that must have completed
-  std::vector<uint32_t> irequires;  // ops of this rank that must have started
+  std::vector<uint32_t> after;        // GOAL "requires": ops of this rank that must have completed
+  std::vector<uint32_t> after_start;  // GOAL "irequires": ops of this rank that must have started
 };
 
 struct RankSchedule {

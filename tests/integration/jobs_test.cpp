@@ -1,0 +1,147 @@
+// Closed-loop jobs on the fabric, checked against the alpha-beta cost model
+// by hand (issue 54): a ring all-reduce of S bytes over n ranks takes at
+// least 2(n-1)(a + S/(nB)); at large S its busbw comes within 5 % of the
+// path's bottleneck (the CNA link) times the frame efficiency, and at small
+// S its time is the step count times the zero-load latency of one frame
+// (E11's measurement, made here on the same fabric). A multicast all-gather
+// sends each shard into each other leaf once, counted on the leaf-spine links.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+
+#include "tests/integration/harness.h"
+
+namespace fabricsim_it {
+namespace {
+
+// One rack of 8 leaves, 5 user ports each (ports 0-39; port p on leaf p / 5).
+// A configuration file, so that no study's flows come along.
+Args eight_leaves(const TempDir& dir, const std::string& db, const std::string& time = "50ms") {
+  const std::string ini = dir.file("eight_leaves.ini");
+  std::ofstream(ini) << "[topology]\nracks = 1\nleaves = 8\n";
+  Args a;
+  a.opt("--config", ini).opt("--db", dir.file(db)).opt("--time", time);
+  return a;
+}
+
+struct JobResult {
+  int64_t time_ps = -1;
+  double busbw_gbps = -1;
+};
+
+JobResult run_job(const TempDir& dir, const std::string& db, Args args) {
+  const ProcResult r = run_fabricsim(args, 300);
+  EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db d(dir.file(db));
+  EXPECT_EQ(d.integer("SELECT count(*) FROM jobs WHERE end_ps IS NULL"), 0);
+  return {d.integer("SELECT time_ps FROM jobs"), d.real("SELECT busbw_gbps FROM jobs")};
+}
+
+Args ring_allreduce(const TempDir& dir, const std::string& db, const std::string& bytes) {
+  Args a = eight_leaves(dir, db);
+  a.set("job.ar.ranks=0,5,10,15,20,25,30,35").set("job.ar.collective=allreduce").set("job.ar.algorithm=ring");
+  a.set("job.ar.bytes=" + bytes);
+  return a;
+}
+
+// The zero-load latency of one frame of `bytes` from port 0 to port 5
+// (leaf 0 to leaf 1), creation to delivery: E11's figure on this fabric.
+int64_t zero_load_latency(const TempDir& dir, int bytes) {
+  Args a = eight_leaves(dir, "e11.db", "100us");
+  a.set("flow.one.src=0").set("flow.one.dst=5").set("flow.one.frames=1").set("flow.one.frame_size=" + std::to_string(bytes));
+  const ProcResult r = run_fabricsim(a, 120);
+  EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db d(dir.file("e11.db"));
+  return d.integer("SELECT t_delivered_ps - t_created_ps FROM deliveries");
+}
+
+TEST(JobsOnTheFabric, RingAllReduceAtLargeSizeRunsAtTheBottleneckTimesTheFrameEfficiency) {
+  TempDir dir;
+  const int n = 8;
+  const double size = 16.0 * 1024 * 1024;
+  const JobResult j = run_job(dir, "large.db", ring_allreduce(dir, "large.db", "16MB"));
+  // 1500 B of payload in 1518 B frames, 20 B of preamble and gap each.
+  const double ceiling = 100.0 * 1500 / (1518 + 20);
+  EXPECT_LE(j.busbw_gbps, ceiling * 1.0001);
+  EXPECT_GE(j.busbw_gbps, 0.95 * ceiling);
+  // The alpha-beta bound with a = 0: 2(n-1) S/(nB), B the ceiling.
+  const double bandwidth_bound_ps = 2.0 * (n - 1) * size / n * 8 / ceiling * 1e3;
+  EXPECT_GE(double(j.time_ps), bandwidth_bound_ps);
+}
+
+TEST(JobsOnTheFabric, RingAllReduceAtSmallSizeTakesItsStepsTimesTheZeroLoadLatency) {
+  TempDir dir;
+  const int n = 8;
+  // 1 KB shards: every step is one 1042 B frame from each rank to the next leaf.
+  const int64_t latency = zero_load_latency(dir, 1024 + 18);
+  ASSERT_GT(latency, 0);
+  const JobResult j = run_job(dir, "small.db", ring_allreduce(dir, "small.db", "8KB"));
+  const double steps = 2.0 * (n - 1);
+  EXPECT_GE(double(j.time_ps), steps * latency * 0.999) << "latency " << latency;
+  EXPECT_LE(double(j.time_ps), steps * latency * 1.02) << "latency " << latency;
+  Db d(dir.file("small.db"));
+  EXPECT_EQ(d.integer("SELECT count(DISTINCT step) FROM job_operations"), 2 * (n - 1));
+}
+
+// Bytes of frames each all-gather put on leaf-to-spine links, against the
+// count by hand: the ring sends shard s from rank to rank, crossing the
+// fabric at every hop between leaves; the multicast all-gather sends each
+// shard into every other leaf once (a surrogate port replicates it there).
+TEST(JobsOnTheFabric, MulticastAllGatherEntersEachLeafOncePerShardWhereTheRingEntersItPerRank) {
+  TempDir dir;
+  // Ranks on 4 leaves, 3 of them on leaf 0 and one on each other leaf
+  // pair, in an order that makes the ring cross leaves often.
+  const std::vector<int> ports{0, 5, 1, 10, 2, 15, 6, 11};
+  const int n = static_cast<int>(ports.size());
+  std::string list;
+  for (int p : ports) list += (list.empty() ? "" : ",") + std::to_string(p);
+  const int64_t shard = 3000;  // two 1518 B frames
+  const int64_t shard_frame_bytes = 2 * 1518;
+  const auto uplink_bytes = [&](const std::string& db, const std::string& algorithm) {
+    Args a = eight_leaves(dir, db);
+    a.set("job.ag.ranks=" + list).set("job.ag.collective=allgather").set("job.ag.algorithm=" + algorithm);
+    a.set("job.ag.bytes=" + std::to_string(shard * n));
+    const JobResult j = run_job(dir, db, a);
+    EXPECT_GT(j.time_ps, 0);
+    Db d(dir.file(db));
+    return d.integer(
+        "SELECT coalesce(sum(t.value), 0) FROM totals t JOIN entities e USING (run_id, entity_id) "
+        "WHERE t.metric = 'data_bytes' AND e.name GLOB 'leaf*_spine*_up'");
+  };
+  const auto leaf = [](int port) { return port / 5; };
+  int64_t ring_crossings = 0;
+  for (int r = 0; r < n; ++r)
+    for (int k = 0; k < n - 1; ++k) ring_crossings += leaf(ports[(r + k) % n]) != leaf(ports[(r + k + 1) % n]);
+  std::set<int> leaves;
+  for (int p : ports) leaves.insert(leaf(p));
+  int64_t multicast_crossings = 0;
+  for (int r = 0; r < n; ++r) multicast_crossings += static_cast<int64_t>(leaves.size()) - 1;
+  const int64_t ring = uplink_bytes("ring.db", "ring");
+  const int64_t multicast = uplink_bytes("mc.db", "multicast");
+  EXPECT_EQ(ring, ring_crossings * shard_frame_bytes);
+  EXPECT_EQ(multicast, multicast_crossings * shard_frame_bytes);
+  EXPECT_LT(multicast, ring);
+}
+
+TEST(JobsOnTheFabric, ASecondJobSharesTheFabricAndBothFinish) {
+  TempDir dir;
+  Args a = eight_leaves(dir, "two.db");
+  a.set("job.a.ranks=0,5,10,15").set("job.a.collective=alltoall").set("job.a.bytes=400KB");
+  a.set("job.b.ranks=1,6,11,16").set("job.b.collective=allreduce").set("job.b.bytes=400KB").set("job.b.start=5us");
+  const ProcResult r = run_fabricsim(a, 300);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db d(dir.file("two.db"));
+  EXPECT_EQ(d.dump("SELECT name, collective, ranks, end_ps IS NOT NULL FROM jobs ORDER BY job_id"),
+            "a|alltoall|4|1\nb|allreduce|4|1\n");
+  EXPECT_EQ(d.integer("SELECT start_ps FROM jobs WHERE name = 'b'"), 5 * kUs);
+  // Every op of both jobs completed, and no op ended before it started.
+  EXPECT_EQ(d.integer("SELECT count(*) FROM job_operations WHERE end_ps IS NULL OR end_ps < start_ps"), 0);
+  // The run ends when the last job does.
+  EXPECT_EQ(d.integer("SELECT sim_time_ps >= (SELECT max(end_ps) FROM jobs) FROM runs"), 1);
+  EXPECT_LT(d.integer("SELECT sim_time_ps FROM runs"), 50'000 * kUs);
+}
+
+}  // namespace
+}  // namespace fabricsim_it
