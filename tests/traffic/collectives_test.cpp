@@ -184,6 +184,25 @@ TEST(CollectiveBytes, AlltoallAndIncast) {
     }
 }
 
+TEST(CollectiveBytes, ShiftPermutationPairsEachRankWithTheOneHalfTheJobAway) {
+  for (int n : {2, 3, 8, 576}) {
+    const JobSchedule s = build_collective(spec_of(Collective::permutation, "shift", n, 5000));
+    ASSERT_EQ(s.steps, 1u);
+    std::vector<int> received_from(static_cast<size_t>(n), -1);
+    for (int r = 0; r < n; ++r) {
+      const auto& ops = s.ranks[static_cast<size_t>(r)].ops;
+      ASSERT_EQ(ops.size(), 2u);
+      EXPECT_EQ(ops[0].kind, JobOpKind::send);
+      EXPECT_EQ(ops[0].peer, (r + n / 2) % n);
+      EXPECT_EQ(ops[0].bytes, 5000u);
+      EXPECT_EQ(ops[1].kind, JobOpKind::recv);
+      received_from[static_cast<size_t>(r)] = ops[1].peer;
+    }
+    for (int r = 0; r < n; ++r) EXPECT_EQ((received_from[static_cast<size_t>(r)] + n / 2) % n, r) << "n=" << n;
+  }
+  EXPECT_DOUBLE_EQ(bus_factor(Collective::permutation, 8), 1);
+}
+
 TEST(CollectiveBytes, RemaindersGoToTheFirstShards) {
   EXPECT_EQ(shard_bytes(1000, 3, 0), 334u);
   EXPECT_EQ(shard_bytes(1000, 3, 1), 333u);

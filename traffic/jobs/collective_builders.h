@@ -33,6 +33,7 @@ void multicast_allgather(const CollectiveSpec& spec, JobSchedule& s);
 void pairwise_alltoall(const CollectiveSpec& spec, JobSchedule& s);
 void direct_alltoall(const CollectiveSpec& spec, JobSchedule& s);
 void direct_incast(const CollectiveSpec& spec, JobSchedule& s);
+void shift_permutation(const CollectiveSpec& spec, JobSchedule& s);
 void multicast_broadcast(const CollectiveSpec& spec, JobSchedule& s);
 
 // collective_trees.cpp

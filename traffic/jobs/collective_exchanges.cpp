@@ -130,6 +130,19 @@ void direct_incast(const CollectiveSpec& spec, JobSchedule& s) {
   }
 }
 
+// One step: every rank sends `bytes` to the rank half the job away,
+// (r + n/2) mod n, and receives as much from (r - n/2) mod n: a permutation
+// whose pairs are as far apart as the ranks' order puts them (a background
+// job; with iterations, a steady load).
+void shift_permutation(const CollectiveSpec& spec, JobSchedule& s) {
+  const int n = spec.ranks;
+  const int shift = n / 2;
+  for (int r = 0; r < n; ++r) {
+    add_send(s, r, (r + shift) % n, spec.bytes, 0, 0);
+    add_recv(s, r, (r - shift + n) % n, spec.bytes, 0, 0);
+  }
+}
+
 // One step: the root multicasts the buffer to group 0, every other rank.
 void multicast_broadcast(const CollectiveSpec& spec, JobSchedule& s) {
   s.groups.push_back(all_ranks_but(spec.ranks, spec.root));

@@ -35,6 +35,8 @@ Builder builder_of(Collective c, const std::string& algorithm) {
       return algorithm == "binomial" ? binomial_broadcast : multicast_broadcast;
     case Collective::incast:
       return direct_incast;
+    case Collective::permutation:
+      return shift_permutation;
   }
   return nullptr;
 }
@@ -137,6 +139,7 @@ const std::vector<std::string>& algorithms_of(Collective c) {
   static const std::vector<std::string> alltoall{"pairwise", "direct"};
   static const std::vector<std::string> broadcast{"binomial", "multicast"};
   static const std::vector<std::string> incast{"direct"};
+  static const std::vector<std::string> permutation{"shift"};
   switch (c) {
     case Collective::allreduce: return allreduce;
     case Collective::allgather: return allgather;
@@ -144,13 +147,14 @@ const std::vector<std::string>& algorithms_of(Collective c) {
     case Collective::alltoall: return alltoall;
     case Collective::broadcast: return broadcast;
     case Collective::incast: return incast;
+    case Collective::permutation: return permutation;
   }
   return allreduce;
 }
 
 const std::vector<std::string>& collective_names() {
   static const std::vector<std::string> names{"allreduce", "allgather", "reducescatter",
-                                              "alltoall",  "broadcast", "incast"};
+                                              "alltoall",  "broadcast", "incast", "permutation"};
   return names;
 }
 
@@ -176,7 +180,8 @@ double bus_factor(Collective c, int ranks) {
     case Collective::reducescatter:
     case Collective::alltoall: return (n - 1) / n;
     case Collective::broadcast:
-    case Collective::incast: return 1;
+    case Collective::incast:
+    case Collective::permutation: return 1;
   }
   return 1;
 }

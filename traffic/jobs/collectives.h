@@ -29,7 +29,7 @@
 
 namespace fabric::traffic {
 
-enum class Collective { allreduce, allgather, reducescatter, alltoall, broadcast, incast };
+enum class Collective { allreduce, allgather, reducescatter, alltoall, broadcast, incast, permutation };
 
 struct CollectiveSpec {
   Collective collective = Collective::allreduce;
@@ -38,7 +38,8 @@ struct CollectiveSpec {
   // NCCL-tests' "size": allreduce each rank's buffer; allgather the total
   // output (shard S/n from each rank); reducescatter the total input (each
   // rank ends with S/n); alltoall each rank's send buffer (S/n to each
-  // other rank); broadcast the buffer; incast what each non-root rank sends.
+  // other rank); broadcast the buffer; incast what each non-root rank sends;
+  // permutation what each rank sends to its partner.
   uint64_t bytes = 0;
   int root = 0;              // broadcast, incast: the root rank (0..ranks-1)
   uint64_t chunk_bytes = 0;  // tree and binomial: the pipelining chunk (0: the whole message)
@@ -72,7 +73,7 @@ const std::vector<std::string>& collective_names();
 // NCCL-tests' figures: algbw = algorithm_bytes / time, busbw = algbw *
 // bus_factor. algorithm_bytes is the size, except incast's: (ranks - 1) *
 // bytes, what the root receives. bus_factor: allreduce 2(n-1)/n; allgather,
-// reducescatter, alltoall (n-1)/n; broadcast and incast 1.
+// reducescatter, alltoall (n-1)/n; broadcast, incast and permutation 1.
 uint64_t algorithm_bytes(const CollectiveSpec& spec);
 double bus_factor(Collective c, int ranks);
 
