@@ -218,14 +218,54 @@ TEST(RankExecutor, IrequiresWaitsForTheStartOnly) {
   EXPECT_EQ(a.next_frame_time(), 5'000);  // with the calc's start, not its end
 }
 
-TEST(RankExecutor, ASendTakenBeforeItsDependenciesBreaksTheInvariant) {
-  forget_broken_invariant();
+TEST(RankExecutor, ASendTakenBeforeItsDependenciesIsNeverHandedOut) {
   const JobSchedule s = ping_pong();
   const JobMessages m(s, "k");
   RankExecutor b(s, m, 1, 0, 0, "job j rank 1");
   // Nothing is due at rank 1 before its message arrives; an adapter that
   // takes a frame anyway gets a logic error, never a frame.
   EXPECT_THROW(b.pop_frame(1'000), std::logic_error);
+}
+
+// The invariant on a deliberately broken record: what a RankExecutor that
+// posted sends too early would have kept.
+TEST(JobDependencies, ASendBeforeWhatItWaitsForBreaksTheInvariant) {
+  const JobSchedule s = ping_pong();  // rank 0: op 3 (send) requires op 2 (calc), which requires op 1 (recv)
+  const auto& ops = s.ranks[0].ops;
+  std::vector<JobOpTimes> times(ops.size());
+  std::vector<Picos> arrived(ops.size(), kNever);
+  times[1] = {0, 30'000};
+  arrived[1] = 30'000;
+  times[2] = {30'000, 35'000};
+  const Picos delay = 1'000;
+  const RankRecord record{ops, times, arrived, 0, delay};
+  forget_broken_invariant();
+  EXPECT_NO_THROW(check_send_dependencies(record, 3, 36'000, "job j rank 0"));
+  try {  // 1 ps too early: the calc ended 35 ns, plus the delay
+    check_send_dependencies(record, 3, 35'999, "job j rank 0");
+    FAIL() << "not broken";
+  } catch (const InvariantBroken& e) {
+    EXPECT_EQ(e.invariant(), invariant::kJobDependencies);
+    EXPECT_EQ(e.entity(), "job j rank 0");
+  }
+  forget_broken_invariant();
+  times[2].end = kNever;  // the calc never ended
+  EXPECT_THROW(check_send_dependencies(record, 3, 100'000, "r"), InvariantBroken);
+  forget_broken_invariant();
+  times[2].end = 35'000;
+  {  // rank 1: op 1 (send) requires op 0 (recv), which "ended" before its message was in
+    const auto& ops1 = s.ranks[1].ops;
+    std::vector<JobOpTimes> times1(ops1.size());
+    std::vector<Picos> arrived1(ops1.size(), kNever);
+    times1[0] = {0, 20'000};
+    arrived1[0] = 25'000;
+    EXPECT_THROW(check_send_dependencies({ops1, times1, arrived1, 0, 0}, 1, 100'000, "r"), InvariantBroken);
+    forget_broken_invariant();
+    arrived1[0] = 20'000;
+    EXPECT_NO_THROW(check_send_dependencies({ops1, times1, arrived1, 0, 0}, 1, 100'000, "r"));
+  }
+  const RankRecord late_job{ops, times, arrived, 200'000, delay};  // a frame before the job's start
+  EXPECT_THROW(check_send_dependencies(late_job, 3, 100'000, "r"), InvariantBroken);
   forget_broken_invariant();
 }
 

@@ -1,8 +1,8 @@
 #include "traffic/jobs/rank_executor.h"
 
 #include <algorithm>
+#include <stdexcept>
 
-#include "model/invariants/invariant_broken.h"
 
 namespace fabric::traffic {
 
@@ -106,7 +106,8 @@ RankExecutor::Frame RankExecutor::pop_frame(Picos now) {
   const uint32_t op = queue.front();
   const uint32_t id = messages_.message_of(rank_, op);
   const JobMessage& m = messages_[id];
-  if (frames_done_[op] == 0) check_dependencies(op, now);
+  if (frames_done_[op] == 0)  // the invariant, at a send's first frame
+    check_send_dependencies({ops_, times_, arrived_at_, job_start_, send_delay_}, op, now, name_);
   const Frame f{id, message_frame_bytes(m.bytes, frames_done_[op]), m.dst, m.group};
   if (++frames_done_[op] < m.frames) {
     ++turn_;  // the next destination's turn
@@ -144,22 +145,6 @@ Picos RankExecutor::finished_at() const {
   Picos last = job_start_;
   for (const JobOpTimes& t : times_) last = std::max(last, t.end);
   return last;
-}
-
-void RankExecutor::check_dependencies(uint32_t send, Picos now) const {
-  const Picos latest = now - send_delay_;
-  auto broken = [&](uint32_t dep, const std::string& what) {
-    break_invariant(invariant::kJobDependencies, name_, now,
-                    "op " + std::to_string(send) + " (a send of " + std::to_string(ops_[send].bytes) +
-                        " B) sent its first frame before op " + std::to_string(dep) + " " + what);
-  };
-  for (uint32_t d : ops_[send].after) {
-    if (times_[d].end == kNever || times_[d].end > latest) broken(d, "it requires had completed");
-    if (ops_[d].kind == JobOpKind::recv && arrived_at_[d] > times_[d].end) broken(d, "had its message");
-  }
-  for (uint32_t d : ops_[send].after_start)
-    if (times_[d].start == kNever || times_[d].start > latest) broken(d, "it irequires had started");
-  if (now < job_start_ + send_delay_) broken(send, "(before the job's start)");
 }
 
 }  // namespace fabric::traffic

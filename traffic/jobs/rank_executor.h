@@ -21,15 +21,11 @@
 #include <vector>
 
 #include "model/core/ids.h"
+#include "traffic/jobs/dependency_witness.h"
 #include "traffic/jobs/job_messages.h"
 #include "traffic/jobs/job_schedule.h"
 
 namespace fabric::traffic {
-
-struct JobOpTimes {
-  Picos start = kNever;  // posted (a send: its start, after the delay)
-  Picos end = kNever;    // completed
-};
 
 class RankExecutor {
  public:
@@ -73,7 +69,6 @@ class RankExecutor {
   void satisfy(uint32_t op, Picos t);
   void drain_posts();
   void activate_due(Picos now);
-  void check_dependencies(uint32_t send, Picos now) const;  // the invariant, on its first frame
 
   const std::vector<JobOp>& ops_;
   const JobMessages& messages_;
