@@ -21,8 +21,9 @@ from analysis import metrics
 #   backplane    the backplane's throughput, latency and PAUSE per link, and its memory
 #   completion   a one-shot workload's completion time and deliveries
 #   occupancy    sampled queue occupancy over time
+#   jobs         closed-loop jobs: time, algbw, busbw, slowest step and rank, each step's duration (none without jobs)
 SECTIONS = ("throughput", "latency", "fairness", "drops", "pause", "cnm", "cache", "backplane", "completion",
-            "occupancy")
+            "occupancy", "jobs")
 
 
 class PlatformReport:
@@ -50,7 +51,7 @@ class PlatformReport:
 
 class FabricReport(PlatformReport):
     name = "fabric"
-    sections = ("throughput", "latency", "fairness", "drops", "pause", "cnm", "cache", "occupancy")
+    sections = ("jobs", "throughput", "latency", "fairness", "drops", "pause", "cnm", "cache", "occupancy")
     latency_span = "From creation at the source CNA to delivery at the destination CNA"
     latency_by_level = True
     occupancy_metrics = ("ingress_bytes", "egress_bytes", "cache_entries")

@@ -7,7 +7,7 @@ import textwrap
 
 import numpy as np
 from matplotlib.collections import LineCollection
-from matplotlib.ticker import NullFormatter
+from matplotlib.ticker import MaxNLocator, NullFormatter
 
 from analysis.labels import duration, key_parameters, run_title
 from analysis.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
@@ -281,3 +281,19 @@ def levels_plot(title, subtitle, key, panels, path, categorical=False, key_label
     for ax in list(axes.flat)[len(panels):]:
         ax.set_visible(False)
     _save(fig, path, top=1 - 0.75 / (3.9 * rows + 0.7))
+
+
+def job_steps_plot(run, lines, path):
+    """lines: [(job label, steps, durations in us)], a line per job; steps
+    that did not complete are left out by the caller."""
+    fig, (ax,) = _figure(run, "duration of each step of its closed-loop jobs")
+    for label, steps, durations_us in lines:
+        ax.plot(steps, np.asarray(durations_us) * US, marker=marker_for(len(steps)), label=label)
+    ax.set_xlabel("step (the algorithm's, counted over iterations)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("step duration (first start to last end)")
+    seconds(ax.yaxis)
+    highest = max((max(d) for _, _, d in lines if len(d)), default=0) * US
+    ax.set_ylim(0, highest * 1.1 or None)  # room above the highest point's marker
+    ax.legend(loc="best")
+    _save(fig, path)

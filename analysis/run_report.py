@@ -9,6 +9,7 @@ import numpy as np
 from analysis import metrics, plots
 from analysis.backplane_section import backplane_section
 from analysis.cookbook import run_query
+from analysis.job_section import jobs_section
 from analysis.labels import duration, key_parameters, run_state
 from analysis.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
 from analysis.platform_reports import for_run
@@ -79,7 +80,8 @@ class RunReport:
                 "fairness": lambda: self._fairness(shares), "drops": self._drops, "pause": self._pause,
                 "cnm": self._cnm, "cache": self._cache,
                 "backplane": lambda: backplane_section(self.conn, self.run, self.warmup_ps),
-                "completion": self._completion, "occupancy": self._occupancy}
+                "completion": self._completion, "occupancy": self._occupancy,
+                "jobs": lambda: jobs_section(self.conn, self.run, self._png, lambda plot: plot_name(self.run, plot))}
         for section in self.platform.sections:
             if section in ("throughput", "latency", "fairness") and missing:
                 if section == "throughput":
@@ -88,7 +90,9 @@ class RunReport:
             if section in ("throughput", "fairness") and shares is None:
                 shares = metrics.bytes_per_window(self.run.deliveries, len(self.run.subflows), self.window_ps,
                                                   self.windows)
-            self.sections.append(draw[section]())
+            text = draw[section]()
+            if text is not None:  # a section that does not apply to this run (jobs) says nothing
+                self.sections.append(text)
         return "\n".join(self.sections)
 
     # ---- sections ----
