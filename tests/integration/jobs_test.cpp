@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -46,14 +48,17 @@ Args ring_allreduce(const TempDir& dir, const std::string& db, const std::string
   return a;
 }
 
-// The zero-load latency of one frame of `bytes` from port 0 to port 5
-// (leaf 0 to leaf 1), creation to delivery: E11's figure on this fabric.
-int64_t zero_load_latency(const TempDir& dir, int bytes) {
-  Args a = eight_leaves(dir, "e11.db", "100us");
-  a.set("flow.one.src=0").set("flow.one.dst=5").set("flow.one.frames=1").set("flow.one.frame_size=" + std::to_string(bytes));
+// The zero-load latency of one frame of `bytes` from port 0 to port `dst`
+// (5: leaf 0 to leaf 1; 1: the same leaf), creation to delivery: E11's
+// figure on this fabric.
+int64_t zero_load_latency(const TempDir& dir, int bytes, int dst = 5) {
+  const std::string db = "e11_" + std::to_string(bytes) + "_to_" + std::to_string(dst) + ".db";
+  Args a = eight_leaves(dir, db, "100us");
+  a.set("flow.one.src=0").set("flow.one.dst=" + std::to_string(dst)).set("flow.one.frames=1");
+  a.set("flow.one.frame_size=" + std::to_string(bytes));
   const ProcResult r = run_fabricsim(a, 120);
   EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  Db d(dir.file("e11.db"));
+  Db d(dir.file(db));
   return d.integer("SELECT t_delivered_ps - t_created_ps FROM deliveries");
 }
 
@@ -141,6 +146,58 @@ TEST(JobsOnTheFabric, ASecondJobSharesTheFabricAndBothFinish) {
   // The run ends when the last job does.
   EXPECT_EQ(d.integer("SELECT sim_time_ps >= (SELECT max(end_ps) FROM jobs) FROM runs"), 1);
   EXPECT_LT(d.integer("SELECT sim_time_ps FROM runs"), 50'000 * kUs);
+}
+
+// LogGOPSim's example schedule (tests/data/goal/binary_tree_16.goal): a
+// binomial broadcast of 1 B from rank 0 over 16 ranks, 4 levels deep; here
+// each rank on a port of its own, 4 leaves.
+TEST(JobsOnTheFabric, AGoalScheduleRunsToItsEnd) {
+  TempDir dir;
+  // $FABRICSIM_SOURCE_DIR (CTest sets it), else the tree this file is in.
+  const char* source = std::getenv("FABRICSIM_SOURCE_DIR");
+  const std::filesystem::path root =
+      source ? std::filesystem::path(source) : std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+  const std::string goal = (root / "tests" / "data" / "goal" / "binary_tree_16.goal").string();
+  Args a = eight_leaves(dir, "goal.db");
+  a.set("job.g.ranks=0-15").set("job.g.collective=goal").set("job.g.schedule=" + goal);
+  const ProcResult r = run_fabricsim(a, 120);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db d(dir.file("goal.db"));
+  EXPECT_EQ(d.dump("SELECT collective, ranks, operations, completed_operations, bytes IS NULL FROM jobs"),
+            "goal|16|30|30|1\n");
+  // Every rank but 0 receives once, after its parent sent. Its deepest
+  // path, 0 -> 1 -> 3 -> 7 -> 15, is two hops within leaf 0 and two between
+  // leaves (leaf 0 -> 1 -> 3): at least their 64 B frames' zero-load latencies.
+  const int64_t local = zero_load_latency(dir, 64, 1);
+  const int64_t remote = zero_load_latency(dir, 64, 5);
+  EXPECT_GE(d.integer("SELECT time_ps FROM jobs"), 2 * local + 2 * remote);
+  EXPECT_EQ(d.integer("SELECT count(*) FROM job_operations WHERE kind = 'recv'"), 15);
+  EXPECT_EQ(d.integer("SELECT count(*) FROM job_operations o JOIN job_operations s ON s.kind = 'send' "
+                      "AND s.rank = o.peer AND s.peer = o.rank WHERE o.kind = 'recv' AND o.end_ps < s.start_ps"), 0);
+}
+
+// Jobs on partitions served by 1, 2 and 3 threads: the same database, row
+// for row (a rank's state is touched only by its port's partition).
+TEST(JobsOnTheFabric, TheSameDatabaseOnAnyNumberOfThreads) {
+  TempDir dir;
+  std::vector<std::vector<std::string>> runs;
+  for (const std::string threads : {"1", "2", "3"}) {
+    const std::string db = "t" + threads + ".db";
+    Args a = eight_leaves(dir, db);
+    a.set("sim.threads=" + threads).set("job.ar.ranks=0-39").set("job.ar.algorithm=tree").set("job.ar.bytes=256KB");
+    a.set("job.ag.ranks=0,7,13,21,39").set("job.ag.collective=allgather").set("job.ag.algorithm=multicast");
+    a.set("job.ag.bytes=64KB").set("job.ag.start=3us");
+    const ProcResult r = run_fabricsim(a, 120);
+    ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+    runs.push_back(database_contents(dir.file(db)));
+  }
+  ASSERT_EQ(runs[0].size(), runs[1].size());
+  for (size_t t = 0; t < runs[0].size(); ++t) {
+    EXPECT_EQ(runs[0][t], runs[1][t]) << "table " << t << ", 2 threads";
+    EXPECT_EQ(runs[0][t], runs[2][t]) << "table " << t << ", 3 threads";
+  }
+  Db d(dir.file("t1.db"));
+  EXPECT_EQ(d.integer("SELECT count(*) FROM jobs WHERE end_ps IS NOT NULL"), 2);
 }
 
 }  // namespace
