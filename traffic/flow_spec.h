@@ -51,7 +51,8 @@ struct FlowSpec {
   // its end station has room for it; rate_gbps, arrival and phase unused.
   bool closed_loop = false;
   // A job's flow (traffic/jobs/): its frames are made by the job's ranks,
-  // closed loop; the spec only names them and their destinations.
+  // closed loop; the spec only names them and their destinations, and
+  // max_frames counts the frames the job sends under it.
   bool job = false;
 };
 

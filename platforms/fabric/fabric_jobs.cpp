@@ -40,6 +40,13 @@ bool FabricJobs::done() const {
   return true;
 }
 
+bool FabricJobs::nothing_to_send() const {
+  for (const Job& j : jobs_)
+    for (const auto& r : j.ranks)
+      if (r->next_frame_time() != kNever) return false;
+  return true;
+}
+
 FabricJobs::Figures FabricJobs::figures(size_t index) const {
   const Job& j = jobs_[index];
   Figures f;

@@ -26,6 +26,8 @@ class FabricJobs {
   bool any() const { return !jobs_.empty(); }
   // Every job has completed every op.
   bool done() const;
+  // No rank of any job has a send posted, now or later (kNever everywhere).
+  bool nothing_to_send() const;
   // Writes jobs, job_ranks and job_operations (ops never started or never
   // completed with -1 times), as far as each got by `end`.
   void record(Recorder& recorder, Picos end) const;

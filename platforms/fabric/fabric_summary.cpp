@@ -56,7 +56,13 @@ void FabricTop::summarize(std::ostream& out, Picos simulated) const {
                   static_cast<unsigned long long>(rec.cna_link_drops));
     out << line;
   }
-  if (jobs_->any()) jobs_->summarize(out);
+  if (jobs_->any()) {
+    jobs_->summarize(out);
+    if (!jobs_->done() && drops() > 0)
+      out << "  a job waits for frames the fabric dropped (" << drops()
+          << " drops): run jobs on a lossless priority (classes.lossless_priorities, job.NAME.priority) or, "
+             "unicast only, with cna.e2e.retransmit = true\n";
+  }
   // Receive throughput of the ports that received anything.
   std::vector<double> rates;
   for (const auto& cna : cnas_)

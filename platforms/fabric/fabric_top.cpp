@@ -249,6 +249,8 @@ uint64_t FabricTop::drops() const {
   return n;
 }
 
+bool FabricTop::jobs_stuck() const { return jobs_->nothing_to_send() && drained(now_ps()); }
+
 bool FabricTop::drained(Picos t) const {
   if (backlog() > 0 || awaiting_acks()) return false;
   for (const auto& c : cnas_)

@@ -90,8 +90,12 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   }
   // Nothing queued, on a wire or awaited anywhere at `t`.
   bool drained(Picos t) const;
-  // A run with jobs ends when every job has completed (or at sim.time).
-  bool done() const override { return jobs_->any() && jobs_->done(); }
+  // A run with jobs ends when every job has completed, when the jobs left
+  // can no longer go on (jobs_stuck), or at sim.time.
+  bool done() const override { return jobs_->any() && (jobs_->done() || jobs_stuck()); }
+  // No rank has a send posted or to come, and nothing is queued or on a
+  // wire anywhere: the unfinished jobs wait for frames the fabric dropped.
+  bool jobs_stuck() const;
   const FabricJobs& jobs() const { return *jobs_; }
   // RTL activity, soft errors and recovery, receive throughput, and a table
   // of the flows when there are few (fabric_summary.cpp).

@@ -200,5 +200,31 @@ TEST(JobsOnTheFabric, TheSameDatabaseOnAnyNumberOfThreads) {
   EXPECT_EQ(d.integer("SELECT count(*) FROM jobs WHERE end_ps IS NOT NULL"), 2);
 }
 
+// On the lossy class a tree all-reduce's 2-to-1 merges overflow VOQs and
+// drop frames its ranks wait for: the run ends once nothing is left in
+// flight (not at sim.time), the job unfinished, and says why.
+TEST(JobsOnTheFabric, AJobWaitingForDroppedFramesEndsTheRunAndSaysWhy) {
+  TempDir dir;
+  const auto tree = [&](const std::string& db) {
+    Args a = eight_leaves(dir, db, "1s");
+    a.set("job.ar.ranks=0,5,10,15,20,25,30,35").set("job.ar.algorithm=tree").set("job.ar.bytes=1MB");
+    return a;
+  };
+  const ProcResult r = run_fabricsim(tree("lost.db"), 120);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  EXPECT_NE(r.out.find("not finished"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("waits for frames the fabric dropped"), std::string::npos) << r.out;
+  Db d(dir.file("lost.db"));
+  EXPECT_GT(d.integer("SELECT count(*) FROM drops"), 0);
+  EXPECT_EQ(d.integer("SELECT count(*) FROM jobs WHERE end_ps IS NULL AND completed_operations < operations"), 1);
+  EXPECT_LT(d.integer("SELECT sim_time_ps FROM runs"), 1000 * kUs);
+  // Lossless, the same job finishes.
+  const ProcResult lossless = run_fabricsim(tree("lossless.db").set("classes.lossless_priorities=0"), 120);
+  ASSERT_TRUE(lossless.exited && lossless.exit_code == 0) << lossless.describe();
+  Db l(dir.file("lossless.db"));
+  EXPECT_EQ(l.integer("SELECT count(*) FROM jobs WHERE end_ps IS NOT NULL"), 1);
+  EXPECT_EQ(l.integer("SELECT count(*) FROM drops"), 0);
+}
+
 }  // namespace
 }  // namespace fabricsim_it

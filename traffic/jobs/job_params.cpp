@@ -1,6 +1,7 @@
 #include "traffic/jobs/job_params.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "model/config/config_error.h"
@@ -76,25 +77,33 @@ void add_job_flows(JobPlan& plan, const std::string& tree, double line_gbps, std
   plan.rank_flow.assign(static_cast<size_t>(n), -1);
   plan.multicast_flows.assign(static_cast<size_t>(n), {});
   for (int r = 0; r < n; ++r) {
-    std::set<int32_t> peers, groups;
+    std::set<int32_t> peers;
+    std::map<int32_t, uint64_t> group_frames;  // the frames of each group's messages
+    uint64_t unicast_frames = 0;
     for (const JobOp& o : s.ranks[static_cast<size_t>(r)].ops) {
       if (o.kind != JobOpKind::send) continue;
-      if (o.group >= 0) groups.insert(o.group);
-      else peers.insert(o.peer);
+      if (o.group >= 0) {
+        group_frames[o.group] += message_frame_count(o.bytes);
+      } else {
+        peers.insert(o.peer);
+        unicast_frames += message_frame_count(o.bytes);
+      }
     }
     const PortId src = plan.ports[static_cast<size_t>(r)];
     if (!peers.empty()) {
       FlowSpec f = job_flow(plan, plan.name + ".r" + std::to_string(r), src, line_gbps);
       f.id = FlowId(static_cast<uint32_t>(flows.size()));
       for (int32_t p : peers) f.dests.push_back(plan.ports[static_cast<size_t>(p)]);
+      f.max_frames = unicast_frames;  // what the job sends under it: the database's size estimate
       plan.rank_flow[static_cast<size_t>(r)] = raw(f.id);
       flows.push_back(std::move(f));
     }
-    for (int32_t g : groups) {
+    for (const auto& [g, frames] : group_frames) {
       FlowSpec f = job_flow(plan, plan.name + ".r" + std::to_string(r) + ".g" + std::to_string(g), src, line_gbps);
       f.id = FlowId(static_cast<uint32_t>(flows.size()));
       f.multicast = true;
       f.tree = tree;
+      f.max_frames = frames;
       for (int32_t member : s.groups[static_cast<size_t>(g)]) f.dests.push_back(plan.ports[static_cast<size_t>(member)]);
       plan.multicast_flows[static_cast<size_t>(r)].emplace_back(g, f.id);
       flows.push_back(std::move(f));
