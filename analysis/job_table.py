@@ -252,15 +252,23 @@ def _interval(values):
     return mean, half_width(sd, n) or 0.0
 
 
+def _draw_lines(ax, lines, values_of, scale):
+    """One line per (ranks, algorithm): each size's per-seed values (values_of
+    a (size, times, busbws) point) as the mean and its interval, times scale.
+    Returns every size drawn (for the axis)."""
+    from analysis import style
+    for key, points in sorted(lines.items()):
+        means = [_interval(values_of(p)) for p in points]
+        ax.errorbar([p[0] for p in points], [m * scale for m, _ in means], yerr=[h * scale for _, h in means],
+                    marker=style.marker_for(len(points)), capsize=2, label=line_label(key))
+    return [p[0] for points in lines.values() for p in points] or [1024, 1 << 30]
+
+
 def plot_busbw(jobs, path):
     lines = _series(jobs)
     plt, fig, ax, bottom = _figure(lines, "Closed-loop jobs: bus bandwidth against size (NCCL-tests' busbw)")
     from analysis import style
-    sizes = [s for points in lines.values() for s, _, _ in points] or [1024, 1 << 30]
-    for key, points in sorted(lines.items()):
-        means = [_interval(b) for _, _, b in points]
-        ax.errorbar([s for s, _, _ in points], [m * 1e9 for m, _ in means], yerr=[h * 1e9 for _, h in means],
-                    marker=style.marker_for(len(points)), capsize=2, label=line_label(key))
+    sizes = _draw_lines(ax, lines, lambda point: point[2], 1e9)
     for rate in sorted({j["line_gbps"] for j in jobs}):
         ceiling = rate * FRAME_EFFICIENCY
         ax.axhline(ceiling * 1e9, color="0.35", linestyle="--", linewidth=0.9,
@@ -276,11 +284,7 @@ def plot_time(jobs, path):
     lines = _series(jobs)
     plt, fig, ax, bottom = _figure(lines, "Closed-loop jobs: time of one iteration against size")
     from analysis import style
-    sizes = [s for points in lines.values() for s, _, _ in points] or [1024, 1 << 30]
-    for key, points in sorted(lines.items()):
-        means = [_interval(t) for _, t, _ in points]
-        ax.errorbar([s for s, _, _ in points], [m * 1e-6 for m, _ in means], yerr=[h * 1e-6 for _, h in means],
-                    marker=style.marker_for(len(points)), capsize=2, label=line_label(key))
+    sizes = _draw_lines(ax, lines, lambda point: point[1], 1e-6)
     _size_axis(ax, sizes)
     style.log_seconds(ax)
     ax.set_ylabel("time (one iteration)")

@@ -7,6 +7,16 @@
 #include <tuple>
 
 namespace fabric::traffic::testing {
+
+CollectiveSpec spec_of(Collective c, const std::string& algorithm, int n, uint64_t bytes) {
+  CollectiveSpec spec;
+  spec.collective = c;
+  spec.algorithm = algorithm;
+  spec.ranks = n;
+  spec.bytes = bytes;
+  return spec;
+}
+
 namespace {
 
 std::string where(int rank, uint32_t op) { return "rank " + std::to_string(rank) + " op " + std::to_string(op); }

@@ -8,9 +8,13 @@
 #include <vector>
 
 #include "model/core/ids.h"
+#include "traffic/jobs/collectives.h"
 #include "traffic/jobs/job_schedule.h"
 
 namespace fabric::traffic::testing {
+
+// A spec of `n` ranks and `bytes`, root 0, no chunks, one iteration.
+CollectiveSpec spec_of(Collective c, const std::string& algorithm, int n, uint64_t bytes);
 
 struct OpRef {
   int rank = -1;  // -1: none

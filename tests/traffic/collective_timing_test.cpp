@@ -17,14 +17,7 @@ using testing::replay_on_ideal_network;
 
 constexpr IdealNetwork kNetwork{1'500'000, 80};  // 1.5 us, 100 Gb/s (80 ps a byte)
 
-CollectiveSpec spec_of(Collective c, const std::string& algorithm, int n, uint64_t bytes) {
-  CollectiveSpec spec;
-  spec.collective = c;
-  spec.algorithm = algorithm;
-  spec.ranks = n;
-  spec.bytes = bytes;
-  return spec;
-}
+using testing::spec_of;
 
 // Every op starts after the ops it requires end; every recv ends after the
 // last byte of its send left plus the latency.

@@ -21,11 +21,7 @@ const int kRankCounts[] = {1, 2, 3, 5, 8, 64};
 const uint64_t kSizes[] = {0, 1, 1000, (uint64_t{1} << 20) + 7};
 
 CollectiveSpec spec_of(Collective c, const std::string& algorithm, int n, uint64_t bytes) {
-  CollectiveSpec spec;
-  spec.collective = c;
-  spec.algorithm = algorithm;
-  spec.ranks = n;
-  spec.bytes = bytes;
+  CollectiveSpec spec = testing::spec_of(c, algorithm, n, bytes);
   spec.root = n / 2;  // not rank 0, where a relative numbering would hide mistakes
   spec.key_prefix = "job.train.";
   return spec;

@@ -7,28 +7,28 @@
 
 namespace fabric::traffic::collective_builders {
 
-uint32_t add_send(JobSchedule& s, int rank, int to, uint64_t bytes, uint32_t step, uint32_t tag,
-                  std::vector<uint32_t> after) {
+namespace {
+uint32_t add_message_op(JobOpKind kind, JobSchedule& s, int rank, int peer, uint64_t bytes, uint32_t step,
+                        uint32_t tag, std::vector<uint32_t> after) {
   JobOp op;
-  op.kind = JobOpKind::send;
+  op.kind = kind;
   op.bytes = bytes;
-  op.peer = to;
+  op.peer = peer;
   op.step = step;
   op.tag = tag;
   op.after = std::move(after);
   return add_op(s, rank, std::move(op));
 }
+}  // namespace
+
+uint32_t add_send(JobSchedule& s, int rank, int to, uint64_t bytes, uint32_t step, uint32_t tag,
+                  std::vector<uint32_t> after) {
+  return add_message_op(JobOpKind::send, s, rank, to, bytes, step, tag, std::move(after));
+}
 
 uint32_t add_recv(JobSchedule& s, int rank, int from, uint64_t bytes, uint32_t step, uint32_t tag,
                   std::vector<uint32_t> after) {
-  JobOp op;
-  op.kind = JobOpKind::recv;
-  op.bytes = bytes;
-  op.peer = from;
-  op.step = step;
-  op.tag = tag;
-  op.after = std::move(after);
-  return add_op(s, rank, std::move(op));
+  return add_message_op(JobOpKind::recv, s, rank, from, bytes, step, tag, std::move(after));
 }
 
 std::vector<uint64_t> chunks_of(uint64_t total, uint64_t chunk_bytes) {
