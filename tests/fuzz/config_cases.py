@@ -4,6 +4,7 @@ below, at and above its printed bounds, non-numbers, overflow and empty;
 random INI files; random command-line words. Deterministic for a seed."""
 
 import math
+import os
 import random
 from dataclasses import dataclass, field
 
@@ -106,7 +107,19 @@ def context_of(key):
         return [("traffic.pattern", "uniform")]
     if key.startswith("leaf.qcn.") and key != "leaf.qcn.position":
         return [("leaf.qcn.position", "both")]
+    if key.startswith("job.*.") and key != "job.*.ranks":
+        return [("job.fz.ranks", "0,5,6,9")] + JOB_CONTEXT.get(key, [])
     return []
+
+
+# A job's keys read only with some collective (a 4-rank job on the base's 2 leaves).
+GOAL_EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "goal", "schedgen2_schedule.goal")
+JOB_CONTEXT = {
+    "job.*.root": [("job.fz.collective", "broadcast")],
+    "job.*.tree": [("job.fz.collective", "allgather"), ("job.fz.algorithm", "multicast")],
+    "job.*.schedule": [("job.fz.collective", "goal")],
+    "job.*.calc_unit": [("job.fz.ranks", "0-7"), ("job.fz.collective", "goal"), ("job.fz.schedule", GOAL_EXAMPLE)],
+}
 
 
 def _integer_bounds(param):

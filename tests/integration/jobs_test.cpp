@@ -226,5 +226,30 @@ TEST(JobsOnTheFabric, AJobWaitingForDroppedFramesEndsTheRunAndSaysWhy) {
   EXPECT_EQ(l.integer("SELECT count(*) FROM drops"), 0);
 }
 
+// Bad job input: exit 2, the key named, nothing run.
+TEST(JobsOnTheFabric, BadJobInputIsRefusedNamingTheKey) {
+  TempDir dir;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"job.x.ranks=0,0"}, "job.x.ranks"},
+      {{"job.x.ranks=0,700"}, "job.x.ranks"},
+      {{"job.x.ranks=0,1,2", "job.x.collective=allgather", "job.x.algorithm=recursive_doubling"}, "job.x.ranks"},
+      {{"job.x.ranks=0,1", "job.x.collective=broadcast", "job.x.algorithm=ring"}, "job.x.algorithm"},
+      {{"job.x.ranks=0,1", "job.x.collective=broadcast", "job.x.root=2"}, "job.x.root"},
+      {{"job.x.ranks=0,1", "job.x.collective=goal"}, "job.x.schedule"},
+      {{"job.x.ranks=0,1", "job.x.collective=goal", "job.x.schedule=" + dir.file("missing.goal")}, "job.x.schedule"},
+      {{"job.x.ranks=0,1", "job.x.algorithm=tree", "job.x.bytes=1GB", "job.x.chunk_bytes=1"}, "job.x.chunk_bytes"},
+      {{"job.x.ranks=0,1", "job.x.iterations=0"}, "job.x.iterations"},
+      {{"job.x.bytes=1MB"}, "job.x.ranks"},
+  };
+  for (const auto& [sets, key] : cases) {
+    Args a = eight_leaves(dir, "bad.db");
+    for (const std::string& assignment : sets) a.set(assignment);
+    const ProcResult r = run_fabricsim(a, 60);
+    EXPECT_TRUE(r.exited && r.exit_code == 2) << r.describe();
+    EXPECT_NE(r.err.find("'" + key + "'"), std::string::npos) << key << ": " << r.err;
+  }
+  EXPECT_FALSE(file_exists(dir.file("bad.db")) && Db(dir.file("bad.db")).integer("SELECT count(*) FROM runs") > 0);
+}
+
 }  // namespace
 }  // namespace fabricsim_it
