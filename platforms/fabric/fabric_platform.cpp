@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <algorithm>
+#include <iterator>
 
 #include "db/sqlite_recorder.h"
 #include "model/cna/cna_params.h"
@@ -130,8 +131,13 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
     Fdb fdb;
     McbcTable mcbc;
     const MulticastGroups groups = install_multicast_groups(r.flows, f.topology.geometry, f.trees, fdb, mcbc);
+    // A job's flows are closed loop: their frames wait for the fabric, so
+    // they offer no sustained load for these bounds (docs/jobs.md).
+    std::vector<traffic::FlowSpec> open_loop;
+    std::copy_if(r.flows.begin(), r.flows.end(), std::back_inserter(open_loop),
+                 [](const traffic::FlowSpec& flow) { return !flow.job; });
     check_traffic_bounds(k, f.topology, f.leaf,
-                         traffic_demand(r.flows, f.topology.geometry, groups, f.topology.cna_link.rate_gbps,
+                         traffic_demand(open_loop, f.topology.geometry, groups, f.topology.cna_link.rate_gbps,
                                         static_cast<uint8_t>(f.leaf.lossless.to_ulong())),
                          config);
   }

@@ -136,7 +136,8 @@ TEST_F(ConfigMessages, EveryPrintedBoundIsAccepted) {
     }
     for (const std::string& number : numbers) {
       const std::string value = number + unit;
-      const std::string concrete = spec->is_pattern() ? "flow.x." + key.substr(key.rfind('.') + 1) : key;
+      std::string concrete = key;  // a pattern's instance x: flow.x.src, job.x.bytes
+      if (spec->is_pattern()) concrete.replace(concrete.find('*'), 1, "x");
       Config config(registry_);
       EXPECT_NO_THROW(config.set(concrete, value)) << key << " = " << value << " (ALLOWED " << allowed << ")";
       ++bounds;

@@ -113,6 +113,14 @@ void add_job_flows(JobPlan& plan, const std::string& tree, double line_gbps, std
 
 }  // namespace
 
+config::TextSyntax schedule_path_syntax() {
+  return {"a file name without control characters", [](const std::string& key, const std::string& text) {
+            for (unsigned char c : text)
+              if (c < 0x20 || c == 0x7f)
+                throw config::ConfigError(key, text, "a file name without control characters");
+          }};
+}
+
 Jobs read_jobs(const Config& config, int user_ports, double line_gbps, FlowId first_flow) {
   const config::ParamScope reading(config);
   const JobKeys k;

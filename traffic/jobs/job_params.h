@@ -19,6 +19,9 @@
 
 namespace fabric::traffic {
 
+// job.NAME.schedule: a file name (read when the job is built).
+config::TextSyntax schedule_path_syntax();
+
 struct JobKeys {
   config::PatternParam<config::IntList> ranks{"job.*.ranks", "", "", "closed-loop job: its ranks' user ports in rank order, e.g. 0-63 (required)"};
   config::PatternParam<config::Choice> collective{"job.*.collective", "allreduce", "closed-loop job: the collective it runs, or goal (job.NAME.schedule, a GOAL file)", {"allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "incast", "permutation", "goal"}};
@@ -30,7 +33,7 @@ struct JobKeys {
   config::PatternParam<config::Duration> start{"job.*.start", "0", "ps", "closed-loop job: when its ranks start", 0, double(kLatestConfiguredTime)};
   config::PatternParam<config::Duration> step_delay{"job.*.step_delay", "0", "ps", "closed-loop job: the software's delay per step: a send starts this long after what it requires has completed", 0, 1e12};
   config::PatternParam<config::Integer> priority{"job.*.priority", "0", "", "closed-loop job: the Ethernet priority of its frames", 0, 7};
-  config::PatternParam<config::Text> schedule{"job.*.schedule", "", "", "closed-loop job with collective = goal: the GOAL schedule file (LogGOPSim's text format; docs/jobs.md), its num_ranks equal to the job's ranks", {"a file name", [](const std::string&, const std::string&) {}}};
+  config::PatternParam<config::Text> schedule{"job.*.schedule", "", "", "closed-loop job with collective = goal: the GOAL schedule file (LogGOPSim's text format; docs/jobs.md), its num_ranks equal to the job's ranks", schedule_path_syntax()};
   config::PatternParam<config::Duration> calc_unit{"job.*.calc_unit", "1ns", "ps", "closed-loop job with collective = goal: the time of one unit of a GOAL calc", 1, 1e9};
   config::PatternParam<config::Choice> tree{"job.*.tree", "generic", "closed-loop job with multicast sends: the replication tree builder of its groups (as flow.NAME.tree)", {"generic", "affinity"}};
 };
