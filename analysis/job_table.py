@@ -69,10 +69,21 @@ def _settings(job, params):
     for key, value in params.items():
         if key.startswith("record."):
             continue
+        if key.startswith("job.") and not key.startswith(own):
+            other = key.split(".")[1]  # another tenant: named by its collective and algorithm, not its ranks
+            keys["beside job " + other] = " ".join(
+                params.get(f"job.{other}.{k}", "") for k in ("collective", "algorithm")).strip() or "yes"
+            continue
         key = "job." + key[len(own):] if key.startswith(own) else key
         if key not in _NOT_A_SETTING:
             keys[key] = value
     return keys
+
+
+def _setting_text(key, value):
+    if key.startswith("beside job "):
+        return "not " + key if value == "-" else f"{key} ({value})"
+    return f"{key}={value}"
 
 
 def collect(conn, where=()):
@@ -119,7 +130,7 @@ def _name_settings(jobs):
     for group in _group(jobs, lambda j: (j["collective"], j["ranks"], j["bytes"])).values():
         shown = sorted(split & differing(group))
         for j in group:
-            j["setting"] = ", ".join(f"{k}={j['settings'].get(k, '-')}" for k in shown)
+            j["setting"] = ", ".join(_setting_text(k, j["settings"].get(k, "-")) for k in shown)
 
 
 def _group(items, key):
