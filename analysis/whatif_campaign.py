@@ -15,6 +15,9 @@ other platforms their own keys), runs each briefly and checks:
 - load: lowering the offered load never raises the drops;
 - capacity: more spines or bigger buffers never lower a lossless run's
   throughput beyond the seeds' interval (3 seeds each);
+- job: a closed-loop job (random collective, algorithm, ranks and size)
+  on a lossless fabric finishes, the run ended by it, its busbw never
+  above one rank's link times the frame efficiency;
 - E11: the zero-load latency of a local copy equals the hand formula at any
   cable length, cell size and frame size, and a remote copy's moves by at
   least the data's two spans of extra flight and at most six (request, grant
@@ -493,6 +496,65 @@ def window_case(number, rng, seed):
     return case
 
 
+# A closed-loop job's collectives and algorithms (traffic/jobs/collectives.h).
+JOB_ALGORITHMS = {
+    "allreduce": ["ring", "tree"], "allgather": ["ring", "recursive_doubling", "multicast"],
+    "reducescatter": ["ring"], "alltoall": ["pairwise", "direct"], "broadcast": ["binomial", "multicast"],
+    "incast": ["direct"], "permutation": ["shift"],
+}
+FRAME_EFFICIENCY = 1500 / 1538  # 1500 B of payload in 1518 B frames, 20 B of preamble and gap
+
+
+def job_case(number, rng, seed):
+    """A closed-loop job on a small random fabric, lossless: it must finish,
+    every op completed, the run ended by the job (not by sim.time), and its
+    busbw never above a rank's link times the frame efficiency (whatever the
+    collective, NCCL-tests' busbw is what one rank's link carries)."""
+    keys = {k: v for k, v in draw_fabric_base(rng).items() if not k.startswith(("traffic.", "leaf.voq."))}
+    keys["traffic.pattern"] = "none"
+    keys["classes.lossless_priorities"] = "0"
+    keys["record.sample_interval"] = "0"
+    users = keys["topology.leaves"] * keys["topology.user_ports_per_leaf"]
+    collective = rng.choice(sorted(JOB_ALGORITHMS))
+    algorithm = rng.choice(JOB_ALGORITHMS[collective])
+    n = rng.choice([2, 4, 8, 16]) if algorithm == "recursive_doubling" else rng.randint(2, 16)
+    n = min(n, users if algorithm != "recursive_doubling" else 1 << (users.bit_length() - 1))
+    keys["job.j.ranks"] = ",".join(str(p) for p in rng.sample(range(users), n))
+    keys["job.j.collective"] = collective
+    keys["job.j.algorithm"] = algorithm
+    keys["job.j.bytes"] = rng.choice([0, 1, 1000, 4096, 65536, 300000, 1048576])
+    if collective in ("broadcast", "incast"):
+        keys["job.j.root"] = rng.randrange(n)
+    if rng.random() < 0.3:
+        keys["job.j.step_delay"] = rng.choice(["100ns", "1us"])
+    if rng.random() < 0.3:
+        keys["job.j.iterations"] = rng.choice([2, 3])
+    if algorithm in ("tree", "binomial") and rng.random() < 0.5:
+        keys["job.j.chunk_bytes"] = rng.choice(["0", "4KB", "64KB"])
+    case = Case(number, "job", [Run("perm640", keys, seed, "100ms")],
+                f"{collective} {algorithm} over {n} ranks finishes, busbw <= the link x {FRAME_EFFICIENCY:.4f}")
+
+    def judge(results):
+        res = results[0]
+        row = res.query("SELECT end_ps, completed_operations, operations, busbw_gbps FROM jobs")
+        if not row:
+            case.fail("no jobs row", "", res.run)
+            return
+        end, completed, operations, busbw = row[0]
+        if end is None or completed != operations:
+            case.fail("a lossless job did not finish", f"{completed} of {operations} operations", res.run)
+            return
+        line = float(keys.get("topology.user_port_gbps", 100))
+        if busbw is not None and busbw > line * FRAME_EFFICIENCY * 1.0001:
+            case.fail("busbw above what one rank's link carries", f"{busbw:.3f} Gb/s > {line * FRAME_EFFICIENCY:.3f}",
+                      res.run)
+        sim = res.scalar("SELECT sim_time_ps FROM runs")
+        if sim is not None and sim >= 100_000_000_000:
+            case.fail("the run went on to sim.time after its job ended", f"sim_time_ps {sim}, job end {end}", res.run)
+    case.judge = judge
+    return case
+
+
 def platform_case(platform, drawer, study, time):
     def make(number, rng, seed):
         keys = drawer(rng)
@@ -503,7 +565,8 @@ def platform_case(platform, drawer, study, time):
 
 
 KINDS = {
-    "fabric": [(plain_case, 3), (window_case, 2), (cable_case, 3), (load_case, 3), (capacity_case, 1), (e11_case, 2)],
+    "fabric": [(plain_case, 3), (window_case, 2), (cable_case, 3), (load_case, 3), (capacity_case, 1), (e11_case, 2),
+               (job_case, 2)],
     "backplane": [(platform_case("backplane", draw_backplane, "E12a", "4ms"), 1)],
     "ibft": [(platform_case("ibft", draw_ibft, "E13", "1s"), 1)],
     "ring": [(platform_case("ring", draw_ring, "E14", "2ms"), 1)],

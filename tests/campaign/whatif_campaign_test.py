@@ -7,7 +7,7 @@ physics the campaign computes by hand (a wrapper that sets 1 ns/m instead of
 zero-load frames of an E11 case never meet, however long its cable.
 
 usage: whatif_campaign_test.py CASE   (ShortCampaignHolds, AWrongFlightIsCaught, BadInput,
-                                       ZeroLoadFramesNeverMeet)
+                                       ZeroLoadFramesNeverMeet, JobCasesHold, AnUnfinishedJobIsCaught)
 FABRICSIM_BINARY names the build's fabricsim."""
 import os
 import sys
@@ -46,6 +46,41 @@ elif CASE == "BadInput":
         r = campaign(*(binary or ["/nonexistent/fabricsim"]), *args)
         expect(r.returncode == 2, f"{args}: exit status 2", r)
         expect(needle in r.stderr and "Traceback" not in r.stderr, f"{args}: one line naming it", r)
+elif CASE in ("JobCasesHold", "AnUnfinishedJobIsCaught"):
+    # Closed-loop jobs (issue 54): random collectives on random small fabrics,
+    # lossless, finish with busbw under a rank's link; a job row that did not
+    # finish, or a busbw above the link, is a failure of the case.
+    import random
+    import sqlite3
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    from analysis import whatif_campaign as wc
+
+    def check(condition, what):
+        if not condition:
+            print("FAILED:", what)
+            sys.exit(1)
+    rng = random.Random(3)
+    with tempfile.TemporaryDirectory() as d:
+        if CASE == "JobCasesHold":
+            kinds = set()
+            for number in range(12):
+                case = wc.run_case(BINARY, wc.job_case(number, rng, 1), d)
+                kinds.add(case.runs[0].keys["job.j.collective"])
+                check(not case.failures and not case.refused,
+                       f"job case {number} holds: {case.relation} ({case.runs[0].repro()})")
+            check(len(kinds) >= 4, f"the cases drew several collectives ({sorted(kinds)})")
+        else:
+            case = wc.job_case(1, rng, 1)
+            for row, what in (((None, 10, 20, None), "did not finish"), ((5, 20, 20, 99.0), "busbw above")):
+                db = os.path.join(d, what.replace(" ", "_") + ".db")
+                with sqlite3.connect(db) as conn:
+                    conn.execute("CREATE TABLE jobs (end_ps, completed_operations, operations, busbw_gbps)")
+                    conn.execute("INSERT INTO jobs VALUES (?, ?, ?, ?)", row)
+                    conn.execute("CREATE TABLE runs (sim_time_ps)")
+                    conn.execute("INSERT INTO runs VALUES (1000)")
+                case.failures = []
+                case.judge([wc.Result(case.runs[0], 0, "", "", db)])
+                check(any(what in f[0] for f in case.failures), f"a job that {what} is a failure: {case.failures}")
 elif CASE == "ZeroLoadFramesNeverMeet":
     # A remote frame and its ACK take eight spans of leaf-spine flight and a few us
     # more; the next frame must start after both (seed 57, case 211).
