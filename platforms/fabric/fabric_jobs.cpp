@@ -20,7 +20,9 @@ FabricJobs::FabricJobs(const std::vector<traffic::JobPlan>& plans, const std::ve
       std::vector<uint64_t> macs;
       for (const auto& [group, flow] : plan.multicast_flows[static_cast<size_t>(r)]) macs.push_back(group_macs.at(raw(flow)));
       Cna& cna = *cnas[raw(port)];
-      cna.attach(std::make_unique<JobRankSource>(*job.ranks.back(), plan, first_message, std::move(macs)));
+      const bool sends = plan.rank_flow[static_cast<size_t>(r)] >= 0 || !macs.empty();
+      if (sends)  // a rank that only receives (an incast's root) makes no frames: no source, no flow for QCN
+        cna.attach(std::make_unique<JobRankSource>(*job.ranks.back(), plan, first_message, std::move(macs)));
       auto& listener = listeners_[raw(port)];
       if (!listener) {
         listener = std::make_unique<JobPortListener>();

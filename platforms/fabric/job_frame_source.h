@@ -22,8 +22,8 @@ class JobRankSource final : public FrameSource {
                 std::vector<uint64_t> group_macs)
       : rank_(rank), plan_(plan), first_message_(first_message), group_macs_(std::move(group_macs)) {
     const auto r = static_cast<size_t>(rank.rank());
-    flow_ = plan.rank_flow[r] >= 0 ? FlowId(static_cast<uint32_t>(plan.rank_flow[r]))
-                                   : (plan.multicast_flows[r].empty() ? FlowId(0) : plan.multicast_flows[r][0].second);
+    // A rank with sends has a unicast flow or a multicast one (FabricJobs attaches no other).
+    flow_ = plan.rank_flow[r] >= 0 ? FlowId(static_cast<uint32_t>(plan.rank_flow[r])) : plan.multicast_flows[r].at(0).second;
   }
   // The flow a QCN CNM must name to limit this rank: its unicast flow (a
   // rank that only multicasts: its first multicast flow).
