@@ -13,6 +13,23 @@ namespace fabric::traffic {
 namespace {
 
 // Every rank reached from the root once, parents and children agreeing.
+// The ranks a walk down from the root reaches, each once; -1 when one is
+// reached twice (a cycle, or a rank with two parents).
+int ranks_reached(const RankTree& tree, int n) {
+  std::vector<bool> seen(static_cast<size_t>(n), false);
+  std::vector<int> to_visit{tree.root};
+  int reached = 0;
+  while (!to_visit.empty()) {
+    const int r = to_visit.back();
+    to_visit.pop_back();
+    if (seen[static_cast<size_t>(r)]) return -1;
+    seen[static_cast<size_t>(r)] = true;
+    ++reached;
+    for (int child : tree.children[static_cast<size_t>(r)]) to_visit.push_back(child);
+  }
+  return reached;
+}
+
 void expect_a_tree(const RankTree& tree, int n, const std::string& what) {
   int roots = 0;
   for (int r = 0; r < n; ++r) {
@@ -28,18 +45,7 @@ void expect_a_tree(const RankTree& tree, int n, const std::string& what) {
   EXPECT_EQ(roots, 1) << what;
   ASSERT_GE(tree.root, 0);
   EXPECT_EQ(tree.parent[static_cast<size_t>(tree.root)], -1) << what;
-  std::vector<bool> seen(static_cast<size_t>(n), false);
-  std::vector<int> todo{tree.root};
-  int reached = 0;
-  while (!todo.empty()) {
-    const int r = todo.back();
-    todo.pop_back();
-    ASSERT_FALSE(seen[static_cast<size_t>(r)]) << what << ": rank " << r << " twice";
-    seen[static_cast<size_t>(r)] = true;
-    ++reached;
-    for (int child : tree.children[static_cast<size_t>(r)]) todo.push_back(child);
-  }
-  EXPECT_EQ(reached, n) << what;
+  EXPECT_EQ(ranks_reached(tree, n), n) << what;
 }
 
 TEST(CollectiveTrees, DoubleBinaryTreeIsTwoTreesWithNcclsRoots) {
@@ -100,18 +106,7 @@ TEST(CollectiveTrees, BinomialTreeAsMpichBuildsIt) {
     for (int root : {0, n / 2, n - 1}) {
       const RankTree tree = binomial_tree(n, root);
       EXPECT_EQ(tree.root, root);
-      std::vector<bool> seen(static_cast<size_t>(n), false);
-      std::vector<int> todo{root};
-      int reached = 0;
-      while (!todo.empty()) {
-        const int r = todo.back();
-        todo.pop_back();
-        ASSERT_FALSE(seen[static_cast<size_t>(r)]);
-        seen[static_cast<size_t>(r)] = true;
-        ++reached;
-        for (int child : tree.children[static_cast<size_t>(r)]) todo.push_back(child);
-      }
-      EXPECT_EQ(reached, n) << "n=" << n << " root " << root;
+      EXPECT_EQ(ranks_reached(tree, n), n) << "n=" << n << " root " << root;
     }
 }
 
