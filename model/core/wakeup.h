@@ -21,6 +21,7 @@ class Wakeup final : public EventQueue::Client {
     events_.schedule(when, *this);
   }
   bool pending() const { return pending_; }
+  Picos due() const { return when_; }  // when pending()
 
   void on_wake(void*) override {
     if (!pending_ || when_ > now_ps()) return;  // superseded by an earlier wake

@@ -48,6 +48,7 @@ constexpr const char* kInOrder = "delivered once and in order";
 constexpr const char* kCredits = "credits within the buffer they count";
 constexpr const char* kReserved = "a ring packet finds its buffer reserved at every member";
 constexpr const char* kJobDependencies = "a job's message starts after its dependencies";
+constexpr const char* kWakeComing = "a multicast copy waiting in the cache has a wake coming";
 }  // namespace invariant
 
 }  // namespace fabric

@@ -55,6 +55,7 @@ void Crossbar::step(int k) {
   const bool unicast = in.sending || take_unicast_copy(k);
   MulticastEngine& multicast = wiring_.multicast;
   const int stream = multicast.has_streams(k) ? multicast.payload_stream(k, now) : -1;
+  if (stream < 0 && multicast.has_streams(k)) multicast.check_a_wake_is_coming(k);
   if (!unicast && stream < 0) return;
   bool send_multicast = stream >= 0 && (!unicast || in.share.pick() == InputShare::multicast);
   // Cut-through: a packet crosses once it is in the ingress buffer. While

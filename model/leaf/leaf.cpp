@@ -169,6 +169,9 @@ void Leaf::sample_occupancy(Picos t) {
   recorder_.sample(t, layout_.entity, "control_merged", static_cast<double>(control_.merged()));
 }
 
-void Leaf::describe_backlog(std::ostream& out, int max_lines) const { ingress_.describe_backlog(out, max_lines); }
+void Leaf::describe_backlog(std::ostream& out, int max_lines) const {
+  ingress_.describe_backlog(out, max_lines);
+  multicast_.describe_streams(out, max_lines);
+}
 
 }  // namespace fabric

@@ -75,7 +75,7 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   void describe_backlog(std::ostream& out, int max_lines) const;
   uint64_t drops() const { return ingress_.drops(); }
   uint64_t copies_on_surplus_credit() const { return ingress_.copies_on_surplus_credit(); }
-  uint64_t invariants_checked() const { return ingress_.invariants_checked(); }
+  uint64_t invariants_checked() const { return ingress_.invariants_checked() + multicast_.wakes_checked(); }
   // Records each port's buffer occupancy at time t as samples
   // 'ingress_bytes' and 'egress_bytes' of entity 'port<N>', the cache's
   // 'cache_entries' of entity 'leaf<L>' and the cache counters of the ports

@@ -1,8 +1,10 @@
 #include "model/leaf/multicast_engine.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include "model/core/sim_time.h"
+#include "model/invariants/invariant_broken.h"
 #include "model/leaf/copy_forwarded.h"
 #include "model/leaf/crossbar.h"
 #include "model/leaf/fabric_injection.h"
@@ -146,7 +148,17 @@ void MulticastEngine::on_payload_packet(int k, const CopyStream& st, uint32_t cy
 
 void MulticastEngine::payload_packet_sent(int k, int s, Picos packet_done) {
   ports_[k].streams.served_payload(static_cast<size_t>(s));
-  advance_stream(k, s, packet_done);
+  if (!advance_stream(k, s, packet_done) || !cache_) return;
+  // The stream's next packet may already be in the cache, written by an
+  // earlier copy: then the header path takes it, and the input will not
+  // (payload_stream skips it), so the clock must look once this packet is
+  // done. Without this wake the stream waited for whatever woke the clock
+  // next, and forever when nothing did (a 16 MB spread-tree all-gather
+  // stalled so).
+  const CopyStream& st = ports_[k].streams[static_cast<size_t>(s)];
+  if (cache_->lookup(k, cache_unit(st.slot, st.next_segment), layout_.cycle_of(now_ps())).state !=
+      PacketCache::State::miss)
+    kick_clock(packet_done);
 }
 
 // The port's header slot this cycle: the first stream in turn whose next
@@ -196,11 +208,12 @@ bool MulticastEngine::issue_hit(int k, Cycle c, Cycle& next) {
   return false;
 }
 
-void MulticastEngine::advance_stream(int k, int s, Picos packet_done) {
+bool MulticastEngine::advance_stream(int k, int s, Picos packet_done) {
   const std::optional<uint32_t> done = ports_[k].streams.advance(static_cast<size_t>(s), packet_done);
-  if (!done) return;
+  if (!done) return true;
   wiring_.ingress.port(k).voq(*done).marks.streaming = false;
   wiring_.crossbar.offer(k, *done);
+  return false;
 }
 
 void MulticastEngine::clock() {
@@ -238,6 +251,67 @@ void MulticastEngine::on_uplink_room() {
   if (!hit_blocked_) return;
   hit_blocked_ = false;
   kick_clock(now_ps());
+}
+
+void MulticastEngine::check_a_wake_is_coming(int k) {
+  ++wakes_checked_;
+  if (!cache_ || hit_blocked_) return;
+  // The cycle each stream can go next, at the earliest: once its packet
+  // before has crossed, its next one is written and a mirror is free.
+  const Picos now = now_ps();
+  const Cycle c = layout_.cycle_of(now + layout_.cycle_ps - 1);
+  Cycle needed = kNoCycle;
+  size_t first = 0;
+  const CopyStreams& streams = ports_[k].streams;
+  for (size_t s = 0; s < streams.size(); ++s) {
+    const CopyStream& st = streams[s];
+    Cycle at = std::max(c, layout_.cycle_of(st.busy_until + layout_.cycle_ps - 1));
+    const PacketCache::Lookup look = cache_->lookup(k, cache_unit(st.slot, st.next_segment), at);
+    if (look.state == PacketCache::State::filling) at = std::max(at, look.ready_at);
+    if (look.state == PacketCache::State::hit) at = std::max(at, cache_->mirror_free_at(at));
+    if (at < needed) needed = at, first = s;
+  }
+  // One cycle of slack: the clock may have served this cycle already.
+  if (needed == kNoCycle || (clock_->pending() && clock_->due() <= static_cast<Picos>(needed + 1) * layout_.cycle_ps))
+    return;
+  std::ostringstream what;
+  describe_stream(what, k, first);
+  break_invariant(invariant::kWakeComing, layout_.name + " port " + std::to_string(raw(layout_.port(k))), now,
+                  "the input can move none of its " + std::to_string(streams.size()) +
+                      " multicast copies, one could go by the cache at cycle " + std::to_string(needed) +
+                      (clock_->pending() ? " but the cache clock is due at cycle " +
+                                               std::to_string(layout_.cycle_of(clock_->due()))
+                                         : " but the cache clock is stopped") +
+                      "; that copy:" + what.str());
+}
+
+void MulticastEngine::describe_streams(std::ostream& out, int& max_lines) const {
+  for (int k = 0; k < layout_.ports && max_lines > 0; ++k) {
+    const CopyStreams& streams = ports_[k].streams;
+    for (size_t s = 0; s < streams.size() && max_lines > 0; ++s, --max_lines) {
+      out << "  " << layout_.name << " port " << raw(layout_.port(k));
+      describe_stream(out, k, s);
+      out << "\n";
+    }
+  }
+}
+
+void MulticastEngine::describe_stream(std::ostream& out, int k, size_t s) const {
+  const Picos now = now_ps();
+  const CopyStream& st = ports_[k].streams[s];
+  const Voq& q = wiring_.ingress.port(k).voq(st.voq);
+  out << " multicast copy to " << raw(q.target) << ": packet " << st.next_segment << " of " << st.segments
+      << " next";
+  if (st.busy_until > now) out << ", the one before still crossing";
+  if (cache_) {
+    const PacketCache::Lookup look = cache_->lookup(k, cache_unit(st.slot, st.next_segment), layout_.cycle_of(now));
+    out << (look.state == PacketCache::State::miss  ? ", not in the cache"
+            : look.state == PacketCache::State::hit ? ", in the cache"
+                                                    : ", being written to the cache");
+    out << (clock_->pending() ? ", cache clock due" : ", cache clock stopped");
+  }
+  out << (wiring_.crossbar.idle(k, now) ? ", crossbar input idle" : ", crossbar input busy")
+      << (hit_blocked_ ? ", a cache hit waits for an uplink queue" : "");
 }
 
 RtlActivity MulticastEngine::sync_rtl_activity() const {

@@ -11,6 +11,7 @@
 // background reclaim or a sync timeout is due.
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <vector>
 
 #include "model/core/wakeup.h"
@@ -60,6 +61,13 @@ class MulticastEngine {
   void on_payload_packet(int k, const CopyStream& st, uint32_t cycles, Picos now);
   // ... and has moved it: the stream advances, done at packet_done.
   void payload_packet_sent(int k, int s, Picos packet_done);
+  // Port k's crossbar input found no stream whose next packet it can move
+  // now: each one's next packet is in the cache (the header path's) or its
+  // packet before is still crossing. Checks (invariant kWakeComing) that the
+  // cache clock is due or a hit waits for uplink room: else the stream
+  // would wait for whatever wakes the clock next, maybe nothing.
+  void check_a_wake_is_coming(int k);
+  uint64_t wakes_checked() const { return wakes_checked_; }
   // An uplink queue has room: a hit waiting for one goes again.
   void on_uplink_room();
 
@@ -70,6 +78,9 @@ class MulticastEngine {
   // The cache's live entries ('cache_entries' of leaf<L>) and the counters
   // of the ports that sent multicast, as samples at time t.
   void record_counters(Picos t);
+  // For a stall report: each copy stream still open, where its next packet
+  // stands (in the cache or not, its input idle or not), at most max_lines.
+  void describe_streams(std::ostream& out, int& max_lines) const;
   // The run is over at `end`: the counters are recorded, the blocks finish.
   void finish(Picos end);
 
@@ -82,9 +93,11 @@ class MulticastEngine {
   // A copy starts (or is dropped from its VOQ's head: the same for VOQ sync).
   void count_as_forwarded(int k, uint32_t voq, uint32_t slot);
   void check_no_stale_entries(int k, uint32_t slot);
+  void describe_stream(std::ostream& out, int k, size_t s) const;
   void apply_sync_changes(int k);
   bool issue_hit(int k, Cycle c, Cycle& next);
-  void advance_stream(int k, int stream, Picos packet_done);
+  // Returns whether the stream goes on (false: that was its last packet).
+  bool advance_stream(int k, int stream, Picos packet_done);
   // Where an RTL block's waveforms go, if this leaf's are written.
   rtl::TraceWindow trace_window(const std::string& block) const;
   void clock();
@@ -100,6 +113,7 @@ class MulticastEngine {
   std::unique_ptr<Wakeup> clock_;
   bool hit_blocked_ = false;     // a hit waits for room in an uplink queue
   bool multicast_seen_ = false;
+  uint64_t wakes_checked_ = 0;
   int first_port_ = 0;           // the port that issues first in the next cycle
 };
 
