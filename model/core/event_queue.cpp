@@ -73,6 +73,12 @@ void EventQueue::take_inbox() {
 }
 
 void EventQueue::serve_before(Picos end) {
+  // Reset however the service ends: a broken invariant thrown from a wake
+  // leaves through here, and the thread then records the failure straight
+  // to the database, not into the partition's buffer.
+  struct Served {
+    ~Served() { serving_ = nullptr; }
+  } served;
   serving_ = this;
   serving_index_ = index_;
   serving_end_ = end;
@@ -84,7 +90,6 @@ void EventQueue::serve_before(Picos end) {
     ++served_;
     e.value.client->on_wake(e.value.item);
   }
-  serving_ = nullptr;
 }
 
 }  // namespace fabric

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <queue>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <systemc>
 #include <tuple>
@@ -256,6 +257,34 @@ TEST(EventScheduler, CrossingPartitionsFasterThanTheLookaheadIsFatal) {
     message = r.what();
   }
   EXPECT_NE(message.find("inside the window that ends at 201000 ps"), std::string::npos) << message;
+}
+
+// A wake that throws (a broken invariant does) on partitions served by two
+// threads: once the exception is out, the calling thread serves no queue,
+// so what it records next (the failure) goes straight to the database and
+// not into a partition's buffer, which nobody would flush.
+class Thrower final : public EventScheduler::Client {
+ public:
+  void on_wake(void*) override { throw std::runtime_error("broken"); }
+};
+
+TEST(EventScheduler, AWakeThatThrowsLeavesNoQueueBeingServed) {
+  EventScheduler scheduler("scheduler", EventQueueShape{12, 8, 4});
+  EventQueue& second = scheduler.add_queue(EventQueueShape{12, 8, 4});
+  scheduler.set_lookahead(kLookahead);
+  scheduler.set_threads(2);
+  Idle idle;
+  Thrower thrower;
+  second.schedule(2'000, idle);
+  scheduler.queue().schedule(1'000, thrower);
+  std::string message;
+  try {
+    scheduler.run_until(10'000'000);
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("broken"), std::string::npos) << message;
+  EXPECT_EQ(EventQueue::serving(), nullptr);
 }
 
 }  // namespace
