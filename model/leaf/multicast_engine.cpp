@@ -254,21 +254,25 @@ void MulticastEngine::on_uplink_room() {
 }
 
 void MulticastEngine::check_a_wake_is_coming(int k) {
+  // The C++ cache only: a query of an RTL block is work the block reports.
+  if (!cache_ || hit_blocked_ || params_.cache_impl != BlockImpl::model) return;
   ++wakes_checked_;
-  if (!cache_ || hit_blocked_) return;
   // The cycle each stream can go next, at the earliest: once its packet
-  // before has crossed, its next one is written and a mirror is free.
+  // before has crossed, its next one is written and a mirror is free (the
+  // cache as it is now: a miss becomes a hit only by a write, which wakes
+  // the clock itself).
   const Picos now = now_ps();
   const Cycle c = layout_.cycle_of(now + layout_.cycle_ps - 1);
+  const Cycle mirror_free = cache_->mirror_free_at(c);
   Cycle needed = kNoCycle;
   size_t first = 0;
   const CopyStreams& streams = ports_[k].streams;
   for (size_t s = 0; s < streams.size(); ++s) {
     const CopyStream& st = streams[s];
+    const PacketCache::Lookup look = cache_->lookup(k, cache_unit(st.slot, st.next_segment), c);
+    if (look.state == PacketCache::State::miss) continue;  // the input's, once the packet before has crossed
     Cycle at = std::max(c, layout_.cycle_of(st.busy_until + layout_.cycle_ps - 1));
-    const PacketCache::Lookup look = cache_->lookup(k, cache_unit(st.slot, st.next_segment), at);
-    if (look.state == PacketCache::State::filling) at = std::max(at, look.ready_at);
-    if (look.state == PacketCache::State::hit) at = std::max(at, cache_->mirror_free_at(at));
+    at = std::max(at, look.state == PacketCache::State::filling ? look.ready_at : mirror_free);
     if (at < needed) needed = at, first = s;
   }
   // One cycle of slack: the clock may have served this cycle already.
