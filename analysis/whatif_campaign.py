@@ -3,8 +3,9 @@
 
 Draws N cases from declared ranges of the keys an architect changes (cable
 lengths, spines, leaves, ports, buffers and windows, cell size, frame size,
-traffic pattern and load, lossy or lossless, multicast, link errors; on the
-other platforms their own keys), runs each briefly and checks:
+traffic pattern and load, lossy or lossless, multicast with the packet
+cache's size, mirrors and lag, VOQ sync and the trees' leaf order, link
+errors; on the other platforms their own keys), runs each briefly and checks:
 
 - every run: exit status 0 and "invariants: N checked, 0 broken" (the
   model's own invariants, model/invariants/), every copy accounted for
@@ -94,6 +95,16 @@ def draw_fabric_base(rng):
         if keys["link.retry"] == "false":
             keys["leaf.e2e.timeout"] = "20us"
     return keys
+
+
+def draw_multicast_engine(rng):
+    """The multicast engine's what-ifs (mechanisms 2, 3 and 8): a smaller or
+    busier packet cache, VOQ sync off, trees spread over the leaves."""
+    return {"leaf.cache.entries": rng.choice([1, 8, 32, 128]),
+            "leaf.cache.mirrors": rng.choice([1, 2, 8]),
+            "leaf.cache.header_lag": rng.choice([0, 3, 8]),
+            "leaf.sync.enable": rng.choice(["true", "false"]),
+            "multicast.leaf_order": rng.choice(["leaf_id", "spread"])}
 
 
 def lossless(keys):
@@ -473,6 +484,8 @@ def check_warnings(case, res, keys):
 def plain_case(number, rng, seed):
     keys = draw_fabric_base(rng)
     del keys["traffic.stop"]  # the warnings' bounds are on rates: sources that never stop
+    if keys["traffic.pattern"] == "multicast":
+        keys.update(draw_multicast_engine(rng))
     runs = [Run("perm640", keys, seed, f"{SIM_TIME_US}us")]
     case = Case(number, "fabric", runs, "invariants, copies and warnings")
     case.judge = lambda results: None
@@ -531,6 +544,8 @@ def job_case(number, rng, seed):
         keys["job.j.iterations"] = rng.choice([2, 3])
     if algorithm in ("tree", "binomial") and rng.random() < 0.5:
         keys["job.j.chunk_bytes"] = rng.choice(["0", "4KB", "64KB"])
+    if algorithm == "multicast":
+        keys.update(draw_multicast_engine(rng))
     case = Case(number, "job", [Run("perm640", keys, seed, "100ms")],
                 f"{collective} {algorithm} over {n} ranks finishes, busbw <= the link x {FRAME_EFFICIENCY:.4f}")
 
