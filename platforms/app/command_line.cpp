@@ -44,7 +44,7 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("list-params", "every key with default, unit and description, grouped by platform, then exit")
       ("resolved", "with --list-params: every key of the run --study/--config/--set describe, with its value and where it comes from")
       ("list-studies", "the shipped studies (id, platform, title), then exit")
-      ("list-metrics", "every metric the database's samples may hold, with its unit, kind, platforms and meaning, as a Markdown table (docs/database.md), then exit")
+      ("list-metrics", "every metric a run may record, as a series of samples or as a total, with its unit, kind, platforms and meaning, as a Markdown table (docs/database.md), then exit")
       ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
       ("check-db", po::value<std::string>(), "whether PATH can keep runs, by the rule --db follows (no URI, no database in memory, no empty name, no directory): exit 0, or 2 with the reason; for scripts/fabricsim-sweep")
       ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")

@@ -64,6 +64,12 @@ class StudyPages(unittest.TestCase):
 
 
 class MetricTable(unittest.TestCase):
+    def test_help_says_list_metrics_covers_totals_too(self):
+        text = subprocess.run([FABRICSIM, "--help"], capture_output=True, text=True, check=True).stdout
+        entry = " ".join(text[text.index("--list-metrics"):text.index("then exit", text.index("--list-metrics"))].split())
+        self.assertIn("series", entry)
+        self.assertIn("total", entry)
+
     def test_database_md_holds_the_metric_catalog(self):
         """docs/database.md's metric table is `fabricsim --list-metrics`
         (model/recording/metric_catalog.cpp); to refresh it, paste that
