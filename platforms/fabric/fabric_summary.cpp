@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "platforms/fabric/fabric_top.h"
 
@@ -80,15 +82,32 @@ void FabricTop::summarize(std::ostream& out, Picos simulated) const {
   if (flows_.size() > 12 || flows_.empty()) return;
   std::map<uint32_t, const traffic::FlowSpec*> by_id;
   for (const auto& f : flows_) by_id[raw(f.id)] = &f;
-  out << "  flow                 frames  mean latency (ns)  min (ns)  max (ns)\n";
-  for (const auto& cna : cnas_) {
+  // One row a subflow, in the flows' order and then by destination port
+  // (numbers as numbers), the columns as wide as their widest entry.
+  struct Row {
+    uint32_t flow, dst;
+    std::string subflow;
+    SubflowSummary s;
+  };
+  std::vector<Row> rows;
+  for (const auto& cna : cnas_)
     for (const SubflowSummary& s : cna->received_summaries()) {
-      std::snprintf(line, sizeof line, "  %-12s -> %-4u %8llu %18.1f %9.1f %9.1f\n",
-                    by_id.count(raw(s.flow)) ? by_id[raw(s.flow)]->name.c_str() : "?", raw(s.dst),
-                    static_cast<unsigned long long>(s.frames), s.latency_sum / 1e3 / std::max<uint64_t>(1, s.frames),
-                    s.latency_min / 1e3, s.latency_max / 1e3);
-      out << line;
+      const std::string name = by_id.count(raw(s.flow)) ? by_id[raw(s.flow)]->name : "?";
+      rows.push_back({raw(s.flow), raw(s.dst), name + " -> " + std::to_string(raw(s.dst)), s});
     }
+  std::sort(rows.begin(), rows.end(),
+            [](const Row& a, const Row& b) { return std::make_pair(a.flow, a.dst) < std::make_pair(b.flow, b.dst); });
+  int width = 4;  // "flow"
+  for (const Row& r : rows) width = std::max(width, static_cast<int>(r.subflow.size()));
+  std::snprintf(line, sizeof line, "  %-*s %8s %18s %9s %9s\n", width, "flow", "frames", "mean latency (ns)",
+                "min (ns)", "max (ns)");
+  out << line;
+  for (const Row& r : rows) {
+    const SubflowSummary& s = r.s;
+    std::snprintf(line, sizeof line, "  %-*s %8llu %18.1f %9.1f %9.1f\n", width, r.subflow.c_str(),
+                  static_cast<unsigned long long>(s.frames), s.latency_sum / 1e3 / std::max<uint64_t>(1, s.frames),
+                  s.latency_min / 1e3, s.latency_max / 1e3);
+    out << line;
   }
 }
 

@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <thread>
+#include <vector>
 
 #include "tests/integration/harness.h"
 
@@ -81,6 +84,32 @@ TEST_F(IntegrationCli, BroadcastStudyShipsLossyAndLossless) {
             2 * 639);
 }
 
+
+// The summary's subflow table (issue 55): one row a subflow in the flows'
+// order and then by destination port as a number (10 after 5, not after
+// 1), every column where the header puts it whatever the names' lengths.
+TEST_F(IntegrationCli, SummaryFlowTableIsAlignedAndSortedByNumber) {
+  TempDir dir;
+  const ProcResult r = run_fabricsim(
+      Args().opt("--study", "E1b").opt("--time", "30us").opt("--record", "summary").opt("--db", dir.file("s.db")), 120);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  const size_t header = r.out.find("  flow ");
+  ASSERT_NE(header, std::string::npos) << r.out;
+  std::istringstream table(r.out.substr(header));
+  std::string line;
+  std::getline(table, line);
+  const size_t frames_end = line.find("frames") + 6;
+  std::vector<int> dsts;
+  while (std::getline(table, line) && line.find(" -> ") != std::string::npos) {
+    dsts.push_back(std::stoi(line.substr(line.find(" -> ") + 4)));
+    // The frame count ends under the header's "frames".
+    ASSERT_GT(line.size(), frames_end) << line;
+    EXPECT_NE(line[frames_end - 1], ' ') << line;
+    EXPECT_EQ(line[frames_end], ' ') << line;
+  }
+  ASSERT_EQ(dsts.size(), 8u) << r.out;
+  EXPECT_TRUE(std::is_sorted(dsts.begin(), dsts.end())) << r.out;
+}
 
 TEST_F(IntegrationCli, RecordsOneDoneRun) {
   Db db(e11_db());
