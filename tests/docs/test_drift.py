@@ -21,6 +21,14 @@ def read(path):
         return f.read()
 
 
+def section(path, heading):
+    """The text of a document's `## heading` section, up to the next one."""
+    text = read(path)
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end >= 0 else len(text)]
+
+
 def help_platforms():
     text = subprocess.run([FABRICSIM, "--help"], capture_output=True, text=True, check=True).stdout
     return re.search(r"\(key 'platform': ([a-z, ]+)\)", text).group(1).split(", ")
@@ -30,10 +38,7 @@ class PlatformLists(unittest.TestCase):
     def test_help_guide_and_report_name_the_same_platforms(self):
         from analysis.platform_reports import PLATFORMS
         in_help = help_platforms()
-        guide = read("docs/guide.md")
-        section = guide[guide.index("\n## Platforms\n"):]
-        section = section[:section.index("\n## ", 1)]
-        in_guide = re.findall(r"^- `([a-z]+)` ", section, re.M)
+        in_guide = re.findall(r"^- `([a-z]+)` ", section("docs/guide.md", "Platforms"), re.M)
         self.assertEqual(in_guide, in_help, "docs/guide.md, ## Platforms")
         self.assertEqual(sorted(PLATFORMS), sorted(in_help), "analysis/platform_reports.py")
 
@@ -41,14 +46,12 @@ class PlatformLists(unittest.TestCase):
 class PlatformSection(unittest.TestCase):
     def test_model_md_names_every_platform_and_a_bullet_each(self):
         in_help = help_platforms()
-        model = read("docs/model.md")
-        section = model[model.index("\n## Platform\n"):]
-        section = section[:section.index("\n## ", 1)]
-        named = re.search(r"named by the key `platform` \(([^)]*)\)", section).group(1)
+        platform = section("docs/model.md", "Platform")
+        named = re.search(r"named by the key `platform` \(([^)]*)\)", platform).group(1)
         self.assertEqual(re.findall(r"`([a-z]+)`", named), in_help, "docs/model.md, ## Platform")
-        bullets = re.findall(r"^- \*\*[^*]+\*\* \(`platforms/([a-z]+)/", section, re.M)
+        bullets = re.findall(r"^- \*\*[^*]+\*\* \(`platforms/([a-z]+)/", platform, re.M)
         self.assertEqual(sorted(bullets), sorted(in_help), "docs/model.md, ## Platform: a bullet per platform")
-        self.assertNotIn("both platforms", section)
+        self.assertNotIn("both platforms", platform)
 
 
 class StudyPages(unittest.TestCase):
