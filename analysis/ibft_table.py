@@ -58,16 +58,24 @@ def build_table(rows, size):
             "of each seed's ratio):\n\n" + table(header, body))
 
 
+def has_times(rows):
+    """Whether a case has runs of two or more message sizes (a line to draw)."""
+    sizes = {}
+    for r in rows:
+        sizes.setdefault((r["sources"], r["group_size"]), set()).add(r["message_bytes"])
+    return any(len(v) >= 2 for v in sizes.values())
+
+
 def plot_times(rows, path):
     from matplotlib.ticker import FuncFormatter
-
     from analysis import style
     plt = style.pyplot()
-
     all_sources = sorted({s for s, _ in cases(rows)})
     all_groups = sorted({g for _, g in cases(rows)})
-    fig, axes = plt.subplots(len(all_sources), len(all_groups), figsize=(3.4 * len(all_groups), 2.8 * len(all_sources)),
-                             squeeze=False, sharex=True)
+    width = max(6.4, 3.4 * len(all_groups))
+    fig, axes = plt.subplots(len(all_sources), len(all_groups), figsize=(width, 2.8 * len(all_sources) + 1.2),
+                             squeeze=False, sharex=True, sharey=True)
+    drawn = set()
     for i, s in enumerate(all_sources):
         for j, g in enumerate(all_groups):
             ax = axes[i][j]
@@ -76,6 +84,7 @@ def plot_times(rows, path):
             for scheme in SCHEMES:
                 points = [(r["message_bytes"], r[f"{scheme}_us"] * 1e-6) for r in mine if r[f"{scheme}_us"] is not None]
                 if points:
+                    drawn.add(scheme)
                     ax.plot(*zip(*points), marker=".", color=COLORS[scheme], label=LABELS[scheme],
                             linestyle="--" if scheme == "opensm_spread" else "-")  # cyclic shows under it
             ax.set_xscale("log", base=2)
@@ -86,11 +95,18 @@ def plot_times(rows, path):
                 ax.set_xlabel("message")
             if j == 0:
                 ax.set_ylabel("completion time")
-    axes[0][0].legend(fontsize=8)
+    _legend_below(fig, [plt.Line2D([], [], color=COLORS[k], marker=".", label=LABELS[k],
+                                   linestyle="--" if k == "opensm_spread" else "-") for k in SCHEMES if k in drawn])
     fig.suptitle("E13 IBFT(8, 3): completion time against message size, per case", fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.6 / fig.get_figheight(), 1, 0.96))
     fig.savefig(path, dpi=90)
     plt.close(fig)
+
+
+def _legend_below(fig, handles):
+    """The legend under the panels, where it covers no data."""
+    if handles:
+        fig.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False)
 
 
 def _size_text(v):
@@ -102,34 +118,44 @@ def _size_text(v):
 
 
 def plot_speedups(rows, size, path):
+    from matplotlib.ticker import FuncFormatter, NullFormatter
     from analysis.style import pyplot
     plt = pyplot()
-
     at = [r for r in rows if r["message_bytes"] == size]
-    fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4.8))
     # OpenSM by each root rule: solid first, dashed spread.
     panels = ((("opensm_over_cyclic", "-"), ("opensm_spread_over_cyclic", "--")),
               (("unicast_over_cyclic", "-"),),
               (("unicast_over_opensm", "-"), ("unicast_over_opensm_spread", "--")))
     labels = ("OpenSM time / cyclic time", "unicast time / cyclic time", "unicast time / OpenSM time")
+    values = [r[m] for r in at for metrics in panels for m, _ in metrics if r[m]]
+    # One scale for every panel: log where the ratios span a decade (one source's unicast runs 100 times longer).
+    log = bool(values) and max(values) / min(values) >= 10
+    handles, spread = {}, False
     for ax, metrics, label in zip(axes, panels, labels):
         for s, color in zip(sorted({r["sources"] for r in at}), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
             for metric, style in metrics:
                 points = sorted((r["group_size"], r[metric]) for r in at if r["sources"] == s and r[metric] is not None)
                 if points:
-                    ax.plot(*zip(*points), marker="o", linestyle=style, color=color,
-                            label=None if style == "--" else f"{s} sources")
+                    line, = ax.plot(*zip(*points), marker="o", linestyle=style, color=color)
+                    if style == "-":
+                        handles.setdefault(s, line)
+                    spread = spread or style == "--"
         ax.axhline(1, color="grey", linewidth=0.8)
-        if label != labels[0]:  # one source's unicast runs 100 times longer: a log scale
+        if log:
             ax.set_yscale("log")
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("group size (receivers)")
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
-    axes[0].plot([], [], linestyle="--", color="grey", label="OpenSM, root spread")
-    axes[0].legend(fontsize=8)
+    legend = [plt.Line2D([], [], color=h.get_color(), marker="o", label=f"{s} sources") for s, h in handles.items()]
+    if spread:
+        legend.append(plt.Line2D([], [], linestyle="--", color="grey", label="OpenSM, root spread"))
+    _legend_below(fig, legend)
     fig.suptitle(f"E13 IBFT(8, 3): speedups against group size, {_size_text(size)} messages (mean over seeds)",
                  fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.6 / fig.get_figheight(), 1, 0.96))
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
@@ -141,27 +167,46 @@ def section(conn, out_dir, size=4096):
         return None
     if size not in {r["message_bytes"] for r in rows}:
         size = max(r["message_bytes"] for r in rows)
-    plot_times(rows, os.path.join(out_dir, "ibft_time.png"))
     text = ("## InfiniBand fat tree (E13): completion times and speedups\n\n"
-            "Every ibft run of the file, as `db/queries/ibft_speedups.sql`. " + build_table(rows, size) +
-            "\n![completion time against message size](ibft_time.png)\n\n")
+            "Every ibft run of the file, as `db/queries/ibft_speedups.sql`. " + build_table(rows, size) + "\n")
+    if has_times(rows):
+        plot_times(rows, os.path.join(out_dir, "ibft_time.png"))
+        text += "![completion time against message size](ibft_time.png)\n\n"
+    else:
+        text += f"No figure of completion time against message size: {NO_TIMES}.\n\n"
     if has_speedups(rows, size):
         plot_speedups(rows, size, os.path.join(out_dir, "ibft_speedup.png"))
         return text + "![speedups against group size](ibft_speedup.png)\n"
+    return text + f"No speedup figure: {no_speedups(rows, size)}.\n"
+
+
+NO_TIMES = "no case has runs of two message sizes (the table gives each scheme's time)"
+
+
+def no_speedups(rows, size):
+    """Why the rows draw no speedup figure at `size`."""
     schemes = [s for s in SCHEMES if any(r[f"{s}_us"] is not None for r in rows)]
-    return text + (f"No speedup figure: a speedup needs runs of two schemes in the same case at {size} B, "
-                   f"and this file has {' and '.join(LABELS[s] for s in schemes) or 'no completed run'}.\n")
+    groups = sorted({r["group_size"] for r in rows if r["message_bytes"] == size})
+    if any(r[f] is not None for r in rows if r["message_bytes"] == size for _, f, _ in FIGURES if "_over_" in f):
+        return (f"speedups against group size need runs of two or more group sizes at {size} B, and this file has "
+                f"groups of {', '.join(map(str, groups))} only (the table gives the speedups)")
+    return (f"a speedup needs runs of two schemes in the same case at {size} B, and this file has "
+            f"{' and '.join(LABELS[s] for s in schemes) or 'no completed run'}")
 
 
 def has_speedups(rows, size):
-    return any(r[f] is not None for r in rows if r["message_bytes"] == size for _, f, d in FIGURES if "_over_" in f)
+    """Whether a speedup has two or more group sizes at `size` to draw against."""
+    at = [r for r in rows if r["message_bytes"] == size]
+    with_ratio = {r["group_size"] for r in at for _, f, _ in FIGURES if "_over_" in f and r[f] is not None}
+    return len(with_ratio) >= 2
 
 
 def print_table(args):
     plots = []
     if args.plot:
-        plots = [(args.plot + "-time.png", plot_times),
-                 (args.plot + "-speedup.png", lambda rows, path: plot_speedups(rows, args.size, path))]
+        plots = [(args.plot + "-time.png", plot_times, lambda rows: None if has_times(rows) else NO_TIMES),
+                 (args.plot + "-speedup.png", lambda rows, path: plot_speedups(rows, args.size, path),
+                  lambda rows: None if has_speedups(rows, args.size) else no_speedups(rows, args.size))]
     return tool.table_with_plots("ibft-table", args.db, plots, collect, lambda rows: build_table(rows, args.size),
                                  empty=f"'{args.db}' holds no ibft run that is done (platform = ibft)")
 

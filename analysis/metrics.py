@@ -51,6 +51,30 @@ def default_window_ps(sim_time_ps, mean_frame_bytes=None, line_gbps=None):
     return max(nice_window_ps(max(sim_time_ps, 1)), nice_window_ps(math.ceil(floor), 1) if floor else 0)
 
 
+# A figure over time has a point with at least this many windows.
+MIN_WINDOWS_OVER_TIME = 4
+
+
+def slowest_series_floor_ps(deliveries, subflows, sim_time_ps, frames_per_window=FRAMES_PER_WINDOW):
+    """`frames_per_window` mean inter-arrival times of the slowest subflow
+    that received anything in the run: no shorter window keeps each drawn
+    rate within about 1/frames_per_window of its frames' worth. (ps, that
+    subflow's frames), or (None, 0) when nothing was received."""
+    frames = np.bincount(deliveries.subflow, minlength=subflows)
+    received = frames[frames > 0]
+    if not len(received):
+        return None, 0
+    fewest = int(received.min())
+    return math.ceil(frames_per_window * max(sim_time_ps, 1) / fewest), fewest
+
+
+def floored_window_ps(window_ps, floor_ps):
+    """`window_ps`, or the 1-2-5 step at or above `floor_ps` when it is shorter."""
+    if floor_ps is None or window_ps >= floor_ps:
+        return window_ps
+    return nice_window_ps(floor_ps, 1)
+
+
 def warmup_ps(sim_time_ps, requested_ps=None):
     """What mean throughput skips: as requested, else 0.5 ms for runs of
     1 ms or more (experiments.md: skip it where a steady state is needed),

@@ -35,6 +35,8 @@ class PlatformReport:
     latency_by_level = False
     # Sampled metrics the occupancy section may draw, in this order (at most three).
     occupancy_metrics = ()
+    # A limit sampled beside an occupancy, drawn on its panel as a limit: {occupancy metric: limit metric}.
+    occupancy_limits = {}
 
     def line_gbps(self, run):
         """The receiving ports' line rate (a reference line), or None."""
@@ -94,7 +96,8 @@ class RingReport(PlatformReport):
     name = "ring"
     sections = ("throughput", "latency", "drops", "occupancy")
     latency_span = "From the packet's arrival at its source station's host to its delivery at a member station"
-    occupancy_metrics = ("spq_mean", "q_mean")
+    occupancy_metrics = ("spq_mean",)
+    occupancy_limits = {"spq_mean": "q_mean"}
 
     def file_section(self, conn, out_dir):
         return ring_file_section(conn, out_dir)

@@ -6,7 +6,6 @@ import re
 import textwrap
 
 import numpy as np
-from matplotlib.collections import LineCollection
 from matplotlib.ticker import MaxNLocator, NullFormatter
 
 from analysis.labels import duration, key_parameters, run_title
@@ -57,29 +56,59 @@ def _window(window_ps):
     return f"{duration(window_ps)} windows"
 
 
-def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path, line_gbps=None):
-    """Per subflow; `line_gbps` draws the ports' line rate for reference."""
-    fig, (ax,) = _figure(run, f"receive throughput per subflow ({_window(window_ps)})")
+def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path, line_gbps=None, mean_gbps=None):
+    """Per subflow; `line_gbps` draws the ports' line rate for reference.
+    Up to MAX_LABELLED_LINES subflows a line each; more become their mean,
+    lowest and highest over time beside the distribution of their mean
+    rates (`mean_gbps`: (rates, the span they cover or None for the run))."""
+    many = len(labels) > MAX_LABELLED_LINES
+    fig, axes = _figure(run, f"receive throughput per subflow ({_window(window_ps)})", panels=2 if many else 1)
+    ax = axes[0]
     t = times_us * US
     marker = marker_for(len(times_us))
-    if len(labels) <= MAX_LABELLED_LINES:
+    if not many:
         for row, label in zip(gbps_matrix, labels):
             ax.plot(t, row * GBPS, label=label, marker=marker)
     else:
-        segments = [np.column_stack((t, row * GBPS)) for row in gbps_matrix]
-        ax.add_collection(LineCollection(segments, colors="0.6", linewidths=0.4, alpha=0.35,
-                                         label=f"each of {len(labels)} subflows"))
+        ax.set_title(f"{len(labels)} subflows over time", fontsize=9)
+        ax.plot(t, gbps_matrix.max(axis=0) * GBPS, color="C2", linewidth=1.0, label="highest subflow", marker=marker)
         ax.plot(t, gbps_matrix.mean(axis=0) * GBPS, color="C0", linewidth=1.6, label="mean of subflows", marker=marker)
         ax.plot(t, gbps_matrix.min(axis=0) * GBPS, color="C3", linewidth=1.0, label="lowest subflow", marker=marker)
-        ax.autoscale()
     if line_gbps:
         ax.axhline(line_gbps * GBPS, color="0.4", linewidth=0.8, linestyle="--", label=f"line rate {line_gbps:g} Gb/s")
     _time_axis(ax, "simulated time (window start)")
     ax.set_ylabel("receive throughput (frame bytes)")
     bits_per_second(ax.yaxis)
-    ax.set_ylim(bottom=0)
-    ax.legend(loc="lower right", ncol=2 if len(labels) > 8 else 1)
+    _headroom(ax, len(labels) if not many else 4)
+    ax.legend(loc="upper left", ncol=2 if len(labels) > 8 and not many else 1, fontsize=7)
+    if many:
+        _rate_distribution(axes[1], *mean_gbps, line_gbps)
     _save(fig, path)
+
+
+def _headroom(ax, legend_entries):
+    """y from 0, with room above the data for a legend of so many entries at the top."""
+    low, high = ax.get_ylim()
+    ax.set_ylim(0, max(high, 1e-12) * (1.12 + 0.06 * min(legend_entries + 1, 10)))
+
+
+def _rate_distribution(ax, rates_gbps, span, line_gbps):
+    """The CDF of the subflows' mean rates, lowest, median and highest named."""
+    values = np.sort(np.asarray(rates_gbps, dtype=float))
+    n = len(values)
+    ax.step(values * GBPS, np.arange(1, n + 1) / n, where="post", color="C0")
+    for value, name in ((values[0], "lowest"), (values[(n - 1) // 2], "median"), (values[-1], "highest")):
+        ax.axvline(value * GBPS, color="0.55", linewidth=0.7, linestyle=":")
+        ax.annotate(f"{name} {value:.1f} Gb/s", (value * GBPS, 0.02 if name != "median" else 0.5),
+                    xytext=(3, 0), textcoords="offset points", fontsize=7, color="0.3", rotation=90, va="bottom")
+    if line_gbps:
+        ax.axvline(line_gbps * GBPS, color="0.4", linewidth=0.8, linestyle="--")
+    ax.set_title(f"mean rate of each of {n} subflows ({span or 'the whole run'})", fontsize=9)
+    ax.set_xlabel("mean receive throughput (frame bytes)")
+    bits_per_second(ax.xaxis)
+    ax.set_xlim(0, max(line_gbps or 0, values[-1]) * 1.05 * GBPS or None)
+    ax.set_ylabel("fraction of subflows at or below")
+    ax.set_ylim(0, 1.02)
 
 
 def _percentile_lines(ax, n):
@@ -172,21 +201,31 @@ def cnm_plot(run, window_ps, times_us, cnm_counts, path):
 
 
 def occupancy_plot(run, series, path):
-    """series: list of (metric, unit, times_us, mean, maximum, busiest: [(entity, values)])."""
+    """series: list of (metric, title, unit, times_us, mean, maximum, busiest: [(entity, values)], limit: None or
+    (metric, times_us, values), a limit drawn dashed where it is set, 0 meaning none)."""
     fig, axes = _figure(run, "queue occupancy (sampled)", panels=len(series))
-    for ax, (metric, unit, times_us, mean, maximum, busiest) in zip(axes, series):
+    for ax, (metric, title, unit, times_us, mean, maximum, busiest, limit) in zip(axes, series):
         t, marker = times_us * US, marker_for(len(times_us))
-        ax.plot(t, maximum, color="C3", label="maximum over entities", marker=marker)
-        ax.plot(t, mean, color="C0", label="mean over entities", marker=marker)
-        for entity, values in busiest:
-            ax.plot(t, values, linewidth=0.7, alpha=0.7, label=entity)
-        ax.set_title(metric)
+        if len(busiest) > 1:
+            entries = 2 + len(busiest) + (limit is not None)
+            ax.plot(t, maximum, color="C3", label="maximum over entities", marker=marker)
+            ax.plot(t, mean, color="C0", label="mean over entities", marker=marker)
+            for entity, values in busiest:
+                ax.plot(t, values, linewidth=0.7, alpha=0.7, label=entity)
+        else:  # one entity: its own line (mean and maximum are it)
+            entries = 1 + (limit is not None)
+            ax.plot(t, busiest[0][1], color="C0", label=busiest[0][0], marker=marker)
+        if limit is not None:
+            name, limit_t, values = limit
+            ax.plot(limit_t * US, np.where(values > 0, values, np.nan), color="0.35", linestyle="--", linewidth=0.9,
+                    label=f"{name}, the limit (unset where 0)")
+        ax.set_title(f"{title.split(', ')[0]} ({metric})", fontsize=9)
         _time_axis(ax)
-        ax.set_ylabel(metric if unit == "B" else f"{metric} ({unit})")
+        ax.set_ylabel(unit if unit != "B" else "bytes")
         if unit == "B":
             bytes_(ax.yaxis)
-        ax.set_ylim(bottom=0)
-        ax.legend(fontsize=6.5)
+        _headroom(ax, entries)
+        ax.legend(loc="upper left", fontsize=6.5)
     _save(fig, path)
 
 

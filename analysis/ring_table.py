@@ -13,27 +13,46 @@ throughput every sample interval of up to four runs whose pattern or load
 changes over time, db/queries/ring_timeseries.sql).
 fabric-report adds the same section and plots to its report of a file that
 holds ring runs."""
+import math
 import os
 import re
 
 from analysis import tool
 from analysis.cookbook import run_query
+from analysis.labels import duration
 from analysis.markdown import number, table
+
+
+# A run delivering less than this share of its offered load is overloaded:
+# its queues grow, and its latency with the run's length.
+DELIVERED_SHARE_OF_STEADY = 0.95
 
 
 def collect(conn):
     columns, rows = run_query(conn, "ring_throughput")
-    return tool.only_done_runs(conn, [dict(zip(columns, row)) for row in rows])
+    length = dict(conn.execute("SELECT run_id, sim_time_ps FROM runs"))
+    rows = [dict(zip(columns, row), sim_time_ps=length.get(row[0])) for row in rows]
+    return tool.only_done_runs(conn, rows)
+
+
+def overloaded(r):
+    """Whether the run delivered less than DELIVERED_SHARE_OF_STEADY of its offered load."""
+    return (not r["schedule"] and r["throughput_gbps"] is not None and r["offered_gbps"]
+            and r["throughput_gbps"] < DELIVERED_SHARE_OF_STEADY * r["offered_gbps"])
 
 
 def series_key(r):
-    return (r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", r["schedule"], r["placement"] or "")
+    """A line: runs of one set-up and one length (runs of different lengths are never joined)."""
+    return (r["rings"], r["groups"], r["pattern"], r["mechanisms"] or "none", r["schedule"], r["placement"] or "",
+            r.get("sim_time_ps") or 0)
 
 
-def series_label(key):
-    rings, groups, pattern, mechanisms, schedule, placement = key
+def series_label(key, lengths=1):
+    """The line's name; its run length where the lines have `lengths` different ones."""
+    rings, groups, pattern, mechanisms, schedule, placement, sim_time_ps = key
     where = f"{rings} rings ({placement}), " if rings > 1 and placement else f"{rings} rings, " if rings > 1 else ""
-    return f"{where}{groups} {pattern}: {mechanisms}" + (f" ({schedule})" if schedule else "")
+    runs = f", {duration(sim_time_ps)} runs" if lengths > 1 else ""
+    return f"{where}{groups} {pattern}: {mechanisms}" + (f" ({schedule})" if schedule else "") + runs
 
 
 def series(rows, x, keep, key=series_key):
@@ -52,9 +71,9 @@ def load_series(rows):
 
 def q_series(rows):
     def any_q(r):  # the series of every q at one load: "q=4+delay" -> "fixed q+delay"
-        rings, groups, pattern, mechanisms, schedule, placement = series_key(r)
+        rings, groups, pattern, mechanisms, schedule, placement, length = series_key(r)
         at = f"{r['offered_gbps']:g} Gb/s" + (f", {schedule}" if schedule else "")
-        return rings, groups, pattern, re.sub(r"^q=\d+", "fixed q", mechanisms), at, placement
+        return rings, groups, pattern, re.sub(r"^q=\d+", "fixed q", mechanisms), at, placement, length
     return series(rows, "q", lambda r: (r["mechanisms"] or "").startswith("q="), any_q)
 
 
@@ -93,35 +112,56 @@ def _pyplot():
     return pyplot()
 
 
-def plot_series(by_series, x, xlabel, path, metrics, title):
-    """metrics: [(column, y label, log scale)], a panel each; a line per series."""
+def plot_series(by_series, x, xlabel, path, metrics, title, references=()):
+    """metrics: [(column, y label, log scale)], a panel each; a line per
+    series; an overloaded run (overloaded()) a hollow marker. references:
+    [(column, label)]: y = x on that column's panel (delivered = offered)."""
     plt = _pyplot()
     from analysis import style
+    lengths = len({key[-1] for key in by_series})
     # The legend goes below the panels, two columns: the series' names are long.
-    legend_rows = (len(by_series) + 1) // 2
+    legend_rows = (len(by_series) + 2) // 2
     legend_inches = 0.3 + 0.17 * legend_rows
     fig, axes = plt.subplots(1, len(metrics), figsize=(6 * len(metrics) + 2, 4.6 + legend_inches), squeeze=False)
     colors = plt.get_cmap("tab20").colors
+    any_overloaded = False
     for ax, (column, label, log) in zip(axes[0], metrics):
         ax.set_prop_cycle(color=colors)
         # Engineering units from the column's own: latencies in s, rates in b/s.
         scale, formatter = {"us": (1e-6, style.seconds), "gbps": (1e9, style.bits_per_second)}.get(
             column.rsplit("_", 1)[-1], (1, None))
         for key, runs in by_series.items():
-            points = [(r[x], r[column] * scale) for r in runs if r[column] is not None]
-            if points:
-                ax.plot(*zip(*points), marker="o", markersize=3, label=series_label(key))
+            points = [(r[x], r[column] * scale, overloaded(r)) for r in runs if r[column] is not None]
+            if not points:
+                continue
+            line, = ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", markersize=3,
+                            label=series_label(key, lengths))
+            over = [p for p in points if p[2]]
+            if over:
+                any_overloaded = True
+                ax.plot([p[0] for p in over], [p[1] for p in over], linestyle="none", marker="o", markersize=7,
+                        markerfacecolor="none", markeredgecolor=line.get_color())
+        for ref_column, ref_label in references:
+            if ref_column == column:
+                xs = sorted({r[x] for runs in by_series.values() for r in runs})
+                ax.plot(xs, [v * scale for v in xs], color="0.5", linewidth=0.8, linestyle=":", label=ref_label)
         if log and formatter is style.seconds:  # latencies are never 0: a plain log axis
             style.log_seconds(ax)
+        elif log:
+            _ratio_axis(ax, [r[column] for runs in by_series.values() for r in runs if r[column] is not None])
         else:
-            if log:
-                ax.set_yscale("symlog", linthresh=0.1)
+            ax.set_ylim(bottom=0)
             if formatter:
                 formatter(ax.yaxis)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
     handles, labels = axes[0][0].get_legend_handles_labels()
+    if any_overloaded:
+        handles.append(plt.Line2D([], [], linestyle="none", marker="o", markersize=7, markerfacecolor="none",
+                                  markeredgecolor="0.3"))
+        labels.append(f"overloaded: delivered < {DELIVERED_SHARE_OF_STEADY:.0%} of offered "
+                      "(its latency grows with the run)")
     if handles:
         fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=7, frameon=False)
     fig.suptitle(title, fontsize=11)
@@ -130,13 +170,29 @@ def plot_series(by_series, x, xlabel, path, metrics, title):
     plt.close(fig)
 
 
-def plot_against_load(rows, path, metrics, title):
-    plot_series(load_series(rows), "offered_gbps", "offered load, aggregate payload (Gb/s)", path, metrics, title)
+def _ratio_axis(ax, values):
+    """Counts per packet that may be 0 and span decades (retracts): linear
+    below the smallest positive value, log above, ticks as plain numbers."""
+    from matplotlib.ticker import FuncFormatter, SymmetricalLogLocator
+    positive = [v for v in values if v > 0]
+    if not positive or max(positive) / min(positive) < 10:
+        ax.set_ylim(bottom=0)
+        return
+    threshold = 10 ** math.floor(math.log10(min(positive)))
+    ax.set_yscale("symlog", linthresh=threshold, linscale=0.5)
+    ax.yaxis.set_major_locator(SymmetricalLogLocator(base=10, linthresh=threshold))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.set_ylim(bottom=0)
+
+
+def plot_against_load(rows, path, metrics, title, references=()):
+    plot_series(load_series(rows), "offered_gbps", "offered load, aggregate payload (Gb/s)", path, metrics, title,
+                references)
 
 
 def plot_throughput(rows, path):
     plot_against_load(rows, path, [("throughput_gbps", "throughput (payload)", False)],
-                      "E14: throughput against offered load")
+                      "E14: throughput against offered load", [("throughput_gbps", "delivered = offered")])
 
 
 def plot_attempts(rows, path):
@@ -225,7 +281,8 @@ def print_table(args):
     plots = []
     if args.plot:
         from analysis.rundb import open_database
-        plots = [(f"{args.plot}-{name}.png", draw) for name, draw, _, _, _ in PLOTS]
+        plots = [(f"{args.plot}-{name}.png", draw, lambda rows, has=has, needs=needs: None if has(rows) else
+                  f"it needs {needs}") for name, draw, has, _, needs in PLOTS]
         plots.append((f"{args.plot}-timeseries.png",
                       lambda rows, path: plot_timeseries(open_database(args.db), rows, path)))
     return tool.table_with_plots("ring-table", args.db, plots, collect, build_table,

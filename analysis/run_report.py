@@ -30,11 +30,16 @@ class RunReport:
         d = run.deliveries
         self.has_deliveries = d is not None and len(d) > 0
         mean_frame = float(d.bytes.mean()) if self.has_deliveries else None
-        self.window_ps = window_ps or metrics.default_window_ps(run.sim_time_ps, mean_frame,
-                                                                self.platform.line_gbps(run))
+        asked = window_ps or metrics.default_window_ps(run.sim_time_ps, mean_frame, self.platform.line_gbps(run))
+        floor, self.fewest_frames = (metrics.slowest_series_floor_ps(d, len(run.subflows), run.sim_time_ps)
+                                     if self.has_deliveries else (None, 0))
+        self.window_ps = metrics.floored_window_ps(asked, floor)
+        # An explicit --window shorter than the floor is raised to it, and the report says so.
+        self.raised_window_ps = window_ps if window_ps and self.window_ps != window_ps else None
         self.warmup_ps = self.platform.warmup_ps(run, warmup_ps)
         last = int(d.t_ps.max()) if self.has_deliveries else -1
         self.windows = metrics.window_count(run.sim_time_ps, last, self.window_ps)
+        self.over_time_reason = self._over_time_reason()
         self.times_us = np.arange(self.windows) * self.window_ps / 1e6
         self.sections = []
         self.plots = []  # the PNG files written, by name
@@ -52,6 +57,24 @@ class RunReport:
             figures.update(mean_gbps=float(rates.mean()), min_gbps=float(rates.min()), mean_ns=every["mean"],
                            p99_ns=every["p99"], levels={lvl: s["mean"] for lvl, s in by_level.items()})
         return figures
+
+    def _over_time_reason(self):
+        """Why rates over time have no point in this run (one line), or None."""
+        if not self.has_deliveries or self.windows >= metrics.MIN_WINDOWS_OVER_TIME:
+            return None
+        span = duration(self.run.sim_time_ps)
+        return (f"the slowest subflow received {self.fewest_frames} frame{'s' if self.fewest_frames != 1 else ''} "
+                f"in {span}: a window of {metrics.FRAMES_PER_WINDOW} of its frames leaves fewer than "
+                f"{metrics.MIN_WINDOWS_OVER_TIME} windows in the run, so rates over time would show single frames, "
+                "not a rate")
+
+    def _window_words(self):
+        """How the window was chosen, for the sections that draw per window."""
+        text = (f"{duration(self.window_ps)} windows (at least {metrics.FRAMES_PER_WINDOW} mean inter-arrival times "
+                f"of the slowest subflow, {self.fewest_frames} frames over the run)")
+        if self.raised_window_ps:
+            text += f"; --window {duration(self.raised_window_ps)} was shorter, and was raised"
+        return text
 
     def _drop_count(self):
         columns, rows = run_query(self.conn, "drops_by_reason", run=self.run.run_id)
@@ -124,12 +147,13 @@ class RunReport:
 
     def _throughput(self, shares):
         r, d = self.run, self.run.deliveries
-        gbps = metrics.gbps(shares, self.window_ps)
-        labels = [r.subflow_label(i) for i in range(len(r.subflows))]
-        plots.throughput_plot(r, self.window_ps, self.times_us, gbps, labels, self._png("throughput"),
-                              line_gbps=self.platform.line_gbps(r))
         frm, to = self.warmup_ps, r.sim_time_ps
         frames, received, rates = metrics.mean_throughput(d, len(r.subflows), frm, to)
+        if not self.over_time_reason:
+            labels = [r.subflow_label(i) for i in range(len(r.subflows))]
+            plots.throughput_plot(r, self.window_ps, self.times_us, metrics.gbps(shares, self.window_ps), labels,
+                                  self._png("throughput"), line_gbps=self.platform.line_gbps(r),
+                                  mean_gbps=(rates, f"{duration(frm)} to {duration(to)}" if frm else None))
         rows = [(f, r.flow_name(f), dst, int(frames[i]), int(received[i]), rates[i])
                 for i, (f, dst) in enumerate(r.subflows)]
         header = ["flow_id", "flow", "dst_port", "frames", "bytes", "Gb/s"]
@@ -147,7 +171,10 @@ class RunReport:
                      f"min {number(float(rates.min()), 3)}, max {number(float(rates.max()), 3)}. "
                      "The 8 lowest:\n\n")
             text += table(header, [fmt(row) for row in sorted(rows, key=lambda x: x[5])[:8]])
-        return text + "\n" + image(plot_name(r, "throughput"), "receive throughput per subflow")
+        if self.over_time_reason:
+            return text + f"\nNo figure: {self.over_time_reason}.\n"
+        return (text + f"\nDrawn in {self._window_words()}.\n\n" +
+                image(plot_name(r, "throughput"), "receive throughput per subflow"))
 
     def _latency(self):
         r, d = self.run, self.run.deliveries
@@ -164,7 +191,7 @@ class RunReport:
         else:
             flow_curves = [(f"all {len(per_flow)} flows", *metrics.ccdf_points(d.latency_ps), every)]
         level_curves = [(f"{lvl} surrogate levels", *metrics.ccdf_points(d.latency_ps[d.levels == lvl]), s)
-                        for lvl, s in by_level_total.items()] if by_level else None
+                        for lvl, s in by_level_total.items()] if by_level and len(by_level_total) > 1 else None
         plots.latency_ccdf_plot(r, flow_curves, level_curves, self._png("latency"))
 
         stat_header = ["deliveries", "p50 ns", "p99 ns", "p99.9 ns", "min ns", "max ns", "mean ns"]
@@ -194,6 +221,8 @@ class RunReport:
 
     def _fairness(self, shares):
         r = self.run
+        if self.over_time_reason:
+            return f"### Fairness\n\nNo figure of Jain's index per window: {self.over_time_reason}.\n"
         jain = metrics.jain_index(shares)
         plots.fairness_plot(r, self.window_ps, self.times_us, jain, len(r.subflows), self._png("fairness"))
         rows = [(w, w * self.window_ps, len(r.subflows), metrics.gbps(float(shares[:, w].sum()), self.window_ps),
@@ -203,7 +232,7 @@ class RunReport:
         write_csv(os.path.join(self.out, csv_name), header, rows)
         valid = jain[~np.isnan(jain)]
         text = (f"### Fairness\n\nJain's index of the {len(r.subflows)} subflows' received bytes per "
-                f"{duration(self.window_ps)} window, as `db/queries/jain_fairness.sql` with "
+                f"window ({self._window_words()}), as `db/queries/jain_fairness.sql` with "
                 f"@window_ps = {self.window_ps} (all windows: `{csv_name}`). ")
         if len(valid):
             after = jain[int(self.warmup_ps // self.window_ps):]
@@ -335,7 +364,11 @@ class RunReport:
         for metric in chosen:
             rows = self.conn.execute("SELECT t_ps, entity, value FROM v_samples WHERE run_id = ? AND metric = ? "
                                      "ORDER BY t_ps", (r.run_id, metric)).fetchall()
-            defined = self.conn.execute("SELECT unit FROM metrics WHERE name = ?", (metric,)).fetchone()
+            defined = self.conn.execute("SELECT unit, description FROM metrics WHERE name = ?", (metric,)).fetchone()
+            limit = self.platform.occupancy_limits.get(metric)
+            limit_rows = self.conn.execute(
+                "SELECT t_ps, avg(value) FROM v_samples WHERE run_id = ? AND metric = ? GROUP BY t_ps ORDER BY t_ps",
+                (r.run_id, limit)).fetchall() if limit in present else []
             times = sorted({t for t, _, _ in rows})
             entities = sorted({e for _, e, _ in rows})
             grid = np.zeros((len(entities), len(times)))
@@ -346,7 +379,11 @@ class RunReport:
             peaks = grid.max(axis=1)
             busiest = [(entities[i], grid[i]) for i in np.argsort(-peaks)[:3]]
             unit = defined[0] if defined else metric.rsplit("_", 1)[-1]  # the metric's definition (table metrics)
-            series.append((metric, unit, np.array(times) / 1e6, grid.mean(axis=0), grid.max(axis=0), busiest))
+            title = defined[1] if defined else metric
+            limit_line = (limit, np.array([t for t, _ in limit_rows]) / 1e6, np.array([v for _, v in limit_rows])) \
+                if limit_rows else None
+            series.append((metric, title, unit, np.array(times) / 1e6, grid.mean(axis=0), grid.max(axis=0), busiest,
+                           limit_line))
             lines.append(f"- `{metric}` ({unit}), {len(entities)} {'entity' if len(entities) == 1 else 'entities'}, "
                          f"{len(times)} samples: highest "
                          f"{peaks.max():g} at {busiest[0][0]}; mean over entities and time {grid.mean():.1f}.")

@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import errno
 import os
+import re
 import resource
 import shutil
 import sqlite3
@@ -20,13 +21,27 @@ _UNREADABLE_DATABASE = ("malformed", "not a database", "locked", "busy", "unable
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a bad command line is a ReportError (exit status 2)."""
+    """argparse, but a bad command line is a ReportError (exit status 2),
+    with the options or values near a mistyped one."""
 
     def error(self, message):
         if message.startswith("argument --") and message.endswith("expected one argument"):
             option = message.split()[1].rstrip(":")
             message += f" (a value that begins with '-' is written {option}=VALUE)"
-        raise ReportError(message)
+        raise ReportError(message + self._suggestion(message))
+
+    def _suggestion(self, message):
+        """'; did you mean --seed, --set?' for an unknown option, or for a value not among an option's choices."""
+        from analysis.option_values import did_you_mean
+        unknown = re.match(r"unrecognized arguments: (.*)", message)
+        if unknown:
+            options = [o for action in self._actions for o in action.option_strings if o.startswith("--")]
+            words = [w.split("=", 1)[0] for w in unknown.group(1).split() if w.startswith("--")]
+            return did_you_mean(words[0], options) if words else ""
+        choice = re.match(r"argument \S+: invalid choice: '(.*)' \(choose from (.*)\)$", message)
+        if choice:
+            return did_you_mean(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
+        return ""
 
 
 def no_finished_run(conn):
@@ -75,10 +90,12 @@ def table_with_plots(prog, db, plots, collect, table, empty=None):
     """The body of a table tool (ber-table, backplane-table, ibft-table):
     checks that each plot can be written before anything is read, prints
     table(collect(conn)), names the runs it leaves out, then draws each plot.
-    plots: [(path, draw(rows, path))]; empty: the error when there are no rows."""
+    plots: [(path, draw(rows, path)) or (path, draw, why_not(rows))], where
+    why_not says in one line why the rows give that figure no point (it is
+    then not drawn), or None; empty: the error when there are no rows."""
     from analysis.option_values import output_file
     from analysis.rundb import open_database
-    for path, _ in plots:
+    for path, *_ in plots:
         output_file("--plot", path)
     conn = open_database(db)
     rows = collect(conn)
@@ -88,10 +105,16 @@ def table_with_plots(prog, db, plots, collect, table, empty=None):
                                    if left else ""))
     print(table(rows))
     note_unfinished_runs(prog, conn)
-    for path, draw in plots:
+    written = []
+    for path, draw, *why_not in plots:
+        reason = why_not[0](rows) if why_not else None
+        if reason:
+            print(f"\nno {path}: {reason}")
+            continue
         draw(rows, path)
-    if plots:
-        print("\nwrote " + " and ".join(path for path, _ in plots))
+        written.append(path)
+    if written:
+        print("\nwrote " + " and ".join(written))
     return 0
 
 

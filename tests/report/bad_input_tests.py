@@ -131,9 +131,9 @@ class BadInput(unittest.TestCase):
         err = self.expect_exit_2(self.db, ["--run", "1", "--window", "1ps"], "--window 1ps",
                                  "at most 100000 windows per run", "for run 1 (70 us) use 700ps or more")
         smallest = re.search(r"use (\S+) or more", err).group(1)
-        self.report_text("--run", "1", "--window", smallest)
-        with open(os.path.join(self.dir.name, f"ok_run_1_window_{smallest}", "run1_jain.csv")) as f:
-            self.assertEqual(sum(1 for _ in f) - 1, 100000)  # a header, then one row per window
+        # Accepted; E11's one frame per subflow then gives rates over time no point, which the report says.
+        self.assertIn("No figure: the slowest subflow received 1 frame",
+                      self.report_text("--run", "1", "--window", smallest))
 
     def test_warmup_that_is_not_a_duration_or_outlasts_the_run(self):
         self.expect_exit_2(self.db, ["--warmup", "soon"], "--warmup 'soon'")

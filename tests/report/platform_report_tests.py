@@ -87,9 +87,12 @@ class ReportPerPlatform(unittest.TestCase):
         self.assertNotIn("run1_pause.png", md)
         self.assertNotIn("run1_cnm.png", md)
 
-    def test_windows_hold_several_frames_and_the_load_is_per_port(self):
-        md = self.md["E11"]  # 6 frames of 512-9022 B (3.7 kB mean) at 100 Gb/s over 70 us
-        self.assertIn("per 5 us window", md)  # 16 frame times at least, not 1/100 of the run (1 us)
+    def test_a_zero_load_run_draws_no_rate_over_time_and_the_load_is_per_port(self):
+        md = self.md["E11"]  # 6 single frames of 512-9022 B over 70 us: no rate, no fairness to show
+        self.assertIn("No figure: the slowest subflow received 1 frame in 70 us", md)
+        self.assertIn("No figure of Jain's index per window", md)
+        self.assertNotIn("run1_throughput.png", md)
+        self.assertNotIn("run1_fairness.png", md)
         self.assertIn("6 frames in all", md)  # not "600 Gb/s offered"
 
     def test_a_ring_file_says_why_its_load_figures_are_missing(self):
@@ -144,14 +147,14 @@ class ReportPerPlatform(unittest.TestCase):
         status, _, err = report(old, "--out", readonly_dir)
         if os.geteuid() != 0:  # root writes a read-only file all the same
             self.assertEqual(status, 2, err)
-            self.assertIn("schema version 3, which this fabric-report brings up to version 5 in place, but it "
+            self.assertIn("schema version 3, which this fabric-report brings up to version 6 in place, but it "
                           "cannot write the file", err)
         os.chmod(old, 0o644)
         status, _, err = report(old, "--out", os.path.join(self.dir, "v3"))
         self.assertEqual(status, 0, err)
         conn = sqlite3.connect(old)
         try:
-            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "5")
+            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "6")
             self.assertEqual(conn.execute("SELECT count(*) FROM totals WHERE metric IN ('attempts', "
                                           "'segment_utilisation')").fetchone()[0], 0)
             self.assertGreater(conn.execute("SELECT count(*) FROM totals WHERE metric = 'tickets'").fetchone()[0], 0)
@@ -171,10 +174,10 @@ class ReportPerPlatform(unittest.TestCase):
         back_to_version(old, 2)
         status, _, err = report(old, "--out", os.path.join(self.dir, "v2"))
         self.assertEqual(status, 0, err)
-        self.assertIn("brought up from schema version 2 to 5", err)
+        self.assertIn("brought up from schema version 2 to 6", err)
         conn = sqlite3.connect(old)
         try:
-            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "5")
+            self.assertEqual(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0], "6")
             self.assertEqual(conn.execute("SELECT count(*) FROM runs WHERE platform IS NULL").fetchone()[0], 1)
             self.assertGreater(conn.execute("SELECT count(*) FROM v_run_totals WHERE metric = 'tickets' AND "
                                             "entity = 'ring' AND entity_kind = 'system'").fetchone()[0], 0)

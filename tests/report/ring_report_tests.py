@@ -56,8 +56,10 @@ class RingTable(unittest.TestCase):
         self.assertEqual(by_run[1]["the document expects"], "rises, peaks, then falls (thrashing)")
         self.assertEqual(by_run[4]["mechanisms"], "adaptive+delay+backoff")
         self.assertEqual(by_run[7]["schedule"], "load+pattern")
-        for suffix in ("-throughput.png", "-attempts.png", "-latency.png", "-q.png", "-timeseries.png"):
+        for suffix in ("-throughput.png", "-attempts.png", "-latency.png", "-timeseries.png"):
             self.assertIsNotNone(png_size(prefix + suffix), suffix)
+        self.assertFalse(os.path.exists(prefix + "-q.png"))  # no fixed-q sweep: nothing to draw, and said so
+        self.assertIn(f"no {prefix}-q.png: it needs runs of 3 or more fixed limits q at one load", result.stdout)
 
     def test_fabric_report_adds_the_section(self):
         out = os.path.join(self.dir, "report")

@@ -144,31 +144,64 @@ class ReportOfASmallStudy(unittest.TestCase):
 
 
 class JainOnAHandMadeDatabase(unittest.TestCase):
-    """Four subflows: equal shares in window 0, one takes all in window 1."""
+    """Four subflows: equal shares in window 0, one takes all in window 1,
+    and 64 frames each over a run of four windows, so that a 1000 ps window
+    holds 16 mean inter-arrival times of the slowest subflow."""
 
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
         self.db = os.path.join(self.dir.name, "hand.db")
         hand = HandMadeDatabase(self.db)
-        hand.add_run(1, sim_time_ps=2000)
+        hand.add_run(1, sim_time_ps=4000)
+        frame = 0
         for flow in range(4):
             hand.add_flow(1, flow, 9)
-            hand.deliver(1, flow, flow, 9, 0, 500, 100)
-        hand.deliver(1, 10, 0, 9, 1000, 1500, 400)
+            for i in range(64):
+                hand.deliver(1, frame, flow, 9, 0, 10 * i, 100)
+                frame += 1
+        for i in range(64):
+            hand.deliver(1, frame, 0, 9, 1000, 1000 + 10 * i, 400)
+            frame += 1
         hand.close()
 
     def tearDown(self):
         self.dir.cleanup()
 
+    def jain_column(self, out):
+        with open(os.path.join(out, "run1_jain.csv")) as f:
+            return [float(r[4]) if r[4] else None for r in (line.strip().split(",") for line in f) if r[0] != "window"]
+
     def test_one_for_equal_shares_and_one_over_n_for_one_taker(self):
         out = os.path.join(self.dir.name, "out")
         status, _, err = report(self.db, "--window", "1000ps", "--out", out)
         self.assertEqual(status, 0, err)
-        with open(os.path.join(out, "run1_jain.csv")) as f:
-            rows = [line.strip().split(",") for line in f][1:]
-        self.assertEqual([float(r[4]) for r in rows], [1.0, 0.25])
+        self.assertEqual(self.jain_column(out), [1.0, 0.25, None, None])
         _, sql = run_query(sqlite3.connect(self.db), "jain_fairness", run=1, window_ps=1000)
-        self.assertEqual([r[4] for r in sql], [1.0, 0.25])
+        self.assertEqual([r[4] for r in sql], [1.0, 0.25, None, None])
+
+    def test_a_window_shorter_than_16_frames_of_the_slowest_subflow_is_raised_and_said(self):
+        out = os.path.join(self.dir.name, "short")
+        status, _, err = report(self.db, "--window", "100ps", "--out", out)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(self.jain_column(out), [1.0, 0.25, None, None])  # drawn in 1000 ps windows
+        with open(os.path.join(out, "report.md")) as f:
+            self.assertIn("--window 100 ps was shorter, and was raised", f.read())
+
+    def test_a_run_too_short_for_16_frames_a_window_draws_no_rate_over_time_and_says_why(self):
+        hand = HandMadeDatabase(self.db)
+        hand.add_run(2, sim_time_ps=4000)
+        for flow in range(4):
+            hand.add_flow(2, flow, 9)
+            hand.deliver(2, flow, flow, 9, 0, 500, 100)  # one frame each: E11's kind of run
+        hand.close()
+        out = os.path.join(self.dir.name, "one_frame")
+        status, _, err = report(self.db, "--run", "2", "--out", out)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(sorted(f for f in os.listdir(out) if "throughput.png" in f or "fairness.png" in f), [])
+        with open(os.path.join(out, "report.md")) as f:
+            md = f.read()
+        self.assertIn("No figure: the slowest subflow received 1 frame in 4 ns", md)
+        self.assertIn("No figure of Jain's index per window: the slowest subflow received 1 frame", md)
 
 
 class EveryCookbookQuery(unittest.TestCase):
