@@ -151,7 +151,7 @@ def latency_ccdf_plot(run, by_flow, by_level, path):
         _percentile_lines(ax, most)
         seconds(ax.xaxis)
         ax.set_ylabel("fraction of copies at or above")
-        ax.legend(loc="lower left")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=7, frameon=False)
     _save(fig, path)
 
 

@@ -284,7 +284,8 @@ def print_table(args):
         plots = [(f"{args.plot}-{name}.png", draw, lambda rows, has=has, needs=needs: None if has(rows) else
                   f"it needs {needs}") for name, draw, has, _, needs in PLOTS]
         plots.append((f"{args.plot}-timeseries.png",
-                      lambda rows, path: plot_timeseries(open_database(args.db), rows, path)))
+                      lambda rows, path: plot_timeseries(open_database(args.db), rows, path),
+                      lambda rows: None if timeseries_runs(rows) else "it needs a run with a load or pattern schedule"))
     return tool.table_with_plots("ring-table", args.db, plots, collect, build_table,
                                  empty=f"'{args.db}' holds no ring run that is done (platform = ring)")
 
