@@ -11,6 +11,8 @@ import unittest
 
 from report_fixture import SOURCE, fabricsim, markdown_table, png_size, report, run_tool
 
+from analysis import ring_table  # noqa: E402  (report_fixture puts the source on the path)
+
 RING_TABLE = os.path.join(SOURCE, "scripts", "ring-table")
 
 
@@ -26,6 +28,9 @@ class RingTable(unittest.TestCase):
                           f"ring.backoff={fc}", "--quiet")
         fabricsim(cls.db, "--study", "E14adaptive", "--set", "sim.time=6ms", "--set",
                   "ring.pattern_schedule=2ms-4ms:one-to-all", "--set", "traffic.load_schedule=2ms-4ms:2", "--quiet")
+        for load in ("3", "2", "1"):  # runs 8-10: flow control on again, in runs of another length
+            fabricsim(cls.db, "--study", "E14", "--set", "sim.time=1ms", "--set", f"traffic.load_gbps={load}",
+                      "--quiet")
 
     @classmethod
     def tearDownClass(cls):
@@ -44,7 +49,7 @@ class RingTable(unittest.TestCase):
         result = run_tool(RING_TABLE, self.db, "--plot", prefix)
         self.assertEqual(result.returncode, 0, result.stderr)
         header, rows = markdown_table(result.stdout, "Offered load is the base load")
-        self.assertEqual(len(rows), 7)
+        self.assertEqual(len(rows), 10)
         by_run = {int(r[0]): dict(zip(header, r)) for r in rows}
         for run in range(1, 8):
             got = by_run[run]
@@ -60,6 +65,30 @@ class RingTable(unittest.TestCase):
             self.assertIsNotNone(png_size(prefix + suffix), suffix)
         self.assertFalse(os.path.exists(prefix + "-q.png"))  # no fixed-q sweep: nothing to draw, and said so
         self.assertIn(f"no {prefix}-q.png: it needs runs of 3 or more fixed limits q at one load", result.stdout)
+
+    def test_runs_of_two_lengths_at_the_same_loads_are_two_lines_never_one(self):
+        conn = sqlite3.connect(self.db)
+        try:
+            rows = ring_table.collect(conn)
+        finally:
+            conn.close()
+        lines = ring_table.load_series(rows)
+        with_fc = {key: [r["run_id"] for r in runs] for key, runs in lines.items() if key[3] != "none"}
+        self.assertEqual(sorted(with_fc.values()), [[4, 5, 6], [10, 9, 8]])
+        labels = sorted(ring_table.series_label(key, lengths=2) for key in with_fc)
+        self.assertEqual([label.rsplit(", ", 1)[1] for label in labels], ["1 ms runs", "2 ms runs"])
+        for runs in lines.values():
+            self.assertEqual(len({r["sim_time_ps"] for r in runs}), 1)
+
+    def test_a_run_delivering_well_under_its_offered_load_is_marked_overloaded(self):
+        conn = sqlite3.connect(self.db)
+        try:
+            rows = {r["run_id"]: r for r in ring_table.collect(conn)}
+        finally:
+            conn.close()
+        self.assertFalse(ring_table.overloaded(rows[1]))  # 1 Gb/s without flow control: below the ring's capacity
+        self.assertTrue(ring_table.overloaded(rows[3]))  # 3 Gb/s: thrashing, far below what is offered
+        self.assertFalse(ring_table.overloaded(rows[7]))  # a load schedule: no one offered load to compare
 
     def test_fabric_report_adds_the_section(self):
         out = os.path.join(self.dir, "report")
