@@ -15,7 +15,7 @@ import math
 from analysis import tool
 from analysis.confidence import half_width, mean_sd, values_text
 from analysis.markdown import table
-from analysis.option_values import parse_rate_gbps
+from analysis.option_values import did_you_mean, parse_rate_gbps
 from analysis.rundb import ReportError
 
 # The path's ceiling of busbw: a CNA link carries 1500 B of payload in a
@@ -54,7 +54,9 @@ def _filter(jobs, params, where):
     for key, value in where:
         seen = sorted({params[j["run_id"]].get(key) for j in jobs} - {None})
         if not seen:
-            raise ReportError(f"--where {key}={value}: no finished job run has the key '{key}'")
+            keys = {k for j in jobs for k in params[j["run_id"]]}
+            raise ReportError(f"--where {key}={value}: no finished job run has the key '{key}'"
+                              + did_you_mean(key, sorted(keys)))
         if not any(_matches(v, value) for v in seen):
             raise ReportError(f"--where {key}={value}: no finished job run has {key} = {value} (they have "
                               f"{', '.join(seen[:12])})")

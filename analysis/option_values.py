@@ -70,13 +70,23 @@ def run_id(text):
     return value
 
 
+def close_names(word, names, n=3):
+    """The names of `names` nearest to `word`, a typo of one of them, best
+    first (at most n): the one rule of the tools' "did you mean"."""
+    return difflib.get_close_matches(word, list(names), n=n)
+
+
+def did_you_mean(word, names, n=3):
+    """'; did you mean a, b?' naming the names near `word`, or ''."""
+    close = close_names(word, names, n)
+    return f"; did you mean {', '.join(close)}?" if close else ""
+
+
 def config_key(option, key, run_id, config):
     """`key` if the run's configuration has it, else a ReportError naming
     the option and the closest keys."""
     if key not in config:
-        close = difflib.get_close_matches(key, list(config), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise ReportError(f"{option} {key}: run {run_id} has no configuration key '{key}'{hint} "
+        raise ReportError(f"{option} {key}: run {run_id} has no configuration key '{key}'{did_you_mean(key, config)} "
                           "(keys as in fabricsim --list-params)")
     return key
 

@@ -41,6 +41,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from analysis import tool
 from analysis.confidence import half_width, mean_sd
 from analysis.markdown import table
+from analysis.option_values import did_you_mean
 from analysis.rundb import ReportError
 
 NS_PER_M = 5.0          # topology.propagation_ns_per_m's default
@@ -664,7 +665,8 @@ def parse_args(argv):
     args.platforms = [x for x in args.platforms.split(",") if x]
     for x in args.platforms:
         if x not in KINDS:
-            raise ReportError(f"--platforms: '{x}' is not a platform (allowed: {', '.join(KINDS)})")
+            raise ReportError(f"--platforms: '{x}' is not a platform (allowed: {', '.join(KINDS)})"
+                              + did_you_mean(x, KINDS))
     if not 1 <= args.configs <= 100_000:
         raise ReportError(f"--configs {args.configs}: allowed 1 .. 100000")
     args.binary = tool.fabricsim_binary(args.binary)

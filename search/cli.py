@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 from analysis import tool
-from analysis.option_values import output_file
+from analysis.option_values import did_you_mean, output_file
 from analysis.rundb import ReportError
 
 from sweep import cli as sweep_cli
@@ -81,7 +81,8 @@ def study_search(fabricsim, base):
         name, _, value = (part.strip() for part in line.partition(" = "))
         if name not in SEARCH_NAMES:
             raise declaration_module.DeclarationError(
-                f"[search] {name} = {value}: unknown name; allowed: {', '.join(SEARCH_NAMES)}")
+                f"[search] {name} = {value}: unknown name; allowed: {', '.join(SEARCH_NAMES)}"
+                + did_you_mean(name, SEARCH_NAMES))
         lines.setdefault(name, []).append(value)
     return lines
 

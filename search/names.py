@@ -6,6 +6,7 @@ import re
 import subprocess
 
 from analysis import param_descriptions
+from analysis.option_values import did_you_mean
 
 from . import run_metrics
 from .declaration import DeclarationError
@@ -42,7 +43,8 @@ def check(declaration, fabricsim, record):
     keys = param_descriptions.keys(fabricsim)
     for a in declaration.axes:
         if keys and param_descriptions.find(a.key, fabricsim) is None and a.key != "sim.seed":
-            raise DeclarationError(f"--vary {a.text()}: '{a.key}' is not a key (fabricsim --list-params)")
+            raise DeclarationError(f"--vary {a.text()}: '{a.key}' is not a key (fabricsim --list-params)"
+                                   + did_you_mean(a.key, _concrete(keys, a.key)))
         if a.key == "sim.seed":
             raise DeclarationError("--vary sim.seed: the seeds are --seeds N, not a searched key")
         entry = param_descriptions.find(a.key, fabricsim)
@@ -64,6 +66,22 @@ def check(declaration, fabricsim, record):
             if entry[0] not in NUMERIC_TYPES:
                 raise DeclarationError(f"{option}: '{name}' is a {entry[0]} key, not a number to optimise")
             continue
+        known = [*run_metrics.RUN_METRICS, *(t for t in totals if "<" not in t),
+                 *(k for k, entry in keys.items() if entry[0] in NUMERIC_TYPES)]
         raise DeclarationError(f"{option}: '{name}' is neither a run metric ({', '.join(run_metrics.RUN_METRICS)}), "
                                "an end-of-run total of fabricsim --list-metrics, nor a key (fabricsim "
-                               "--list-params); fabricsim-search --list-figures lists them")
+                               f"--list-params){did_you_mean(name, _concrete(known, name))}; fabricsim-search "
+                               "--list-figures lists them")
+
+
+def _concrete(names, given):
+    """The names, a pattern key's (flow.*.rate_gbps) with the instance `given`
+    names (flow.web.rate_gbps), so that only a typo counts toward the distance."""
+    parts = given.split(".")
+    out = []
+    for name in names:
+        segments = name.split(".")
+        if "*" in segments and len(segments) == len(parts):
+            name = ".".join(p if s == "*" else s for s, p in zip(segments, parts))
+        out.append(name)
+    return out
