@@ -50,6 +50,16 @@ inline void bind_value(sqlite3_stmt* s, int i, const std::optional<int64_t>& v) 
 inline void bind_or_null_if_negative(sqlite3_stmt* s, int i, int64_t v) {
   if (v < 0) sqlite3_bind_null(s, i); else sqlite3_bind_int64(s, i, v);
 }
+// A literal (a kind's or a direction's name), or NULL when empty.
+inline void bind_or_null_if_empty(sqlite3_stmt* s, int i, std::string_view literal) {
+  if (literal.empty()) sqlite3_bind_null(s, i);
+  else sqlite3_bind_text(s, i, literal.data(), static_cast<int>(literal.size()), SQLITE_STATIC);
+}
+// An entity's end into (kind, id) at i, i + 1; NULL, NULL for none.
+inline void bind_end(sqlite3_stmt* s, int i, const std::optional<Unit>& end) {
+  bind_or_null_if_empty(s, i, end ? unit_kind_name(end->kind) : std::string_view());
+  bind_value(s, i + 1, end ? std::optional<int64_t>(end->id) : std::nullopt);
+}
 
 // bind_row(s, b, row) binds one row's columns 2.. at parameters b+2..; b is
 // the row's offset in a multi-row statement. Column 1 is run_id.
@@ -115,6 +125,10 @@ void bind_row(sqlite3_stmt* s, int b, const EntityRow& r) {
   sqlite3_bind_text(s, b + 3, kind.data(), static_cast<int>(kind.size()), SQLITE_STATIC);
   bind_value(s, b + 4, r.name);
   bind_or_null_if_negative(s, b + 5, r.port);
+  bind_end(s, b + 6, r.place.from);
+  bind_end(s, b + 8, r.place.to);
+  bind_or_null_if_empty(s, b + 10, direction_name(r.place.direction));
+  bind_or_null_if_negative(s, b + 11, int64_t{r.place.vl});
 }
 
 void bind_row(sqlite3_stmt* s, int b, const SampleRow& r) {
@@ -205,7 +219,8 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
     : db_(db),
       path_(std::move(path)),
       advance_reached_(prepare(db, path_, "UPDATE runs SET sim_time_ps = ?1 WHERE run_id = ?2")),
-      entities_(prepare_table(db, path_, run_id, "entities", "run_id, entity_id, kind, name, port_id", 5)),
+      entities_(prepare_table(db, path_, run_id, "entities",
+                                         "run_id, entity_id, kind, name, port_id, from_kind, from_id, to_kind, to_id, direction, vl", 11)),
       ports_(prepare_table(db, path_, run_id, "ports", "run_id, port_id, leaf_id, kind, rack, chassis, cie", 7)),
       flows_(prepare_table(db, path_, run_id, "flows",
                            "run_id, flow_id, name, kind, src_port, priority, offered_gbps, frame_bytes, "

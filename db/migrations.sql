@@ -131,3 +131,88 @@ ALTER TABLE samples_v5 RENAME TO samples;
 ALTER TABLE events_v5 RENAME TO events;
 DROP INDEX entities_by_name;
 UPDATE meta SET value = '5' WHERE key = 'schema_version';
+
+-- from 5
+-- Version 6 (issue 55) gives each entity its place as columns (table
+-- entities in db/schema.sql: a link's ends, from sender to receiver, or the
+-- unit an entity is or belongs to; a direction), read here from the names
+-- version 5 gave: fabric leafL_spineS_up, leafL_spineS_down,
+-- leafL_portK_from_cna and leafL_portK_to_cna (the port: leaf L's K-th user
+-- port in ports), leafN, cnaN, portN.in and portN.out; backplane
+-- stationN_to_switch, switch_to_stationN, stationN and switch; ring
+-- ringR.segmentP (its ends: the station or bridge at position P and at the
+-- next one, from the run's ring.stations and ring.rings as
+-- model/ring/ring_network.cpp places them; NULL in a run without
+-- run_params), stationN and bridgeB.sideS (onto ring B / 2 for side 0, its
+-- parent, B + 1 for side 1). ibft records no entity but its system. No
+-- entity was per virtual lane: vl stays NULL.
+ALTER TABLE entities ADD COLUMN from_kind TEXT CHECK (from_kind IN ('leaf', 'spine', 'port', 'station', 'switch',
+                                                                   'bridge', 'ring'));
+ALTER TABLE entities ADD COLUMN from_id INTEGER;
+ALTER TABLE entities ADD COLUMN to_kind TEXT CHECK (to_kind IN ('leaf', 'spine', 'port', 'station', 'switch', 'bridge',
+                                                               'ring'));
+ALTER TABLE entities ADD COLUMN to_id INTEGER;
+ALTER TABLE entities ADD COLUMN direction TEXT CHECK (direction IN ('up', 'down', 'to_switch', 'to_station', 'in',
+                                                                   'out'));
+ALTER TABLE entities ADD COLUMN vl INTEGER;
+UPDATE entities SET from_kind = 'port', from_id = port_id WHERE kind IN ('port', 'cna');
+UPDATE entities SET from_kind = 'port', from_id = port_id, direction = substr(name, instr(name, '.') + 1)
+WHERE kind = 'congestion_point' AND (name GLOB '*.in' OR name GLOB '*.out');
+UPDATE entities SET from_kind = 'station', from_id = port_id WHERE kind = 'station';
+UPDATE entities SET from_kind = 'switch', from_id = 0 WHERE kind = 'switch';
+UPDATE entities SET from_kind = 'leaf', from_id = CAST(substr(name, 5) AS INTEGER)
+WHERE kind = 'leaf' AND name GLOB 'leaf[0-9]*';
+UPDATE entities SET from_kind = 'leaf', from_id = CAST(substr(name, 5) AS INTEGER),
+                    to_kind = 'spine', to_id = CAST(substr(name, instr(name, '_spine') + 6) AS INTEGER), direction = 'up'
+WHERE kind = 'link' AND name GLOB 'leaf[0-9]*_spine[0-9]*_up';
+UPDATE entities SET from_kind = 'spine', from_id = CAST(substr(name, instr(name, '_spine') + 6) AS INTEGER),
+                    to_kind = 'leaf', to_id = CAST(substr(name, 5) AS INTEGER), direction = 'down'
+WHERE kind = 'link' AND name GLOB 'leaf[0-9]*_spine[0-9]*_down';
+UPDATE entities
+SET from_kind = CASE WHEN name GLOB '*_from_cna' THEN 'port' ELSE 'leaf' END,
+    from_id = CASE WHEN name GLOB '*_from_cna' THEN p.port_id ELSE p.leaf_id END,
+    to_kind = CASE WHEN name GLOB '*_from_cna' THEN 'leaf' ELSE 'port' END,
+    to_id = CASE WHEN name GLOB '*_from_cna' THEN p.leaf_id ELSE p.port_id END,
+    direction = CASE WHEN name GLOB '*_from_cna' THEN 'up' ELSE 'down' END
+FROM (SELECT run_id, leaf_id, port_id, row_number() OVER (PARTITION BY run_id, leaf_id ORDER BY port_id) - 1 AS k
+      FROM ports WHERE kind = 'user') AS p
+WHERE entities.kind = 'link' AND (entities.name GLOB 'leaf[0-9]*_port[0-9]*_from_cna'
+                                  OR entities.name GLOB 'leaf[0-9]*_port[0-9]*_to_cna')
+  AND p.run_id = entities.run_id AND p.leaf_id = CAST(substr(entities.name, 5) AS INTEGER)
+  AND p.k = CAST(substr(entities.name, instr(entities.name, '_port') + 5) AS INTEGER);
+UPDATE entities SET from_kind = 'station', from_id = CAST(substr(name, 8) AS INTEGER),
+                    to_kind = 'switch', to_id = 0, direction = 'to_switch'
+WHERE kind = 'link' AND name GLOB 'station[0-9]*_to_switch';
+UPDATE entities SET from_kind = 'switch', from_id = 0,
+                    to_kind = 'station', to_id = CAST(substr(name, 18) AS INTEGER), direction = 'to_station'
+WHERE kind = 'link' AND name GLOB 'switch_to_station[0-9]*';
+UPDATE entities SET from_kind = 'bridge', from_id = CAST(substr(name, 7) AS INTEGER), to_kind = 'ring',
+                    to_id = CASE WHEN name GLOB '*.side0' THEN CAST(substr(name, 7) AS INTEGER) / 2
+                                 ELSE CAST(substr(name, 7) AS INTEGER) + 1 END
+WHERE kind = 'bridge_side' AND name GLOB 'bridge[0-9]*.side[01]';
+UPDATE entities SET from_kind = s.from_kind, from_id = s.from_id, to_kind = s.to_kind, to_id = s.to_id
+FROM (
+  WITH segments AS (
+    SELECT e.run_id, e.entity_id, CAST(substr(e.name, 5) AS INTEGER) AS r,
+           CAST(substr(e.name, instr(e.name, '.segment') + 8) AS INTEGER) AS p,
+           CAST(n.value AS INTEGER) AS n, CAST(k.value AS INTEGER) AS rings
+    FROM entities AS e
+    JOIN run_params AS n ON n.run_id = e.run_id AND n.key = 'ring.stations'
+    JOIN run_params AS k ON k.run_id = e.run_id AND k.key = 'ring.rings'
+    WHERE e.kind = 'segment' AND e.name GLOB 'ring[0-9]*.segment[0-9]*'
+  ), ends AS (  -- the positions of ring r: its stations, then its bridge to the parent ring, then those to its children
+    SELECT run_id, entity_id, r, n, p AS at, 0 AS receiving FROM segments
+    UNION ALL
+    SELECT run_id, entity_id, r, n, (p + 1) % (n + (r > 0) + (2 * r + 1 < rings) + (2 * r + 2 < rings)), 1
+    FROM segments
+  ), units AS (
+    SELECT run_id, entity_id, receiving, CASE WHEN at < n THEN 'station' ELSE 'bridge' END AS kind,
+           CASE WHEN at < n THEN r * n + at WHEN r > 0 AND at = n THEN r - 1 ELSE 2 * r + at - n - (r > 0) END AS id
+    FROM ends
+  )
+  SELECT f.run_id, f.entity_id, f.kind AS from_kind, f.id AS from_id, t.kind AS to_kind, t.id AS to_id
+  FROM units AS f JOIN units AS t ON t.run_id = f.run_id AND t.entity_id = f.entity_id AND t.receiving = 1
+  WHERE f.receiving = 0
+) AS s
+WHERE entities.run_id = s.run_id AND entities.entity_id = s.entity_id;
+UPDATE meta SET value = '6' WHERE key = 'schema_version';

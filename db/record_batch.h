@@ -44,6 +44,7 @@ struct EntityRow {
   EntityKind kind;
   std::string name;
   int64_t port;  // -1: none
+  EntityPlace place;
 };
 
 // A rank of a job (job_ranks), from its JobRecord's ports and rank_ends.

@@ -16,7 +16,7 @@ extern const char* const kSchemaIndexesSql;
 extern const char* const kMigrationsSql;
 
 // meta('schema_version') this code writes and understands.
-constexpr const char* kSchemaVersion = "5";
+constexpr const char* kSchemaVersion = "6";
 
 // The steps of db/migrations.sql in order: (the version a step starts from,
 // its SQL, which ends by setting the next version).

@@ -1,6 +1,7 @@
--- fabricsim results database, schema version 5. fabricsim and the report
+-- fabricsim results database, schema version 6. fabricsim and the report
 -- and sweep tools bring an older file up when they open it, by the steps of
--- db/migrations.sql: version 4 named entities by free strings in samples
+-- db/migrations.sql: version 5 gave an entity only a name (leaf0_spine3_up)
+-- where version 6 also gives its ends as columns; version 4 named entities by free strings in samples
 -- and events and kept end-of-run figures among the samples; version 3 had
 -- no metrics table and spelt some metrics differently; version 2 lacked
 -- runs.platform, run_params and run_warnings (older runs keep NULL platform
@@ -21,7 +22,7 @@ CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
-INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '5');
+INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', 'fabricsim'), ('schema_version', '6');
 
 CREATE TABLE IF NOT EXISTS runs (
   run_id        INTEGER PRIMARY KEY,
@@ -76,6 +77,22 @@ CREATE TABLE IF NOT EXISTS run_owners (
 -- so every table that names a port (ports, flows, frames, deliveries,
 -- drops) names an entity; the others are numbered from 1000000 on. An
 -- entity has a row once something is recorded about it (ports: always).
+-- Where it sits is in columns (model/recording/entity_place.h), so that a
+-- sum per spine or per leaf is a GROUP BY, not string work on the name: a
+-- link's two ends, from the unit that sends to the unit that receives (a
+-- ring segment: from the station or bridge at its position to the next
+-- one's), or for any other entity the one unit it is or belongs to (from_*
+-- only). Ends' kinds: leaf and spine (fabric, by leaf id and spine index),
+-- port (a port_id; a fabric CNA is its port's), station (a backplane or
+-- ring station, by its port id), switch (the backplane's, 0), bridge and
+-- ring (ring platform, by index).
+--   kind              from                    to           direction
+--   link (fabric)     leaf L / spine S / port leaf / spine  up (CNA to leaf, leaf to spine), down (back)
+--   link (backplane)  station N / switch 0    the other    to_switch, to_station
+--   segment (ring)    station or bridge       the next     NULL
+--   bridge_side       bridge B                ring (side 0: its parent ring, side 1: its child ring)
+--   leaf, cna, port, station, switch, congestion_point: from = the leaf, port, station or switch;
+--   a congestion point's direction is its port's side, in or out. system: all NULL.
 CREATE TABLE IF NOT EXISTS entities (
   run_id    INTEGER NOT NULL REFERENCES runs(run_id),
   entity_id INTEGER NOT NULL,
@@ -83,6 +100,15 @@ CREATE TABLE IF NOT EXISTS entities (
                                           'station', 'segment', 'bridge_side')),
   name      TEXT NOT NULL,     -- port6, leaf0, leaf0_spine3_up, cna5, port6.in, switch, station2, ring0.segment3, fabric
   port_id   INTEGER,           -- the port it is or serves (a CNA's, a station's, a congestion point's); NULL for none
+  from_kind TEXT CHECK (from_kind IN ('leaf', 'spine', 'port', 'station', 'switch', 'bridge', 'ring')),
+                               -- a link's sending end, or the unit the entity is or belongs to; NULL: none (system)
+  from_id   INTEGER,           -- its id (leaf id, spine index, port_id, ...); NULL with from_kind
+  to_kind   TEXT CHECK (to_kind IN ('leaf', 'spine', 'port', 'station', 'switch', 'bridge', 'ring')),
+                               -- a link's receiving end; NULL for an entity that is not a link
+  to_id     INTEGER,           -- its id; NULL with to_kind
+  direction TEXT CHECK (direction IN ('up', 'down', 'to_switch', 'to_station', 'in', 'out')),
+                               -- a link's direction in its platform's words, a congestion point's side; NULL: none
+  vl        INTEGER,           -- the virtual lane the entity is about; NULL: not one lane (every entity today)
   PRIMARY KEY (run_id, entity_id)
 );
 
@@ -261,6 +287,48 @@ JOIN runs AS r ON r.run_id = t.run_id
 LEFT JOIN entities AS e ON e.run_id = t.run_id AND e.entity_id = t.entity_id
 LEFT JOIN metrics AS m ON m.name = t.metric
 LEFT JOIN metrics AS f ON m.name IS NULL AND f.name GLOB '*<kind>' AND t.metric GLOB replace(f.name, '<kind>', '*');
+
+-- Each link's end-of-run figures with its ends as columns (entities.from_*,
+-- to_*, direction, vl) and the metric's unit: the links of the fabric and
+-- the backplane, and the ring's segments. A link that carried nothing has
+-- no row (a missing row is 0).
+CREATE VIEW IF NOT EXISTS v_link_totals AS
+SELECT t.run_id, t.entity_id, e.kind AS entity_kind, e.name AS link, e.from_kind, e.from_id, e.to_kind, e.to_id,
+       e.direction, e.vl, t.metric, t.value, m.unit
+FROM totals AS t
+JOIN entities AS e ON e.run_id = t.run_id AND e.entity_id = t.entity_id AND e.kind IN ('link', 'segment')
+LEFT JOIN metrics AS m ON m.name = t.metric;
+
+-- Those figures summed per spine (fabric), each direction apart: up is
+-- into the spine, from its leaves, down out of it. links: the links with a
+-- row; largest: the most one of them had (utilization: the busiest link's).
+CREATE VIEW IF NOT EXISTS v_link_totals_per_spine AS
+SELECT run_id, CASE WHEN to_kind = 'spine' THEN to_id ELSE from_id END AS spine, direction, metric,
+       count(*) AS links, sum(value) AS total, max(value) AS largest, unit
+FROM v_link_totals
+WHERE to_kind = 'spine' OR from_kind = 'spine'
+GROUP BY run_id, spine, direction, metric;
+
+-- ... per leaf (fabric), per kind of its other end (peer_kind: spine for
+-- its uplinks, port for its CNAs' links) and direction (up: from the CNAs
+-- into the leaf and from the leaf to the spines; down: the other way).
+CREATE VIEW IF NOT EXISTS v_link_totals_per_leaf AS
+SELECT run_id, CASE WHEN from_kind = 'leaf' THEN from_id ELSE to_id END AS leaf,
+       CASE WHEN from_kind = 'leaf' THEN to_kind ELSE from_kind END AS peer_kind, direction, metric,
+       count(*) AS links, sum(value) AS total, max(value) AS largest, unit
+FROM v_link_totals
+WHERE from_kind = 'leaf' OR to_kind = 'leaf'
+GROUP BY run_id, leaf, peer_kind, direction, metric;
+
+-- ... per kind of link: its ends' kinds and its direction (fabric: leaf to
+-- spine up, spine to leaf down, port to leaf up, leaf to port down;
+-- backplane: station to switch, switch to station; ring: station or bridge
+-- to station or bridge).
+CREATE VIEW IF NOT EXISTS v_link_totals_per_direction AS
+SELECT run_id, from_kind, to_kind, direction, metric,
+       count(*) AS links, sum(value) AS total, max(value) AS largest, unit
+FROM v_link_totals
+GROUP BY run_id, from_kind, to_kind, direction, metric;
 
 -- Throughput per subflow (flow, destination port) in windows of the run's
 -- record.sample_interval, the windows of its occupancy samples: window k

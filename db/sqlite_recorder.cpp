@@ -140,7 +140,8 @@ void SqliteRecorder::add_port(int64_t port_id, int64_t leaf_id, const std::strin
                   std::to_string(kFirstNamedEntity - 1));
   }
   if (!ports_seen_.insert(port_id).second) throw_duplicate("add_port", "port " + std::to_string(port_id));
-  current_.entities.push_back(EntityRow{EntityId(port_id), EntityKind::port, "port" + std::to_string(port_id), port_id});
+  current_.entities.push_back(EntityRow{EntityId(port_id), EntityKind::port, "port" + std::to_string(port_id), port_id,
+                                        unit_place({UnitKind::port, port_id})});
   current_.ports.push_back(PortRow{port_id, leaf_id, kind, rack, chassis, cie});
   count_record();
 }
@@ -187,9 +188,9 @@ void SqliteRecorder::drop(const DropRecord& r) {
   count_record();
 }
 
-EntityId SqliteRecorder::declare(EntityKind kind, const std::string& name, int64_t port) {
+EntityId SqliteRecorder::declare(EntityKind kind, const std::string& name, int64_t port, const EntityPlace& place) {
   if (state_ == State::finished) throw_not_running("declare");
-  return entities_.declare(kind, name, port);
+  return entities_.declare(kind, name, port, place);
 }
 
 EntityKind SqliteRecorder::use(EntityId entity) {
@@ -204,7 +205,7 @@ EntityKind SqliteRecorder::use(EntityId entity) {
   if (index >= entity_written_.size()) entity_written_.resize(entities_.declared().size(), false);
   if (!entity_written_[index]) {
     entity_written_[index] = true;
-    current_.entities.push_back(EntityRow{e.id, e.kind, e.name, e.port});
+    current_.entities.push_back(EntityRow{e.id, e.kind, e.name, e.port, e.place});
     count_record();
   }
   return e.kind;

@@ -11,7 +11,7 @@ BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSw
       params_(params),
       pool_(pool),
       recorder_(recorder),
-      entity_(recorder.declare(EntityKind::switch_, "switch")),
+      entity_(recorder.declare(EntityKind::switch_, "switch", -1, unit_place({UnitKind::switch_, 0}))),
       events_(events),
       switch_(params.ports, params.memory_bytes),
       on_wire_(static_cast<size_t>(params.stations), false) {

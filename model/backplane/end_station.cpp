@@ -15,7 +15,8 @@ EndStation::EndStation(sc_core::sc_module_name name, PortId port, const EndStati
       params_(params),
       pool_(pool),
       recorder_(recorder),
-      entity_(recorder.declare(EntityKind::station, "station" + std::to_string(raw(port)), raw(port))),
+      entity_(recorder.declare(EntityKind::station, "station" + std::to_string(raw(port)), raw(port),
+                               unit_place({UnitKind::station, raw(port)}))),
       stages_(params.nic_buffer_bytes, params.mac_buffer_bytes),
       pause_(params.link_gbps),
       received_(port) {}

@@ -20,7 +20,8 @@ Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, Pay
       pool_(pool), recorder_(recorder), entity_(port_entity(port)), received_(port) {
   if (params.e2e.enabled) {
     transport_ = std::make_unique<E2eTransport>(params.e2e);
-    transport_entity_ = recorder.declare(EntityKind::cna, "cna" + std::to_string(raw(port)), raw(port));
+    transport_entity_ = recorder.declare(EntityKind::cna, "cna" + std::to_string(raw(port)), raw(port),
+                                         unit_place({UnitKind::port, raw(port)}));
   }
   SC_METHOD(start);  // runs once at time 0: the first frames go out
 }

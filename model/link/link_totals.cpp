@@ -2,11 +2,11 @@
 
 namespace fabric {
 
-void record_link_totals(Recorder& recorder, const Link& link, Picos end) {
+void record_link_totals(Recorder& recorder, const Link& link, const EntityPlace& ends, Picos end) {
   // A link that carried nothing has no rows (a missing row is 0): the full
   // fabric has 9,472 links, and a small study uses a few of them.
   if (link.messages() == 0) return;
-  const EntityId entity = recorder.declare(EntityKind::link, link.basename());
+  const EntityId entity = recorder.declare(EntityKind::link, link.basename(), -1, ends);
   recorder.total(entity, "messages", static_cast<double>(link.messages()));
   recorder.total(entity, "bytes", static_cast<double>(link.bytes()));
   if (link.data_bytes() > 0) recorder.total(entity, "data_bytes", static_cast<double>(link.data_bytes()));

@@ -13,7 +13,8 @@ void release_handle(uint64_t handle) { as_payload(handle)->release(); }
 
 void RetrySender::release_acknowledged(uint64_t handle) { pool_.release_later(*as_payload(handle)); }
 
-RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link)
+RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link,
+                         const EntityPlace& ends)
     : pool_(pool),
       ack_delay_(params.ack_delay),
       timeout_(params.timeout),
@@ -21,7 +22,7 @@ RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recor
       window_(params.buffer_bytes),
       recorder_(recorder),
       link_(std::move(link)),
-      link_entity_(recorder.declare(EntityKind::link, link_)) {}
+      link_entity_(recorder.declare(EntityKind::link, link_, -1, ends)) {}
 
 RetrySender::~RetrySender() {
   // What the buffer still holds at the end of the run goes back to the pool.

@@ -37,7 +37,10 @@ struct LinkRetryParams {
 
 class alignas(64) RetrySender {
  public:
-  RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link);
+  // `link` names the link's entity, `ends` its place (from this sender to
+  // the receiver).
+  RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link,
+              const EntityPlace& ends = {});
   ~RetrySender();
   RetrySender(const RetrySender&) = delete;
   RetrySender& operator=(const RetrySender&) = delete;

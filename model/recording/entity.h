@@ -1,6 +1,7 @@
 #pragma once
 // What a sample, a total or an event is about: a port, a link, a leaf, a
-// station... Each has an integer id, a kind and a name (table `entities`).
+// station... Each has an integer id, a kind, a name and a place: its ends,
+// or the unit it belongs to (entity_place.h; table `entities`).
 // A port's id is its port id, so the tables that name ports by port_id
 // (ports, flows, deliveries, drops) and those that name entities agree; the
 // other entities are numbered from kFirstNamedEntity in the order they are
@@ -19,7 +20,7 @@ enum class EntityKind : uint8_t {
   system,            // the whole platform: fabric, backplane, ibft, ring
   port,              // a port of the ports table (user or surrogate)
   leaf,              // a fabric leaf
-  link,              // one direction of a link (leaf0_spine3_up, cna5_leaf1, station0_to_switch)
+  link,              // one direction of a link (leaf0_spine3_up, leaf0_port2_from_cna, station0_to_switch)
   cna,               // a CNA's end-to-end transport (cna<N>, its port N)
   congestion_point,  // a QCN congestion point at a port's input or output (port<N>.in, port<N>.out)
   switch_,           // a shared-memory switch (backplane)

@@ -4,18 +4,18 @@
 
 namespace fabric {
 
-EntityId EntityTable::declare(EntityKind kind, const std::string& name, int64_t port) {
+EntityId EntityTable::declare(EntityKind kind, const std::string& name, int64_t port, const EntityPlace& place) {
   if (kind == EntityKind::port)
     throw std::logic_error("entity '" + name + "': a port is named by port_entity(), not declared");
   if (const auto found = by_name_.find(name); found != by_name_.end()) {
     const Entity& e = named(found->second);
-    if (e.kind != kind || e.port != port)
+    if (e.kind != kind || e.port != port || e.place != place)
       throw std::logic_error("entity '" + name + "' declared as " + std::string(kind_name(e.kind)) + " and again as " +
-                             std::string(kind_name(kind)) + " (or with another port)");
+                             std::string(kind_name(kind)) + " (or with another port or place)");
     return e.id;
   }
   const EntityId id = EntityId(kFirstNamedEntity + static_cast<int64_t>(entities_.size()));
-  entities_.push_back({id, kind, name, port});
+  entities_.push_back({id, kind, name, port, place});
   by_name_.emplace(name, id);
   return id;
 }

@@ -23,7 +23,7 @@ RingStation::RingStation(sc_core::sc_module_name name, int position, int station
       tx("tx", *this, 0, pool, ethernet_tx_params(), events),
       rx("rx", *this, 0, events),
       station_(station),
-      entity_(recorder.declare(EntityKind::station, basename(), station)),
+      entity_(recorder.declare(EntityKind::station, basename(), station, unit_place({UnitKind::station, station}))),
       params_(params),
       protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt,
                 params.own_frames),

@@ -41,10 +41,13 @@ BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& 
     stations_.push_back(std::make_unique<EndStation>(("station" + n).c_str(), PortId(static_cast<uint32_t>(p)),
                                                      config_.station, pool_, recorder_, events));
     EndStation& st = *stations_.back();
+    const Unit station{UnitKind::station, p}, memory_switch{UnitKind::switch_, 0};
     links_.push_back(std::make_unique<Link>(("station" + n + "_to_switch").c_str(), config_.link));
+    link_places_.push_back(link_place(station, memory_switch, Direction::to_switch));
     st.tx.out.bind(links_.back()->in);
     links_.back()->out.bind(switch_->rx(p).in);
     links_.push_back(std::make_unique<Link>(("switch_to_station" + n).c_str(), config_.link));
+    link_places_.push_back(link_place(memory_switch, station, Direction::to_station));
     switch_->tx(p).out.bind(links_.back()->in);
     links_.back()->out.bind(st.rx.in);
   }
@@ -124,7 +127,7 @@ void BackplaneTop::finish(Picos end) {
     recorder_.total(s->entity(), "pause_frames", static_cast<double>(s->pause_frames()));
   }
   switch_->finish(end);
-  for (const auto& l : links_) record_link_totals(recorder_, *l, end);
+  for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);
   const Figures f = figures(end);
   recorder_.total(entity_, "throughput_gbps", f.throughput_gbps);
   recorder_.total(entity_, "latency_mean_ps", f.latency_mean_ps);

@@ -67,6 +67,7 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   std::unique_ptr<BackplaneSwitch> switch_;
   std::vector<std::unique_ptr<EndStation>> stations_;
   std::vector<std::unique_ptr<Link>> links_;
+  std::vector<EntityPlace> link_places_;  // links_'s ends, in its order
 };
 
 }  // namespace fabric

@@ -96,25 +96,27 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
     for (int k = 0; k < g.user_ports_per_leaf; ++k) {
       Cna& cna = *cnas_[raw(g.user_port(LeafId(l), k))];
       const PortId port = cna.port();
-      Link& up = make_link(cna_link_name(l, k, true), cna_uplink);
+      const EntityPlace to_leaf = cna_link_place(l, port, true), to_cna = cna_link_place(l, port, false);
+      Link& up = make_link(cna_link_name(l, k, true), to_leaf, cna_uplink);
       cna.tx.out.bind(up.in);
       up.out.bind(leaf.user_rx(k).in);
-      add_link_layer(up.basename(), LinkClass::cna_leaf, cna.tx, leaf.user_rx(k), port, false);
-      Link& down = make_link(cna_link_name(l, k, false), config_.topology.cna_link);
+      add_link_layer(up, to_leaf, LinkClass::cna_leaf, cna.tx, leaf.user_rx(k), port, false);
+      Link& down = make_link(cna_link_name(l, k, false), to_cna, config_.topology.cna_link);
       leaf.user_tx(k).out.bind(down.in);
       down.out.bind(cna.rx.in);
-      add_link_layer(down.basename(), LinkClass::cna_leaf, leaf.user_tx(k), cna.rx, port, false);
+      add_link_layer(down, to_cna, LinkClass::cna_leaf, leaf.user_tx(k), cna.rx, port, false);
     }
     const bool retry = config_.retry.enabled;
     for (int s = 0; s < static_cast<int>(spines_.size()); ++s) {
-      Link& up = make_link(fabric_link_name(l, s, true), config_.topology.fabric_link);
+      const EntityPlace to_spine = fabric_link_place(l, s, true), to_leaf = fabric_link_place(l, s, false);
+      Link& up = make_link(fabric_link_name(l, s, true), to_spine, config_.topology.fabric_link);
       leaf.uplink_tx(s).out.bind(up.in);
       up.out.bind(spines_[s]->rx(l).in);
-      add_link_layer(up.basename(), LinkClass::leaf_spine, leaf.uplink_tx(s), spines_[s]->rx(l), PortId(0), retry);
-      Link& down = make_link(fabric_link_name(l, s, false), config_.topology.fabric_link);
+      add_link_layer(up, to_spine, LinkClass::leaf_spine, leaf.uplink_tx(s), spines_[s]->rx(l), PortId(0), retry);
+      Link& down = make_link(fabric_link_name(l, s, false), to_leaf, config_.topology.fabric_link);
       spines_[s]->tx(l).out.bind(down.in);
       down.out.bind(leaf.downlink_rx(s).in);
-      add_link_layer(down.basename(), LinkClass::spine_leaf, spines_[s]->tx(l), leaf.downlink_rx(s), PortId(0), retry);
+      add_link_layer(down, to_leaf, LinkClass::spine_leaf, spines_[s]->tx(l), leaf.downlink_rx(s), PortId(0), retry);
     }
   }
 }
@@ -126,12 +128,15 @@ void FabricTop::set_threads(int threads) {
   if (scheduler_.threads() > 1) recorder_.activate(static_cast<int>(scheduler_.queues()));
 }
 
-Link& FabricTop::make_link(const std::string& name, const LinkParams& params) {
+Link& FabricTop::make_link(const std::string& name, const EntityPlace& ends, const LinkParams& params) {
   links_.push_back(std::make_unique<Link>(name.c_str(), params));
+  link_places_.push_back(ends);
   return *links_.back();
 }
 
-void FabricTop::add_link_layer(const std::string& link, LinkClass cls, TxPort& tx, RxPort& rx, PortId port, bool retry) {
+void FabricTop::add_link_layer(const Link& made, const EntityPlace& place, LinkClass cls, TxPort& tx, RxPort& rx,
+                               PortId port, bool retry) {
+  const std::string link = made.basename();
   const std::optional<ErrorInjector::Params> errors = config_.errors.for_link(cls, link);
   if (!errors && !retry) return;  // a perfect link without retry: nothing between the ports
   std::unique_ptr<ErrorInjector> injector;
@@ -142,10 +147,10 @@ void FabricTop::add_link_layer(const std::string& link, LinkClass cls, TxPort& t
   }
   if (retry) {
     const uint32_t largest = std::max(config_.leaf.packet_bytes, config_.leaf.control_frame_bytes);
-    tx.enable_retry(std::make_unique<RetrySender>(config_.retry, pool_, recorder_, link), largest);
+    tx.enable_retry(std::make_unique<RetrySender>(config_.retry, pool_, recorder_, link, place), largest);
   }
   rx.set_link_receiver(LinkReceiver(std::move(injector), retry, config_.retry.ack_every, recorder_, link, port));
-  link_ends_.push_back({link, &tx, &rx, cls});
+  link_ends_.push_back({link, place, &tx, &rx, cls});
 }
 
 FabricTop::RecoveryTotals FabricTop::recovery_totals() const {
@@ -274,13 +279,14 @@ void FabricTop::finish(Picos end) {
   recorder_.total(system, "copies_on_surplus_credit", static_cast<double>(on_surplus_credit));
   ledger_.record_totals(system, true);
   jobs_->record(recorder_, end);
-  for (const auto& l : links_) record_link_totals(recorder_, *l, end);
+  for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);
   for (const LinkEnds& e : link_ends_) {
     const LinkReceiver& rx = *e.rx->link_receiver();
     // Per link end, and only where something happened: 8,192 rows of zeros
     // at every run would say nothing (a missing row is 0, docs/database.md).
     const auto nonzero = [&](const char* metric, uint64_t count) {
-      if (count > 0) recorder_.total(recorder_.declare(EntityKind::link, e.link), metric, static_cast<double>(count));
+      if (count > 0)
+        recorder_.total(recorder_.declare(EntityKind::link, e.link, -1, e.place), metric, static_cast<double>(count));
     };
     nonzero("corrupted", rx.corrupted());
     if (const RetrySender* retry = e.tx->retry()) {

@@ -102,9 +102,11 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   void summarize(std::ostream& out, Picos simulated) const override;
 
  private:
-  Link& make_link(const std::string& name, const LinkParams& params);
-  // Soft errors and link retry on the link from `tx` to `rx` (see LinkReceiver).
-  void add_link_layer(const std::string& link, LinkClass cls, TxPort& tx, RxPort& rx, PortId port, bool retry);
+  // A link named `name`, from the unit of `ends.from` to that of `ends.to`.
+  Link& make_link(const std::string& name, const EntityPlace& ends, const LinkParams& params);
+  // Soft errors and link retry on `link` (made with `ends`), from `tx` to `rx` (see LinkReceiver).
+  void add_link_layer(const Link& link, const EntityPlace& ends, LinkClass cls, TxPort& tx, RxPort& rx, PortId port,
+                      bool retry);
 
   FabricConfig config_;
   // What the modules record goes through recorder_, which buffers it per
@@ -122,8 +124,10 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   std::vector<std::unique_ptr<Leaf>> leaves_;
   std::vector<std::unique_ptr<Spine>> spines_;
   std::vector<std::unique_ptr<Link>> links_;
+  std::vector<EntityPlace> link_places_;  // links_'s ends, in its order
   struct LinkEnds {
     std::string link;
+    EntityPlace place;
     TxPort* tx;
     RxPort* rx;
     LinkClass cls;

@@ -58,13 +58,18 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
     RingBridge& b = *bridges_[static_cast<size_t>(p.id)];
     return p.side == 0 ? b.rx0 : b.rx1;
   };
+  // A position's station (by its station id) or bridge (by its index).
+  const auto unit_at = [](const ring::RingNetwork::Position& p) {
+    return Unit{p.bridge ? UnitKind::bridge : UnitKind::station, p.id};
+  };
   for (int r = 0; r < network_.rings; ++r) {
     const auto& positions = network_.positions[static_cast<size_t>(r)];
     for (size_t p = 0; p < positions.size(); ++p) {
       const std::string name = "ring" + std::to_string(r) + ".segment" + std::to_string(p);  // its entity
       const std::string module = "ring" + std::to_string(r) + "_segment" + std::to_string(p);  // SystemC's: no '.'
       segments_.push_back(std::make_unique<Link>(module.c_str(), config_.segment));
-      segment_entities_.push_back(recorder_.declare(EntityKind::segment, name));
+      const EntityPlace ends = link_place(unit_at(positions[p]), unit_at(positions[(p + 1) % positions.size()]));
+      segment_entities_.push_back(recorder_.declare(EntityKind::segment, name, -1, ends));
       tx_at(positions[p]).out.bind(segments_.back()->in);
       segments_.back()->out.bind(rx_at(positions[(p + 1) % positions.size()]).in);
     }
@@ -184,10 +189,16 @@ void RingTop::finish(Picos end) {
   for (size_t i = 0; i < segments_.size(); ++i)
     recorder_.total(segment_entities_[i], "utilization",
                      end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
-  for (const auto& b : bridges_)
-    for (int side = 0; side < 2; ++side)
-      recorder_.total(recorder_.declare(EntityKind::bridge_side, std::string(b->basename()) + ".side" + std::to_string(side)),
-                      "relayed", static_cast<double>(b->protocol().relayed(side)));
+  for (size_t b = 0; b < bridges_.size(); ++b)
+    for (int side = 0; side < 2; ++side) {
+      // What bridge b puts on the ring of this side: side 0 its parent's, side 1 its child's.
+      const ring::RingNetwork::Bridge& joins = network_.bridges[b];
+      const EntityPlace onto = link_place({UnitKind::bridge, static_cast<int64_t>(b)},
+                                          {UnitKind::ring, side == 0 ? joins.parent : joins.child});
+      const std::string name = std::string(bridges_[b]->basename()) + ".side" + std::to_string(side);
+      recorder_.total(recorder_.declare(EntityKind::bridge_side, name, -1, onto), "relayed",
+                      static_cast<double>(bridges_[b]->protocol().relayed(side)));
+    }
 }
 
 }  // namespace fabric

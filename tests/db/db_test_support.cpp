@@ -9,6 +9,9 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+
+#include "db/schema.h"
 
 namespace fabric::db::testing {
 namespace fs = std::filesystem;
@@ -145,7 +148,7 @@ void exec_other(const std::string& db_path, const std::string& sql) {
 void back_to_schema_version(const std::string& db_path, int version) {
   const std::optional<std::filesystem::path> dir = source_dir();
   if (!dir) throw std::runtime_error("source tree not found; set FABRICSIM_SOURCE_DIR");
-  for (int v = 4; v >= version; --v)
+  for (int v = std::stoi(kSchemaVersion) - 1; v >= version; --v)
     exec_other(db_path, read_file(*dir / "tests" / "db" / "older_schemas" / ("version_" + std::to_string(v) + ".sql")));
 }
 

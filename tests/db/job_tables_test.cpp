@@ -427,7 +427,7 @@ TEST(JobTables, OlderFilesGetTheJobTablesWhenOpened) {
                               "name = 'job_operations_by_rank'"),
               1);
   }
-  EXPECT_EQ(run_sql(v4.str(), "SELECT value FROM meta WHERE key = 'schema_version'").text(0, "value"), "5");
+  EXPECT_EQ(run_sql(v4.str(), "SELECT value FROM meta WHERE key = 'schema_version'").text(0, "value"), "6");
 }
 
 // 200,000 operations (four batches) go in whole and in call order, and

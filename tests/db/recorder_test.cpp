@@ -38,8 +38,9 @@ TEST(SqliteRecorder, EveryRecordKindRoundTrips) {
     rec.delivery(DeliveryRecord{FrameId(100), FlowId(7), PortId(64), 5000, 2, 1500, 1000});
     rec.drop(DropRecord{FrameId(101), FlowId(7), PortId(0), -1, DropReason::header_pool, 2100});
     rec.drop(DropRecord{FrameId(100), FlowId(7), PortId(9), 64, DropReason::voq_tail, 4000});
-    const EntityId leaf = rec.declare(EntityKind::leaf, "leaf0");
-    const EntityId link = rec.declare(EntityKind::link, "leaf0_spine1_up");
+    const EntityId leaf = rec.declare(EntityKind::leaf, "leaf0", -1, unit_place({UnitKind::leaf, 0}));
+    const EntityId link = rec.declare(EntityKind::link, "leaf0_spine1_up", -1,
+                                      link_place({UnitKind::leaf, 0}, {UnitKind::spine, 1}, Direction::up));
     rec.declare(EntityKind::cna, "cna9", 9);  // nothing recorded about it: no row
     rec.sample(3000, leaf, "cache_entries", 4096.5);
     rec.total(link, "bytes", 1e9);
@@ -116,13 +117,26 @@ TEST(SqliteRecorder, EveryRecordKindRoundTrips) {
   EXPECT_EQ(entities.text(0, "kind"), "port");
   EXPECT_EQ(entities.text(0, "name"), "port0");
   EXPECT_EQ(entities.integer(0, "port_id"), 0);
+  EXPECT_EQ(entities.text(0, "from_kind"), "port");  // a port is its own unit
+  EXPECT_EQ(entities.integer(0, "from_id"), 0);
   EXPECT_EQ(entities.integer(1, "entity_id"), 64);
+  EXPECT_EQ(entities.integer(1, "from_id"), 64);
   EXPECT_EQ(entities.integer(2, "entity_id"), kFirstNamedEntity);
   EXPECT_EQ(entities.text(2, "kind"), "leaf");
   EXPECT_EQ(entities.text(2, "name"), "leaf0");
   EXPECT_TRUE(entities.is_null(2, "port_id"));
+  EXPECT_EQ(entities.text(2, "from_kind"), "leaf");
+  EXPECT_EQ(entities.integer(2, "from_id"), 0);
+  for (const char* none : {"to_kind", "to_id", "direction", "vl"}) EXPECT_TRUE(entities.is_null(2, none)) << none;
   EXPECT_EQ(entities.integer(3, "entity_id"), kFirstNamedEntity + 1);
   EXPECT_EQ(entities.text(3, "kind"), "link");
+  // A link's ends, from sender to receiver, and its direction.
+  EXPECT_EQ(entities.text(3, "from_kind"), "leaf");
+  EXPECT_EQ(entities.integer(3, "from_id"), 0);
+  EXPECT_EQ(entities.text(3, "to_kind"), "spine");
+  EXPECT_EQ(entities.integer(3, "to_id"), 1);
+  EXPECT_EQ(entities.text(3, "direction"), "up");
+  EXPECT_TRUE(entities.is_null(3, "vl"));
 
   auto samples = run_sql(db.str(), "SELECT * FROM v_samples");
   ASSERT_EQ(samples.rows.size(), 1u);

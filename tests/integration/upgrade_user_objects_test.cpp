@@ -41,7 +41,7 @@ TEST(UpgradeUserObjects, TheUsersViewsIndexesAndTriggersSurviveTheUpgrade) {
   const ProcResult r = run_fabricsim(second_run(db));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db d(db);
-  EXPECT_EQ(d.text("SELECT value FROM meta WHERE key = 'schema_version'"), "5");
+  EXPECT_EQ(d.text("SELECT value FROM meta WHERE key = 'schema_version'"), "6");
   EXPECT_EQ(d.dump("SELECT type, name FROM sqlite_schema WHERE name GLOB 'my_*' ORDER BY name"),
             "trigger|my_count\ntable|my_counts\nindex|my_events_by_time\nview|my_means\nview|my_on_my_view\n"
             "index|my_samples_by_metric\n");
@@ -63,7 +63,7 @@ TEST(UpgradeUserObjects, AViewOnARemovedColumnRefusesTheUpgradeAndChangesNothing
   ASSERT_TRUE(r.exited) << r.describe();
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  for (const char* said : {"upgrading it from schema version 4 to 5 cannot keep your view 'my_by_entity' (no such "
+  for (const char* said : {"upgrading it from schema version 4 to 6 cannot keep your view 'my_by_entity' (no such "
                            "column: entity)",
                            "the file is unchanged", "DROP VIEW \"my_by_entity\";"})
     EXPECT_NE(r.err.find(said), std::string::npos) << said << "\n" << r.err;

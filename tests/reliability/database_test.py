@@ -123,7 +123,7 @@ class UpgradeKeepsUserObjects(unittest.TestCase):
             store.ensure_schema(conn)
         conn.close()
         message = str(refused.exception)
-        self.assertIn("upgrading it from schema version 4 to 5 cannot keep your view 'my_by_entity' "
+        self.assertIn("upgrading it from schema version 4 to 6 cannot keep your view 'my_by_entity' "
                       "(no such column: entity)", message)
         self.assertIn('DROP VIEW "my_by_entity";', message)
         self.assertNotIn("my_means", message)  # that one could be kept

@@ -10,6 +10,7 @@ import tempfile
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, SOURCE)
+from analysis import schema_versions  # noqa: E402
 REPORT = os.path.join(SOURCE, "scripts", "fabric-report")
 FABRICSIM = os.environ.get("FABRICSIM_BINARY", os.path.join(SOURCE, "build", "fabricsim"))
 
@@ -28,11 +29,12 @@ def fabricsim(db, *args):
 
 
 def back_to_version(db, version):
-    """Turns the version-5 file `db` into one of an older schema version, as
-    fabricsim wrote it then (tests/db/older_schemas/version_<N>.sql, from 4 down)."""
+    """Turns the file `db` of this schema version into one of an older
+    version, as fabricsim wrote it then (tests/db/older_schemas/
+    version_<N>.sql, from this version - 1 down)."""
     conn = sqlite3.connect(db)
     try:
-        for v in range(4, version - 1, -1):
+        for v in range(int(schema_versions.current()) - 1, version - 1, -1):
             with open(os.path.join(SOURCE, "tests", "db", "older_schemas", f"version_{v}.sql")) as f:
                 conn.executescript(f.read())
     finally:

@@ -36,6 +36,19 @@ TEST(EntityTable, RefusesANameOfTwoKindsAPortAndAnUnknownId) {
   EXPECT_THROW(t.kind_of(EntityId(-1)), std::logic_error);
 }
 
+// A name is one place too: a link declared again with other ends is a model error.
+TEST(EntityTable, RefusesANameInTwoPlaces) {
+  EntityTable t;
+  const EntityPlace up = link_place({UnitKind::leaf, 1}, {UnitKind::spine, 3}, Direction::up);
+  const EntityId link = t.declare(EntityKind::link, "leaf1_spine3_up", -1, up);
+  EXPECT_EQ(t.declare(EntityKind::link, "leaf1_spine3_up", -1, up), link);
+  EXPECT_EQ(t.named(link).place, up);
+  EXPECT_THROW(t.declare(EntityKind::link, "leaf1_spine3_up"), std::logic_error);
+  EXPECT_THROW(t.declare(EntityKind::link, "leaf1_spine3_up", -1,
+                         link_place({UnitKind::leaf, 1}, {UnitKind::spine, 3}, Direction::down)),
+               std::logic_error);
+}
+
 TEST(EntityKinds, EachKindHasOneNameThatReadsBack) {
   for (int k = 0; k < kEntityKinds; ++k) {
     const EntityKind kind = EntityKind(k);
@@ -44,6 +57,18 @@ TEST(EntityKinds, EachKindHasOneNameThatReadsBack) {
   }
   EXPECT_EQ(kind_name(EntityKind::switch_), "switch");
   EXPECT_FALSE(entity_kind_named("spine").has_value());
+}
+
+TEST(EntityPlace, KeepsEachEndAndTheDirectionApart) {
+  const EntityPlace down = link_place({UnitKind::spine, 3}, {UnitKind::leaf, 1}, Direction::down);
+  EXPECT_EQ(down.from->kind, UnitKind::spine);
+  EXPECT_EQ(down.to->id, 1);
+  EXPECT_EQ(direction_name(down.direction), "down");
+  EXPECT_NE(down, link_place({UnitKind::leaf, 1}, {UnitKind::spine, 3}, Direction::down));
+  EXPECT_NE(unit_place({UnitKind::port, 6}, Direction::in), unit_place({UnitKind::port, 6}, Direction::out));
+  EXPECT_EQ(unit_place({UnitKind::port, 6}).to, std::nullopt);
+  EXPECT_EQ(direction_name(Direction::none), "");
+  EXPECT_EQ(unit_kind_name(UnitKind::switch_), "switch");
 }
 
 }  // namespace

@@ -22,8 +22,8 @@ struct EventLog final : Recorder {
   };
   std::vector<Event> events;
   EntityTable entities;
-  EntityId declare(EntityKind kind, const std::string& name, int64_t port) override {
-    return entities.declare(kind, name, port);
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port, const EntityPlace& place) override {
+    return entities.declare(kind, name, port, place);
   }
   void frame(const FrameRecord&) override {}
   void delivery(const DeliveryRecord&) override {}
