@@ -40,22 +40,38 @@ class Comparison:
         """A run and its headline numbers (RunReport.headline)."""
         self.rows.append((run, headline))
 
+    def _one_shot(self):
+        """Whether every run is a one-shot workload (the fat tree's multicast): its figure is when it completed."""
+        return all("completion" in f["platform"].sections for _, f in self.rows)
+
+    def _figure_columns(self):
+        if self._one_shot():
+            return ["completion us", "mean latency us", "p99 us", "drops"]
+        return ["subflows", "mean Gb/s per subflow", "min Gb/s", "mean latency ns", "p99 ns", "drops"]
+
+    def _figures(self, f):
+        if self._one_shot():
+            us = lambda ns: None if ns is None else ns / 1000  # noqa: E731
+            return [number(f.get("completion_us"), 1), number(us(f.get("mean_ns")), 1), number(us(f.get("p99_ns")), 1),
+                    f["drops"]]
+        return [f["subflows"], number(f.get("mean_gbps"), 3), number(f.get("min_gbps"), 3),
+                number(f.get("mean_ns"), 1), number(f.get("p99_ns"), 1), f["drops"]]
+
     def markdown(self, out_dir):
         runs = [r for r, _ in self.rows]
         others = differing_keys(runs, [self.key, "sim.seed"] if self.key else ["sim.seed"])
-        header = ["run", "study", "status"] + ([self.key] if self.key else []) + others + [
-            "subflows", "mean Gb/s per subflow", "min Gb/s", "mean latency ns", "p99 ns", "drops"]
+        header = ["run", "study", "status"] + ([self.key] if self.key else []) + others + self._figure_columns()
         rows = []
         for run, f in self.rows:
             rows.append([run.run_id, run.study, run.status] + ([run.config[self.key]] if self.key else []) +
-                        [run.config.get(k, "-") or "(empty)" for k in others] +
-                        [f["subflows"], number(f.get("mean_gbps"), 3), number(f.get("min_gbps"), 3),
-                         number(f.get("mean_ns"), 1), number(f.get("p99_ns"), 1), f["drops"]])
+                        [run.config.get(k, "-") or "(empty)" for k in others] + self._figures(f))
         write_csv(os.path.join(out_dir, "comparison.csv"), header, rows)
         title = f"against {self.key}" if self.key else "side by side"
-        text = (f"## Runs {title}\n\nThroughput is the mean over each run's subflows of the receive rate "
-                "after the warm-up (--warmup; by default 0.5 ms for runs of 1 ms or more, else none); latency over every delivered "
-                "copy. Keys that differ between the runs are shown. All rows: `comparison.csv`.\n\n")
+        measure = ("Completion is when the last delivery of the one-shot workload was made" if self._one_shot() else
+                   "Throughput is the mean over each run's subflows of the receive rate after the warm-up (--warmup; "
+                   "by default 0.5 ms for runs of 1 ms or more, else none)")
+        text = (f"## Runs {title}\n\n{measure}; latency over every delivered copy. Keys that differ between the "
+                "runs are shown. All rows: `comparison.csv`.\n\n")
         text += table(header, rows) + "\n"
         if self.key:
             text += self._plots(out_dir, others)

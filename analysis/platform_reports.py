@@ -29,6 +29,9 @@ SECTIONS = ("throughput", "latency", "fairness", "drops", "pause", "cnm", "cache
 class PlatformReport:
     name = None
     sections = ()
+    # Its word for what its workload sends, as fabricsim's summary says it
+    # (Platform::vocabulary, platforms/common/vocabulary.h).
+    unit = "frame"
     # Where a latency starts and ends.
     latency_span = None
     # Latency per surrogate level (the fabric's replication trees).
@@ -37,6 +40,14 @@ class PlatformReport:
     occupancy_metrics = ()
     # A limit sampled beside an occupancy, drawn on its panel as a limit: {occupancy metric: limit metric}.
     occupancy_limits = {}
+
+    @property
+    def units(self):
+        return self.unit + "s"
+
+    def count(self, n):
+        """'1 frame', '6 frames'."""
+        return f"{n} {self.unit if n == 1 else self.units}"
 
     def line_gbps(self, run):
         """The receiving ports' line rate (a reference line), or None."""
@@ -85,6 +96,7 @@ class IbftReport(PlatformReport):
     """A one-shot multicast: what counts is when it completes; rates over
     time, fairness between subflows and a warm-up do not apply."""
     name = "ibft"
+    unit = "message"
     sections = ("completion", "latency", "drops")
     latency_span = "From the message's start at its source node to the packet's last byte at its destination node"
 
@@ -94,6 +106,7 @@ class IbftReport(PlatformReport):
 
 class RingReport(PlatformReport):
     name = "ring"
+    unit = "packet"
     sections = ("throughput", "latency", "drops", "occupancy")
     latency_span = "From the packet's arrival at its source station's host to its delivery at a member station"
     occupancy_metrics = ("spq_mean",)

@@ -56,7 +56,8 @@ def _window(window_ps):
     return f"{duration(window_ps)} windows"
 
 
-def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path, line_gbps=None, mean_gbps=None):
+def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path, line_gbps=None, mean_gbps=None,
+                    unit="frame"):
     """Per subflow; `line_gbps` draws the ports' line rate for reference.
     Up to MAX_LABELLED_LINES subflows a line each; more become their mean,
     lowest and highest over time beside the distribution of their mean
@@ -77,12 +78,12 @@ def throughput_plot(run, window_ps, times_us, gbps_matrix, labels, path, line_gb
     if line_gbps:
         ax.axhline(line_gbps * GBPS, color="0.4", linewidth=0.8, linestyle="--", label=f"line rate {line_gbps:g} Gb/s")
     _time_axis(ax, "simulated time (window start)")
-    ax.set_ylabel("receive throughput (frame bytes)")
+    ax.set_ylabel(f"receive throughput ({unit} bytes)")
     bits_per_second(ax.yaxis)
     _headroom(ax, len(labels) if not many else 4)
     ax.legend(loc="upper left", ncol=2 if len(labels) > 8 and not many else 1, fontsize=7)
     if many:
-        _rate_distribution(axes[1], *mean_gbps, line_gbps)
+        _rate_distribution(axes[1], *mean_gbps, line_gbps, unit)
     _save(fig, path)
 
 
@@ -92,7 +93,7 @@ def _headroom(ax, legend_entries):
     ax.set_ylim(0, max(high, 1e-12) * (1.12 + 0.06 * min(legend_entries + 1, 10)))
 
 
-def _rate_distribution(ax, rates_gbps, span, line_gbps):
+def _rate_distribution(ax, rates_gbps, span, line_gbps, unit):
     """The CDF of the subflows' mean rates, lowest, median and highest named."""
     values = np.sort(np.asarray(rates_gbps, dtype=float))
     n = len(values)
@@ -104,7 +105,7 @@ def _rate_distribution(ax, rates_gbps, span, line_gbps):
     if line_gbps:
         ax.axvline(line_gbps * GBPS, color="0.4", linewidth=0.8, linestyle="--")
     ax.set_title(f"mean rate of each of {n} subflows ({span or 'the whole run'})", fontsize=9)
-    ax.set_xlabel("mean receive throughput (frame bytes)")
+    ax.set_xlabel(f"mean receive throughput ({unit} bytes)")
     bits_per_second(ax.xaxis)
     ax.set_xlim(0, max(line_gbps or 0, values[-1]) * 1.05 * GBPS or None)
     ax.set_ylabel("fraction of subflows at or below")
@@ -167,7 +168,7 @@ def _latency_strip(ax, curves):
     ax.set_ylabel("(deliveries)")
 
 
-def drops_plot(run, window_ps, times_us, counts_by_reason, path):
+def drops_plot(run, window_ps, times_us, counts_by_reason, path, unit="frame"):
     fig, (ax,) = _figure(run, f"drops by reason ({_window(window_ps)})")
     bottom = np.zeros(len(times_us))
     for i, (reason, counts) in enumerate(sorted(counts_by_reason.items())):
@@ -175,7 +176,7 @@ def drops_plot(run, window_ps, times_us, counts_by_reason, path):
                   label=f"{reason} ({int(counts.sum())})")
         bottom += counts
     _time_axis(ax)
-    ax.set_ylabel("frames or copies dropped per window")
+    ax.set_ylabel(f"{unit}s or copies dropped per window")
     _legend(ax, len(times_us))
     _save(fig, path)
 

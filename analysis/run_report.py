@@ -49,7 +49,11 @@ class RunReport:
     def _headline(self):
         r, d = self.run, self.run.deliveries
         figures = {"subflows": len(r.subflows), "levels": {},
-                   "drops": self._drop_count()}
+                   "drops": self._drop_count(), "platform": self.platform}
+        if "completion" in self.platform.sections:
+            done = self.conn.execute("SELECT value FROM totals WHERE run_id = ? AND metric = 'completion_ps'",
+                                     (r.run_id,)).fetchone()
+            figures["completion_us"] = done[0] / 1e6 if done else None
         if self.has_deliveries:
             _, _, rates = metrics.mean_throughput(d, len(r.subflows), self.warmup_ps, r.sim_time_ps)
             every = metrics.overall_latency_stats(d.latency_ps)
@@ -63,15 +67,15 @@ class RunReport:
         if not self.has_deliveries or self.windows >= metrics.MIN_WINDOWS_OVER_TIME:
             return None
         span = duration(self.run.sim_time_ps)
-        return (f"the slowest subflow received {self.fewest_frames} frame{'s' if self.fewest_frames != 1 else ''} "
-                f"in {span}: a window of {metrics.FRAMES_PER_WINDOW} of its frames leaves fewer than "
-                f"{metrics.MIN_WINDOWS_OVER_TIME} windows in the run, so rates over time would show single frames, "
-                "not a rate")
+        units = self.platform.units
+        return (f"the slowest subflow received {self.platform.count(self.fewest_frames)} in {span}: a window of "
+                f"{metrics.FRAMES_PER_WINDOW} of its {units} leaves fewer than {metrics.MIN_WINDOWS_OVER_TIME} "
+                f"windows in the run, so rates over time would show single {units}, not a rate")
 
     def _window_words(self):
         """How the window was chosen, for the sections that draw per window."""
         text = (f"{duration(self.window_ps)} windows (at least {metrics.FRAMES_PER_WINDOW} mean inter-arrival times "
-                f"of the slowest subflow, {self.fewest_frames} frames over the run)")
+                f"of the slowest subflow, {self.platform.count(self.fewest_frames)} over the run)")
         if self.raised_window_ps:
             text += f"; --window {duration(self.raised_window_ps)} was shorter, and was raised"
         return text
@@ -83,8 +87,8 @@ class RunReport:
     # ---- what is missing, said plainly ----
     def missing_deliveries(self):
         if not self.run.frames_recorded:
-            return ("per-frame data was not recorded (log level 'summary'); run fabricsim with "
-                    "--record frames for throughput over time, latency distributions and fairness")
+            return (f"the deliveries of each {self.platform.unit} were not recorded (log level 'summary'); run "
+                    "fabricsim with `--record frames` for throughput over time, latency distributions and fairness")
         if not self.has_deliveries:
             return "no copy was delivered in this run"
         return None
@@ -153,14 +157,15 @@ class RunReport:
             labels = [r.subflow_label(i) for i in range(len(r.subflows))]
             plots.throughput_plot(r, self.window_ps, self.times_us, metrics.gbps(shares, self.window_ps), labels,
                                   self._png("throughput"), line_gbps=self.platform.line_gbps(r),
-                                  mean_gbps=(rates, f"{duration(frm)} to {duration(to)}" if frm else None))
+                                  mean_gbps=(rates, f"{duration(frm)} to {duration(to)}" if frm else None),
+                                  unit=self.platform.unit)
         rows = [(f, r.flow_name(f), dst, int(frames[i]), int(received[i]), rates[i])
                 for i, (f, dst) in enumerate(r.subflows)]
-        header = ["flow_id", "flow", "dst_port", "frames", "bytes", "Gb/s"]
+        header = ["flow_id", "flow", "dst_port", self.platform.units, "bytes", "Gb/s"]
         csv_name = f"run{r.run_id}_subflow_throughput.csv"
         write_csv(os.path.join(self.out, csv_name), header, rows)
         text = (f"### Receive throughput per subflow\n\nMean over [{frm}, {to}) ps "
-                f"({duration(frm) if frm else '0'} to {duration(to)}; frame bytes, no preamble or gap), as "
+                f"({duration(frm) if frm else '0'} to {duration(to)}; {self.platform.unit} bytes, no preamble or gap), as "
                 f"`db/queries/subflow_mean_throughput.sql` with @from_ps = {frm}, @to_ps = {to}. "
                 f"All rows: `{csv_name}`.\n\n")
         fmt = lambda row: [row[0], row[1], row[2], row[3], row[4], number(row[5], 3)]  # noqa: E731
@@ -261,7 +266,7 @@ class RunReport:
                          number(s["bytes"] * 8000.0 / span if span > 0 else None, 3), number(mean_ns, 1)])
         text = ("### Receive throughput per subflow (totals)\n\nFrom `subflow_summary`: Gb/s between the first "
                 "and the last delivery; mean latency.\n\n")
-        header = ["flow_id", "flow", "dst_port", "frames", "bytes", "Gb/s", "mean latency ns"]
+        header = ["flow_id", "flow", "dst_port", self.platform.units, "bytes", "Gb/s", "mean latency ns"]
         return text + table(header, rows[:MAX_TABLE_ROWS]) + (
             f"\n({len(rows) - MAX_TABLE_ROWS} more subflows not shown.)\n" if len(rows) > MAX_TABLE_ROWS else "")
 
@@ -276,8 +281,9 @@ class RunReport:
             counts.setdefault(reason, np.zeros(windows))[min(w, windows - 1)] += n
         text = "### Drops by reason\n\nAs `db/queries/drops_by_reason.sql`:\n\n"
         if not rows:
-            return text.replace(":\n\n", ": ") + "no frame or copy was dropped (no figure).\n"
-        plots.drops_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, counts, self._png("drops"))
+            return text.replace(":\n\n", ": ") + f"no {self.platform.unit} or copy was dropped (no figure).\n"
+        plots.drops_plot(r, self.window_ps, np.arange(windows) * self.window_ps / 1e6, counts, self._png("drops"),
+                         self.platform.unit)
         return text + table(columns, rows) + "\n" + image(plot_name(r, "drops"), "drops by reason")
 
     def _per_window(self, kinds):

@@ -1,4 +1,4 @@
--- Throughput, attempts, retracts and latency of each run of the QuickRing
+-- Throughput, tickets, retracts and latency of each run of the QuickRing
 -- ring (platform ring, E14).
 --
 -- Answers: for every ring run in the file, with its groups, pattern,
@@ -22,7 +22,7 @@
 -- Columns: run_id, rings, groups, placement (where the groups sit and who
 --   sends, when not every ring: 'groups on rings 0-1;0,2 senders on 0'), pattern, mechanisms, q, offered_gbps,
 --   schedule (what changes over the run: load, pattern, load+pattern or ''),
---   throughput_gbps, attempts_per_packet, retracts_per_packet,
+--   throughput_gbps, tickets_per_packet, retracts_per_packet,
 --   reservation_us, queueing_us.
 WITH RECURSIVE lines(run_id, line, rest) AS (
   SELECT run_id, '', config || char(10) FROM runs
@@ -79,7 +79,7 @@ SELECT r.run_id, r.rings, r.groups,
            AS throughput_gbps,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'tickets') /
              max(1, (SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'packets_sent')), 3)
-           AS attempts_per_packet,
+           AS tickets_per_packet,
        round((SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'retracts') /
              max(1, (SELECT value FROM metric m WHERE m.run_id = r.run_id AND m.metric = 'packets_sent')), 4)
            AS retracts_per_packet,

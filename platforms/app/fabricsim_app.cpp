@@ -25,6 +25,7 @@
 #include "platforms/app/run_summary.h"
 #include "platforms/app/stop_signals.h"
 #include "platforms/app/sweep_points.h"
+#include "platforms/app/platform_catalog.h"
 #include "platforms/app/study_catalog.h"
 
 namespace fabric {
@@ -184,7 +185,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
               << (e.out_of_space() ? "; make room, or record less (--record summary, a shorter --time)" : "") << "\n";
     return 1;
   }
-  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status, broken.has_value()}, result, *top);
+  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status, broken.has_value(),
+                            find_platform(run.platform)->vocabulary()}, result, *top);
   if (!run.warnings.empty()) {
     std::cout << "  warnings (" << run.warnings.size() << ", in run_warnings):\n";
     for (const config::CheckResult& w : run.warnings) std::cout << "    " << w.detail << "\n";

@@ -12,8 +12,9 @@ namespace fabric {
 
 namespace {
 
-// "packet 12.0, link_ack 3.6, ...": the kinds links carried, most first.
-std::string messages_by_kind(uint64_t delivered) {
+// "packet 12.0, link_ack 3.6, ...": the kinds links carried, most first;
+// the kind that carries the workload's data by the platform's word for it.
+std::string messages_by_kind(uint64_t delivered, const Vocabulary& words) {
   const LinkCensus::Counts counts = LinkCensus::totals();
   std::vector<std::pair<uint64_t, int>> kinds;
   for (int k = 0; k < LinkCensus::kKinds; ++k)
@@ -22,7 +23,9 @@ std::string messages_by_kind(uint64_t delivered) {
   std::string text;
   char item[64];
   for (const auto& [n, k] : kinds) {
-    std::snprintf(item, sizeof item, "%s%s %.2f", text.empty() ? "" : ", ", LinkCensus::name(k),
+    const std::string kind = LinkCensus::name(k);
+    std::snprintf(item, sizeof item, "%s%s %.2f", text.empty() ? "" : ", ",
+                  kind == "frame" ? words.on_link.c_str() : kind.c_str(),
                   delivered ? static_cast<double>(n) / delivered : 0.0);
     text += item;
   }
@@ -34,17 +37,19 @@ std::string messages_by_kind(uint64_t delivered) {
 void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult& r, const PlatformTop& top) {
   char line[256];
   const uint64_t delivered = top.frames_delivered();
+  const char* unit = ctx.words.unit.c_str();
+  const char* units = ctx.words.units.c_str();
   std::snprintf(line, sizeof line, "fabricsim: study %s, run %lld in %s: %s\n", ctx.study.c_str(),
                 static_cast<long long>(ctx.run_id), ctx.db_path.c_str(), ctx.status.c_str());
   out << line;
   const int threads = top.scheduler().threads();
   std::snprintf(line, sizeof line,
-                "  simulated %.3f us in %.2f s wall on %d thread%s: %.0f frames delivered per wall second\n",
+                "  simulated %.3f us in %.2f s wall on %d thread%s: %.0f %s delivered per wall second\n",
                 r.simulated / 1e6, r.wall_seconds, threads, threads == 1 ? "" : "s",
-                r.wall_seconds > 0 ? delivered / r.wall_seconds : 0.0);
+                r.wall_seconds > 0 ? delivered / r.wall_seconds : 0.0, units);
   out << line;
-  std::snprintf(line, sizeof line, "  frames: %llu sent, %llu delivered, %llu dropped\n",
-                static_cast<unsigned long long>(top.frames_sent()), static_cast<unsigned long long>(delivered),
+  std::snprintf(line, sizeof line, "  %s: %llu sent, %llu delivered (a copy at each destination), %llu dropped\n",
+                units, static_cast<unsigned long long>(top.frames_sent()), static_cast<unsigned long long>(delivered),
                 static_cast<unsigned long long>(top.drops()));
   out << line;
   std::snprintf(line, sizeof line, "  invariants: %llu checked, %d broken\n",
@@ -66,16 +71,17 @@ void print_summary(std::ostream& out, const SummaryContext& ctx, const RunResult
       out << "\n";
     }
   }
-  std::snprintf(line, sizeof line, "  link messages (frames, packets, control, credits): %llu, %.1f per delivered frame\n",
+  std::snprintf(line, sizeof line, "  link messages: %llu, %.1f per delivered %s\n",
                 static_cast<unsigned long long>(top.messages_moved()),
-                delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0);
+                delivered ? static_cast<double>(top.messages_moved()) / delivered : 0.0, unit);
   out << line;
-  if (delivered > 0) out << "    by kind, per delivered frame: " << messages_by_kind(delivered) << "\n";
+  if (delivered > 0)
+    out << "    by kind, per delivered " << unit << ": " << messages_by_kind(delivered, ctx.words) << "\n";
   const uint64_t events = top.scheduler().served();
   const uint64_t moved = top.messages_moved();
-  std::snprintf(line, sizeof line, "  model events served: %llu, %.1f per delivered frame, %.2f per link message\n",
+  std::snprintf(line, sizeof line, "  model events served: %llu, %.1f per delivered %s, %.2f per link message\n",
                 static_cast<unsigned long long>(events), delivered ? static_cast<double>(events) / delivered : 0.0,
-                moved ? static_cast<double>(events) / moved : 0.0);
+                unit, moved ? static_cast<double>(events) / moved : 0.0);
   out << line;
 
   top.summarize(out, r.simulated);

@@ -15,6 +15,7 @@ struct SummaryContext {
   int64_t run_id;
   std::string status;
   bool invariant_broken = false;  // the run stopped on one (model/invariants/)
+  Vocabulary words;               // the platform's word for what it sends
 };
 
 // The lines every platform has, then the platform's own (PlatformTop::summarize).

@@ -11,6 +11,7 @@ class BackplanePlatform final : public Platform {
   std::string title() const override {
     return "a 16-port 10G shared-memory Ethernet switch with 802.3x PAUSE and closed-loop end stations (E12)";
   }
+  Vocabulary vocabulary() const override { return {"frame", "frames", "frame"}; }
   void declare_params(config::ParamRegistry& registry) const override;
   PlatformResolution resolve(const config::Config& config, const SharedRunKeys& keys) const override;
 };

@@ -16,6 +16,7 @@
 #include "model/core/event_scheduler.h"
 #include "model/invariants/copy_ledger.h"
 #include "model/recording/recorder.h"
+#include "platforms/common/vocabulary.h"
 #include "traffic/flow_spec.h"
 
 namespace fabric {
@@ -105,6 +106,8 @@ class Platform {
   virtual ~Platform() = default;
   virtual std::string name() const = 0;
   virtual std::string title() const = 0;  // one line, for --list-params and --help
+  // Its word for what its workload sends, in the summary (vocabulary.h).
+  virtual Vocabulary vocabulary() const = 0;
   // Its own keys (the caller marks them as the platform's).
   virtual void declare_params(config::ParamRegistry& registry) const = 0;
   // Reads and checks its keys and the flows. Throws config::ConfigError

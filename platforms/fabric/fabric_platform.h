@@ -11,6 +11,7 @@ class FabricPlatform final : public Platform {
   std::string title() const override {
     return "the 640-port 100G Ethernet fabric: CNAs, leaves with VOQs and multicast, cell spines";
   }
+  Vocabulary vocabulary() const override { return {"frame", "frames", "frame"}; }
   void declare_params(config::ParamRegistry& registry) const override;
   PlatformResolution resolve(const config::Config& config, const SharedRunKeys& keys) const override;
 };

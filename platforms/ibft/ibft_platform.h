@@ -12,6 +12,7 @@ class IbftPlatform final : public Platform {
   std::string title() const override {
     return "an InfiniBand m-port n-tree with cyclic multicast, OpenSM trees or unicast, one-shot messages (E13)";
   }
+  Vocabulary vocabulary() const override { return {"message", "messages", "packet"}; }
   void declare_params(config::ParamRegistry& registry) const override;
   PlatformResolution resolve(const config::Config& config, const SharedRunKeys& keys) const override;
 };

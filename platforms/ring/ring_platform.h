@@ -13,6 +13,7 @@ class RingPlatform final : public Platform {
   std::string title() const override {
     return "QuickRing rings with reservation-based, totally ordered multicast and its flow control (E14)";
   }
+  Vocabulary vocabulary() const override { return {"packet", "packets", "packet"}; }
   void declare_params(config::ParamRegistry& registry) const override;
   PlatformResolution resolve(const config::Config& config, const SharedRunKeys& keys) const override;
 };

@@ -77,7 +77,7 @@ class FigureLayout(unittest.TestCase):
     def test_every_platform_drew_figures(self):
         self.assertEqual(self.status, [0] * len(self.status))
         for kind in ("_latency", "_throughput", "_pause", "_drops", "_occupancy", "_fairness", "backplane",
-                     "ibft_time", "ibft_speedup", "ring_throughput", "ring_latency", "ring_attempts", "job"):
+                     "ibft_time", "ibft_speedup", "ring_throughput", "ring_latency", "ring_tickets", "job"):
             self.assertTrue(any(kind in f for f in self.figures), f"no {kind} figure among {sorted(self.figures)}")
 
     def test_the_checker_finds_a_clipped_title_and_a_legend_over_data(self):

@@ -58,10 +58,11 @@ class RingTable(unittest.TestCase):
                                    self.sample(run, "tickets") / self.sample(run, "packets_sent"),
                                    delta=0.0055)  # the query rounds to 3 places, the table shows 2
         self.assertEqual(by_run[1]["mechanisms"], "none")
-        self.assertEqual(by_run[1]["the document expects"], "rises, peaks, then falls (thrashing)")
+        self.assertEqual(by_run[1]["the document expects"], "carries what is offered (below saturation)")
+        self.assertEqual(by_run[3]["the document expects"], "rises, peaks, then falls (thrashing)")
         self.assertEqual(by_run[4]["mechanisms"], "adaptive+delay+backoff")
         self.assertEqual(by_run[7]["schedule"], "load+pattern")
-        for suffix in ("-throughput.png", "-attempts.png", "-latency.png", "-timeseries.png"):
+        for suffix in ("-throughput.png", "-tickets.png", "-latency.png", "-timeseries.png"):
             self.assertIsNotNone(png_size(prefix + suffix), suffix)
         self.assertFalse(os.path.exists(prefix + "-q.png"))  # no fixed-q sweep: nothing to draw, and said so
         self.assertIn(f"no {prefix}-q.png: it needs runs of 3 or more fixed limits q at one load", result.stdout)
@@ -96,10 +97,10 @@ class RingTable(unittest.TestCase):
         self.assertEqual(status, 0, stderr)
         with open(os.path.join(out, "report.md")) as f:
             md = f.read()
-        self.assertIn("## QuickRing rings (E14): throughput, attempts and latency", md)
+        self.assertIn("## QuickRing rings (E14): throughput, tickets and latency", md)
         self.assertIn("1 ring of 16 stations, groups 3x5 all-to-all, 1 Gb/s offered, flow control: adaptive q, "
                       "delayed retry, back-off", md)  # the last run's key parameters
-        for plot in ("ring_throughput.png", "ring_attempts.png", "ring_latency.png", "ring_timeseries.png"):
+        for plot in ("ring_throughput.png", "ring_tickets.png", "ring_latency.png", "ring_timeseries.png"):
             self.assertIsNotNone(png_size(os.path.join(out, plot)), plot)
         self.assertNotIn("ring_q.png", md)  # no fixed-q sweep in this file
 

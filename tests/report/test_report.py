@@ -21,6 +21,7 @@ from analysis.cookbook import run_query  # noqa: E402
 from backplane_report_tests import BackplaneSweepTable, ReportOfABackplaneRun  # noqa: E402,F401
 from bad_input_tests import BadInput  # noqa: E402,F401
 from figure_layout_tests import FigureLayout  # noqa: E402,F401
+from vocabulary_tests import Vocabulary  # noqa: E402,F401
 from ibft_report_tests import IbftTable  # noqa: E402,F401
 from job_report_tests import JobTable  # noqa: E402,F401
 from platform_report_tests import ReportPerPlatform  # noqa: E402,F401
