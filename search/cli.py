@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 from analysis import tool
-from analysis.option_values import did_you_mean, output_file
+from analysis.option_values import did_you_mean, duration_ps, output_file
 from analysis.rundb import ReportError
 
 from sweep import cli as sweep_cli
@@ -50,6 +50,9 @@ def _parser():
     p.add_argument("--subject-to", action="append", default=[], metavar="'NAME OP NUMBER'",
                    help="a constraint, e.g. 'min_subflow_gbps >= 95'; it holds on the pessimistic end of the "
                         "figure's 95 %% interval over the seeds; may repeat")
+    p.add_argument("--warmup", metavar="DURATION",
+                   help="where the run metrics start (20us): a rate, latency or drop count from then on; default 0.5 ms "
+                        "of runs of 1 ms or more, else none (end-of-run totals always cover the whole run)")
     p.add_argument("--seeds", type=int, help="runs per design and robustness value (seeds 1..N; default 1)")
     p.add_argument("--trials", type=int, help="designs to try in all (default 30); a rerun with more continues")
     p.add_argument("--sampler-seed", type=int, default=0, help=f"the sampler's seed, 0-{MAX_SAMPLER_SEED} "
@@ -66,7 +69,7 @@ def results_unit(conn, name, fabricsim):
     return run_metrics.unit(conn, name, {name: entry[1]} if entry else {})
 
 
-SEARCH_NAMES = ("vary", "minimize", "maximize", "subject_to", "seeds", "trials")
+SEARCH_NAMES = ("vary", "minimize", "maximize", "subject_to", "seeds", "trials", "warmup")
 
 
 def study_search(fabricsim, base):
@@ -150,6 +153,9 @@ def _main(argv):
                 raise declaration_module.DeclarationError(f"{option} {value}: allowed {low}-{high}")
         declaration = declaration_module.parse(vary, *objectives, constraints, key_type=lambda key: (
             param_descriptions.find(key, fabricsim) or (None,))[0])
+        warmup = args.warmup if args.warmup is not None else (study_lines.get("warmup") or [None])[-1]
+        if warmup is not None:
+            declaration.warmup_ps = duration_ps("--warmup", warmup)
         names_module.check(declaration, fabricsim, args.record)
         points_module.check_database(fabricsim, args.db, stopping)
         for designs in checked_designs(declaration):  # fabricsim's own checks of the keys and every value listed
@@ -198,6 +204,8 @@ def _answer(conn, search, declaration, args, fabricsim):
         closest = results.closest(conn, search.sid, declaration)
         print("no design met the constraints within the budget (--trials more, or relax --subject-to)"
               + (f"; the closest: {closest}" if closest else ""))
+        for line in results.ceilings(conn, search.sid, declaration):
+            print(line)
         return 1
     print("best design:" if len(declaration.objectives) == 1 else f"the front ({count} designs):")
     print(text)

@@ -63,6 +63,7 @@ class Declaration:
     axes: list = field(default_factory=list)
     objectives: list = field(default_factory=list)
     constraints: list = field(default_factory=list)
+    warmup_ps: int = None  # where run metrics start (--warmup); None: analysis.metrics.warmup_ps's rule
 
     def search_axes(self):
         return [a for a in self.axes if not a.robust]
@@ -80,6 +81,8 @@ class Declaration:
         lines = [f"vary {a.text()}" for a in self.axes]
         lines += [f"{o.direction} {o.name}" for o in self.objectives]
         lines += [f"subject to {c.text()}" for c in self.constraints]
+        if self.warmup_ps is not None:  # a search of other figures than without it
+            lines.append(f"figures from {self.warmup_ps} ps")
         return "\n".join(lines)
 
 

@@ -53,7 +53,7 @@ def evaluate(conn, declaration, design, runs_by_values, seeds):
             run_id, sim_time_ps = run
             e.runs.append(run_id)
             for name in names:
-                v = run_metrics.value(conn, name, run_id, sim_time_ps)
+                v = run_metrics.value(conn, name, run_id, sim_time_ps, declaration.warmup_ps)
                 values[name].append(math.nan if v is None else float(v))
         for name in names:
             mean, sd, n = mean_sd(values[name])

@@ -56,8 +56,11 @@ def check(declaration, fabricsim, record):
     figures += [(f"--subject-to '{c.text()}'", c.name) for c in declaration.constraints]
     for option, name in figures:
         if name in run_metrics.RUN_METRICS:
-            if record == "summary" and name != "min_subflow_gbps" and name != "mean_subflow_gbps":
+            if record == "summary" and name not in run_metrics.SUMMARY_METRICS:
                 raise DeclarationError(f"{option}: '{name}' needs every frame (--record frames)")
+            if record == "summary" and declaration.warmup_ps:
+                raise DeclarationError(f"{option}: '{name}' from a warm-up (--warmup) needs every frame "
+                                       "(--record frames)")
             continue
         if name in totals or any(re.fullmatch(t.replace("<kind>", r"\w+"), name) for t in totals if "<" in t):
             continue

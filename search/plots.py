@@ -3,6 +3,7 @@ constraints, and the best so far), and for two objectives the front among
 every trial, beside the database's other runs with both figures (a grid
 sweep of the same study, say) as a reference."""
 import json
+import textwrap
 
 from analysis import style
 
@@ -11,9 +12,31 @@ from . import run_metrics
 
 def _label(ax_axis, set_label, name, direction, unit):
     """An axis of a figure in its unit: bytes in engineering units (160 kB), others named with theirs."""
-    set_label(f"{name} ({direction})" + (f", {unit}" if unit and unit != "B" else ""))
+    set_label(f"{name} ({direction})" + (f", {unit}" if unit and unit != "B" else ""), wrap=True)
     if unit == "B":
         style.bytes_(ax_axis)
+
+
+def _log_if_a_decade(ax, values):
+    """A log y axis, its ticks as plain numbers, where the positive values span a decade or more."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+    values = [v for v in values if v is not None]
+    if values and min(values) > 0 and max(values) / min(values) >= 10:
+        ax.set_yscale("log")
+        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0,) if max(values) / min(values) > 1e3 else
+                                              (1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(NullFormatter())
+
+
+def search_title(conn, sid, declaration):
+    """'search 1 of perm640: minimize spine.buffer_packets subject to min_subflow_wire_gbps >= 99 from 20 us'."""
+    row = conn.execute("SELECT study FROM searches WHERE search_id = ?", (sid,)).fetchone()
+    goals = ", ".join(f"{o.direction} {o.name}" for o in declaration.objectives)
+    constraints = " and ".join(c.text() for c in declaration.constraints)
+    start = f", figures from {declaration.warmup_ps / 1e6:g} us" if declaration.warmup_ps else ""
+    return (f"search {sid} of {row[0] if row else '?'}: {goals}" + (f" subject to {constraints}" if constraints else "")
+            + start)
 
 
 def _trials(conn, sid):
@@ -25,7 +48,7 @@ def _trials(conn, sid):
 def history_plot(conn, sid, declaration, path, units):
     plt = style.pyplot()
     rows = _trials(conn, sid)
-    fig, axes = plt.subplots(len(declaration.objectives), 1, figsize=(7, 2.8 * len(declaration.objectives)),
+    fig, axes = plt.subplots(len(declaration.objectives), 1, figsize=(7.5, 3.2 * len(declaration.objectives) + 0.6),
                              squeeze=False)
     for i, (ax, o) in enumerate(zip(axes[:, 0], declaration.objectives)):
         met = [(t, v[i]) for t, v, ok in rows if ok]
@@ -42,16 +65,18 @@ def history_plot(conn, sid, declaration, path, units):
                 ax.step(*zip(*line), where="post", color="tab:blue", alpha=0.5, label="best so far")
         ax.set_xlabel("trial")
         _label(ax.yaxis, ax.set_ylabel, o.name, o.direction, units.get(o.name))
-        ax.legend(fontsize=8)
-    fig.suptitle(f"search {sid}: objectives against the trials")
+        _log_if_a_decade(ax, [v[i] for _, v, _ in rows])
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    fig.suptitle("\n".join(textwrap.wrap(search_title(conn, sid, declaration) + ": objectives against the trials",
+                                         90)), fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
 
 
-def _figure_of_run(conn, name, run_id, sim_time_ps):
+def _figure_of_run(conn, name, run_id, sim_time_ps, warmup):
     try:
-        return run_metrics.value(conn, name, run_id, sim_time_ps)
+        return run_metrics.value(conn, name, run_id, sim_time_ps, warmup)
     except Exception:  # a run of another kind (no deliveries, another platform)
         return None
 
@@ -70,7 +95,8 @@ def front_plot(conn, sid, declaration, front, path, units):
     for run_id, sim_time_ps, study in conn.execute("SELECT run_id, sim_time_ps, study FROM runs WHERE status = 'done'"):
         if run_id in mine:
             continue
-        x, y = _figure_of_run(conn, a.name, run_id, sim_time_ps), _figure_of_run(conn, b.name, run_id, sim_time_ps)
+        x = _figure_of_run(conn, a.name, run_id, sim_time_ps, declaration.warmup_ps)
+        y = _figure_of_run(conn, b.name, run_id, sim_time_ps, declaration.warmup_ps)
         if x is not None and y is not None:
             others.append((x, y))
     if others:
@@ -87,8 +113,9 @@ def front_plot(conn, sid, declaration, front, path, units):
         varied = next((v for v in declaration.search_axes() if v.key == objective.name), None)
         if varied is not None and varied.log:
             axis("log")
-    ax.legend(fontsize=8)
-    ax.set_title(f"search {sid}: the front of {a.name} and {b.name}")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    ax.set_title("\n".join(textwrap.wrap(search_title(conn, sid, declaration) + f": the front of {a.name} and "
+                                         f"{b.name}", 80)), fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

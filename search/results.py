@@ -7,6 +7,7 @@ import math
 
 from analysis.markdown import table
 
+from . import run_metrics
 from .evaluation import combinations
 
 
@@ -73,6 +74,20 @@ def grid_runs(declaration, seeds):
             return None
         n *= len(a.choices) if a.kind == "choice" else int(a.high) - int(a.low) + 1
     return n
+
+
+def ceilings(conn, sid, declaration):
+    """A line for each constraint that no design can meet with this traffic:
+    its bound beyond the figure's ceiling (run_metrics.ceiling)."""
+    row = conn.execute("SELECT min(sr.run_id) FROM search_sweeps ss JOIN sweep_runs sr ON sr.sweep_id = ss.sweep_id "
+                       "WHERE ss.search_id = ?", (sid,)).fetchone()
+    lines = []
+    for c in declaration.constraints if row and row[0] is not None else ():
+        top = run_metrics.ceiling(conn, c.name, row[0])
+        if top is not None and c.wants_high() and c.violation(top[0]) > 0:
+            lines.append(f"no design can meet '{c.text()}': {c.name} is at most {top[0]:.3f} Gb/s for this traffic "
+                         f"({top[1]}); {run_metrics.wire_variant_hint(c.name)}")
+    return lines
 
 
 def closest(conn, sid, declaration):

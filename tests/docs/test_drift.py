@@ -66,6 +66,16 @@ class StudyPages(unittest.TestCase):
                 self.assertEqual(lines, [], name)
 
 
+    def test_every_study_page_states_its_status_and_links_back(self):
+        # The title's last words are the page's status; the next line links back to the studies and the docs.
+        folder = os.path.join(SOURCE, "docs", "studies")
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".md") and name != "README.md":
+                lines = read(os.path.join("docs", "studies", name)).splitlines()
+                self.assertRegex(lines[0], r"^# .+ \(measured\)$", name)
+                self.assertTrue(lines[2].startswith("[All studies](README.md) · [Docs](../README.md)"), name)
+
+
 class MetricTable(unittest.TestCase):
     def test_help_says_list_metrics_covers_totals_too(self):
         text = subprocess.run([FABRICSIM, "--help"], capture_output=True, text=True, check=True).stdout

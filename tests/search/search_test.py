@@ -104,6 +104,66 @@ class SmallestCacheEqualsTheGrid(Case):
         print(f"\nsmallest cache {met[0]}: the search {runs} runs, the grid 125", file=sys.stderr)
 
 
+class WireRateFromAWarmUp(Case):
+    """Issue 55: 'every port at 99 Gb/s on the wire after 20 us' on perm640
+    (100 us) answers 5 packets of spine buffer; in frame bytes (98.7 Gb/s at
+    most at 1522 B) no design can, and the answer says why."""
+
+    ASK = ["perm640", "--time", "100us", "--vary", "spine.buffer_packets=4..64", "--minimize", "spine.buffer_packets",
+           "--warmup", "20us", "--jobs", "2", "--db", "wire.db"]
+
+    def test_the_wire_rate_after_the_warm_up_answers_and_the_frame_rate_is_told_its_ceiling(self):
+        status, out, err = self.search(*self.ASK, "--subject-to", "min_subflow_wire_gbps >= 99", "--trials", "12",
+                                       "--plot", os.path.join(self.dir, "wire"))
+        self.assertEqual(status, 0, err)
+        answer = answer_rows(out)
+        self.assertEqual([row[1] for row in answer], ["spine.buffer_packets=5"], out)
+        conn = sqlite3.connect(os.path.join(self.dir, "wire.db"))
+        by_buffer = {int(n): run for run, n in conn.execute(
+            "SELECT run_id, number FROM run_params WHERE key = 'spine.buffer_packets'")}
+        def wire_gbps(run):  # every subflow's bytes and 20 B a frame on the wire, from 20 us to 100 us
+            rates = [(b + 20 * n) * 8000.0 / 80e6 for b, n in conn.execute(
+                "SELECT sum(bytes), count(*) FROM deliveries WHERE run_id = ? AND t_delivered_ps >= 20000000 "
+                "GROUP BY flow_id, dst_port", (run,))]
+            self.assertEqual(len(rates), 640)
+            return min(rates)
+        self.assertGreaterEqual(wire_gbps(by_buffer[5]), 99)
+        self.assertAlmostEqual(float(answer[0][3]), wire_gbps(by_buffer[5]), delta=0.0005)
+        self.assertLess(wire_gbps(by_buffer[4]), 99)  # the boundary sampler tried the design below
+        self.check_history_plot(conn)
+        conn.close()
+        status, out, err = self.search(*self.ASK, "--subject-to", "min_subflow_gbps >= 99", "--trials", "2")
+        self.assertEqual(status, 1, err)
+        self.assertIn("no design can meet 'min_subflow_gbps >= 99': min_subflow_gbps is at most 98.703 Gb/s for this "
+                      "traffic (the line rate 100 Gb/s x frame / (frame + 20 B) at 1522 B frames", out)
+        self.assertIn("min_subflow_wire_gbps counts the wire", out)
+
+    def check_history_plot(self, conn):
+        """The history plot: log y (4 to 64 packets), titled with the study, the objective and the constraint."""
+        import matplotlib
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+        from analysis.figure_layout import layout_faults
+        from search import declaration, plots
+        d = declaration.parse(["spine.buffer_packets=4..64"], ["spine.buffer_packets"], [],
+                              ["min_subflow_wire_gbps >= 99"], key_type=lambda key: "integer")
+        d.warmup_ps = 20_000_000
+        seen = []
+        save = Figure.savefig
+        Figure.savefig = lambda fig, *args, **kwargs: seen.append(fig)
+        try:
+            plots.history_plot(conn, 1, d, os.path.join(self.dir, "again.png"), {"spine.buffer_packets": "packets"})
+        finally:
+            Figure.savefig = save
+        (fig,) = seen
+        self.assertEqual(layout_faults(fig), [])
+        self.assertEqual(fig.axes[0].get_yscale(), "log")
+        title = fig._suptitle.get_text().replace("\n", " ")
+        for words in ("search 1 of perm640", "minimize spine.buffer_packets", "min_subflow_wire_gbps >= 99",
+                      "from 20 us"):
+            self.assertIn(words, title)
+
+
 class StoppedAndRerun(Case):
     def test_a_rerun_continues_without_running_a_design_twice(self):
         args = ["/usr/bin/python3", SEARCH, *E2B, *CACHE, "--db", "stopped.db", "--jobs", "1", "--fabricsim", BINARY]
