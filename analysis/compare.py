@@ -96,8 +96,8 @@ class Comparison:
         key_label = param_descriptions.label(self.key)
         references = self._references()
         plots.compare_plot(f"{runs_of}: throughput and delay against {self.key}", subtitle, self.key,
-                           series, [("mean_gbps", "mean receive throughput per subflow"),
-                                    ("min_gbps", "lowest subflow's throughput"),
+                           series, [("mean_gbps", "mean receive throughput per subflow (frame bytes)"),
+                                    ("min_gbps", "lowest subflow's throughput (frame bytes)"),
                                     ("mean_ns", "mean latency"), ("p99_ns", "p99 latency")],
                            os.path.join(out_dir, main_png), categorical, key_label, references)
         text = f"![against {self.key}]({main_png})\n\n"
@@ -116,6 +116,7 @@ class Comparison:
             rate = rates.pop()
             references += [(m, rate, f"line rate {rate:g} Gb/s") for m in ("mean_gbps", "min_gbps")]
         if self.key == "traffic.load_gbps":  # per source port, counting preamble and gap: an upper bound
-            references += [(m, None, "offered per source port (wire)") for m in ("mean_gbps", "min_gbps")]
+            references += [(m, None, "offered per source port, on the wire (an upper bound)")
+                           for m in ("mean_gbps", "min_gbps")]
         return references
 

@@ -276,6 +276,8 @@ def compare_plot(title, subtitle, key, series, metrics, path, categorical=False,
             elif value is not None:
                 ax.axhline(value * scale, color="0.4", linewidth=0.8, linestyle="--", label=ref_label)
         _compare_axes(ax, key, key_label, axis_label, log2, formatter)
+        if formatter is bits_per_second:  # rates from 0: one scale for every rate panel
+            ax.set_ylim(bottom=0)
         if len(series) > 1 or references:
             ax.legend()
     for ax in list(axes.flat)[len(metrics):]:

@@ -33,7 +33,11 @@ STUDIES = {
     "ring": [["--study", "E14", "--set", f"sim.time={t}", "--set", f"traffic.load_gbps={load}"]
              for t in ("1ms", "3ms") for load in (0.5, 1.5, 3)],
     "jobs": [["--study", "allreduce8", "--set", "job.ar.bytes=256KB", "--record", "summary"]],
+    "compare": [["--study", "perm640", "--set", "topology.racks=1", "--set", "topology.leaves=4", "--time", "40us",
+                 "--set", f"traffic.load_gbps={load}", "--record", "frames"] for load in (25, 50, 100)],
 }
+# Reports beyond the default one: (database, options).
+MORE_REPORTS = (("compare", ["--compare", "traffic.load_gbps", "--per-run"]),)
 TOOLS = {"backplane": (backplane_table, "--plot"), "ibft": (ibft_table, "--plot"), "ring": (ring_table, "--plot"),
          "jobs": (job_table, "--plot")}
 
@@ -60,6 +64,8 @@ class FigureLayout(unittest.TestCase):
         try:
             for name, db in cls.dbs.items():
                 cls.status.append(cli.main([db, "--out", os.path.join(cls.dir, f"{name}_report")]))
+                for options in (more for db_name, more in MORE_REPORTS if db_name == name):
+                    cls.status.append(cli.main([db, *options, "--out", os.path.join(cls.dir, f"{name}_more")]))
                 if name in TOOLS:
                     module, option = TOOLS[name]
                     cls.status.append(module.main([db, option, os.path.join(cls.dir, name + ".png" if
@@ -77,7 +83,7 @@ class FigureLayout(unittest.TestCase):
     def test_every_platform_drew_figures(self):
         self.assertEqual(self.status, [0] * len(self.status))
         for kind in ("_latency", "_throughput", "_pause", "_drops", "_occupancy", "_fairness", "backplane",
-                     "ibft_time", "ibft_speedup", "ring_throughput", "ring_latency", "ring_tickets", "job"):
+                     "ibft_time", "ibft_speedup", "ring_throughput", "ring_latency", "ring_tickets", "job", "compare"):
             self.assertTrue(any(kind in f for f in self.figures), f"no {kind} figure among {sorted(self.figures)}")
 
     def test_the_checker_finds_a_clipped_title_and_a_legend_over_data(self):
