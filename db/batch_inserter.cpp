@@ -220,7 +220,9 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
       path_(std::move(path)),
       advance_reached_(prepare(db, path_, "UPDATE runs SET sim_time_ps = ?1 WHERE run_id = ?2")),
       entities_(prepare_table(db, path_, run_id, "entities",
-                                         "run_id, entity_id, kind, name, port_id, from_kind, from_id, to_kind, to_id, direction, vl", 11)),
+                              "run_id, entity_id, kind, name, port_id, from_kind, from_id, to_kind, to_id, "
+                              "direction, vl",
+                              11)),
       ports_(prepare_table(db, path_, run_id, "ports", "run_id, port_id, leaf_id, kind, rack, chassis, cie", 7)),
       flows_(prepare_table(db, path_, run_id, "flows",
                            "run_id, flow_id, name, kind, src_port, priority, offered_gbps, frame_bytes, "

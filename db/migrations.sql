@@ -163,7 +163,8 @@ UPDATE entities SET from_kind = 'switch', from_id = 0 WHERE kind = 'switch';
 UPDATE entities SET from_kind = 'leaf', from_id = CAST(substr(name, 5) AS INTEGER)
 WHERE kind = 'leaf' AND name GLOB 'leaf[0-9]*';
 UPDATE entities SET from_kind = 'leaf', from_id = CAST(substr(name, 5) AS INTEGER),
-                    to_kind = 'spine', to_id = CAST(substr(name, instr(name, '_spine') + 6) AS INTEGER), direction = 'up'
+                    to_kind = 'spine', to_id = CAST(substr(name, instr(name, '_spine') + 6) AS INTEGER),
+                    direction = 'up'
 WHERE kind = 'link' AND name GLOB 'leaf[0-9]*_spine[0-9]*_up';
 UPDATE entities SET from_kind = 'spine', from_id = CAST(substr(name, instr(name, '_spine') + 6) AS INTEGER),
                     to_kind = 'leaf', to_id = CAST(substr(name, 5) AS INTEGER), direction = 'down'

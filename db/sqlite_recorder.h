@@ -86,7 +86,8 @@ class SqliteRecorder final : public Recorder {
 
   // May be called before begin_run (while the model is built); written
   // with the first batch.
-  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1, const EntityPlace& place = {}) override;
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1,
+                   const EntityPlace& place = {}) override;
   void frame(const FrameRecord& r) override;
   void delivery(const DeliveryRecord& r) override;
   void drop(const DropRecord& r) override;

@@ -31,7 +31,8 @@ class LedgerRecorder final : public Recorder {
       for (const auto& [port, t] : ledger_.by_port()) write(port_entity(port), t);
   }
 
-  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1, const EntityPlace& place = {}) override {
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1,
+                   const EntityPlace& place = {}) override {
     return out_.declare(kind, name, port, place);
   }
   void frame(const FrameRecord& r) override {

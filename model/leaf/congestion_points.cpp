@@ -15,10 +15,10 @@ LeafCongestionPoints::LeafCongestionPoints(const LeafLayout& layout, const LeafP
   for (int k = 0; k < layout.ports && (params.qcn_ingress || params.qcn_egress); ++k) {
     const std::string port = "port" + std::to_string(raw(layout.port(k)));
     const int64_t id = raw(layout.port(k));
+    const Unit at{UnitKind::port, id};
     cnm_entities_.push_back(
-        {recorder.declare(EntityKind::congestion_point, port + ".in", id, unit_place({UnitKind::port, id}, Direction::in)),
-         recorder.declare(EntityKind::congestion_point, port + ".out", id,
-                          unit_place({UnitKind::port, id}, Direction::out))});
+        {recorder.declare(EntityKind::congestion_point, port + ".in", id, unit_place(at, Direction::in)),
+         recorder.declare(EntityKind::congestion_point, port + ".out", id, unit_place(at, Direction::out))});
   }
 }
 

@@ -166,7 +166,8 @@ class Recorder {
   // is or belongs to (see EntityTable::declare). Declared while the
   // model is built or after it has run, never from a partition's worker:
   // ids follow the order of declaration.
-  virtual EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1, const EntityPlace& place = {}) = 0;
+  virtual EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1,
+                           const EntityPlace& place = {}) = 0;
   virtual void frame(const FrameRecord& r) = 0;
   virtual void delivery(const DeliveryRecord& r) = 0;
   virtual void drop(const DropRecord& r) = 0;
@@ -185,7 +186,8 @@ class Recorder {
 // that need a recorder.
 class NullRecorder final : public Recorder {
  public:
-  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1, const EntityPlace& place = {}) override {
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1,
+                   const EntityPlace& place = {}) override {
     return entities_.declare(kind, name, port, place);
   }
   void frame(const FrameRecord&) override {}
