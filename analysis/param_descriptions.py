@@ -18,6 +18,17 @@ def _binary():
     return None
 
 
+def table(text):
+    """[{column: cell}] of `fabricsim --list-params --format tsv`'s output: a
+    heading line (PLATFORM, KEY, TYPE, DEFAULT, UNIT, ALLOWED, DESCRIPTION),
+    then one line per key."""
+    lines = text.splitlines()
+    if not lines:
+        return []
+    heading = lines[0].split("\t")
+    return [dict(zip(heading, line.split("\t"))) for line in lines[1:] if line]
+
+
 @functools.lru_cache(maxsize=4)
 def keys(binary=None):
     """{key: (type, unit, description)} from --list-params of `binary` (by
@@ -26,15 +37,12 @@ def keys(binary=None):
     if not binary:
         return {}
     try:
-        text = subprocess.run([binary, "--list-params"], capture_output=True, text=True, timeout=30).stdout
+        text = subprocess.run([binary, "--list-params", "--format", "tsv"], capture_output=True, text=True,
+                              timeout=30).stdout
     except (OSError, subprocess.SubprocessError):
         return {}
-    table = {}
-    for line in text.splitlines():
-        fields = re.split(r"\s{2,}", line.strip())
-        if len(fields) >= 6 and re.fullmatch(r"[a-z][a-z0-9_.*]*", fields[0]):
-            table[fields[0]] = (fields[1], fields[3], fields[-1])
-    return table
+    return {row["KEY"]: (row["TYPE"], row["UNIT"], row["DESCRIPTION"]) for row in table(text)
+            if re.fullmatch(r"[a-z][a-z0-9_.*]*", row.get("KEY", ""))}
 
 
 def find(key, binary=None):

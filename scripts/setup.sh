@@ -2,7 +2,7 @@
 # Installs the Debian packages fabricsim needs, only those that are missing.
 set -euo pipefail
 PACKAGES=(g++ cmake make pkg-config libsystemc-dev libboost-program-options-dev
-          libsqlite3-dev sqlite3 libgtest-dev googletest libbenchmark-dev time python3-matplotlib python3-scipy python3-optuna
+          libsqlite3-dev sqlite3 libgtest-dev googletest libbenchmark-dev time python3-matplotlib python3-scipy python3-optuna python3-pandas
           verilator slurm-wlm munge)
 missing=()
 for p in "${PACKAGES[@]}"; do

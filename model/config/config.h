@@ -113,10 +113,6 @@ class ParamRegistry {
   // key to be its typo.
   bool knows_of(const std::string& key) const;
   const std::vector<ParamSpec>& all() const { return specs_; }
-  // Human-readable table for --list-params: key, type, default, unit,
-  // range/choices, description; the keys every platform reads first, then
-  // each platform's under a heading of its own.
-  std::string describe() const;
   // The error for a key nobody declared, with the closest declared key as a
   // suggestion when one is near enough to be a typo.
   ConfigError unknown_key(const std::string& key, const std::string& value) const;

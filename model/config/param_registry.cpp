@@ -1,12 +1,12 @@
 // ParamRegistry: the declared keys, the check of a value against its
-// declaration, suggestions for a mistyped key, and --list-params.
+// declaration and suggestions for a mistyped key (--list-params: param_listing.cpp).
 // Value syntax lives in value_parsers.cpp; the values of a run in config.cpp.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <utility>
 
+#include "model/config/close_names.h"
 #include "model/config/config.h"
 #include "model/config/param_range.h"
 #include "model/config/split.h"
@@ -68,21 +68,6 @@ void check_declarable(const ParamSpec& spec) {
   }
 }
 
-// Levenshtein distance, two rows.
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    current[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-    }
-    std::swap(previous, current);
-  }
-  return previous[b.size()];
-}
-
 // What a declared key looks like next to the user's: a wildcard takes the
 // user's own instance name, so that only the typo counts toward the distance.
 std::string comparable_key(const ParamSpec& spec, const std::vector<std::string>& given) {
@@ -94,50 +79,12 @@ std::string comparable_key(const ParamSpec& spec, const std::vector<std::string>
   return join(segments, ".");
 }
 
-// Long keys get one more edit of slack; beyond that a suggestion is a guess.
-size_t max_typo_distance(const std::string& key) { return key.size() > 16 ? 3 : 2; }
-
-// Keys longer than this get no suggestion: no declared key is near, and the
-// distance to each would cost time in proportion to the length.
-constexpr size_t kLongestSuggestedKey = 200;
-
 std::string closest_declared_key(const ParamRegistry& registry, const std::string& key) {
-  if (key.size() > kLongestSuggestedKey) return "";
   const std::vector<std::string> given = split_segments(key);
-  std::string best;
-  size_t best_distance = max_typo_distance(key) + 1;
-  for (const ParamSpec& spec : registry.all()) {
-    const std::string candidate = comparable_key(spec, given);
-    const size_t distance = edit_distance(key, candidate);
-    if (distance < best_distance || (distance == best_distance && candidate < best)) {
-      best = candidate;
-      best_distance = distance;
-    }
-  }
-  return best;
-}
-
-using DescribeRow = std::array<std::string, 6>;
-
-std::string allowed_column(const ParamSpec& spec) {
-  if (!spec.derivation.empty()) {
-    ParamSpec plain = spec;
-    plain.derivation.clear();
-    return "auto, or " + allowed_column(plain);
-  }
-  if (spec.type == ParamType::choice) return choices_text(spec);
-  if (spec.type == ParamType::boolean) return "true/false";
-  if (spec.type == ParamType::text) return spec.syntax.allowed;
-  return is_bounded(spec) ? declared_range(spec) : "any";
-}
-
-DescribeRow describe_row(const ParamSpec& spec) {
-  return {spec.key,
-          to_string(spec.type),
-          spec.default_value.empty() ? "-" : spec.default_value,
-          spec.unit.empty() ? "-" : spec.unit,
-          allowed_column(spec),
-          spec.derivation.empty() ? spec.description : spec.description + "; auto: " + spec.derivation};
+  std::vector<std::string> candidates;
+  for (const ParamSpec& spec : registry.all()) candidates.push_back(comparable_key(spec, given));
+  const std::vector<std::string> closest = close_names(key, candidates, 1);
+  return closest.empty() ? "" : closest.front();
 }
 
 }  // namespace
@@ -176,52 +123,6 @@ const ParamSpec* ParamRegistry::find(const std::string& key) const {
     if (spec.is_pattern() && matches_wildcard(spec.key, key)) return &spec;
   }
   return nullptr;
-}
-
-std::string ParamRegistry::describe() const {
-  std::vector<const ParamSpec*> sorted;
-  for (const ParamSpec& spec : specs_) sorted.push_back(&spec);
-  // Shared keys first, then each platform's in the order platforms were declared.
-  std::vector<std::string> platforms = {""};
-  for (const ParamSpec& spec : specs_)
-    if (std::find(platforms.begin(), platforms.end(), spec.platform) == platforms.end())
-      platforms.push_back(spec.platform);
-  const auto rank = [&](const ParamSpec* s) {
-    return std::find(platforms.begin(), platforms.end(), s->platform) - platforms.begin();
-  };
-  std::sort(sorted.begin(), sorted.end(), [&](const ParamSpec* a, const ParamSpec* b) {
-    return std::make_pair(rank(a), a->key) < std::make_pair(rank(b), b->key);
-  });
-
-  const DescribeRow heading = {"KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION"};
-  std::vector<DescribeRow> rows = {heading};
-  for (const ParamSpec* spec : sorted) rows.push_back(describe_row(*spec));
-
-  DescribeRow::size_type columns = rows.front().size();
-  std::vector<size_t> widths(columns, 0);
-  for (const DescribeRow& row : rows) {
-    for (size_t c = 0; c < columns; ++c) widths[c] = std::max(widths[c], row[c].size());
-  }
-  const auto format = [&](const DescribeRow& row) {
-    std::string line;
-    for (size_t c = 0; c < columns; ++c) {
-      line += row[c];
-      if (c + 1 < columns) line += std::string(widths[c] - row[c].size() + 2, ' ');
-    }
-    return trim(line) + "\n";
-  };
-  std::string table;
-  std::string group = "-";
-  for (const ParamSpec* spec : sorted) {
-    if (spec->platform != group) {
-      group = spec->platform;
-      table += (table.empty() ? "" : "\n");
-      table += group.empty() ? "# keys of every platform\n" : "# platform " + group + " (platform = " + group + ")\n";
-      table += format(heading);
-    }
-    table += format(describe_row(*spec));
-  }
-  return table;
 }
 
 bool ParamSpec::is_pattern() const {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "db/database_path.h"
+#include "model/config/close_names.h"
 #include "model/config/config_error.h"
 #include "platforms/app/platform_catalog.h"
 
@@ -41,7 +42,11 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
       ("seed", po::value<std::string>(), "random seed (key sim.seed)")
       ("record", po::value<std::string>(), "what the database records: frames (every frame and copy; the default) or summary (totals, samples and events, no frame or copy)")
       ("log-level", po::value<std::string>(), "the old name of --record, accepted until the next release")
-      ("list-params", "every key with default, unit and description, grouped by platform, then exit")
+      ("list-params", "every key with type, default, unit, allowed values and description, grouped by platform, "
+                      "wrapped to the terminal, then exit; --list-params PATTERN: the keys PATTERN names (a glob such as "
+                      "'leaf.voq.*', a key, or a group such as leaf.voq)")
+      ("format", po::value<std::string>(&cl.list_format), "with --list-params: table (for a reader; the default) or tsv "
+                 "(one line per key, tab-separated, with a heading line: for programs)")
       ("resolved", "with --list-params: every key of the run --study/--config/--set describe, with its value and where it comes from")
       ("list-studies", "the shipped studies (id, platform, title), then exit")
       ("list-metrics", "every metric a run may record, as a series of samples or as a total, with its unit, kind, platforms and meaning, as a Markdown table (docs/database.md), then exit")
@@ -64,8 +69,19 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   try {
     po::store(po::command_line_parser(argc, argv).options(everything).positional(stray).run(), vm);
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    const std::string given = e.get_option_name();
+    std::vector<std::string> options;
+    for (const auto& option : desc.options()) options.push_back("--" + option->long_name());
+    throw std::invalid_argument("command line: unknown option '" + config::shorten_for_message(given) + "'" +
+                                config::did_you_mean(config::close_names(given, options)) + " (see --help)");
   } catch (const po::error& e) {
     throw std::invalid_argument("command line: " + config::shorten_for_message(e.what(), 200) + " (see --help)");
+  }
+  cl.list_params = vm.count("list-params") > 0;
+  if (cl.list_params && stray_words.size() == 1) {  // --list-params PATTERN
+    cl.list_pattern = stray_words.front();
+    stray_words.clear();
   }
   if (!stray_words.empty())
     throw std::invalid_argument("command line: unexpected word '" + config::shorten_for_message(stray_words.front()) +
@@ -75,7 +91,6 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   if (vm.count("time")) cl.time = vm["time"].as<std::string>();
   if (vm.count("seed")) cl.seed = vm["seed"].as<std::string>();
   cl.help = vm.count("help") > 0;
-  cl.list_params = vm.count("list-params") > 0;
   cl.list_studies = vm.count("list-studies") > 0;
   cl.list_metrics = vm.count("list-metrics") > 0;
   cl.quiet = vm.count("quiet") > 0;
@@ -85,6 +100,12 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   cl.resolved = vm.count("resolved") > 0;
   if (vm.count("check-db")) cl.check_db = vm["check-db"].as<std::string>();
   if (vm.count("explain")) cl.explain = vm["explain"].as<std::string>();
+  if (vm.count("format") && !cl.list_params)
+    throw std::invalid_argument("command line: --format goes with --list-params (--list-params --format tsv)");
+  if (cl.list_format != "table" && cl.list_format != "tsv")
+    throw std::invalid_argument("command line: --format has value '" + config::shorten_for_message(cl.list_format) +
+                                "'; allowed: table, tsv" +
+                                config::did_you_mean(config::close_names(cl.list_format, {"table", "tsv"})));
   if (cl.resolved && !cl.list_params)
     throw std::invalid_argument("command line: --resolved goes with --list-params (every key of the run, resolved)");
   if (!cl.sweeps.empty() && !cl.points)

@@ -21,6 +21,8 @@ struct CommandLine {
   std::string record = "frames";     // --record: what the database records (frames or summary)
   std::vector<std::string> notes;    // said on stderr before anything runs (an old option's name)
   bool list_params = false;
+  std::string list_pattern;          // --list-params PATTERN: the keys it names ("": all)
+  std::string list_format = "table"; // --format: table (for a reader) or tsv (for a program)
   bool resolved = false;             // --list-params --resolved
   std::optional<std::string> explain;
   bool strict = false;               // warnings are errors

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/config/param_listing.h"
 #include "model/config/param_range.h"
 
 namespace fabric {
@@ -83,9 +84,14 @@ void print_departures(const config::ResolutionNotes& notes, std::ostream& out) {
         << "\n";
 }
 
-void print_resolved_params(const config::Config& config, std::ostream& out) {
+void print_resolved_params(const config::Config& config, std::ostream& out, const std::string& pattern) {
+  std::vector<config::ResolvedParam> params = config.resolved_params();
+  params.erase(std::remove_if(params.begin(), params.end(),
+                              [&](const config::ResolvedParam& p) { return !config::names_key(pattern, p.key); }),
+               params.end());
+  if (params.empty()) throw config::no_key_listed(config.registry(), pattern);
   out << "KEY\tVALUE\tSOURCE\tORIGIN\n";
-  for (const config::ResolvedParam& p : config.resolved_params())
+  for (const config::ResolvedParam& p : params)
     out << p.key << "\t" << p.value << "\t" << config::to_string(p.source) << "\t" << p.origin << "\n";
 }
 

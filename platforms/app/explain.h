@@ -17,8 +17,10 @@ namespace fabric {
 void explain_key(const config::Config& config, const config::ParamRegistry& registry, const std::string& key,
                  std::ostream& out, std::ostream& notes);
 
-// Every key of the run: key, value, source, origin.
-void print_resolved_params(const config::Config& config, std::ostream& out);
+// Every key of the run (or those `pattern` names, as --list-params PATTERN
+// does): key, value, source, origin. Throws ConfigError when the pattern
+// names none.
+void print_resolved_params(const config::Config& config, std::ostream& out, const std::string& pattern = "");
 
 // "fabricsim: derived: ..." for each derived key this run's physics moved
 // away from the spec's value (a what-if changes more than the key it sets).

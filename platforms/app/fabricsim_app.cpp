@@ -10,6 +10,7 @@
 #include "db/sqlite_recorder.h"
 #include "model/recording/metric_catalog.h"
 #include "model/config/config.h"
+#include "model/config/param_listing.h"
 #include "model/core/sim_time.h"
 #include "model/link/link_census.h"
 #include "model/core/stop_request.h"
@@ -25,6 +26,7 @@
 #include "platforms/app/run_summary.h"
 #include "platforms/app/stop_signals.h"
 #include "platforms/app/sweep_points.h"
+#include "platforms/app/terminal_width.h"
 #include "platforms/app/platform_catalog.h"
 #include "platforms/app/study_catalog.h"
 
@@ -227,7 +229,14 @@ int run_fabricsim(int argc, const char* const argv[]) {
   }
   const config::ParamRegistry registry = build_registry();
   if (cl.list_params && !cl.resolved) {
-    std::cout << registry.describe();
+    const std::string listing = cl.list_format == "tsv"
+                                    ? config::list_params_tsv(registry, cl.list_pattern)
+                                    : config::list_params_text(registry, cl.list_pattern, terminal_width());
+    if (listing.empty()) {
+      std::cerr << "fabricsim: " << config::no_key_listed(registry, cl.list_pattern).what() << "\n";
+      return 2;
+    }
+    std::cout << listing;
     return 0;
   }
   if (cl.list_studies) {
@@ -258,7 +267,12 @@ int run_fabricsim(int argc, const char* const argv[]) {
     return 2;
   }
   if (cl.resolved) {
-    print_resolved_params(config, std::cout);
+    try {
+      print_resolved_params(config, std::cout, cl.list_pattern);
+    } catch (const config::ConfigError& e) {
+      std::cerr << "fabricsim: " << e.what() << "\n";
+      return 2;
+    }
     return 0;
   }
   print_departures(config.notes(), std::cerr);

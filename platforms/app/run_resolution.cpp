@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "model/config/close_names.h"
 #include "model/config/sweep_spec.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/platform_catalog.h"
@@ -13,10 +14,15 @@ namespace fabric {
 
 namespace {
 
-std::string study_choices() {
+// The study ids, and those near `asked` (a typo: perm64 for perm640).
+std::string study_choices(const std::string& asked) {
   std::string s;
-  for (const StudyEntry& e : list_studies()) s += (s.empty() ? "" : ", ") + e.id;
-  return "one of: " + s + " (" + study_folder_text() + ")";
+  std::vector<std::string> ids;
+  for (const StudyEntry& e : list_studies()) {
+    s += (s.empty() ? "" : ", ") + e.id;
+    ids.push_back(e.id);
+  }
+  return "one of: " + s + " (" + study_folder_text() + ")" + config::did_you_mean(config::close_names(asked, ids));
 }
 
 }  // namespace
@@ -30,8 +36,8 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
     if (!study && !cl.study && study_dir_variable())  // the default study, which the user did not name
       throw config::ConfigError(kStudyDirVariable, *study_dir_variable(),
                                 "a folder with " + id + ".ini, the default study (run without --study or --config), or "
-                                "--study " + study_choices());
-    if (!study) throw config::ConfigError("--study", id, study_choices());
+                                "--study " + study_choices(""));
+    if (!study) throw config::ConfigError("--study", id, study_choices(id));
     config.load_ini(*study, config::ValueSource::study);
     config.exempt_from_use_check();
     run.study = id;

@@ -41,6 +41,9 @@ elif CASE == "AWrongFlightIsCaught":
     expect("reproduce: fabricsim --study " in r.stdout, "a command that reproduces it", r)
 elif CASE == "BadInput":
     for args, needle in ((["--configs", "0"], "--configs 0"), (["--platforms", "fabric,nope"], "'nope'"),
+                         (["--platforms", "fabric,rign"], "'rign' is not a platform (allowed: fabric, backplane, "
+                                                          "ibft, ring); did you mean ring?"),
+                         (["--confgs", "3"], "unrecognized arguments: --confgs 3; did you mean --configs?"),
                          ([], "not an executable")):
         binary = [] if not args and needle == "not an executable" else [BINARY]
         r = campaign(*(binary or ["/nonexistent/fabricsim"]), *args)

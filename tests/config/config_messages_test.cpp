@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "model/config/config.h"
+#include "model/config/param_listing.h"
 #include "platforms/app/parameters.h"
 #include "tests/support/config_error_of.h"
 #include "tests/support/temp_file.h"
@@ -98,23 +99,22 @@ TEST_F(ConfigMessages, ErrorsFoundWhenAValueIsUsedSayWhereItWasGiven) {
   EXPECT_EQ(config_.locate(ConfigError("flow.x.src", "1", "a port")).origin, "");
 }
 
-// --list-params: every bound in the ALLOWED column, typed back in as the
-// value of its key, is accepted.
+// --list-params: every bound in the ALLOWED column (of the listing for
+// programs, one line per key), typed back in as the value of its key, is
+// accepted.
 TEST_F(ConfigMessages, EveryPrintedBoundIsAccepted) {
-  std::istringstream table(registry_.describe());
-  size_t allowed_at = std::string::npos, description_at = std::string::npos;
+  std::istringstream table(list_params_tsv(registry_, ""));
   size_t bounds = 0;
+  std::string heading;
+  std::getline(table, heading);
+  ASSERT_EQ(heading, "PLATFORM\tKEY\tTYPE\tDEFAULT\tUNIT\tALLOWED\tDESCRIPTION");
   for (std::string line; std::getline(table, line);) {
-    if (line.empty() || line.front() == '#') continue;  // a platform's heading
-    if (line.rfind("KEY", 0) == 0) {  // each platform's keys have a header of their own
-      allowed_at = line.find("ALLOWED");
-      description_at = line.find("DESCRIPTION");
-      continue;
-    }
-    ASSERT_NE(allowed_at, std::string::npos) << line;
-    const std::string key = line.substr(0, line.find(' '));
-    std::string allowed = line.substr(allowed_at, description_at - allowed_at);
-    allowed = allowed.substr(0, allowed.find_last_not_of(' ') + 1);
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, '\t');) cells.push_back(cell);
+    ASSERT_EQ(cells.size(), 7u) << line;
+    const std::string key = cells[1];
+    const std::string allowed = cells[5];
     const ParamSpec* spec = registry_.find(key);
     ASSERT_NE(spec, nullptr) << key;
     if (spec->type == ParamType::text || spec->type == ParamType::choice || spec->type == ParamType::boolean) continue;

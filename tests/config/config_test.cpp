@@ -1,6 +1,7 @@
 // Tests for the configuration API: value parsers, declared ranges, wildcard
 // keys, INI loading and the reports built from a resolved Config.
 #include "model/config/config.h"
+#include "model/config/param_listing.h"
 #include "tests/support/config_error_of.h"
 #include "tests/support/temp_file.h"
 
@@ -245,8 +246,8 @@ TEST(ConfigRegistry, WildcardNeedsOneValidSegment) {
   EXPECT_EQ(registry.find("flow.f1.dst"), nullptr);
 }
 
-TEST(ConfigRegistry, DescribeIsSortedAlignedTable) {
-  const std::string table = test_registry().describe();
+TEST(ConfigRegistry, ListingIsSortedAndAligned) {
+  const std::string table = list_params_text(test_registry(), "", 200);
   const size_t clock = table.find("\nleaf.clock_mhz");
   const size_t flow = table.find("\nflow.*.rate");
   const size_t seed = table.find("\nrun.seed");
@@ -257,9 +258,11 @@ TEST(ConfigRegistry, DescribeIsSortedAlignedTable) {
   EXPECT_LT(clock, seed);
   EXPECT_TRUE(contains(table, "1 .. 10000 (MHz)"));
   EXPECT_TRUE(contains(table, "one of: rr, wrr, strict"));
-  // A heading, the header and 12 parameters, one line each.
+  // A heading, the header and 12 parameters, each its columns' line and its
+  // description's below.
   EXPECT_EQ(table.rfind("# keys of every platform\n", 0), 0u) << table;
-  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 14);
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 2 + 12 * 2) << table;
+  EXPECT_TRUE(contains(table, "\n    test parameter\n")) << table;
   // Aligned: the type column starts at the same offset on every line.
   const std::string clock_line = table.substr(clock + 1, table.find('\n', clock + 1) - clock - 1);
   const size_t header_at = table.find("\nKEY") + 1;
@@ -279,7 +282,7 @@ TEST(ConfigRegistry, PlatformKeysAreGroupedAndRefusedElsewhere) {
   registry.declare(spec("zz.shared", ParamType::integer, "1", "", 0, 9));
   EXPECT_EQ(registry.find("ring.stations")->platform, "ring");
   EXPECT_EQ(registry.find("zz.shared")->platform, "");
-  const std::string table = registry.describe();
+  const std::string table = list_params_text(registry, "", 100);
   const size_t heading = table.find("# platform ring (platform = ring)\n");
   ASSERT_NE(heading, std::string::npos) << table;
   EXPECT_LT(table.find("\nzz.shared"), heading) << table;

@@ -2,6 +2,7 @@
 // derived, marked used when its value is used; and where each value of a
 // run comes from (Config::resolved).
 #include "model/config/param.h"
+#include "model/config/param_listing.h"
 
 #include <gtest/gtest.h>
 
@@ -42,7 +43,7 @@ TEST_F(ParamTest, DeclaringPutsEachKeyInTheRegistryOnceWithItsDeclaration) {
   EXPECT_EQ(registry_.find("demo.mode")->choices, (std::vector<std::string>{"fast", "slow"}));
   EXPECT_TRUE(registry_.find("demo.x.rate")->is_pattern());
   // --list-params says a derived key is auto and how it is derived.
-  const std::string table = registry_.describe();
+  const std::string table = list_params_tsv(registry_, "");
   EXPECT_NE(table.find("auto, or 1000 .. 1000000000000 ps"), std::string::npos) << table;
   EXPECT_NE(table.find("auto: max(the spec's 2 us"), std::string::npos) << table;
 }

@@ -1,4 +1,4 @@
-"""The keys of `fabricsim --list-params`: name, type, default, unit and the
+"""The keys of `fabricsim --list-params --format tsv`: name, type, default, unit and the
 ALLOWED column, with the printed bounds of numeric keys as text (exactly as
 printed, so that the fuzzer types them back in as a user would)."""
 
@@ -47,21 +47,16 @@ def _parse_bounds(param):
 
 
 def read_params(binary, env):
-    """Every declared key, from the table --list-params prints."""
-    text = subprocess.run([binary, "--list-params"], env=env, check=True, capture_output=True, text=True).stdout
+    """Every declared key, from the table --list-params --format tsv prints
+    (one line per key, tab-separated, under a heading line)."""
+    text = subprocess.run([binary, "--list-params", "--format", "tsv"], env=env, check=True, capture_output=True,
+                          text=True).stdout
+    lines = text.splitlines()
+    heading = lines[0].split("\t")
     params = []
-    platform = ""
-    starts = None
-    for line in text.splitlines():
-        if line.startswith("# platform "):  # a platform's keys follow, under their own header
-            platform = line.split()[2]
-        elif line.startswith("#") or not line.strip():
-            continue
-        elif line.startswith("KEY"):
-            starts = [line.index(name) for name in ("KEY", "TYPE", "DEFAULT", "UNIT", "ALLOWED", "DESCRIPTION")]
-        else:
-            cells = [line[a:b].strip() for a, b in zip(starts, starts[1:])]
-            param = Param(*cells, platform=platform)
-            _parse_bounds(param)
-            params.append(param)
+    for line in lines[1:]:
+        row = dict(zip(heading, line.split("\t")))
+        param = Param(row["KEY"], row["TYPE"], row["DEFAULT"], row["UNIT"], row["ALLOWED"], platform=row["PLATFORM"])
+        _parse_bounds(param)
+        params.append(param)
     return params

@@ -138,6 +138,9 @@ class JobTable(unittest.TestCase):
         assert_user_error(self, result.returncode, result.stderr, "job-table", "job.ar.algorithm", "ring, tree")
         result = run_tool(JOB_TABLE, self.db, "--where", "no.such.key=1")
         assert_user_error(self, result.returncode, result.stderr, "job-table", "no.such.key")
+        result = run_tool(JOB_TABLE, self.db, "--where", "job.ar.algoritm=tree")  # issue 55: the key near it
+        assert_user_error(self, result.returncode, result.stderr, "job-table", "no finished job run has the key "
+                          "'job.ar.algoritm'; did you mean job.ar.algorithm")
 
     def test_plots_are_written(self):
         prefix = os.path.join(self.dir, "jobs")

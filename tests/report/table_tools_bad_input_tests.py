@@ -70,6 +70,10 @@ class TableToolsBadInput(unittest.TestCase):
         self.refused("sweep-table", rows_cols + ["--where", "leaf.cache.enable=maybe"],
                      "--where leaf.cache.enable=maybe", "they have false")
         self.refused("sweep-table", rows_cols + ["--flow", "f9"], "--flow f9", "its flows: f1")
+        # Issue 55: a mistyped option, or a value not among an option's choices, with the ones near it.
+        self.refused("sweep-table", rows_cols + ["--flwo", "f1"], "unrecognized arguments: --flwo",
+                     "did you mean --flow?")
+        self.refused("ber-table", ["--links", "leaf_spin"], "invalid choice: 'leaf_spin'", "did you mean leaf_spine")
 
     def test_plot_paths(self):
         cases = [(self.dir.name, "is a folder"), (self.path("plot.txt"), "must end in .png"),

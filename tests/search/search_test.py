@@ -21,8 +21,9 @@ OldKeyNames: a renamed key's old name is one rule everywhere (issue 52,
 N10): --vary takes it with a note naming the new one; given with its new
 name (--set) it is refused naming both.
 BadDeclarations: an empty range, an unknown figure, a key of another
-platform, a text key as a range, no objective: exit 2 before anything
-runs, naming the option; a constraint no design meets: exit 1, "no design
+platform, a text key as a range, no objective, a mistyped key, figure or
+option (with the names near it): exit 2 before anything runs, naming the
+option; a constraint no design meets: exit 1, "no design
 met the constraints".
 
 FABRICSIM_BINARY names the simulator. Run: /usr/bin/python3 tests/search/search_test.py [CLASS]"""
@@ -314,6 +315,13 @@ class BadDeclarations(Case):
         self.refused("a robustness axis (:all) takes a list of values", *E2B, "--vary", "leaf.cache.entries=4..8:all",
                      "--minimize", "leaf.cache.entries")
         self.refused("expected NAME OP NUMBER", *E2B, *CACHE[:4], "--subject-to", "min_subflow_gbps at least 95")
+        # Issue 55: a mistyped key, figure or option is told with the names near it.
+        self.refused("--vary spine.bufer_packets=4..64:int: 'spine.bufer_packets' is not a key (fabricsim "
+                     "--list-params); did you mean spine.buffer_packets?", "perm640", "--vary", "spine.bufer_packets=4..64",
+                     "--minimize", "spine.buffer_packets")
+        self.refused("'min_subflow_gbp' is neither a run metric", *E2B, *CACHE[:2], "--maximize", "min_subflow_gbp")
+        self.refused("did you mean min_subflow_gbps", *E2B, *CACHE[:2], "--maximize", "min_subflow_gbp")
+        self.refused("unrecognized arguments: --tirals 5; did you mean --trials?", *E2B, *CACHE, "--tirals", "5")
 
     def test_a_constraint_no_design_meets(self):
         status, out, err = self.search(*E2B, "--vary", "leaf.cache.entries=4..128:int:log", "--minimize",

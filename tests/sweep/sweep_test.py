@@ -216,7 +216,12 @@ class PointWarnings(unittest.TestCase):
 class BadDefinitions(unittest.TestCase):
     def test(self):
         cases = [
-            (["--sweep", "leaf.cache.entires=16,32"], ["leaf.cache.entires"]),
+            (["--sweep", "leaf.cache.entires=16,32"], ["leaf.cache.entires", "did you mean 'leaf.cache.entries'?"]),
+            # A --set key every point shares, mistyped (issue 55: the key near it is named).
+            (["--set", "leaf.cache.entires=16"], ["key 'leaf.cache.entires' has value '16'",
+                                                  "did you mean 'leaf.cache.entries'?"]),
+            (["--sweeep", "leaf.cache.entries=16,32"], ["unrecognized arguments: --sweeep", "did you mean --sweep?"]),
+            (["--record", "frame"], ["invalid choice: 'frame'", "did you mean frames?"]),
             (["--sweep", "leaf.cache.entries="], ["leaf.cache.entries"]),
             (["--sweep", "leaf.cache.entries=16,32,5000"], ["leaf.cache.entries", "5000"]),
             # Shi below Slow (10) only as a run: point 2 of E2a's 16 x 2
