@@ -6,7 +6,7 @@ import re
 import textwrap
 
 import numpy as np
-from matplotlib.ticker import MaxNLocator, NullFormatter
+from matplotlib.ticker import EngFormatter, MaxNLocator, NullFormatter
 
 from analysis.labels import duration, key_parameters, run_title
 from analysis.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
@@ -98,9 +98,10 @@ def _rate_distribution(ax, rates_gbps, span, line_gbps, unit):
     values = np.sort(np.asarray(rates_gbps, dtype=float))
     n = len(values)
     ax.step(values * GBPS, np.arange(1, n + 1) / n, where="post", color="C0")
+    rate = EngFormatter(unit="b/s", sep=" ", places=1)
     for value, name in ((values[0], "lowest"), (values[(n - 1) // 2], "median"), (values[-1], "highest")):
         ax.axvline(value * GBPS, color="0.55", linewidth=0.7, linestyle=":")
-        ax.annotate(f"{name} {value:.1f} Gb/s", (value * GBPS, 0.02 if name != "median" else 0.5),
+        ax.annotate(f"{name} {rate(value * GBPS)}", (value * GBPS, 0.02 if name != "median" else 0.5),
                     xytext=(3, 0), textcoords="offset points", fontsize=7, color="0.3", rotation=90, va="bottom")
     if line_gbps:
         ax.axvline(line_gbps * GBPS, color="0.4", linewidth=0.8, linestyle="--")

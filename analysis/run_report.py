@@ -41,6 +41,9 @@ class RunReport:
         self.windows = metrics.window_count(run.sim_time_ps, last, self.window_ps)
         self.over_time_reason = self._over_time_reason()
         self.times_us = np.arange(self.windows) * self.window_ps / 1e6
+        # Windows a figure of rates draws: those that end by the run's end (a delivery while the run
+        # drained falls in a window the run did not fill).
+        self.rate_windows = min(self.windows, max(1, run.sim_time_ps // self.window_ps))
         self.sections = []
         self.plots = []  # the PNG files written, by name
         # The run's headline numbers, for runs side by side (compare.py).
@@ -155,7 +158,9 @@ class RunReport:
         frames, received, rates = metrics.mean_throughput(d, len(r.subflows), frm, to)
         if not self.over_time_reason:
             labels = [r.subflow_label(i) for i in range(len(r.subflows))]
-            plots.throughput_plot(r, self.window_ps, self.times_us, metrics.gbps(shares, self.window_ps), labels,
+            n = self.rate_windows
+            plots.throughput_plot(r, self.window_ps, self.times_us[:n], metrics.gbps(shares[:, :n], self.window_ps),
+                                  labels,
                                   self._png("throughput"), line_gbps=self.platform.line_gbps(r),
                                   mean_gbps=(rates, f"{duration(frm)} to {duration(to)}" if frm else None),
                                   unit=self.platform.unit)
@@ -229,7 +234,8 @@ class RunReport:
         if self.over_time_reason:
             return f"### Fairness\n\nNo figure of Jain's index per window: {self.over_time_reason}.\n"
         jain = metrics.jain_index(shares)
-        plots.fairness_plot(r, self.window_ps, self.times_us, jain, len(r.subflows), self._png("fairness"))
+        plots.fairness_plot(r, self.window_ps, self.times_us[:self.rate_windows], jain[:self.rate_windows],
+                            len(r.subflows), self._png("fairness"))
         rows = [(w, w * self.window_ps, len(r.subflows), metrics.gbps(float(shares[:, w].sum()), self.window_ps),
                  None if np.isnan(jain[w]) else float(jain[w])) for w in range(self.windows)]
         header = ["window", "window_start_ps", "subflows", "total_gbps", "jain_index"]
