@@ -78,16 +78,21 @@ END, 0))sql";
 void expect_places_match_names(const std::string& path) {
   Db db(path);
   EXPECT_EQ(db.dump(kLinksNamedOtherwise), "");
-  EXPECT_EQ(db.dump(kUnitsOtherwise), "");
   EXPECT_EQ(db.integer("SELECT count(*) FROM entities WHERE vl IS NOT NULL"), 0);  // no entity is per VL
+  EXPECT_EQ(db.dump(kUnitsOtherwise), "");
+}
+
+// Runs `args` (which write `path`); its entities' places match their names.
+void run_and_check_places(const Args& args, const std::string& path) {
+  const ProcResult r = run_fabricsim(args);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  expect_places_match_names(path);
 }
 
 TEST(EntityPlaces, FabricEntitiesCarryTheirEndsAndDirection) {
   TempDir dir;
   const std::string path = dir.file("fabric.db");
-  const ProcResult r = run_fabricsim(fabric_run(path));
-  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  expect_places_match_names(path);
+  ASSERT_NO_FATAL_FAILURE(run_and_check_places(fabric_run(path), path));
   Db db(path);
   // Links of all four kinds, leaves, CNAs and congestion points were checked.
   EXPECT_EQ(db.dump("SELECT from_kind, to_kind, direction, count(*) > 0 FROM entities WHERE kind = 'link' "
@@ -110,9 +115,7 @@ TEST(EntityPlaces, FabricEntitiesCarryTheirEndsAndDirection) {
 TEST(EntityPlaces, BackplaneEntitiesCarryTheirEnds) {
   TempDir dir;
   const std::string path = dir.file("backplane.db");
-  const ProcResult r = run_fabricsim(backplane_run(path));
-  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  expect_places_match_names(path);
+  ASSERT_NO_FATAL_FAILURE(run_and_check_places(backplane_run(path), path));
   Db db(path);
   EXPECT_EQ(db.dump("SELECT from_kind, to_kind, direction, count(*) > 0 FROM entities WHERE kind = 'link' "
                     "GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"),
@@ -122,9 +125,7 @@ TEST(EntityPlaces, BackplaneEntitiesCarryTheirEnds) {
 TEST(EntityPlaces, RingSegmentsRunFromEachPositionToTheNext) {
   TempDir dir;
   const std::string path = dir.file("ring.db");
-  const ProcResult r = run_fabricsim(ring_run(path));
-  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  expect_places_match_names(path);
+  ASSERT_NO_FATAL_FAILURE(run_and_check_places(ring_run(path), path));
   Db db(path);
   // E14rings: 3 rings of 16 stations; ring 0 has bridges 0 and 1 (to its
   // children, rings 1 and 2) after its stations, rings 1 and 2 the bridge
