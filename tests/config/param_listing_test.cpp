@@ -12,26 +12,13 @@
 
 #include "model/config/close_names.h"
 #include "platforms/app/parameters.h"
+#include "tests/support/listing_text.h"
 
 namespace fabric::config {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// The keys a listing for a reader names: the first word of each line that
-// starts at the margin (not a heading).
-std::set<std::string> listed_keys(const std::string& text) {
-  std::set<std::string> keys;
-  for (const std::string& line : lines_of(text))
-    if (!line.empty() && line[0] != ' ' && line[0] != '#' && line.rfind("KEY", 0) != 0)
-      keys.insert(line.substr(0, line.find(' ')));
-  return keys;
-}
+using fabric::test::lines_of;
+using fabric::test::listed_keys;
 
 class ParamListing : public ::testing::Test {
  protected:

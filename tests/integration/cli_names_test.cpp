@@ -9,26 +9,13 @@
 #include <sstream>
 
 #include "tests/integration/harness.h"
+#include "tests/support/listing_text.h"
 
 namespace fabricsim_it {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// The keys of a listing for a reader: the first word of each line at the
-// margin that is no heading.
-std::set<std::string> listed_keys(const std::string& text) {
-  std::set<std::string> keys;
-  for (const std::string& line : lines_of(text))
-    if (!line.empty() && line[0] != ' ' && line[0] != '#' && line.rfind("KEY", 0) != 0)
-      keys.insert(line.substr(0, line.find(' ')));
-  return keys;
-}
+using fabric::test::lines_of;
+using fabric::test::listed_keys;
 
 // The keys of the listing for programs.
 std::set<std::string> tsv_keys(const std::string& text) {
