@@ -100,7 +100,8 @@ class TooManyPoints(unittest.TestCase):
             self.assertIn("the sweep has more than 18446744073709551615 points (2^64: ", r.stderr)
             self.assertFalse(os.path.exists(db))
             # The limit is a key: its value, range and unit in --list-params.
-            listed = subprocess.run([BINARY, "--list-params"], capture_output=True, text=True).stdout
+            listed = subprocess.run([BINARY, "--list-params", "sweep.max_points"], capture_output=True, text=True,
+                                    env=dict(os.environ, COLUMNS="200")).stdout
             line = [l for l in listed.splitlines() if l.startswith("sweep.max_points ")]
             self.assertEqual(len(line), 1, listed[:300])
             self.assertEqual(line[0].split()[1:4], ["integer", "100000", "points"])
