@@ -4,6 +4,7 @@
 #include <numeric>
 #include <string>
 
+#include "model/core/line_census.h"
 #include "model/core/sim_time.h"
 #include "model/core/stop_request.h"
 
@@ -35,8 +36,14 @@ int EventScheduler::threads() const { return workers_ ? workers_->size() : 1; }
 void EventScheduler::serve_window(Picos window_end) {
   window_end_ = window_end;
   if (!workers_) {
+    line_census::window_begin(window_end - lookahead_, window_end);
     for (const auto& q : queues_) q->take_inbox();
-    for (const auto& q : queues_) q->serve_before(window_end);
+    for (size_t i = 0; i < queues_.size(); ++i) {
+      line_census::queue_begin(i, queues_[i]->served());
+      queues_[i]->serve_before(window_end);
+      line_census::queue_end(queues_[i]->served());
+    }
+    line_census::window_end();
     return;
   }
   // Worker w takes queues w, w + n, w + 2n, ...
