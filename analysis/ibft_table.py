@@ -118,7 +118,7 @@ def _size_text(v):
 
 
 def plot_speedups(rows, size, path):
-    from matplotlib.ticker import FuncFormatter, NullFormatter
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
     from analysis.style import pyplot
     plt = pyplot()
     at = [r for r in rows if r["message_bytes"] == size]
@@ -144,6 +144,7 @@ def plot_speedups(rows, size, path):
         ax.axhline(1, color="grey", linewidth=0.8)
         if log:
             ax.set_yscale("log")
+            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))  # 1, 2, 5, 10, ...: a panel of 1-4 reads too
             ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
             ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("group size (receivers)")

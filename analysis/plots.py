@@ -320,7 +320,8 @@ def levels_plot(title, subtitle, key, panels, path, categorical=False, key_label
                 ax.set_xticks(range(len(xs)), [str(x) for x in xs])
         ax.set_title(label, fontsize=9)
         _compare_axes(ax, key, key_label, "mean latency", log2, seconds)
-        ax.legend(title="surrogate levels passed", fontsize=7, title_fontsize=7)
+        ax.legend(title="surrogate levels passed", fontsize=7, title_fontsize=7, loc="upper left",
+                  bbox_to_anchor=(1.01, 1.0), frameon=False)
     for ax in list(axes.flat)[len(panels):]:
         ax.set_visible(False)
     _save(fig, path, top=1 - 0.75 / (3.9 * rows + 0.7))

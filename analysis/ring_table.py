@@ -122,8 +122,9 @@ def plot_series(by_series, x, xlabel, path, metrics, title, references=()):
     plt = _pyplot()
     from analysis import style
     lengths = len({key[-1] for key in by_series})
-    # The legend goes below the panels, two columns: the series' names are long.
-    legend_rows = (len(by_series) + 2) // 2
+    # The legend goes below the panels, two columns where there are two panels: the series' names are long.
+    columns = 2 if len(metrics) > 1 else 1
+    legend_rows = (len(by_series) + 1 + columns - 1) // columns
     legend_inches = 0.3 + 0.17 * legend_rows
     fig, axes = plt.subplots(1, len(metrics), figsize=(6 * len(metrics) + 2, 4.6 + legend_inches), squeeze=False)
     colors = plt.get_cmap("tab20").colors
@@ -166,7 +167,7 @@ def plot_series(by_series, x, xlabel, path, metrics, title, references=()):
         labels.append(f"overloaded: delivered < {DELIVERED_SHARE_OF_STEADY:.0%} of offered "
                       "(its latency grows with the run)")
     if handles:
-        fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=7, frameon=False)
+        fig.legend(handles, labels, loc="lower center", ncol=columns, fontsize=7, frameon=False)
     fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, legend_inches / (4.6 + legend_inches), 1, 0.97))
     fig.savefig(path, dpi=90)
@@ -228,7 +229,8 @@ def plot_timeseries(conn, rows, path):
     label = {r["run_id"]: series_label(series_key(r)) for r in rows}
     columns, data = run_query(conn, "ring_timeseries")
     points = [dict(zip(columns, d)) for d in data if d[0] in runs]
-    fig, axes = plt.subplots(3, 1, figsize=(11, 8), sharex=True)
+    legend_inches = 0.3 + 0.17 * len(runs)
+    fig, axes = plt.subplots(3, 1, figsize=(11, 8 + legend_inches), sharex=True)
     for run in runs:
         mine = [p for p in points if p["run_id"] == run]
         if not mine:
@@ -242,10 +244,11 @@ def plot_timeseries(conn, rows, path):
         ax.set_ylabel(y)
         ax.grid(alpha=0.3)
     axes[2].set_xlabel("time (ms)")
-    axes[0].legend(fontsize=7)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=1, fontsize=7, frameon=False)
     fig.suptitle("E14: the SPQ limit, the SPQ and throughput over time (runs with a load or pattern schedule)",
                  fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, legend_inches / (8 + legend_inches), 1, 0.97))
     fig.savefig(path, dpi=90)
     plt.close(fig)
 

@@ -107,15 +107,15 @@ def front_plot(conn, sid, declaration, front, path, units):
     points = sorted(by_trial[t] for t, _, _ in front)
     if points:
         ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", color="tab:blue", label="the front")
-    _label(ax.xaxis, ax.set_xlabel, a.name, a.direction, units.get(a.name))
-    _label(ax.yaxis, ax.set_ylabel, b.name, b.direction, units.get(b.name))
-    for axis, objective in ((ax.set_xscale, a), (ax.set_yscale, b)):
+    for axis, objective in ((ax.set_xscale, a), (ax.set_yscale, b)):  # the scale first: it resets the formatter
         varied = next((v for v in declaration.search_axes() if v.key == objective.name), None)
         if varied is not None and varied.log:
             axis("log")
+    _label(ax.xaxis, ax.set_xlabel, a.name, a.direction, units.get(a.name))
+    _label(ax.yaxis, ax.set_ylabel, b.name, b.direction, units.get(b.name))
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     ax.set_title("\n".join(textwrap.wrap(search_title(conn, sid, declaration) + f": the front of {a.name} and "
-                                         f"{b.name}", 80)), fontsize=10)
+                                         f"{b.name}", 60)), fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
