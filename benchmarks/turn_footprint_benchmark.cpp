@@ -85,61 +85,48 @@ void report(benchmark::State& state, int64_t turns) {
       benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
-void BM_TurnAfterOtherPartitions(benchmark::State& state) {
+// Turns of a partition of state.range(0) lines, each after `others_mib`
+// MiB of other partitions' lines (untimed; 0: none); `chained`: the turn
+// chases its lines.
+void turns(benchmark::State& state, bool chained, size_t others_mib) {
   Partition p(static_cast<size_t>(state.range(0)), 1);
-  Others others(static_cast<size_t>(state.range(1)));
-  int64_t turns = 0;
+  if (chained) p.link();
+  Others others(others_mib);
+  int64_t count = 0;
   for (auto _ : state) {
-    state.PauseTiming();
-    benchmark::DoNotOptimize(others.touch());
-    state.ResumeTiming();
-    benchmark::DoNotOptimize(p.turn());
-    ++turns;
+    if (others_mib > 0) {
+      state.PauseTiming();
+      benchmark::DoNotOptimize(others.touch());
+      state.ResumeTiming();
+    }
+    benchmark::DoNotOptimize(chained ? p.chase() : p.turn());
+    ++count;
   }
-  report(state, turns);
+  report(state, count);
 }
-BENCHMARK(BM_TurnAfterOtherPartitions)->Args({2122, 19})->Args({1061, 19})->Args({6493, 61})->Iterations(300)->UseRealTime();
 
-void BM_TurnWarm(benchmark::State& state) {
-  Partition p(static_cast<size_t>(state.range(0)), 1);
-  int64_t turns = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(p.turn());
-    ++turns;
-  }
-  report(state, turns);
+void BM_TurnAfterOtherPartitions(benchmark::State& state) {
+  turns(state, false, static_cast<size_t>(state.range(1)));
 }
+BENCHMARK(BM_TurnAfterOtherPartitions)
+    ->Args({2122, 19})
+    ->Args({1061, 19})
+    ->Args({6493, 61})
+    ->Iterations(300)
+    ->UseRealTime();
+
+void BM_TurnWarm(benchmark::State& state) { turns(state, false, 0); }
 BENCHMARK(BM_TurnWarm)->Arg(2122)->Arg(1061)->Arg(6493)->UseRealTime();
 
 // The same with each line's address known only from the line before: a
 // turn as a chain of dependent loads (the model's events follow pointers
 // from a message to its port, queue and credit state).
 void BM_ChainAfterOtherPartitions(benchmark::State& state) {
-  Partition p(static_cast<size_t>(state.range(0)), 1);
-  p.link();
-  Others others(static_cast<size_t>(state.range(1)));
-  int64_t turns = 0;
-  for (auto _ : state) {
-    state.PauseTiming();
-    benchmark::DoNotOptimize(others.touch());
-    state.ResumeTiming();
-    benchmark::DoNotOptimize(p.chase());
-    ++turns;
-  }
-  report(state, turns);
+  turns(state, true, static_cast<size_t>(state.range(1)));
 }
 BENCHMARK(BM_ChainAfterOtherPartitions)->Args({2122, 19})->Args({1061, 19})->Iterations(300)->UseRealTime();
 
-void BM_ChainWarm(benchmark::State& state) {
-  Partition p(static_cast<size_t>(state.range(0)), 1);
-  p.link();
-  int64_t turns = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(p.chase());
-    ++turns;
-  }
-  report(state, turns);
-}
+void BM_ChainWarm(benchmark::State& state) { turns(state, true, 0); }
 BENCHMARK(BM_ChainWarm)->Arg(2122)->Arg(1061)->UseRealTime();
 
 }  // namespace
