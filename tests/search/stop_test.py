@@ -35,7 +35,7 @@ SEARCH = os.path.join(ROOT, "scripts", "fabricsim-search")
 STOPS = int(os.environ.get("FABRICSIM_SEARCH_STOPS", "20"))
 BUDGET = 16
 # TPE over the cache size with the throughput as objective: the budget is spent whole.
-ARGS = ["E2b", "--set", "flow.f1.frame_size=1522", "--time", "600us", "--vary", "leaf.cache.entries=4..128:int",
+ARGS = ["E2b", "--set", "flow.f1.frame_size=1522", "--time", "1200us", "--vary", "leaf.cache.entries=4..128:int",
         "--maximize", "min_subflow_gbps", "--seeds", "2", "--trials", str(BUDGET), "--jobs", "2",
         "--fabricsim", BINARY]
 
