@@ -119,7 +119,8 @@ class Comparison:
             rate = rates.pop()
             if highest >= rate / 4:
                 references += [(m, rate, f"line rate {rate:g} Gb/s") for m in ("mean_gbps", "min_gbps")]
-        one_flow_a_port = all(len(run.flows) == len({f["src_port"] for f in run.flows.values()}) for run, _ in self.rows)
+        one_flow_a_port = all(len(run.flows) == len({f["src_port"] for f in run.flows.values()})
+                              for run, _ in self.rows)
         if self.key == "traffic.load_gbps" and one_flow_a_port:  # counting preamble and gap: an upper bound
             references += [(m, None, "offered per source port, on the wire (an upper bound)")
                            for m in ("mean_gbps", "min_gbps")]

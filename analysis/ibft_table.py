@@ -144,7 +144,8 @@ def plot_speedups(rows, size, path):
         ax.axhline(1, color="grey", linewidth=0.8)
         if log:
             ax.set_yscale("log")
-            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))  # 1, 2, 5, 10, ...: a panel of 1-4 reads too
+            # 1, 2, 5, 10, ...: a panel of ratios from 1 to 4 reads too.
+            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
             ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
             ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("group size (receivers)")
