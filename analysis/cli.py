@@ -31,7 +31,8 @@ def parse(argv):
                    help="with --compare: also each run's own sections and figures (by default only the comparison)")
     p.add_argument("--out", metavar="DIR", help="output folder (default: <db name>_report)")
     p.add_argument("--window", metavar="DURATION", help="time window of throughput and fairness (default: "
-                                                         "about 1/100 of the run, 1-2-5 steps)")
+                                                         "about 1/100 of the run, 1-2-5 steps; never shorter than "
+                                                         "16 mean inter-arrival times of the slowest subflow)")
     p.add_argument("--warmup", metavar="DURATION", help="skipped before mean throughput (default: the platform's: "
                                                          "on the fabric 0.5 ms for runs of 1 ms or more, on the "
                                                          "backplane backplane.warmup, else 0)")
