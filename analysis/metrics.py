@@ -42,13 +42,10 @@ def nice_window_ps(sim_time_ps, target_windows=100):
 FRAMES_PER_WINDOW = 16
 
 
-def default_window_ps(sim_time_ps, mean_frame_bytes=None, line_gbps=None):
-    """About 1/100 of the run in 1-2-5 steps, but at least FRAMES_PER_WINDOW
-    times of the run's mean frame at the line rate (when both are known)."""
-    floor = 0
-    if mean_frame_bytes and line_gbps:
-        floor = FRAMES_PER_WINDOW * mean_frame_bytes * 8 * 1000 / line_gbps  # ps
-    return max(nice_window_ps(max(sim_time_ps, 1)), nice_window_ps(math.ceil(floor), 1) if floor else 0)
+def default_window_ps(sim_time_ps):
+    """About 1/100 of the run in 1-2-5 steps (floored_window_ps then keeps
+    FRAMES_PER_WINDOW frames of the slowest subflow in it)."""
+    return nice_window_ps(max(sim_time_ps, 1))
 
 
 # A figure over time has a point with at least this many windows.

@@ -29,8 +29,7 @@ class RunReport:
         self.platform = for_run(run)
         d = run.deliveries
         self.has_deliveries = d is not None and len(d) > 0
-        mean_frame = float(d.bytes.mean()) if self.has_deliveries else None
-        asked = window_ps or metrics.default_window_ps(run.sim_time_ps, mean_frame, self.platform.line_gbps(run))
+        asked = window_ps or metrics.default_window_ps(run.sim_time_ps)
         floor, self.fewest_frames = (metrics.slowest_series_floor_ps(d, len(run.subflows), run.sim_time_ps)
                                      if self.has_deliveries else (None, 0))
         self.window_ps = metrics.floored_window_ps(asked, floor)
@@ -160,8 +159,7 @@ class RunReport:
             labels = [r.subflow_label(i) for i in range(len(r.subflows))]
             n = self.rate_windows
             plots.throughput_plot(r, self.window_ps, self.times_us[:n], metrics.gbps(shares[:, :n], self.window_ps),
-                                  labels,
-                                  self._png("throughput"), line_gbps=self.platform.line_gbps(r),
+                                  labels, self._png("throughput"), line_gbps=self.platform.line_gbps(r),
                                   mean_gbps=(rates, f"{duration(frm)} to {duration(to)}" if frm else None),
                                   unit=self.platform.unit)
         rows = [(f, r.flow_name(f), dst, int(frames[i]), int(received[i]), rates[i])
