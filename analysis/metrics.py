@@ -94,6 +94,16 @@ def bytes_per_window(deliveries, subflows, window_ps, windows):
     return counts.reshape(subflows, windows)
 
 
+# What an Ethernet frame takes on the wire beyond its bytes: preamble and
+# start delimiter (8 B) and the inter-frame gap (12 B).
+WIRE_OVERHEAD_BYTES = 20
+
+
+def frame_share(frame_bytes):
+    """The share of a wire rate that a frame's own bytes are."""
+    return frame_bytes / (frame_bytes + WIRE_OVERHEAD_BYTES)
+
+
 def gbps(byte_count, duration_ps):
     """Bytes over a duration in Gb/s (1 bit/ps = 1000 Gb/s)."""
     return byte_count * 8000.0 / duration_ps

@@ -14,11 +14,10 @@ import numpy as np
 from analysis import tool
 from analysis.confidence import values_text
 from analysis.markdown import table
-from analysis.metrics import gbps, warmup_ps
+from analysis.metrics import frame_share, gbps, warmup_ps
 from analysis.option_values import config_key, output_file
 from analysis.rundb import ReportError, open_database, run_ids, _config_dict
 
-WIRE_OVERHEAD_BYTES = 20  # preamble and inter-frame gap, counted in an offered rate
 
 
 def shown(value):
@@ -43,7 +42,7 @@ def offered_frame_gbps(config, flow):
         size = float(config.get(f"flow.{flow}.frame_size", "nan"))
     except ValueError:
         return float("nan")
-    return rate * size / (size + WIRE_OVERHEAD_BYTES)
+    return rate * frame_share(size)
 
 
 def check_flow(flow, run_id, config):

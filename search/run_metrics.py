@@ -7,7 +7,7 @@ import math
 import sqlite3
 from dataclasses import dataclass
 
-from analysis.metrics import gbps, warmup_ps
+from analysis.metrics import WIRE_OVERHEAD_BYTES, frame_share, gbps, warmup_ps
 
 
 @dataclass(frozen=True)
@@ -22,9 +22,6 @@ class FigureError(Exception):
     """A figure the run cannot give; the message is for the user."""
 
 
-# What an Ethernet frame takes on the wire beyond its bytes: preamble and
-# start delimiter (8 B) and the inter-frame gap (12 B).
-WIRE_OVERHEAD_BYTES = 20
 ETHERNET_PLATFORMS = ("fabric", "backplane")
 
 
@@ -151,8 +148,8 @@ def ceiling(conn, name, run_id):
     if line is None or line[0] is None or not flows or any(size is None for size, _ in flows):
         return None
     wire = "_wire_" in name
-    rates = [min(offered * ((size + WIRE_OVERHEAD_BYTES) / size if wire else 1),
-                 line[0] * (1 if wire else size / (size + WIRE_OVERHEAD_BYTES))) for size, offered in flows]
+    rates = [min(offered / frame_share(size) if wire else offered, line[0] if wire else line[0] * frame_share(size))
+             for size, offered in flows]
     value = min(rates) if name.startswith("min_") else _mean(rates)
     sizes = sorted({size for size, _ in flows})
     how = (f"the line rate {line[0]:g} Gb/s" if wire else
