@@ -118,9 +118,8 @@ def _size_text(v):
 
 
 def plot_speedups(rows, size, path):
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-    from analysis.style import pyplot
-    plt = pyplot()
+    from analysis import style as figure_style
+    plt = figure_style.pyplot()
     at = [r for r in rows if r["message_bytes"] == size]
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.8))
     # OpenSM by each root rule: solid first, dashed spread.
@@ -130,7 +129,7 @@ def plot_speedups(rows, size, path):
     labels = ("OpenSM time / cyclic time", "unicast time / cyclic time", "unicast time / OpenSM time")
     values = [r[m] for r in at for metrics in panels for m, _ in metrics if r[m]]
     # One scale for every panel: log where the ratios span a decade (one source's unicast runs 100 times longer).
-    log = bool(values) and max(values) / min(values) >= 10
+    log = figure_style.spans_a_decade(values)
     handles, spread = {}, False
     for ax, metrics, label in zip(axes, panels, labels):
         for s, color in zip(sorted({r["sources"] for r in at}), ("tab:blue", "tab:orange", "tab:green", "tab:red")):
@@ -143,11 +142,7 @@ def plot_speedups(rows, size, path):
                     spread = spread or style == "--"
         ax.axhline(1, color="grey", linewidth=0.8)
         if log:
-            ax.set_yscale("log")
-            # 1, 2, 5, 10, ...: a panel of ratios from 1 to 4 reads too.
-            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-            ax.yaxis.set_minor_formatter(NullFormatter())
+            figure_style.log_numbers(ax)  # 1, 2, 5, 10, ...: a panel of ratios from 1 to 4 reads too
         ax.set_xlabel("group size (receivers)")
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)

@@ -39,6 +39,21 @@ def log_seconds(ax, which="y"):
     axis.set_minor_formatter(NullFormatter())
 
 
+def spans_a_decade(values):
+    """Whether positive values span a factor of 10 or more: a log axis reads them better."""
+    values = [v for v in values if v is not None]
+    return bool(values) and min(values) > 0 and max(values) / min(values) >= 10
+
+
+def log_numbers(ax, widest=None):
+    """A log y axis of plain numbers (1, 2, 5, 10, 20 ...; each decade only
+    where `widest`, the span of the data, is more than three decades)."""
+    ax.set_yscale("log")
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0,) if widest and widest > 1e3 else (1.0, 2.0, 5.0)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+
+
 def bits_per_second(axis):
     """Values in bit/s, labelled 25 Gb/s."""
     axis.set_major_formatter(EngFormatter(unit="b/s", sep=" "))

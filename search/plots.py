@@ -17,18 +17,6 @@ def _label(ax_axis, set_label, name, direction, unit):
         style.bytes_(ax_axis)
 
 
-def _log_if_a_decade(ax, values):
-    """A log y axis, its ticks as plain numbers, where the positive values span a decade or more."""
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-    values = [v for v in values if v is not None]
-    if values and min(values) > 0 and max(values) / min(values) >= 10:
-        ax.set_yscale("log")
-        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0,) if max(values) / min(values) > 1e3 else
-                                              (1.0, 2.0, 5.0)))
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        ax.yaxis.set_minor_formatter(NullFormatter())
-
-
 def search_title(conn, sid, declaration):
     """'search 1 of perm640: minimize spine.buffer_packets subject to min_subflow_wire_gbps >= 99 from 20 us'."""
     row = conn.execute("SELECT study FROM searches WHERE search_id = ?", (sid,)).fetchone()
@@ -65,7 +53,9 @@ def history_plot(conn, sid, declaration, path, units):
                 ax.step(*zip(*line), where="post", color="tab:blue", alpha=0.5, label="best so far")
         ax.set_xlabel("trial")
         _label(ax.yaxis, ax.set_ylabel, o.name, o.direction, units.get(o.name))
-        _log_if_a_decade(ax, [v[i] for _, v, _ in rows])
+        values = [v[i] for _, v, _ in rows if v[i] is not None]
+        if style.spans_a_decade(values):
+            style.log_numbers(ax, max(values) / min(values))
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     fig.suptitle("\n".join(textwrap.wrap(search_title(conn, sid, declaration) + ": objectives against the trials",
                                          90)), fontsize=10)
