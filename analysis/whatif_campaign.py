@@ -95,6 +95,8 @@ def draw_fabric_base(rng):
         keys["link.retry"] = rng.choice(["true", "false"])
         if keys["link.retry"] == "false":
             keys["leaf.e2e.timeout"] = "20us"
+    if rng.random() < 0.3:
+        keys["link.retry.ack_piggyback"] = "true"
     return keys
 
 

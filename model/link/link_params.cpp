@@ -33,6 +33,15 @@ LinkRetryParams read_link_retry_params(const LinkRetryKeys& keys, uint32_t max_m
   p.buffer_bytes = static_cast<uint32_t>(buffer);
   p.ack_every = static_cast<uint32_t>(keys.ack_every.value());
   p.ack_delay = keys.ack_delay;
+  p.ack_piggyback = keys.ack_piggyback;
+  // A piggybacked ACK's 16 bits name a message only while fewer than
+  // kPiggybackedAckSpan are outstanding: at most the buffer over the smallest message.
+  if (p.ack_piggyback && buffer >= static_cast<int64_t>(kPiggybackedAckSpan) * control_bytes)
+    keys.buffer.fail("with link.retry.ack_piggyback = true, fewer than " + std::to_string(kPiggybackedAckSpan) +
+                     " of the smallest messages (" + std::to_string(control_bytes) + " B): " +
+                     std::to_string(max_message_bytes) + " B .. " +
+                     std::to_string(static_cast<int64_t>(kPiggybackedAckSpan) * control_bytes - 1) +
+                     " B (a piggybacked link ACK carries 16 bits of the link sequence number)");
   p.timeout = keys.timeout;
   p.control_bytes = control_bytes;
   return p;

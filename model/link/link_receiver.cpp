@@ -33,6 +33,10 @@ bool LinkReceiver::admit(Payload& message, TxPort* reverse, Picos now) {
     bad = injector_->corrupt(seq, info.wire_bytes, !scripted_may_hit);
   }
   if (bad) ++corrupted_;  // (the counters' line is touched only then)
+  if (info.carries_link_ack) {  // a link ACK for the reverse link rode on it (link.retry.ack_piggyback)
+    info.carries_link_ack = false;
+    if (window_ && reverse && !bad) reverse->on_carried_link_ack(info.link_ack, now);
+  }
   if (is_link_ack_or_nak(message)) {
     if (!bad && reverse) {
       if (control_of(message).kind == ControlKind::link_ack) reverse->on_link_ack(control_of(message).units, now);

@@ -5,7 +5,8 @@
 // - with link retry, passes only the next expected link sequence number
 //   with a good CRC, in order and exactly once, and has the reverse link's
 //   sender (RetrySender) send the link NAKs and coalesced link ACKs; link
-//   ACKs and NAKs that arrive go to that sender too;
+//   ACKs and NAKs that arrive go to that sender too, and so does a link ACK
+//   riding on a message (link.retry.ack_piggyback), unless its CRC is bad;
 // - without link retry, drops a corrupted data message (recorded, reason
 //   `link`): the end-to-end layer above recovers it. Its downstream slot was
 //   never taken, so its hop-by-hop credit goes straight back upstream.

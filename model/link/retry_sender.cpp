@@ -19,6 +19,7 @@ RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recor
       ack_delay_(params.ack_delay),
       timeout_(params.timeout),
       control_bytes_(params.control_bytes),
+      ack_piggyback_(params.ack_piggyback),
       window_(params.buffer_bytes),
       recorder_(recorder),
       link_(std::move(link)),
@@ -32,6 +33,11 @@ RetrySender::~RetrySender() {
 LinkSeq RetrySender::widen(uint32_t seq) const {
   const LinkSeq top = window_.next_new();
   return top - static_cast<uint32_t>(static_cast<uint32_t>(top) - seq);
+}
+
+LinkSeq RetrySender::widen(uint16_t low_bits) const {
+  const LinkSeq top = window_.next_new();
+  return top - static_cast<uint16_t>(static_cast<uint16_t>(top) - low_bits);
 }
 
 Payload& RetrySender::link_control(ControlKind kind, uint32_t seq) {
@@ -49,11 +55,8 @@ Payload* RetrySender::take_urgent(Picos now) {
     ++naks_sent_;
     return &link_control(ControlKind::link_nak, nak_seq_);
   }
-  if (ack_owed_ && now >= ack_due_) {
-    ack_owed_ = false;
-    ++acks_sent_;
-    return &link_control(ControlKind::link_ack, ack_seq_);
-  }
+  if (!ack_piggyback_)
+    if (Payload* ack = take_due_ack(now)) return ack;
   if (!window_.has_next()) return nullptr;
   // A replay, the rare case: a copy of the message the buffer refers to.
   // If the receiver took that message, it may have been forwarded and
@@ -61,12 +64,29 @@ Payload* RetrySender::take_urgent(Picos now) {
   // on its link sequence number: what it checks is restored here, as sent.
   const GoBackNSender::Out out = *window_.next();
   Payload& copy = pool_.clone(*as_payload(out.handle));
+  carry_ack(copy);
   MessageInfo& info = info_of(copy);
   info.link_seq = static_cast<uint32_t>(out.seq);
   info.wire_bytes = static_cast<uint32_t>(out.cost);
   info.ready_at = 0;
   info.replay = true;
   return &copy;
+}
+
+Payload* RetrySender::take_due_ack(Picos now) {
+  if (!ack_owed_ || now < ack_due_) return nullptr;
+  ack_owed_ = false;
+  ++acks_sent_;
+  return &link_control(ControlKind::link_ack, ack_seq_);
+}
+
+void RetrySender::carry_ack(Payload& message) {
+  MessageInfo& info = info_of(message);
+  info.carries_link_ack = ack_piggyback_ && ack_owed_;
+  if (!info.carries_link_ack) return;
+  info.link_ack = static_cast<uint16_t>(ack_seq_);
+  ack_owed_ = false;
+  ++acks_carried_;
 }
 
 Payload& RetrySender::admit(Payload& message, Picos now) {
@@ -115,8 +135,7 @@ void RetrySender::owe_nak(uint32_t first_missing) {
   nak_seq_ = first_missing;
 }
 
-void RetrySender::on_ack(uint32_t cumulative, Picos now) {
-  const LinkSeq seq = widen(cumulative);
+void RetrySender::acknowledge(LinkSeq seq, Picos now) {
   if (seq >= window_.next_new()) return;  // not a number this sender gave out
   if (seq < window_.oldest()) return;  // stale: covered by an earlier ACK
   heard(now);

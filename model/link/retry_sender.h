@@ -13,7 +13,9 @@
 // (RetryReceiver), which travel as 10 B control messages of their own:
 // a NAK at once, an ACK once `ack_every` messages arrived or the oldest
 // unacknowledged one has waited `ack_delay` (coalesced: the latest
-// cumulative number is the one sent).
+// cumulative number is the one sent). With `ack_piggyback` (a what-if) an
+// owed ACK rides on the next message the port sends instead, due or not,
+// and goes alone only when it is due and nothing else leaves.
 #include <cstdint>
 #include <string>
 
@@ -31,6 +33,7 @@ struct LinkRetryParams {
   uint32_t buffer_bytes = 0;      // retry buffer: at least the link round trip at line rate
   uint32_t ack_every = 0;         // messages accepted per coalesced link ACK
   Picos ack_delay = 0;            // ... or the longest an accepted message waits for its ACK
+  bool ack_piggyback = false;     // an owed ACK rides on the next message sent (MessageInfo::link_ack)
   Picos timeout = 0;              // no ACK or NAK for this long with messages outstanding: replay all
   uint32_t control_bytes = 0;     // a link ACK or NAK on the wire (leaf.control_bytes)
 };
@@ -46,8 +49,15 @@ class alignas(64) RetrySender {
   RetrySender& operator=(const RetrySender&) = delete;
 
   // A link ACK or NAK that is due now, else a replay: the message to send
-  // (owned by the caller, like any message sent), or nullptr.
+  // (owned by the caller, like any message sent), or nullptr. With
+  // ack_piggyback the ACK is not among them: see carry_ack and take_due_ack.
   Payload* take_urgent(Picos now);
+  // With ack_piggyback: an owed ACK onto `message` (any message sent but a
+  // link ACK or NAK); it is no longer owed. Without: clears the field.
+  void carry_ack(Payload& message);
+  // An owed ACK that is due now, as a message of its own, or nullptr.
+  Payload* take_due_ack(Picos now);
+  bool acks_ride() const { return ack_piggyback_; }
   // Whether a new message of up to `wire_bytes` fits the retry buffer.
   bool has_room(uint32_t wire_bytes) const { return window_.can_send(wire_bytes); }
   // A new message: numbered, a reference kept; returns it, to send.
@@ -67,14 +77,17 @@ class alignas(64) RetrySender {
   // Returns true when no ACK was owed before (its deadline starts now).
   bool owe_ack(uint32_t cumulative, bool now_due, Picos now);
   void owe_nak(uint32_t first_missing);
-  // Link ACK and NAK that arrived for this link.
-  void on_ack(uint32_t cumulative, Picos now);
+  // Link ACK and NAK that arrived for this link; an ACK that rode on a
+  // message (its low 16 bits, MessageInfo::link_ack).
+  void on_ack(uint32_t cumulative, Picos now) { acknowledge(widen(cumulative), now); }
+  void on_carried_ack(uint16_t low_bits, Picos now) { acknowledge(widen(low_bits), now); }
   void on_nak(uint32_t first_missing, Picos now);
 
   uint64_t replays() const { return window_.replays(); }
   uint64_t replay_episodes() const { return episodes_; }
   uint64_t timeouts() const { return timeouts_; }
-  uint64_t link_acks_sent() const { return acks_sent_; }
+  uint64_t link_acks_sent() const { return acks_sent_; }  // as messages of their own
+  uint64_t link_acks_carried() const { return acks_carried_; }  // riding on other messages
   uint64_t link_naks_sent() const { return naks_sent_; }
   const std::string& link() const { return link_; }
   // Brings what a send, an ACK or an owed ACK touch into the cache.
@@ -94,6 +107,8 @@ class alignas(64) RetrySender {
 
  private:
   LinkSeq widen(uint32_t seq) const;  // a number on the wire, within the window
+  LinkSeq widen(uint16_t low_bits) const;
+  void acknowledge(LinkSeq seq, Picos now);
   Payload& link_control(ControlKind kind, uint32_t seq);
   void start_replay(LinkSeq from, Picos now);
   void heard(Picos now);
@@ -112,12 +127,13 @@ class alignas(64) RetrySender {
   const uint32_t control_bytes_;
   bool nak_owed_ = false;
   bool ack_owed_ = false;
+  const bool ack_piggyback_;
   uint64_t acks_sent_ = 0;
   GoBackNSender window_;
   Recorder& recorder_;
   std::string link_;
   EntityId link_entity_;
-  uint64_t episodes_ = 0, timeouts_ = 0, naks_sent_ = 0;
+  uint64_t episodes_ = 0, timeouts_ = 0, naks_sent_ = 0, acks_carried_ = 0;
 };
 
 }  // namespace fabric

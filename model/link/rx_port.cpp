@@ -42,7 +42,9 @@ void RxPort::prefetch_deep(const void* item) const {
     credit_sink_->prefetch_path();   // credits may let it send
     credit_sink_->prefetch_retry();  // a link ACK or NAK to owe, or one that arrived
     const Payload& p = *static_cast<const Payload*>(item);
-    if (link_layer_ && info_of(p).kind == MessageKind::control && control_of(p).kind == ControlKind::link_ack)
+    if (!link_layer_) return;
+    if (info_of(p).carries_link_ack) credit_sink_->prefetch_link_ack(info_of(p).link_ack);  // its ring index
+    else if (info_of(p).kind == MessageKind::control && control_of(p).kind == ControlKind::link_ack)
       credit_sink_->prefetch_link_ack(control_of(p).units);
   }
 }

@@ -185,11 +185,19 @@ void TxPort::transmit_now() {
       }
     }
     if (message) {
-      info_of(*message).credits += credits_owed_;
-      credits_owed_ = 0;
-      if (retry_) message = &admit_for_retry(*message, now);
+      carry_credits(*message);
+      if (retry_) {
+        message = &admit_for_retry(*message, now);
+        retry_->carry_ack(*message);
+      }
       send(*message, std::max(now, info_of(*message).ready_at));
       break;
+    }
+    if (retry_ && retry_->acks_ride()) {  // an ACK that could have ridden, due and alone
+      if (Payload* ack = retry_->take_due_ack(now)) {
+        send(*ack, now);
+        break;
+      }
     }
     if (!kicked_in_transmit_) {
       if (retry_at != kNever) schedule(retry_at);
@@ -197,6 +205,13 @@ void TxPort::transmit_now() {
     }
   }
   in_transmit_ = false;
+}
+
+void TxPort::carry_credits(Payload& message) {
+  MessageInfo& info = info_of(message);
+  const uint32_t carried = std::min(credits_owed_, kMaxCarriedCredits - info.credits);
+  info.credits = static_cast<uint16_t>(info.credits + carried);
+  credits_owed_ -= carried;
 }
 
 void TxPort::send(Payload& message, Picos start) {

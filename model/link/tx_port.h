@@ -107,6 +107,7 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   void enable_retry(std::unique_ptr<RetrySender> retry, uint32_t max_message_bytes);
   const RetrySender* retry() const { return retry_; }
   void on_link_ack(uint32_t cumulative, Picos now);
+  void on_carried_link_ack(uint16_t low_bits, Picos now);  // one that rode on a message (MessageInfo::link_ack)
   void on_link_nak(uint32_t first_missing, Picos now);
   void owe_link_ack(uint32_t cumulative, bool now_due, Picos now);
   void owe_link_nak(uint32_t first_missing);
@@ -146,10 +147,13 @@ class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, pu
   void transmit_now();
   Payload* take_ready_control(Picos now, Picos& retry_at);
   Payload* standalone_credit();
+  void carry_credits(Payload& message);  // owed credits onto a message about to leave
   void schedule(Picos at);
   void send(Payload& message, Picos start);
   // Link-level retry (tx_port_retry.cpp).
   bool has_room() const;
+  template <class Acknowledge>
+  void acknowledged(Acknowledge&& acknowledge);  // a link ACK arrived: the sender releases, the port may send
   Payload* take_link_level(Picos now);
   Payload& admit_for_retry(Payload& message, Picos now);
   void on_retry_timer(void* which);  // see retry_timer_armed_

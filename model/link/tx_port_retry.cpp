@@ -49,10 +49,19 @@ void TxPort::on_retry_timer(void* which) {
   if (retry_timer_armed_) events_->schedule(at, *this, this);
 }
 
-void TxPort::on_link_ack(uint32_t cumulative, Picos now) {
+template <class Acknowledge>
+void TxPort::acknowledged(Acknowledge&& acknowledge) {
   const bool was_full = !has_room();
-  retry_->on_ack(cumulative, now);
+  acknowledge(*retry_);
   if (was_full) kick();  // room again for what waits
+}
+
+void TxPort::on_link_ack(uint32_t cumulative, Picos now) {
+  acknowledged([&](RetrySender& r) { r.on_ack(cumulative, now); });
+}
+
+void TxPort::on_carried_link_ack(uint16_t low_bits, Picos now) {
+  acknowledged([&](RetrySender& r) { r.on_carried_ack(low_bits, now); });
 }
 
 void TxPort::on_link_nak(uint32_t first_missing, Picos now) {

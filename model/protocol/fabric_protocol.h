@@ -75,11 +75,18 @@ struct MessageInfo {
   MessageKind kind = MessageKind::frame;
   bool corrupt = false;      // arrived with a bad CRC (error injection on the link)
   bool replay = false;       // a link-level replay of a message sent before
+  bool carries_link_ack = false;  // link_ack holds a link ACK for the reverse link (link.retry.ack_piggyback)
   uint32_t wire_bytes = 0;   // excluding Ethernet preamble/IFG (the Link adds those)
   Picos ready_at = 0;        // not to be sent before this time (pipeline latency)
-  uint32_t credits = 0;      // hop-by-hop credits returned to the receiver of this message
+  uint16_t credits = 0;      // hop-by-hop credits returned to the receiver of this message (kMaxCarriedCredits)
+  uint16_t link_ack = 0;     // a piggybacked cumulative link ACK: the low 16 bits of its link sequence number
   uint32_t link_seq = 0;     // link sequence number (links with retry; low 32 bits)
 };
+// The most hop-by-hop credits one message's header carries (more wait for the next).
+constexpr uint32_t kMaxCarriedCredits = 0xffff;
+// A piggybacked link ACK names its message by the low 16 bits of the link
+// sequence number: unambiguous while fewer messages than this are unacknowledged.
+constexpr uint32_t kPiggybackedAckSpan = 0x8000;
 
 // A segment of a frame copy travelling from a source port to a target port.
 // What a spine routes by and a leaf reads first come first.

@@ -53,6 +53,7 @@ Payload& PayloadPool::acquire(MessageKind kind, uint32_t wire_bytes) {
   info.credits = 0;
   info.corrupt = false;
   info.replay = false;
+  info.carries_link_ack = false;
   return *p;
 }
 

@@ -78,6 +78,9 @@ std::vector<MetricDefinition> make_catalog() {
        "go-back-N replays started, by a NAK or a timeout (links with none are not written)"},
       {"retry_timeouts", "timeouts", total, "fabric", "link",
        "link retry timeouts (links with none are not written)"},
+      {"link_acks_carried", "messages", total, "fabric", "link",
+       "link ACKs for the reverse link that rode on this link's messages instead of going alone "
+       "(link.retry.ack_piggyback; links with none are not written)"},
       {"e2e_retransmitted", "frames", total, "fabric", "cna", "frames the end-to-end transport sent again"},
       {"e2e_go_back_episodes", "episodes", total, "fabric", "cna", "end-to-end go-back-N episodes"},
       {"e2e_timeouts", "timeouts", total, "fabric", "cna", "end-to-end retransmission timeouts"},

@@ -293,6 +293,7 @@ void FabricTop::finish(Picos end) {
       nonzero("replays", retry->replays());
       nonzero("replay_episodes", retry->replay_episodes());
       nonzero("retry_timeouts", retry->timeouts());
+      nonzero("link_acks_carried", retry->link_acks_carried());
     }
   }
 }

@@ -194,6 +194,13 @@ TEST_F(BadInput, RetryBufferSmallerThanOnePacket) {
   expect_rejected(two_leaf().set("link.retry.buffer=200B"), {"link.retry.buffer", "200B", "one packet", "256 B"});
 }
 
+// A piggybacked link ACK carries 16 bits of the link sequence number: the
+// retry buffer must hold fewer than 32,768 of the smallest (10 B) messages.
+TEST_F(BadInput, RetryBufferTooLargeForPiggybackedAcks) {
+  expect_rejected(two_leaf().set("link.retry.ack_piggyback=true").set("link.retry.buffer=400KB"),
+                  {"link.retry.buffer", "400KB", "ack_piggyback", "327679 B"});
+}
+
 TEST_F(BadInput, ZeroTimeouts) {
   expect_rejected(two_leaf().set("link.retry.timeout=0"), {"link.retry.timeout", "'0'"});
   expect_rejected(two_leaf().set("leaf.e2e.timeout=0ns"), {"leaf.e2e.timeout", "0ns"});

@@ -52,6 +52,9 @@ class LinkRetry : public ::testing::Test {
   static const std::string& retry_on(const std::string& ber) {
     return run("retry_on_" + ber, full_load(ber).opt("--time", "2200us"));
   }
+  static const std::string& piggyback_on(const std::string& ber) {
+    return run("piggyback_" + ber, full_load(ber).set("link.retry.ack_piggyback=true").opt("--time", "2200us"));
+  }
   static const std::string& retry_off() {
     return run("retry_off", full_load("1e-7").set("link.retry=false").set("leaf.e2e.timeout=20us").opt("--time", "3ms"));
   }
@@ -90,6 +93,25 @@ TEST_F(LinkRetry, RetryDeliversEveryFrameOnceAndInOrderAtBer1e7) {
   EXPECT_GE(sample_sum(db, "replays"), sample_sum(db, "corrupted"));
   EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay'"), 100);
   EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'retransmission'"), 0);
+}
+
+// The what-if link.retry.ack_piggyback: link ACKs ride on the reverse
+// link's messages. Recovery stays exact (an ACK on a corrupted message is
+// lost, the next covers it), and ACKs of their own become the exception.
+TEST_F(LinkRetry, PiggybackedLinkAcksKeepEveryFrameOnceAndInOrderAtBer1e7) {
+  Db db(piggyback_on("1e-7"));
+  EXPECT_GT(db.integer("SELECT count(*) FROM frames WHERE t_injected_ps IS NOT NULL"), 100000);
+  EXPECT_EQ(frames_not_delivered_once(db, kStopPs), 0);
+  EXPECT_EQ(out_of_order(db), 0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
+  EXPECT_GT(sample_sum(db, "corrupted"), 100);
+  EXPECT_GE(sample_sum(db, "replays"), sample_sum(db, "corrupted"));
+  Db spec(retry_on("1e-7"));
+  const double own = sample_sum(db, "link_messages_link_ack");
+  const double spec_own = sample_sum(spec, "link_messages_link_ack");
+  EXPECT_EQ(sample_sum(spec, "link_acks_carried"), 0);
+  EXPECT_GT(sample_sum(db, "link_acks_carried"), spec_own);
+  EXPECT_LT(own, spec_own / 3) << "link ACKs of their own: " << own << " against " << spec_own;
 }
 
 TEST_F(LinkRetry, WithoutRetryEndToEndRetransmissionRecoversEveryFrame) {

@@ -158,5 +158,73 @@ TEST_F(RetrySenderTest, AnAckForANumberNotGivenOutIsIgnored) {
   EXPECT_EQ(pool_.in_use(), 0u);
 }
 
+// link.retry.ack_piggyback: an owed ACK, due or not, rides on the next
+// message sent; alone only once due with nothing to ride on.
+TEST_F(RetrySenderTest, WithPiggybackingAnOwedAckRidesOnTheNextMessage) {
+  params_.ack_piggyback = true;
+  RetrySender s(params_, pool_, log_, "l");
+  s.owe_ack(5, false, 1000);
+  s.owe_ack(6, true, 1010);               // due now, and yet not urgent: it waits for a message
+  EXPECT_EQ(take(s, 1010), "none");
+  Payload& data = s.admit(packet(256, 0), 1010);
+  s.carry_ack(data);
+  EXPECT_TRUE(info_of(data).carries_link_ack);
+  EXPECT_EQ(info_of(data).link_ack, 6);
+  EXPECT_EQ(s.take_due_ack(2000), nullptr);  // no longer owed
+  EXPECT_EQ(s.next_deadline(), kNever);
+  Payload& next = s.admit(packet(256, 1), 1020);
+  s.carry_ack(next);
+  EXPECT_FALSE(info_of(next).carries_link_ack);  // nothing owed: the field says so
+  EXPECT_EQ(s.link_acks_carried(), 1u);
+  EXPECT_EQ(s.link_acks_sent(), 0u);
+  data.release();
+  next.release();
+}
+
+TEST_F(RetrySenderTest, WithPiggybackingADueAckWithNothingToRideOnGoesAlone) {
+  params_.ack_piggyback = true;
+  RetrySender s(params_, pool_, log_, "l");
+  s.owe_nak(3);
+  s.owe_ack(7, false, 1000);
+  EXPECT_EQ(take(s, 1200), "link_nak 3");  // NAKs still go at once
+  EXPECT_EQ(s.take_due_ack(1099), nullptr);
+  Payload* ack = s.take_due_ack(1100);
+  ASSERT_NE(ack, nullptr);
+  EXPECT_EQ(control_of(*ack).kind, ControlKind::link_ack);
+  EXPECT_EQ(control_of(*ack).units, 7u);
+  ack->release();
+  EXPECT_EQ(s.link_acks_sent(), 1u);
+}
+
+TEST_F(RetrySenderTest, WithoutPiggybackingNoAckRides) {
+  RetrySender s(params_, pool_, log_, "l");
+  s.owe_ack(5, false, 1000);
+  Payload& data = s.admit(packet(256, 0), 1000);
+  info_of(data).carries_link_ack = true;  // left over from the link before
+  s.carry_ack(data);
+  EXPECT_FALSE(info_of(data).carries_link_ack);
+  EXPECT_EQ(take(s, 1100), "link_ack 5");
+  data.release();
+}
+
+// A carried ACK names its message by 16 bits: it releases the right one
+// across many wraps of those bits, and a stale one releases nothing.
+TEST_F(RetrySenderTest, ACarriedAckReleasesByTheLow16BitsAcrossWraps) {
+  RetrySender s(params_, pool_, log_, "l");
+  for (uint32_t i = 0; i < 200000; ++i) {
+    const uint32_t seq = send_new(s, static_cast<uint16_t>(i), i, 100).first;
+    ASSERT_EQ(seq, i);
+    if (i % 5 == 4) {
+      s.on_carried_ack(static_cast<uint16_t>(i - 1), i);  // all but the last
+      ASSERT_EQ(pool_.in_use(), 1u) << i;
+      s.on_carried_ack(static_cast<uint16_t>(i - 3), i);  // stale: covered already
+      ASSERT_EQ(pool_.in_use(), 1u) << i;
+    }
+  }
+  s.on_carried_ack(static_cast<uint16_t>(199999), 300000);
+  EXPECT_EQ(pool_.in_use(), 0u);
+  EXPECT_EQ(s.timeout_at(), kNever);
+}
+
 }  // namespace
 }  // namespace fabric
