@@ -43,6 +43,12 @@ void FabricTop::summarize(std::ostream& out, Picos simulated) const {
                   static_cast<unsigned long long>(rec.retransmissions));
     out << line;
   }
+  if (rec.link_acks_carried > 0) {
+    std::snprintf(line, sizeof line, "  link ACKs: %llu rode on other messages (link.retry.ack_piggyback), %llu went alone\n",
+                  static_cast<unsigned long long>(rec.link_acks_carried),
+                  static_cast<unsigned long long>(rec.link_acks_alone));
+    out << line;
+  }
   if (rec.cna_retransmissions > 0 || rec.cna_duplicates > 0) {
     std::snprintf(line, sizeof line,
                   "  CNA transport: %llu frames sent again (%llu timeouts), %llu duplicates dropped at destinations\n",

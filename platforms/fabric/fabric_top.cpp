@@ -164,6 +164,8 @@ FabricTop::RecoveryTotals FabricTop::recovery_totals() const {
       t.replays += retry->replays();
       t.replay_episodes += retry->replay_episodes();
       t.retry_timeouts += retry->timeouts();
+      t.link_acks_carried += retry->link_acks_carried();
+      t.link_acks_alone += retry->link_acks_sent();
     }
   }
   for (const auto& l : leaves_)

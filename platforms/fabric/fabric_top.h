@@ -73,6 +73,7 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
     uint64_t corrupted = 0, replays = 0, replay_episodes = 0, retry_timeouts = 0, retransmissions = 0;
     uint64_t cna_retransmissions = 0, cna_timeouts = 0, cna_duplicates = 0;  // the CNAs' transport (cna.e2e.*)
     uint64_t cna_link_drops = 0;  // frames dropped corrupted on CNA-leaf links
+    uint64_t link_acks_carried = 0, link_acks_alone = 0;  // link retry's ACKs, riding or as messages
     bool cna_transport = false;   // whether the CNAs' transport sends them again
     int links_with_errors = 0;  // links whose receiver saw at least one corrupted message
   };

@@ -45,9 +45,14 @@ class LinkRetry : public ::testing::Test {
       Args a = args;
       const ProcResult r = run_fabricsim(a.opt("--db", path), 120);
       EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+      summaries()[name] = r.out;
       it = paths.emplace(name, path).first;
     }
     return it->second;
+  }
+  static std::map<std::string, std::string>& summaries() {  // each named run's printed summary
+    static std::map<std::string, std::string> s;
+    return s;
   }
   static const std::string& retry_on(const std::string& ber) {
     return run("retry_on_" + ber, full_load(ber).opt("--time", "2200us"));
@@ -112,6 +117,8 @@ TEST_F(LinkRetry, PiggybackedLinkAcksKeepEveryFrameOnceAndInOrderAtBer1e7) {
   EXPECT_EQ(sample_sum(spec, "link_acks_carried"), 0);
   EXPECT_GT(sample_sum(db, "link_acks_carried"), spec_own);
   EXPECT_LT(own, spec_own / 3) << "link ACKs of their own: " << own << " against " << spec_own;
+  EXPECT_NE(summaries()["piggyback_1e-7"].find("link ACKs: "), std::string::npos) << summaries()["piggyback_1e-7"];
+  EXPECT_EQ(summaries()["retry_on_1e-7"].find("link ACKs: "), std::string::npos);
 }
 
 TEST_F(LinkRetry, WithoutRetryEndToEndRetransmissionRecoversEveryFrame) {
