@@ -46,8 +46,8 @@ void BM_CreditArbiterGrant(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(grants);
-  state.counters["time_per_grant"] = benchmark::Counter(static_cast<double>(grants),
-                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["time_per_grant"] =
+      benchmark::Counter(static_cast<double>(grants), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_CreditArbiterGrant);
 
@@ -79,8 +79,8 @@ void BM_ReorderBufferPacket(benchmark::State& state) {
     packets += static_cast<int64_t>(order.size());
   }
   state.SetItemsProcessed(packets);
-  state.counters["time_per_packet"] = benchmark::Counter(static_cast<double>(packets),
-                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["time_per_packet"] =
+      benchmark::Counter(static_cast<double>(packets), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_ReorderBufferPacket);
 

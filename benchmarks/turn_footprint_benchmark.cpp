@@ -105,9 +105,7 @@ void turns(benchmark::State& state, bool chained, size_t others_mib) {
   report(state, count);
 }
 
-void BM_TurnAfterOtherPartitions(benchmark::State& state) {
-  turns(state, false, static_cast<size_t>(state.range(1)));
-}
+void BM_TurnAfterOtherPartitions(benchmark::State& state) { turns(state, false, static_cast<size_t>(state.range(1))); }
 BENCHMARK(BM_TurnAfterOtherPartitions)
     ->Args({2122, 19})
     ->Args({1061, 19})
@@ -121,9 +119,7 @@ BENCHMARK(BM_TurnWarm)->Arg(2122)->Arg(1061)->Arg(6493)->UseRealTime();
 // The same with each line's address known only from the line before: a
 // turn as a chain of dependent loads (the model's events follow pointers
 // from a message to its port, queue and credit state).
-void BM_ChainAfterOtherPartitions(benchmark::State& state) {
-  turns(state, true, static_cast<size_t>(state.range(1)));
-}
+void BM_ChainAfterOtherPartitions(benchmark::State& state) { turns(state, true, static_cast<size_t>(state.range(1))); }
 BENCHMARK(BM_ChainAfterOtherPartitions)->Args({2122, 19})->Args({1061, 19})->Iterations(300)->UseRealTime();
 
 void BM_ChainWarm(benchmark::State& state) { turns(state, true, 0); }

@@ -42,7 +42,8 @@ std::vector<OwnedRun> running_runs(sqlite3* db, const std::string& path) {
 void mark_interrupted(sqlite3* db, const std::string& path, const std::vector<AbandonedRun>& runs) {
   const char* action = "marking runs stopped outright as interrupted";
   in_write_transaction(db, path, action, [&] {
-    Statement update = prepare(db, path, "UPDATE runs SET status = 'interrupted' WHERE run_id = ?1 AND status = 'running'");
+    Statement update =
+        prepare(db, path, "UPDATE runs SET status = 'interrupted' WHERE run_id = ?1 AND status = 'running'");
     Statement forget = prepare(db, path, "DELETE FROM run_owners WHERE run_id = ?1");
     for (const AbandonedRun& run : runs) {
       sqlite3_bind_int64(update.get(), 1, run.run_id);
@@ -65,9 +66,9 @@ std::vector<AbandonedRun> mark_abandoned_runs(sqlite3* db, const std::string& pa
 
 std::string describe(const AbandonedRun& run) {
   char text[160];
-  std::snprintf(text, sizeof text, "run %lld was stopped outright at %.3f us (process %lld is gone); marked interrupted",
-                static_cast<long long>(run.run_id), static_cast<double>(run.reached) / 1e6,
-                static_cast<long long>(run.pid));
+  std::snprintf(
+      text, sizeof text, "run %lld was stopped outright at %.3f us (process %lld is gone); marked interrupted",
+      static_cast<long long>(run.run_id), static_cast<double>(run.reached) / 1e6, static_cast<long long>(run.pid));
   return text;
 }
 

@@ -20,8 +20,8 @@ std::string insert_sql(const char* table, const char* column_list, int columns, 
 
 // run_id is the first column of every row and is bound once here:
 // sqlite3_reset keeps bindings.
-Statement prepare_rows(sqlite3* db, const std::string& path, int64_t run_id, const char* table,
-                       const char* column_list, int columns, int rows) {
+Statement prepare_rows(sqlite3* db, const std::string& path, int64_t run_id, const char* table, const char* column_list,
+                       int columns, int rows) {
   Statement s = prepare(db, path, insert_sql(table, column_list, columns, rows).c_str());
   for (int r = 0; r < rows; ++r) sqlite3_bind_int64(s.get(), r * columns + 1, run_id);
   return s;
@@ -29,9 +29,8 @@ Statement prepare_rows(sqlite3* db, const std::string& path, int64_t run_id, con
 
 TableStatements prepare_table(sqlite3* db, const std::string& path, int64_t run_id, const char* table,
                               const char* column_list, int columns) {
-  return TableStatements{
-      table, columns, prepare_rows(db, path, run_id, table, column_list, columns, 1),
-      prepare_rows(db, path, run_id, table, column_list, columns, BatchInserter::kRowsPerStatement)};
+  return TableStatements{table, columns, prepare_rows(db, path, run_id, table, column_list, columns, 1),
+                         prepare_rows(db, path, run_id, table, column_list, columns, BatchInserter::kRowsPerStatement)};
 }
 
 // (Not named bind: std::bind, found by argument-dependent lookup on
@@ -44,16 +43,24 @@ inline void bind_value(sqlite3_stmt* s, int i, const std::string& v) {
 }
 inline void bind_value(sqlite3_stmt* s, int i, const char* v) { sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC); }
 inline void bind_value(sqlite3_stmt* s, int i, const std::optional<int64_t>& v) {
-  if (v) sqlite3_bind_int64(s, i, *v); else sqlite3_bind_null(s, i);
+  if (v)
+    sqlite3_bind_int64(s, i, *v);
+  else
+    sqlite3_bind_null(s, i);
 }
 // Negative means "none" for injection times, drop destinations and event flows.
 inline void bind_or_null_if_negative(sqlite3_stmt* s, int i, int64_t v) {
-  if (v < 0) sqlite3_bind_null(s, i); else sqlite3_bind_int64(s, i, v);
+  if (v < 0)
+    sqlite3_bind_null(s, i);
+  else
+    sqlite3_bind_int64(s, i, v);
 }
 // A literal (a kind's or a direction's name), or NULL when empty.
 inline void bind_or_null_if_empty(sqlite3_stmt* s, int i, std::string_view literal) {
-  if (literal.empty()) sqlite3_bind_null(s, i);
-  else sqlite3_bind_text(s, i, literal.data(), static_cast<int>(literal.size()), SQLITE_STATIC);
+  if (literal.empty())
+    sqlite3_bind_null(s, i);
+  else
+    sqlite3_bind_text(s, i, literal.data(), static_cast<int>(literal.size()), SQLITE_STATIC);
 }
 // An entity's end into (kind, id) at i, i + 1; NULL, NULL for none.
 inline void bind_end(sqlite3_stmt* s, int i, const std::optional<Unit>& end) {
@@ -154,7 +161,9 @@ void bind_row(sqlite3_stmt* s, int b, const EventRow& r) {
 
 void bind_row(sqlite3_stmt* s, int b, const SubflowSummary& r) {
   // Times of a subflow that received nothing are meaningless: NULL.
-  auto time_or_null = [&](int i, Picos t) { bind_value(s, i, r.frames > 0 ? std::optional<int64_t>(t) : std::nullopt); };
+  auto time_or_null = [&](int i, Picos t) {
+    bind_value(s, i, r.frames > 0 ? std::optional<int64_t>(t) : std::nullopt);
+  };
   bind_value(s, b + 2, int64_t{raw(r.flow)});
   bind_value(s, b + 3, int64_t{raw(r.dst)});
   bind_value(s, b + 4, static_cast<int64_t>(r.frames));
@@ -182,8 +191,14 @@ void bind_row(sqlite3_stmt* s, int b, const JobRecord& r) {
   bind_value(s, b + 12, r.start);
   bind_or_null_if_negative(s, b + 13, r.end);
   bind_value(s, b + 14, finished ? std::optional<int64_t>(r.end - r.start) : std::nullopt);
-  if (r.algbw_gbps < 0) sqlite3_bind_null(s, b + 15); else bind_value(s, b + 15, r.algbw_gbps);
-  if (r.busbw_gbps < 0) sqlite3_bind_null(s, b + 16); else bind_value(s, b + 16, r.busbw_gbps);
+  if (r.algbw_gbps < 0)
+    sqlite3_bind_null(s, b + 15);
+  else
+    bind_value(s, b + 15, r.algbw_gbps);
+  if (r.busbw_gbps < 0)
+    sqlite3_bind_null(s, b + 16);
+  else
+    bind_value(s, b + 16, r.busbw_gbps);
 }
 
 void bind_row(sqlite3_stmt* s, int b, const JobRankRow& r) {
@@ -231,11 +246,11 @@ BatchInserter::BatchInserter(sqlite3* db, std::string path, int64_t run_id)
       flow_dests_(prepare_table(db, path_, run_id, "flow_dests", "run_id, flow_id, dst_port", 3)),
       frames_(prepare_table(db, path_, run_id, "frames",
                             "run_id, frame_id, flow_id, src_port, bytes, priority, t_created_ps, t_injected_ps", 8)),
-      deliveries_(prepare_table(db, path_, run_id, "deliveries",
-                                "run_id, frame_id, flow_id, dst_port, t_delivered_ps, surrogate_levels, bytes, t_created_ps",
-                                8)),
-      drops_(prepare_table(db, path_, run_id, "drops", "run_id, frame_id, flow_id, port_id, dst_port, reason, t_ps",
-                           7)),
+      deliveries_(prepare_table(
+          db, path_, run_id, "deliveries",
+          "run_id, frame_id, flow_id, dst_port, t_delivered_ps, surrogate_levels, bytes, t_created_ps", 8)),
+      drops_(
+          prepare_table(db, path_, run_id, "drops", "run_id, frame_id, flow_id, port_id, dst_port, reason, t_ps", 7)),
       samples_(prepare_table(db, path_, run_id, "samples", "run_id, t_ps, entity_id, metric, value", 5)),
       totals_(prepare_table(db, path_, run_id, "totals", "run_id, entity_id, metric, value", 4)),
       events_(prepare_table(db, path_, run_id, "events", "run_id, t_ps, kind, entity_id, flow_id, value", 6)),

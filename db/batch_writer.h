@@ -49,7 +49,7 @@ class BatchWriter {
   std::condition_variable space_free_;  // producer waits: queue below the bound
   std::condition_variable idle_;        // drain() waits: nothing queued or being written
   std::deque<RecordBatch> queue_;
-  std::vector<RecordBatch> spare_;      // written batches, kept for their capacity
+  std::vector<RecordBatch> spare_;  // written batches, kept for their capacity
   bool writing_ = false;
   bool closing_ = false;
   std::optional<DbError> error_;

@@ -18,8 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 [[noreturn]] void throw_not_fabricsim(const std::string& path, const std::string& why) {
-  throw DbError("database '" + path + "': it is not a fabricsim database (" + why +
-                "); choose another file with --db");
+  throw DbError("database '" + path + "': it is not a fabricsim database (" + why + "); choose another file with --db");
 }
 
 fs::path directory_of(const std::string& path) {

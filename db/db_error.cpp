@@ -15,10 +15,14 @@ namespace {
 // The words for a file that could not grow, by the errno of the write.
 const char* out_of_space_reason(int error_number) {
   switch (error_number) {
-    case EFBIG: return "the file reached the largest size this process may write (ulimit -f)";
-    case EDQUOT: return "the disk quota is used up";
-    case ENOSPC: return "the disk is full";
-    default: return "the disk is full or the file reached its size limit (ulimit -f)";
+    case EFBIG:
+      return "the file reached the largest size this process may write (ulimit -f)";
+    case EDQUOT:
+      return "the disk quota is used up";
+    case ENOSPC:
+      return "the disk is full";
+    default:
+      return "the disk is full or the file reached its size limit (ulimit -f)";
   }
 }
 
@@ -44,13 +48,15 @@ int inferred_write_errno(sqlite3* db) {
     return EFBIG;
   const std::string dir = file.find('/') == std::string::npos ? "." : file.substr(0, file.rfind('/') + 1);
   struct statvfs disk {};
-  if (statvfs(dir.c_str(), &disk) == 0 &&
-      static_cast<double>(disk.f_bavail) * static_cast<double>(disk.f_frsize) < static_cast<double>(journal) + (1 << 20))
+  if (statvfs(dir.c_str(), &disk) == 0 && static_cast<double>(disk.f_bavail) * static_cast<double>(disk.f_frsize) <
+                                              static_cast<double>(journal) + (1 << 20))
     return ENOSPC;
   return 0;
 }
 
-bool is_out_of_space(int error_number) { return error_number == EFBIG || error_number == ENOSPC || error_number == EDQUOT; }
+bool is_out_of_space(int error_number) {
+  return error_number == EFBIG || error_number == ENOSPC || error_number == EDQUOT;
+}
 
 }  // namespace
 

@@ -75,8 +75,8 @@ struct RecordBatch : ModelRecords {
   Picos reached = -1;
 
   size_t size() const {
-    return ModelRecords::size() + entities.size() + ports.size() + flows.size() + flow_dests.size() +
-           summaries.size() + jobs.size() + job_ranks.size() + job_operations.size();
+    return ModelRecords::size() + entities.size() + ports.size() + flows.size() + flow_dests.size() + summaries.size() +
+           jobs.size() + job_ranks.size() + job_operations.size();
   }
   bool empty() const { return size() == 0; }
   // Keeps the capacity, so a recycled batch fills without reallocating.

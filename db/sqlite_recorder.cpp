@@ -49,8 +49,9 @@ SqliteRecorder::~SqliteRecorder() {
 }
 
 void SqliteRecorder::insert_description(int64_t run_id, const RunInfo& info, const char* action) {
-  Statement param = prepare(db_.get(), path_,
-                            "INSERT INTO run_params(run_id, key, value, source, origin, number) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  Statement param =
+      prepare(db_.get(), path_,
+              "INSERT INTO run_params(run_id, key, value, source, origin, number) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   for (const RunParam& p : info.params) {
     sqlite3_bind_int64(param.get(), 1, run_id);
     bind_text(param.get(), 2, p.key);
@@ -69,8 +70,8 @@ void SqliteRecorder::insert_description(int64_t run_id, const RunInfo& info, con
     step_done(db_.get(), param.get(), path_, action);
     sqlite3_reset(param.get());
   }
-  Statement warning = prepare(db_.get(), path_,
-                              "INSERT INTO run_warnings(run_id, check_name, keys, message) VALUES (?1, ?2, ?3, ?4)");
+  Statement warning =
+      prepare(db_.get(), path_, "INSERT INTO run_warnings(run_id, check_name, keys, message) VALUES (?1, ?2, ?3, ?4)");
   for (const RunWarning& w : info.warnings) {
     sqlite3_bind_int64(warning.get(), 1, run_id);
     bind_text(warning.get(), 2, w.check_name);
@@ -100,8 +101,9 @@ int64_t SqliteRecorder::begin_run(const RunInfo& info) {
     run_id = sqlite3_last_insert_rowid(db_.get());
     insert_description(run_id, info, action);
     const RunOwner me = this_process();
-    Statement owner = prepare(db_.get(), path_,
-                              "INSERT INTO run_owners(run_id, host, boot_id, pid, start_ticks) VALUES (?1, ?2, ?3, ?4, ?5)");
+    Statement owner =
+        prepare(db_.get(), path_,
+                "INSERT INTO run_owners(run_id, host, boot_id, pid, start_ticks) VALUES (?1, ?2, ?3, ?4, ?5)");
     sqlite3_bind_int64(owner.get(), 1, run_id);
     bind_text(owner.get(), 2, me.host);
     bind_text(owner.get(), 3, me.boot_id);
@@ -132,8 +134,7 @@ void SqliteRecorder::add_port(int64_t port_id, int64_t leaf_id, const std::strin
                               int cie) {
   require_running("add_port");
   if (kind != "user" && kind != "surrogate") {
-    throw DbError("add_port: port " + std::to_string(port_id) + " has kind '" + kind +
-                  "'; allowed: user, surrogate");
+    throw DbError("add_port: port " + std::to_string(port_id) + " has kind '" + kind + "'; allowed: user, surrogate");
   }
   if (port_id < 0 || port_id >= kFirstNamedEntity) {
     throw DbError("add_port: port " + std::to_string(port_id) + " is out of range 0 .. " +
@@ -225,8 +226,7 @@ void SqliteRecorder::check_metric(EntityId entity, const std::string& metric, Me
   if (d->kind != kind)
     throw std::logic_error(where() + " is a " + std::string(kind_name(d->kind)) + ", recorded as a " +
                            std::string(kind_name(kind)));
-  if (!allows(*d, entity_kind))
-    throw std::logic_error(where() + " is defined for " + std::string(d->entity) + " only");
+  if (!allows(*d, entity_kind)) throw std::logic_error(where() + " is defined for " + std::string(d->entity) + " only");
 }
 
 void SqliteRecorder::sample(Picos t, EntityId entity, const std::string& metric, double value) {
@@ -378,8 +378,14 @@ void SqliteRecorder::update_run_row(const std::string& status, std::optional<Pic
                                "UPDATE runs SET status = ?1, sim_time_ps = coalesce(?2, sim_time_ps), "
                                "wall_seconds = ?3 WHERE run_id = ?4");
     bind_text(update.get(), 1, status);
-    if (sim_time_ps) sqlite3_bind_int64(update.get(), 2, *sim_time_ps); else sqlite3_bind_null(update.get(), 2);
-    if (wall_seconds) sqlite3_bind_double(update.get(), 3, *wall_seconds); else sqlite3_bind_null(update.get(), 3);
+    if (sim_time_ps)
+      sqlite3_bind_int64(update.get(), 2, *sim_time_ps);
+    else
+      sqlite3_bind_null(update.get(), 2);
+    if (wall_seconds)
+      sqlite3_bind_double(update.get(), 3, *wall_seconds);
+    else
+      sqlite3_bind_null(update.get(), 3);
     sqlite3_bind_int64(update.get(), 4, run_id_);
     step_done(db_.get(), update.get(), path_, action);
     Statement forget = prepare(db_.get(), path_, "DELETE FROM run_owners WHERE run_id = ?1");

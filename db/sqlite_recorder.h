@@ -40,9 +40,9 @@ struct RunWarning {
 
 struct RunInfo {
   std::string study;
-  std::string config_text;    // the full resolved configuration
+  std::string config_text;  // the full resolved configuration
   std::string model_version;
-  std::string log_level;      // "frames" or "summary"
+  std::string log_level;  // "frames" or "summary"
   uint64_t seed = 0;
   std::string platform;
   std::vector<RunParam> params;
@@ -80,14 +80,13 @@ class SqliteRecorder final : public Recorder {
   // (the table's key would otherwise fail the whole batch later).
   void add_port(int64_t port_id, int64_t leaf_id, const std::string& kind, int rack, int chassis, int cie);
   void add_flow(int64_t flow_id, const std::string& name, const std::string& kind, int64_t src_port, int priority,
-                double offered_gbps, std::optional<int64_t> frame_bytes, const std::string& frame_size,
-                Picos start_ps, std::optional<Picos> stop_ps);
+                double offered_gbps, std::optional<int64_t> frame_bytes, const std::string& frame_size, Picos start_ps,
+                std::optional<Picos> stop_ps);
   void add_flow_dest(int64_t flow_id, int64_t dst_port);
 
   // May be called before begin_run (while the model is built); written
   // with the first batch.
-  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1,
-                   const EntityPlace& place = {}) override;
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1, const EntityPlace& place = {}) override;
   void frame(const FrameRecord& r) override;
   void delivery(const DeliveryRecord& r) override;
   void drop(const DropRecord& r) override;
@@ -165,8 +164,7 @@ class SqliteRecorder final : public Recorder {
   void insert_description(int64_t run_id, const RunInfo& info, const char* action);
   // The error of a run the file could not hold, marked interrupted.
   DbError cut_short(const DbError& failure, std::optional<double> wall_seconds);
-  void update_run_row(const std::string& status, std::optional<Picos> sim_time_ps,
-                      std::optional<double> wall_seconds);
+  void update_run_row(const std::string& status, std::optional<Picos> sim_time_ps, std::optional<double> wall_seconds);
 
   std::string path_;
   bool record_frames_;

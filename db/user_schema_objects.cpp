@@ -27,8 +27,8 @@ std::string lower(std::string text) {
 
 // Every object fabricsim's schema creates, now or in an upgrade step.
 std::set<std::string> fabricsim_object_names() {
-  static const std::regex create(R"(CREATE\s+(?:UNIQUE\s+)?(?:TABLE|VIEW|INDEX|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+))",
-                                 std::regex::icase);
+  static const std::regex create(
+      R"(CREATE\s+(?:UNIQUE\s+)?(?:TABLE|VIEW|INDEX|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+))", std::regex::icase);
   std::set<std::string> names;
   for (const char* sql : {kSchemaTablesSql, kSchemaIndexesSql, kMigrationsSql})
     for (const std::string& name : names_matching(sql, create)) names.insert(lower(name));

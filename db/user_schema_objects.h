@@ -20,7 +20,7 @@ namespace fabric::db {
 struct SchemaObject {
   std::string type;  // view, index or trigger
   std::string name;
-  std::string sql;   // its CREATE statement, as sqlite_schema keeps it
+  std::string sql;  // its CREATE statement, as sqlite_schema keeps it
 };
 
 // The tables `upgrade_sql` rebuilds: those its steps drop.

@@ -12,8 +12,10 @@ Picos ArrivalProcess::draw_phase(double period_ps) {
 
 double ArrivalProcess::gap_ps(double period_ps) {
   switch (arrival_) {
-    case Arrival::cbr: return period_ps;
-    case Arrival::poisson: return exponential(period_ps);
+    case Arrival::cbr:
+      return period_ps;
+    case Arrival::poisson:
+      return exponential(period_ps);
     case Arrival::bursty:
       if (burst_left_ > 0) {
         --burst_left_;

@@ -15,8 +15,8 @@
 namespace fabric::traffic {
 
 enum class Arrival { cbr, poisson, bursty };  // flow.NAME.arrival
-constexpr double kMeanBurst = 8;  // frames in a burst, on average (bursty)
-enum class StartPhase { random, zero };  // flow.NAME.phase
+constexpr double kMeanBurst = 8;              // frames in a burst, on average (bursty)
+enum class StartPhase { random, zero };       // flow.NAME.phase
 
 class ArrivalProcess {
  public:

@@ -32,10 +32,14 @@ std::vector<uint32_t> ids_over_the_width(uint32_t count, uint32_t max, uint32_t 
 Cycle start_cycle(uint32_t seed, uint32_t draw, Cycle cycles, Cycle headroom) {
   const Cycle before = draw % (cycles / 2 + 1);
   switch (seed % 4) {
-    case 1: return (Cycle{1} << 40) - before;
-    case 2: return (Cycle{1} << 62) - before;
-    case 3: return widths::kNowLimit - 1 - cycles - headroom - draw % 64;
-    default: return 0;
+    case 1:
+      return (Cycle{1} << 40) - before;
+    case 2:
+      return (Cycle{1} << 62) - before;
+    case 3:
+      return widths::kNowLimit - 1 - cycles - headroom - draw % 64;
+    default:
+      return 0;
   }
 }
 
@@ -51,7 +55,10 @@ SyncCamStimulus::SyncCamStimulus(uint32_t seed, uint32_t entries, bool with_time
 SyncCamStimulus::Phase SyncCamStimulus::next_phase(Cycle now) {
   Phase p;
   const uint32_t pick = rng_() % 8;
-  p.kind = pick < 3 ? PhaseKind::crowd : pick < 5 ? PhaseKind::few : pick < 6 ? PhaseKind::stall : PhaseKind::late_ticks;
+  p.kind = pick < 3   ? PhaseKind::crowd
+           : pick < 5 ? PhaseKind::few
+           : pick < 6 ? PhaseKind::stall
+                      : PhaseKind::late_ticks;
   // crowd: more VOQs than entries (the CAM fills and evicts); few: at most
   // half as many (entries stay, counts grow, VOQs suspend). Late ticks (with
   // timeouts): one VOQ more than entries, one of them a laggard that starts
@@ -192,8 +199,8 @@ PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle c
     uint32_t cycles;     // on an interface or a mirror
     uint32_t remaining;  // copies still to send or drop
     bool sent_one;
-    uint32_t told;       // more copies the cache is told of, which never come
-    uint32_t local;      // its unit, 0 .. units_ - 1
+    uint32_t told;   // more copies the cache is told of, which never come
+    uint32_t local;  // its unit, 0 .. units_ - 1
   };
   // Time skipped to the end of a long packet, at most: the run's time stays
   // below widths::kNowLimit.
@@ -264,8 +271,9 @@ PacketCacheStimulus::Result PacketCacheStimulus::run(PacketCache& cache, Cycle c
       // entries die together and a write finds them all still being read).
       const uint32_t pick = rng_() % 8;
       readers = pick < 4 ? Readers::busy : pick < 7 ? Readers::slow : Readers::flush;
-      phase_end = now + (readers == Readers::slow ? 500 + rng_() % 2500 : readers == Readers::flush ? 20 + rng_() % 100
-                                                                                                      : 300 + rng_() % 1500);
+      phase_end = now + (readers == Readers::slow    ? 500 + rng_() % 2500
+                         : readers == Readers::flush ? 20 + rng_() % 100
+                                                     : 300 + rng_() % 1500);
     }
     // New packets, each in a buffer unit the cache holds nothing of.
     for (int port = 0; port < ports_; ++port) {

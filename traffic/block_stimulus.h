@@ -125,7 +125,7 @@ class PacketCacheStimulus {
   std::mt19937 rng_;
   uint32_t seed_;
   int ports_;
-  uint32_t units_;              // buffer units per port
+  uint32_t units_;                  // buffer units per port
   std::vector<uint32_t> unit_ids_;  // of unit 0 .. units_ - 1
   PacketCache::Params params_;
 };

@@ -15,7 +15,7 @@ namespace fabric::traffic {
 constexpr Picos kNever = std::numeric_limits<Picos>::max();
 
 struct GeneratedFrame {
-  Picos created;      // the creation time the source scheduled (not the pop time)
+  Picos created;  // the creation time the source scheduled (not the pop time)
   PortId dst;
   uint32_t bytes;
   uint64_t sequence;  // 0, 1, 2 ... per flow
@@ -58,8 +58,8 @@ class FlowSource {
   FlowSpec spec_;
   std::vector<std::pair<Picos, Picos>> on_;  // the schedule, or [start, stop)
   size_t interval_ = 0;
-  std::mt19937_64 rng_;         // destinations and sizes
-  ArrivalProcess arrival_;      // phase and gaps: a stream of its own, so cbr and poisson flows draw the same frames
+  std::mt19937_64 rng_;     // destinations and sizes
+  ArrivalProcess arrival_;  // phase and gaps: a stream of its own, so cbr and poisson flows draw the same frames
   Picos phase_ = 0;
   Picos next_ = 0;
   double carry_ps_ = 0;  // rounding remainder in [-0.5, 0.5]: keeps the long-run rate exact

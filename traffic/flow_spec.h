@@ -22,7 +22,7 @@ constexpr uint32_t kWireOverheadBytes = 20;
 
 struct FlowSpec {
   FlowId id{};
-  std::string name;              // flows.name in the database: "f1", "p17", "u3" ...
+  std::string name;  // flows.name in the database: "f1", "p17", "u3" ...
   PortId src{};
   bool multicast = false;
   std::string tree = "generic";  // multicast: generic, affinity or explicit
@@ -32,14 +32,14 @@ struct FlowSpec {
   double rate_gbps = 100;        // offered rate counting kWireOverheadBytes per frame
   FrameSizeDistribution size;
   int priority = 0;
-  Picos start = 0;               // first frame created at start
-  Picos stop = -1;               // frames are created while created < stop; -1 = never stops
+  Picos start = 0;  // first frame created at start
+  Picos stop = -1;  // frames are created while created < stop; -1 = never stops
   // On-intervals [from, to): the flow switches on and off on this schedule
   // (start and stop are then the first `from` and the last `to`). Empty: one
   // interval, [start, stop).
   std::vector<std::pair<Picos, Picos>> schedule;
-  uint64_t max_frames = 0;       // 0 = unlimited
-  Arrival arrival = Arrival::cbr;         // constant spacing, or Poisson with the same mean
+  uint64_t max_frames = 0;         // 0 = unlimited
+  Arrival arrival = Arrival::cbr;  // constant spacing, or Poisson with the same mean
   // random: each on-interval's first frame comes at the flow's phase, drawn
   // once in [0, period), after the interval's start. A flow of one frame
   // (max_frames = 1) has no period: it is created exactly at start.

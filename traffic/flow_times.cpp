@@ -45,7 +45,8 @@ std::pair<Picos, Picos> scan_interval(const std::string& item) {
 
 void check_in_order(const std::string& item, Picos from, Picos previous_to) {
   if (from < previous_to)
-    throw config::SyntaxError("'" + config::shorten_for_message(item, 40) + "' begins before the interval ahead of it ends");
+    throw config::SyntaxError("'" + config::shorten_for_message(item, 40) +
+                              "' begins before the interval ahead of it ends");
 }
 
 const std::string kPhasesAllowed =

@@ -14,7 +14,9 @@ uint32_t scan_size(const std::string& text) {
   return static_cast<uint32_t>(config::scan_integer(text, kMinFrameBytes, kMaxFrameBytes));
 }
 
-bool starts_with(const std::string& text, const std::string& prefix) { return text.compare(0, prefix.size(), prefix) == 0; }
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
 
 }  // namespace
 
@@ -24,12 +26,14 @@ FrameSizeDistribution FrameSizeDistribution::parse(const std::string& key, const
     if (starts_with(text, uniform)) {
       const config::TextPair bounds = config::scan_pair(text.substr(uniform.size()), ':');
       const uint32_t a = scan_size(bounds.left), b = scan_size(bounds.right);
-      if (a > b) throw config::SyntaxError("the uniform range " + std::to_string(a) + " .. " + std::to_string(b) + " is empty");
+      if (a > b)
+        throw config::SyntaxError("the uniform range " + std::to_string(a) + " .. " + std::to_string(b) + " is empty");
       return a == b ? FrameSizeDistribution(Kind::fixed, {a}) : FrameSizeDistribution(Kind::uniform, {a, b});
     }
     if (starts_with(text, choice)) {
       std::vector<uint32_t> sizes;
-      for (const std::string& item : config::scan_items(text.substr(choice.size()), ',')) sizes.push_back(scan_size(item));
+      for (const std::string& item : config::scan_items(text.substr(choice.size()), ','))
+        sizes.push_back(scan_size(item));
       if (sizes.empty()) throw config::SyntaxError("no size to choose from");
       if (sizes.size() == 1) return FrameSizeDistribution(Kind::fixed, std::move(sizes));
       return FrameSizeDistribution(Kind::choice, std::move(sizes));
@@ -42,17 +46,22 @@ config::TextSyntax FrameSizeDistribution::syntax() { return config::syntax_of<Fr
 
 uint32_t FrameSizeDistribution::draw(std::mt19937_64& rng) const {
   switch (kind_) {
-    case Kind::fixed: return sizes_[0];
-    case Kind::uniform: return sizes_[0] + static_cast<uint32_t>(uniform_below(rng, sizes_[1] - sizes_[0] + 1));
-    case Kind::choice: return sizes_[uniform_below(rng, sizes_.size())];
+    case Kind::fixed:
+      return sizes_[0];
+    case Kind::uniform:
+      return sizes_[0] + static_cast<uint32_t>(uniform_below(rng, sizes_[1] - sizes_[0] + 1));
+    case Kind::choice:
+      return sizes_[uniform_below(rng, sizes_.size())];
   }
   return sizes_[0];
 }
 
 double FrameSizeDistribution::mean() const {
   switch (kind_) {
-    case Kind::fixed: return sizes_[0];
-    case Kind::uniform: return (double(sizes_[0]) + double(sizes_[1])) / 2.0;
+    case Kind::fixed:
+      return sizes_[0];
+    case Kind::uniform:
+      return (double(sizes_[0]) + double(sizes_[1])) / 2.0;
     case Kind::choice: {
       double sum = 0;
       for (uint32_t s : sizes_) sum += s;
@@ -69,8 +78,10 @@ std::optional<uint32_t> FrameSizeDistribution::fixed() const {
 
 std::string FrameSizeDistribution::text() const {
   switch (kind_) {
-    case Kind::fixed: return std::to_string(sizes_[0]);
-    case Kind::uniform: return "uniform:" + std::to_string(sizes_[0]) + ":" + std::to_string(sizes_[1]);
+    case Kind::fixed:
+      return std::to_string(sizes_[0]);
+    case Kind::uniform:
+      return "uniform:" + std::to_string(sizes_[0]) + ":" + std::to_string(sizes_[1]);
     case Kind::choice: {
       std::string out = "choice:";
       for (size_t i = 0; i < sizes_.size(); ++i) out += (i ? "," : "") + std::to_string(sizes_[i]);

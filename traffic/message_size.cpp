@@ -41,7 +41,9 @@ MessageSizeDistribution MessageSizeDistribution::parse(const std::string& key, c
   return {static_cast<uint64_t>(minimum), static_cast<double>(mean), static_cast<uint64_t>(cap)};
 }
 
-config::TextSyntax MessageSizeDistribution::syntax() { return config::syntax_of<MessageSizeDistribution::parse>(kAllowed); }
+config::TextSyntax MessageSizeDistribution::syntax() {
+  return config::syntax_of<MessageSizeDistribution::parse>(kAllowed);
+}
 
 uint64_t MessageSizeDistribution::draw(std::mt19937_64& rng) const {
   if (exp_mean_ == 0) return minimum_;

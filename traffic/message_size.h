@@ -27,9 +27,7 @@ class MessageSizeDistribution {
   double mean() const;
   uint64_t cap() const { return cap_; }
   // The size, when every message has the same.
-  std::optional<uint64_t> fixed() const {
-    return exp_mean_ == 0 ? std::optional<uint64_t>(minimum_) : std::nullopt;
-  }
+  std::optional<uint64_t> fixed() const { return exp_mean_ == 0 ? std::optional<uint64_t>(minimum_) : std::nullopt; }
   std::string text() const;
 
  private:

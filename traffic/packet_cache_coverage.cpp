@@ -3,27 +3,32 @@
 namespace fabric::stimulus {
 
 Coverage PacketCacheCoverage::bins(uint32_t entries, uint32_t mirrors) {
-  Coverage c({
-      {"full", "a write found no free entry"},
-      {"write_takes_dead", "a write into a full cache took the LRU dead entry"},
-      {"write_evicts_live", "a write into a full cache evicted the LRU live entry"},
-      {"write_finds_no_victim", "a write into a full cache found no entry it could take"},
-      {"write_port_busy", "a write refused: one in progress or one this cycle"},
-      {"lru_tie_2", "a write or the background broke an LRU tie of two entries"},
-      {"lru_tie_3_or_more", "a write or the background broke an LRU tie of three or more entries"},
-      {"background_reclaim", "end cycle freed a dead entry"},
-      {"background_evicts_live", "end cycle evicted an idle live entry"},
-      {"background_waits_for_reads", "end cycle had work but every candidate was still being read"},
-      {"filling", "a look-up of a packet still being written"},
-      {"header_at_ready", "a header issued at the first cycle it may be"},
-      {"mirrors_busy", "every mirror streaming"},
-      {"forget_kills", "a dropped copy was an entry's last reader"},
-      {"idle_gap", "cycles with no call"},
-      {"reset_with_entries", "a reset mid-traffic with live entries"},
-  }, {
-      // The contract's widths (rtl/README.md); `now` stays below 2^63.
-      {"unit", 32}, {"cycles", 16}, {"copies", 16}, {"now", 63},
-  });
+  Coverage c(
+      {
+          {"full", "a write found no free entry"},
+          {"write_takes_dead", "a write into a full cache took the LRU dead entry"},
+          {"write_evicts_live", "a write into a full cache evicted the LRU live entry"},
+          {"write_finds_no_victim", "a write into a full cache found no entry it could take"},
+          {"write_port_busy", "a write refused: one in progress or one this cycle"},
+          {"lru_tie_2", "a write or the background broke an LRU tie of two entries"},
+          {"lru_tie_3_or_more", "a write or the background broke an LRU tie of three or more entries"},
+          {"background_reclaim", "end cycle freed a dead entry"},
+          {"background_evicts_live", "end cycle evicted an idle live entry"},
+          {"background_waits_for_reads", "end cycle had work but every candidate was still being read"},
+          {"filling", "a look-up of a packet still being written"},
+          {"header_at_ready", "a header issued at the first cycle it may be"},
+          {"mirrors_busy", "every mirror streaming"},
+          {"forget_kills", "a dropped copy was an entry's last reader"},
+          {"idle_gap", "cycles with no call"},
+          {"reset_with_entries", "a reset mid-traffic with live entries"},
+      },
+      {
+          // The contract's widths (rtl/README.md); `now` stays below 2^63.
+          {"unit", 32},
+          {"cycles", 16},
+          {"copies", 16},
+          {"now", 63},
+      });
   // A write starts once the previous one has completed, so every live entry
   // is evictable when a write looks for one: a write finds no entry only
   // when every entry is dead and still being read, at most one per mirror.
@@ -67,10 +72,17 @@ void PacketCacheCoverage::after_pass_through(bool written) {
   if (choice_.victim == MulticastCache::Victim::free) return;
   coverage_.hit(full);
   switch (choice_.victim) {
-    case MulticastCache::Victim::dead: coverage_.hit(write_takes_dead); break;
-    case MulticastCache::Victim::live: coverage_.hit(write_evicts_live); break;
-    case MulticastCache::Victim::none: coverage_.hit(write_finds_no_victim); break;
-    case MulticastCache::Victim::free: break;
+    case MulticastCache::Victim::dead:
+      coverage_.hit(write_takes_dead);
+      break;
+    case MulticastCache::Victim::live:
+      coverage_.hit(write_evicts_live);
+      break;
+    case MulticastCache::Victim::none:
+      coverage_.hit(write_finds_no_victim);
+      break;
+    case MulticastCache::Victim::free:
+      break;
   }
   if (written) tie(choice_.ties);
 }
@@ -96,7 +108,8 @@ void PacketCacheCoverage::before_end_cycle(Cycle now) {
   const MulticastCache::Choice c = reference_.background_choice(now);
   if (c.victim == MulticastCache::Victim::dead) coverage_.hit(background_reclaim);
   if (c.victim == MulticastCache::Victim::live) coverage_.hit(background_evicts_live);
-  if (c.victim == MulticastCache::Victim::none && reference_.background_work()) coverage_.hit(background_waits_for_reads);
+  if (c.victim == MulticastCache::Victim::none && reference_.background_work())
+    coverage_.hit(background_waits_for_reads);
   tie(c.ties);
 }
 

@@ -13,22 +13,22 @@ namespace fabric::stimulus {
 class PacketCacheCoverage {
  public:
   enum Bin : size_t {
-    full,                         // a write found no free entry
-    write_takes_dead,             // ... and took the LRU dead entry
-    write_evicts_live,            // ... and evicted the LRU live entry (a notice)
-    write_finds_no_victim,        // ... and found none (every entry being written or read)
-    write_port_busy,              // a write refused: one in progress or one this cycle
-    lru_tie_2,                    // a write or the background broke a tie of two entries last used in one cycle
-    lru_tie_3_or_more,            // ... of three or more
-    background_reclaim,           // end cycle freed a dead entry
-    background_evicts_live,       // end cycle evicted an idle live entry
-    background_waits_for_reads,   // end cycle had work but every candidate was still being read
-    filling,                      // a look-up of a packet still being written (a hit from a later cycle)
-    header_at_ready,              // a header issued at the first cycle it may be
-    mirrors_busy,                 // every mirror streaming
-    forget_kills,                 // a dropped copy was an entry's last reader
-    idle_gap,                     // cycles with no call (reads complete, reclaim catches up)
-    reset_with_entries,           // reset mid-traffic with live entries
+    full,                        // a write found no free entry
+    write_takes_dead,            // ... and took the LRU dead entry
+    write_evicts_live,           // ... and evicted the LRU live entry (a notice)
+    write_finds_no_victim,       // ... and found none (every entry being written or read)
+    write_port_busy,             // a write refused: one in progress or one this cycle
+    lru_tie_2,                   // a write or the background broke a tie of two entries last used in one cycle
+    lru_tie_3_or_more,           // ... of three or more
+    background_reclaim,          // end cycle freed a dead entry
+    background_evicts_live,      // end cycle evicted an idle live entry
+    background_waits_for_reads,  // end cycle had work but every candidate was still being read
+    filling,                     // a look-up of a packet still being written (a hit from a later cycle)
+    header_at_ready,             // a header issued at the first cycle it may be
+    mirrors_busy,                // every mirror streaming
+    forget_kills,                // a dropped copy was an entry's last reader
+    idle_gap,                    // cycles with no call (reads complete, reclaim catches up)
+    reset_with_entries,          // reset mid-traffic with live entries
     kBins
   };
   // The commands' input fields, watched bit by bit (toggle coverage). The

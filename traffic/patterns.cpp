@@ -14,9 +14,7 @@ namespace {
 
 using config::ConfigError;
 
-std::string ports_allowed(int user_ports) {
-  return "user ports 0 .. " + std::to_string(user_ports - 1);
-}
+std::string ports_allowed(int user_ports) { return "user ports 0 .. " + std::to_string(user_ports - 1); }
 
 std::string list_text(const std::vector<int64_t>& values) {
   std::string out;
@@ -40,8 +38,7 @@ std::vector<int> random_derangement(int n, uint64_t seed) {
 
 }  // namespace
 
-std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_ports, uint64_t seed,
-                                          FlowId first_id) {
+std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_ports, uint64_t seed, FlowId first_id) {
   if (params.pattern == "none") return {};
   if (params.pattern != "permutation" && params.pattern != "uniform" && params.pattern != "fanin" &&
       params.pattern != "multicast")
@@ -52,7 +49,8 @@ std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_
     throw ConfigError("traffic.priority", std::to_string(params.priority), "0 .. 7");
   if (!(params.load_gbps >= 0)) throw ConfigError("traffic.load_gbps", std::to_string(params.load_gbps), ">= 0 Gb/s");
   if (params.stop >= 0 && params.stop <= params.start)
-    throw ConfigError("traffic.stop", std::to_string(params.stop) + " ps", "a time after traffic.start, or empty for never");
+    throw ConfigError("traffic.stop", std::to_string(params.stop) + " ps",
+                      "a time after traffic.start, or empty for never");
   const FrameSizeDistribution size = FrameSizeDistribution::parse("traffic.frame_size", params.frame_size);
 
   std::vector<FlowSpec> flows;
@@ -116,7 +114,8 @@ std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_
         std::sort(drawn.begin(), drawn.end());
         std::vector<PortId> dests;
         for (int64_t leaf : drawn)
-          for (int p = 0; p < params.ports_per_leaf; ++p) dests.push_back(PortId(uint32_t(leaf * params.ports_per_leaf + p)));
+          for (int p = 0; p < params.ports_per_leaf; ++p)
+            dests.push_back(PortId(uint32_t(leaf * params.ports_per_leaf + p)));
         add("m", int(src), std::move(dests));
         FlowSpec& flow = flows.back();
         flow.name += "_" + std::to_string(i);

@@ -10,12 +10,12 @@
 namespace fabric::traffic {
 
 struct PatternParams {
-  std::string pattern = "none";      // none | permutation | uniform | fanin
-  double load_gbps = 100;            // per source port
-  std::string frame_size = "1522";   // FrameSizeDistribution syntax
+  std::string pattern = "none";     // none | permutation | uniform | fanin
+  double load_gbps = 100;           // per source port
+  std::string frame_size = "1522";  // FrameSizeDistribution syntax
   int priority = 0;
   Picos start = 0;
-  Picos stop = -1;                   // -1 = never
+  Picos stop = -1;  // -1 = never
   Arrival arrival = Arrival::cbr;
   StartPhase phase = StartPhase::random;
   std::string permutation = "random";  // random | shift
@@ -40,7 +40,6 @@ struct PatternParams {
 //                       from a pool, "m<src>_<i>", the load split over them
 //   none                no flows
 // Throws fabric::config::ConfigError naming the traffic.* key at fault.
-std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_ports, uint64_t seed,
-                                          FlowId first_id);
+std::vector<FlowSpec> build_pattern_flows(const PatternParams& params, int user_ports, uint64_t seed, FlowId first_id);
 
 }  // namespace fabric::traffic

@@ -6,36 +6,39 @@
 namespace fabric::stimulus {
 
 Coverage SyncCamCoverage::bins(uint32_t entries) {
-  Coverage c({
-      {"full", "a new VOQ found every entry taken"},
-      {"eviction", "a new VOQ took the least recently used entry"},
-      {"lru_tie_2", "the LRU choice broke a tie of two entries last used in one cycle"},
-      {"lru_tie_3_or_more", "the LRU choice broke a tie of three or more entries"},
-      {"evicted_while_suspended", "the evicted VOQ was suspended"},
-      {"two_notices", "one forward resumed the evicted VOQ and suspended its own"},
-      {"suspend", "a VOQ ran more than Shi packets ahead"},
-      {"resume_caught_up", "a suspended VOQ fell below Slow"},
-      {"release", "a count down to 0 freed an entry"},
-      {"release_while_suspended", "a count down to 0 freed a suspended VOQ's entry"},
-      {"count_down_without_entry", "a count down for a VOQ without an entry"},
-      {"timeout_one", "a tick resumed one VOQ"},
-      {"timeout_several", "a tick resumed two or more VOQs"},
-      {"timeouts_in_index_order", "timed-out VOQs suspended in the order of their entries"},
-      {"timeouts_out_of_index_order", "timed-out VOQs suspended in another order than their entries'"},
-      {"tick_late", "a tick after a VOQ's timeout cycle"},
-      {"stall", "no copy started for a timeout while a VOQ was suspended"},
-      {"same_cycle_commands", "several commands in one cycle"},
-      {"reset_with_entries", "a reset mid-traffic with entries taken"},
-      {"reset_while_suspended", "a reset mid-traffic with a VOQ suspended"},
-      {"count_at_max", "a forward brought a VOQ's count to 2^32 - 1"},
-      {"deadline_at_top", "a suspended VOQ's deadline within 2^20 of 2^64 - 1"},
-  }, {
-      // The contract's widths (rtl/README.md); `now` stays below 2^63.
-      {"voq", 16}, {"packets", 32}, {"now", 63},
-  });
+  Coverage c(
+      {
+          {"full", "a new VOQ found every entry taken"},
+          {"eviction", "a new VOQ took the least recently used entry"},
+          {"lru_tie_2", "the LRU choice broke a tie of two entries last used in one cycle"},
+          {"lru_tie_3_or_more", "the LRU choice broke a tie of three or more entries"},
+          {"evicted_while_suspended", "the evicted VOQ was suspended"},
+          {"two_notices", "one forward resumed the evicted VOQ and suspended its own"},
+          {"suspend", "a VOQ ran more than Shi packets ahead"},
+          {"resume_caught_up", "a suspended VOQ fell below Slow"},
+          {"release", "a count down to 0 freed an entry"},
+          {"release_while_suspended", "a count down to 0 freed a suspended VOQ's entry"},
+          {"count_down_without_entry", "a count down for a VOQ without an entry"},
+          {"timeout_one", "a tick resumed one VOQ"},
+          {"timeout_several", "a tick resumed two or more VOQs"},
+          {"timeouts_in_index_order", "timed-out VOQs suspended in the order of their entries"},
+          {"timeouts_out_of_index_order", "timed-out VOQs suspended in another order than their entries'"},
+          {"tick_late", "a tick after a VOQ's timeout cycle"},
+          {"stall", "no copy started for a timeout while a VOQ was suspended"},
+          {"same_cycle_commands", "several commands in one cycle"},
+          {"reset_with_entries", "a reset mid-traffic with entries taken"},
+          {"reset_while_suspended", "a reset mid-traffic with a VOQ suspended"},
+          {"count_at_max", "a forward brought a VOQ's count to 2^32 - 1"},
+          {"deadline_at_top", "a suspended VOQ's deadline within 2^20 of 2^64 - 1"},
+      },
+      {
+          // The contract's widths (rtl/README.md); `now` stays below 2^63.
+          {"voq", 16},
+          {"packets", 32},
+          {"now", 63},
+      });
   if (entries < 2) {
-    for (Bin b : {lru_tie_2, timeout_several, timeouts_in_index_order, timeouts_out_of_index_order})
-      c.unreachable(b);
+    for (Bin b : {lru_tie_2, timeout_several, timeouts_in_index_order, timeouts_out_of_index_order}) c.unreachable(b);
   }
   if (entries < 3) c.unreachable(lru_tie_3_or_more);
   return c;
@@ -86,9 +89,8 @@ void SyncCamCoverage::before_tick(Cycle now) {
   }
   if (due.size() < 2) return;
   std::sort(due.begin(), due.end());
-  const bool in_order = std::is_sorted(due.begin(), due.end(), [](const auto& a, const auto& b) {
-    return a.second < b.second;
-  });
+  const bool in_order =
+      std::is_sorted(due.begin(), due.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   coverage_.hit(in_order ? timeouts_in_index_order : timeouts_out_of_index_order);
 }
 
@@ -108,11 +110,20 @@ void SyncCamCoverage::after_call(const std::vector<SyncCam::Change>& changes, bo
     }
     suspended_at_.erase(c.voq);
     switch (c.why) {
-      case SyncCam::Why::caught_up: coverage_.hit(resume_caught_up); break;
-      case SyncCam::Why::timeout: ++timeouts; break;
-      case SyncCam::Why::evicted: coverage_.hit(evicted_while_suspended); break;
-      case SyncCam::Why::released: coverage_.hit(release_while_suspended); break;
-      case SyncCam::Why::ahead: break;
+      case SyncCam::Why::caught_up:
+        coverage_.hit(resume_caught_up);
+        break;
+      case SyncCam::Why::timeout:
+        ++timeouts;
+        break;
+      case SyncCam::Why::evicted:
+        coverage_.hit(evicted_while_suspended);
+        break;
+      case SyncCam::Why::released:
+        coverage_.hit(release_while_suspended);
+        break;
+      case SyncCam::Why::ahead:
+        break;
     }
   }
   if (forward && changes.size() == 2) coverage_.hit(two_notices);

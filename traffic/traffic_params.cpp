@@ -8,7 +8,8 @@
 
 namespace fabric::traffic {
 
-const char* const kFrameSizeHelp = "frame sizes: N, uniform:A:B or choice:A,B,... (64 .. 9216 B, without preamble and IFG)";
+const char* const kFrameSizeHelp =
+    "frame sizes: N, uniform:A:B or choice:A,B,... (64 .. 9216 B, without preamble and IFG)";
 const char* const kStopHelp = "; empty = never (a duration such as 2ms otherwise)";
 const char* const kArrivalHelp =
     "frame spacing: cbr (each frame's wire time at the rate), poisson (exponential gaps with that mean) or bursty "
@@ -101,8 +102,8 @@ FlowSpec read_explicit_flow(const Config& config, const FlowKeys& k, const Multi
     }
   }
   const std::string dst_key = k.dst.key_of(name);
-  std::string dst_allowed = "one or more distinct " + ports_allowed(user_ports) + ", other than " + src_key + " = " +
-                            std::to_string(src);
+  std::string dst_allowed =
+      "one or more distinct " + ports_allowed(user_ports) + ", other than " + src_key + " = " + std::to_string(src);
   const std::vector<int64_t> dests = k.dst.given_in(config, name) ? k.dst.of(config, name) : std::vector<int64_t>{};
   if (dests.empty()) config.fail(dst_key, dst_allowed);
   std::set<int64_t> seen;
@@ -147,8 +148,8 @@ std::vector<FlowSpec> read_flows(const Config& config, int user_ports, double li
     // Flow names label results (flows.name), so they must be unique.
     if (pattern_names.count(name))
       config.fail(k.flow.src.key_of(name), "a flow name other than those of the traffic.pattern flows (" + name + ")");
-    flows.push_back(read_explicit_flow(config, k.flow, trees, name, user_ports, line_gbps,
-                                       FlowId(uint32_t(flows.size()))));
+    flows.push_back(
+        read_explicit_flow(config, k.flow, trees, name, user_ports, line_gbps, FlowId(uint32_t(flows.size()))));
   }
   return flows;
 }

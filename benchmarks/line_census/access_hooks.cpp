@@ -11,10 +11,10 @@
 
 using fabric::line_census::touch;
 
-#define FABRICSIM_ACCESS(n)                                                                              \
-  void __asan_load##n(uintptr_t a) { touch(a, n, __builtin_return_address(0)); }                         \
-  void __asan_store##n(uintptr_t a) { touch(a, n, __builtin_return_address(0)); }                        \
-  void __asan_load##n##_noabort(uintptr_t a) { touch(a, n, __builtin_return_address(0)); }               \
+#define FABRICSIM_ACCESS(n)                                                                \
+  void __asan_load##n(uintptr_t a) { touch(a, n, __builtin_return_address(0)); }           \
+  void __asan_store##n(uintptr_t a) { touch(a, n, __builtin_return_address(0)); }          \
+  void __asan_load##n##_noabort(uintptr_t a) { touch(a, n, __builtin_return_address(0)); } \
   void __asan_store##n##_noabort(uintptr_t a) { touch(a, n, __builtin_return_address(0)); }
 
 extern "C" {

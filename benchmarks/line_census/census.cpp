@@ -86,7 +86,8 @@ void report(const State& s) {
                s.window_sum.lines / windows, mib(s.window_sum.lines) / windows,
                static_cast<unsigned long>(s.window_max), mib(s.window_max));
   print_owners(s.window_sum, s.window_sum.lines);
-  std::fprintf(stderr, "  a partition's turn (with events): %.0f lines (%.1f KiB) mean, %lu (%.1f KiB) max, %.0f turns "
+  std::fprintf(stderr,
+               "  a partition's turn (with events): %.0f lines (%.1f KiB) mean, %lu (%.1f KiB) max, %.0f turns "
                "a window\n",
                s.turn_sum.lines / turns, mib(s.turn_sum.lines) * 1024 / turns, static_cast<unsigned long>(s.turn_max),
                mib(s.turn_max) * 1024, turns / windows);

@@ -15,17 +15,17 @@ enum class Owner : uint8_t {
   kPools,      // payload and buffer pools, messages
   kCreditRetry,
   kVoq,
-  kPortLink,   // TxPort/RxPort, link state, PAUSE at a port
-  kLeaf,       // the leaf's other units: egress, crossbar, multicast, congestion points
+  kPortLink,  // TxPort/RxPort, link state, PAUSE at a port
+  kLeaf,      // the leaf's other units: egress, crossbar, multicast, congestion points
   kSpine,
-  kCna,        // CNAs and the traffic they send
-  kOther,      // standard library and anything else
+  kCna,    // CNAs and the traffic they send
+  kOther,  // standard library and anything else
   kStack,
 };
 constexpr size_t kOwners = 11;
 constexpr std::array<std::string_view, kOwners> kOwnerNames = {
     "scheduler and wheel", "recorder", "pools and messages", "credit and retry", "VOQs", "ports and links",
-    "leaf (other units)", "spine", "CNA and traffic", "other (std, ...)", "stack"};
+    "leaf (other units)",  "spine",    "CNA and traffic",    "other (std, ...)", "stack"};
 
 // The owner of a function by its demangled qualified name.
 Owner owner_of_function(std::string_view name);

@@ -5,8 +5,8 @@
 
 namespace fabric {
 
-BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSwitchParams& params,
-                                 PayloadPool& pool, Recorder& recorder, EventQueue& events)
+BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSwitchParams& params, PayloadPool& pool,
+                                 Recorder& recorder, EventQueue& events)
     : sc_module(name),
       params_(params),
       pool_(pool),
@@ -20,7 +20,8 @@ BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSw
     obedience_.assign(static_cast<size_t>(params.stations), PauseObedience(params.pause_obeyed_within));
   }
   for (int p = 0; p < params.stations; ++p) {
-    tx_.push_back(std::make_unique<TxPort>(("tx" + std::to_string(p)).c_str(), *this, p, pool, ethernet_tx_params(), events));
+    tx_.push_back(
+        std::make_unique<TxPort>(("tx" + std::to_string(p)).c_str(), *this, p, pool, ethernet_tx_params(), events));
     rx_.push_back(std::make_unique<RxPort>(("rx" + std::to_string(p)).c_str(), *this, p, events));
   }
 }
@@ -81,7 +82,8 @@ void BackplaneSwitch::check_obeyed(int in, const EthernetFrame& f, Picos now) {
   break_invariant(invariant::kPauseObeyed, "station" + std::to_string(in), now,
                   "frame " + std::to_string(raw(f.frame)) + " arrived " + std::to_string((now - o.stop_sent(0)) / 1e3) +
                       " ns after the switch sent XOFF to the station, which was to stop within " +
-                      std::to_string(o.window() / 1e3) + " ns (the XOFF behind a frame, its own time on the wire, "
+                      std::to_string(o.window() / 1e3) +
+                      " ns (the XOFF behind a frame, its own time on the wire, "
                       "the link both ways and the frame the station was sending)");
 }
 

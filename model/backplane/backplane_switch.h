@@ -16,8 +16,8 @@
 #include "model/backplane/shared_memory_switch.h"
 #include "model/backplane/xoff_controller.h"
 #include "model/core/event_queue.h"
-#include "model/link/rx_port.h"
 #include "model/invariants/pause_obedience.h"
+#include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
 #include "model/recording/recorder.h"
@@ -74,7 +74,7 @@ class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public
   std::optional<XoffController> controller_;
   std::vector<std::unique_ptr<TxPort>> tx_;
   std::vector<std::unique_ptr<RxPort>> rx_;
-  std::vector<bool> on_wire_;  // by output: its head frame is being sent
+  std::vector<bool> on_wire_;              // by output: its head frame is being sent
   std::vector<PauseObedience> obedience_;  // by station, with pause
   uint64_t invariants_checked_ = 0;
 };

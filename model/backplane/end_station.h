@@ -42,7 +42,7 @@ class ApplicationFrames {
 struct Application {
   FlowId flow{};
   Picos start = 0;
-  Picos stop = -1;  // -1: never stops
+  Picos stop = -1;          // -1: never stops
   uint64_t max_frames = 0;  // 0: unlimited
   std::unique_ptr<ApplicationFrames> frames;
 };

@@ -8,8 +8,8 @@
 #include <cstdint>
 
 #include "model/core/buffer_pool.h"
-#include "model/core/ids.h"
 #include "model/core/circular_queue.h"
+#include "model/core/ids.h"
 
 namespace fabric {
 
@@ -17,7 +17,7 @@ struct StationFrame {
   FrameId id{};
   FlowId flow{};
   uint32_t bytes = 0;
-  uint32_t dst = 0;  // the destination station's port
+  uint32_t dst = 0;   // the destination station's port
   Picos created = 0;  // its first byte left the application
 };
 

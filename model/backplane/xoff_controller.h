@@ -16,9 +16,9 @@ namespace fabric {
 class XoffController {
  public:
   struct Params {
-    uint32_t high = 0;      // bytes (backplane.xoff)
-    uint32_t low = 0;       // bytes, at most high (backplane.xon)
-    Picos xoff_lasts = 0;   // an XOFF's pause time at the partner (0xFFFF quanta)
+    uint32_t high = 0;     // bytes (backplane.xoff)
+    uint32_t low = 0;      // bytes, at most high (backplane.xon)
+    Picos xoff_lasts = 0;  // an XOFF's pause time at the partner (0xFFFF quanta)
   };
   enum class Action { none, xoff, xon };
 

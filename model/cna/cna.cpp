@@ -10,14 +10,20 @@
 
 namespace fabric {
 
-namespace {
-}  // namespace
+namespace {}  // namespace
 
-Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool,
-         Recorder& recorder, EventQueue& events)
-    : sc_module(name), events_(events), rx("rx", *this, 0, events_),
-      tx("tx", *this, 0, pool, ethernet_tx_params(), events_), port_(port), params_(params),
-      pool_(pool), recorder_(recorder), entity_(port_entity(port)), received_(port) {
+Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool, Recorder& recorder,
+         EventQueue& events)
+    : sc_module(name),
+      events_(events),
+      rx("rx", *this, 0, events_),
+      tx("tx", *this, 0, pool, ethernet_tx_params(), events_),
+      port_(port),
+      params_(params),
+      pool_(pool),
+      recorder_(recorder),
+      entity_(port_entity(port)),
+      received_(port) {
   if (params.e2e.enabled) {
     transport_ = std::make_unique<E2eTransport>(params.e2e);
     transport_entity_ = recorder.declare(EntityKind::cna, "cna" + std::to_string(raw(port)), raw(port),
@@ -204,9 +210,9 @@ void Cna::check_order(const EthernetFrame& f, Picos now) {
   break_invariant(invariant::kInOrder, name(), now,
                   "frame " + std::to_string(raw(f.frame)) + " (flow " + std::to_string(raw(f.flow)) + ", from port " +
                       std::to_string(raw(f.src)) + ", priority " + std::to_string(f.priority) +
-                      (multicast ? ", group " + std::to_string(raw(f.mid)) : std::string()) +
-                      ") has send number " + std::to_string(f.sent_seq) + " of its priority, and number " +
-                      std::to_string(previous) + " was delivered here before it: " +
+                      (multicast ? ", group " + std::to_string(raw(f.mid)) : std::string()) + ") has send number " +
+                      std::to_string(f.sent_seq) + " of its priority, and number " + std::to_string(previous) +
+                      " was delivered here before it: " +
                       (f.sent_seq == previous ? "delivered twice" : "the fabric let a later frame overtake it"));
 }
 

@@ -14,11 +14,11 @@
 #include "model/cna/cna_params.h"
 #include "model/cna/e2e_transport.h"
 #include "model/cna/flow_round_robin.h"
+#include "model/cna/frame_source.h"
 #include "model/cna/queued_frame.h"
 #include "model/core/circular_queue.h"
 #include "model/invariants/delivery_bound.h"
 #include "model/invariants/delivery_order.h"
-#include "model/cna/frame_source.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -36,8 +36,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   RxPort rx;
   TxPort tx;
 
-  Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool,
-      Recorder& recorder, EventQueue& events);
+  Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool, Recorder& recorder,
+      EventQueue& events);
 
   void attach(std::unique_ptr<FrameSource> source);
   // Told of every job frame received here (null: none; its owner keeps it).
@@ -71,7 +71,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   SC_HAS_PROCESS(Cna);
   void check_delivery(const EthernetFrame& f, Picos now);
   void check_order(const EthernetFrame& f, Picos now);  // DeliveryOrder
-  using FrameQueue = CircularQueue<QueuedFrame, 4>;  // a priority's or a rate limiter's frames
+  using FrameQueue = CircularQueue<QueuedFrame, 4>;     // a priority's or a rate limiter's frames
   struct Limiter {
     ReactionPoint rp;
     FrameQueue queue;
@@ -125,17 +125,17 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   mutable int round_robin_next_ = kPriorities - 1;
   uint64_t next_frame_seq_ = 0;
   uint64_t frames_sent_ = 0;
-  std::array<uint32_t, kPriorities> sent_seq_{};  // frames sent per priority (FrameHeader::sent_seq)
-  DeliveryOrder order_;                           // this CNA is the destination
-  std::vector<std::unique_ptr<Limiter>> limiters_;         // by source; null: not limited
-  size_t limited_ = 0;                                     // sources with a limiter
-  std::deque<PendingCnm> pending_cnms_;                    // in arrival order
-  std::array<size_t, kPriorities> turn_{};                 // round robin: 0 the priority queue, 1 + source
-  EntityId entity_;  // its port's: rate changes
-  std::unique_ptr<E2eTransport> transport_;  // null: cna.e2e.retransmit off
-  uint32_t next_reply_seq_ = 0;              // ACK and NAK frames' ids
-  EntityId transport_entity_{};              // cna<N>, with transport_: its retransmissions and totals
-  ReceivedTotals received_;                  // this CNA is the destination
+  std::array<uint32_t, kPriorities> sent_seq_{};    // frames sent per priority (FrameHeader::sent_seq)
+  DeliveryOrder order_;                             // this CNA is the destination
+  std::vector<std::unique_ptr<Limiter>> limiters_;  // by source; null: not limited
+  size_t limited_ = 0;                              // sources with a limiter
+  std::deque<PendingCnm> pending_cnms_;             // in arrival order
+  std::array<size_t, kPriorities> turn_{};          // round robin: 0 the priority queue, 1 + source
+  EntityId entity_;                                 // its port's: rate changes
+  std::unique_ptr<E2eTransport> transport_;         // null: cna.e2e.retransmit off
+  uint32_t next_reply_seq_ = 0;                     // ACK and NAK frames' ids
+  EntityId transport_entity_{};                     // cna<N>, with transport_: its retransmissions and totals
+  ReceivedTotals received_;                         // this CNA is the destination
   const DeliveryBound* bound_ = nullptr;
   uint64_t invariants_checked_ = 0;
   MessageListener* listener_ = nullptr;

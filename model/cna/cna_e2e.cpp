@@ -18,7 +18,8 @@ void Cna::advance_transport(Picos now) {
 }
 
 bool Cna::transport_ready(int p) const {
-  return transport_ && (transport_->has_reply(static_cast<uint8_t>(p)) || transport_->has_resend(static_cast<uint8_t>(p)));
+  return transport_ &&
+         (transport_->has_reply(static_cast<uint8_t>(p)) || transport_->has_resend(static_cast<uint8_t>(p)));
 }
 
 void Cna::number_frame(EthernetFrame& f, const QueuedFrame& q, Picos now) {
@@ -55,8 +56,10 @@ bool Cna::accept_transport(const EthernetFrame& f, Picos now) {
     if (r.wake) tx.kick();
     return r.verdict == E2eTransport::Verdict::deliver;
   }
-  if (f.transport == TransportKind::ack) transport_->on_ack(f.src, f.priority, f.transport_seq);
-  else if (transport_->on_nak(f.src, f.priority, f.transport_seq)) tx.kick();
+  if (f.transport == TransportKind::ack)
+    transport_->on_ack(f.src, f.priority, f.transport_seq);
+  else if (transport_->on_nak(f.src, f.priority, f.transport_seq))
+    tx.kick();
   return false;
 }
 

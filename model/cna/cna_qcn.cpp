@@ -23,7 +23,8 @@ void Cna::apply_due_cnms(Picos now) {
     for (size_t i = 0; i < sources_.size(); ++i) {
       if (sources_[i]->flow() != c.flow) continue;
       if (!limiters_[i]) {
-        limiters_[i] = std::make_unique<Limiter>(Limiter{ReactionPoint(params_.rp, c.at), {}, now, params_.rp.line_gbps});
+        limiters_[i] =
+            std::make_unique<Limiter>(Limiter{ReactionPoint(params_.rp, c.at), {}, now, params_.rp.line_gbps});
         ++limited_;
       }
       limiters_[i]->rp.on_cnm(c.fb, c.at);

@@ -24,8 +24,8 @@
 #include <functional>
 #include <optional>
 #include <queue>
-#include <vector>
 #include <unordered_map>
+#include <vector>
 
 #include "model/cna/queued_frame.h"
 #include "model/core/frame_header.h"
@@ -41,10 +41,10 @@ struct E2eTransportParams {
   Picos timeout = 0;       // beyond the leaves' own recovery
   uint32_t ack_every = 0;
   Picos ack_delay = 0;
-  Picos nak_retry = 0;     // NAK a gap again if frames after it still come this long after
+  Picos nak_retry = 0;  // NAK a gap again if frames after it still come this long after
 };
 
-constexpr uint32_t kTransportAckBytes = 64;  // an ACK or NAK frame (the minimum Ethernet frame)
+constexpr uint32_t kTransportAckBytes = 64;    // an ACK or NAK frame (the minimum Ethernet frame)
 constexpr FlowId kTransportFlow{0xFFFFFFFFu};  // the flow id ACK and NAK frames carry (drops, CNMs)
 
 class E2eTransport {
@@ -102,8 +102,8 @@ class E2eTransport {
   uint64_t retransmitted() const { return retransmitted_; }  // frames sent again
   uint64_t go_back_episodes() const { return episodes_; }
   uint64_t timeouts() const { return timeouts_; }
-  uint64_t duplicates() const { return duplicates_; }        // received again, dropped
-  uint64_t out_of_order() const { return out_of_order_; }    // received after a gap, dropped
+  uint64_t duplicates() const { return duplicates_; }      // received again, dropped
+  uint64_t out_of_order() const { return out_of_order_; }  // received after a gap, dropped
   uint64_t acks_sent() const { return acks_sent_; }
   uint64_t naks_sent() const { return naks_sent_; }
 
@@ -127,7 +127,7 @@ class E2eTransport {
     PortId src;
     uint8_t priority;
     GoBackNReceiver window;
-    Picos nak_at = 0;        // when the last NAK was asked for
+    Picos nak_at = 0;  // when the last NAK was asked for
     bool reply_queued = false;
     bool nak_due = false;
     Picos ack_due = kNever;  // while an ACK delay runs: when it ends
@@ -151,9 +151,9 @@ class E2eTransport {
   // Retransmission timers, one per pair with frames unacknowledged: due when
   // its oldest frame's timeout runs out (re-armed lazily as ACKs come).
   std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> timers_;
-  std::deque<Timer> ack_delays_;  // one ACK delay for all: a FIFO is in time order
+  std::deque<Timer> ack_delays_;                                   // one ACK delay for all: a FIFO is in time order
   std::deque<std::pair<uint64_t, uint32_t>> resend_[kPriorities];  // (pair, seq)
-  std::deque<uint64_t> replies_[kPriorities];                     // receive pairs owed a reply
+  std::deque<uint64_t> replies_[kPriorities];                      // receive pairs owed a reply
   uint64_t unacked_frames_ = 0;
   uint64_t retransmitted_ = 0, episodes_ = 0, timeouts_ = 0, duplicates_ = 0, out_of_order_ = 0;
   uint64_t acks_sent_ = 0, naks_sent_ = 0;

@@ -20,9 +20,9 @@ class FrameSource {
   virtual ~FrameSource() = default;
   virtual FlowId flow() const = 0;
   virtual int priority() const = 0;
-  virtual Picos next_time() const = 0;   // kNever when finished
-  virtual NewFrame pop(Picos now) = 0;   // requires next_time() <= now
-  virtual void defer_to(Picos t) = 0;    // its queue was full until t
+  virtual Picos next_time() const = 0;  // kNever when finished
+  virtual NewFrame pop(Picos now) = 0;  // requires next_time() <= now
+  virtual void defer_to(Picos t) = 0;   // its queue was full until t
 };
 
 // What a CNA tells of the job frames it receives (FrameHeader::message set).

@@ -18,8 +18,7 @@ size_t max_typo_distance(const std::string& word);
 // The names of `names` within max_typo_distance(word), nearest first (ties
 // in name order), at most `most`; none for a word longer than 200
 // characters (no name is near, and each distance costs its length).
-std::vector<std::string> close_names(const std::string& word, const std::vector<std::string>& names,
-                                     size_t most = 3);
+std::vector<std::string> close_names(const std::string& word, const std::vector<std::string>& names, size_t most = 3);
 
 // " -- did you mean 'a'?", " -- did you mean 'a' or 'b'?", or "" for none.
 std::string did_you_mean(const std::vector<std::string>& suggestions);

@@ -3,11 +3,11 @@
 // reads; the check that every key set was used; the resolved configuration.
 #include "model/config/config.h"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
-#include <system_error>
 #include <fstream>
+#include <system_error>
 
 #include "model/config/canonical_value.h"
 #include "model/config/split.h"
@@ -15,10 +15,8 @@
 namespace fabric::config {
 namespace {
 
-constexpr const char* kUnusedKeyAllowed =
-    "a key this configuration uses (it was set but nothing read it)";
-constexpr const char* kConcreteKeyAllowed =
-    "a concrete key with a name (letters, digits, '_', '-') in place of '*'";
+constexpr const char* kUnusedKeyAllowed = "a key this configuration uses (it was set but nothing read it)";
+constexpr const char* kConcreteKeyAllowed = "a concrete key with a name (letters, digits, '_', '-') in place of '*'";
 constexpr const char* kIniFileAllowed = "a readable INI file (a regular file: not a FIFO, device or directory)";
 constexpr const char* kIniLineAllowed = "section.key = value";
 // An included file is read only as far as it is an INI file of fabricsim's
@@ -78,12 +76,18 @@ Config::Config(const ParamRegistry& registry) : registry_(registry) {}
 
 const char* to_string(ValueSource source) {
   switch (source) {
-    case ValueSource::default_value: return "default";
-    case ValueSource::derived: return "derived";
-    case ValueSource::study: return "study";
-    case ValueSource::config: return "config";
-    case ValueSource::set: return "set";
-    case ValueSource::sweep: return "sweep";
+    case ValueSource::default_value:
+      return "default";
+    case ValueSource::derived:
+      return "derived";
+    case ValueSource::study:
+      return "study";
+    case ValueSource::config:
+      return "config";
+    case ValueSource::set:
+      return "set";
+    case ValueSource::sweep:
+      return "sweep";
   }
   return "default";
 }
@@ -102,8 +106,9 @@ void Config::load_ini_file(const std::string& path, const std::string& named_by,
     if (number == 1 && line.compare(0, 3, kUtf8ByteOrderMark) == 0) line.erase(0, 3);
     const std::string origin = path + ":" + std::to_string(number);
     const auto not_ini = [&](const std::string& why) {
-      return ConfigError("include", path, std::string(kIncludedFileAllowed) + ": its line " + std::to_string(number) +
-                                              " " + why + " (its content is not shown)")
+      return ConfigError("include", path,
+                         std::string(kIncludedFileAllowed) + ": its line " + std::to_string(number) + " " + why +
+                             " (its content is not shown)")
           .located_at(included_at);
     };
     IniLine parsed;
@@ -145,8 +150,8 @@ void Config::set(const std::string& key, const std::string& value, ValueSource s
   assign(key, value, "", source);
 }
 
-void Config::assign(const std::string& written, const std::string& value, const std::string& origin,
-                    ValueSource source, const std::string& option) {
+void Config::assign(const std::string& written, const std::string& value, const std::string& origin, ValueSource source,
+                    const std::string& option) {
   if (!registry_.find(written) && !registry_.renamed_to(written)) throw registry_.unknown_key(written, value);
   const std::string key = names_.current(written, value, origin.empty() ? option : origin);
   const ParamSpec* spec = registry_.find(key);
@@ -175,8 +180,8 @@ const ParamSpec& Config::spec_for(const std::string& key, ParamType type) const 
     throw std::logic_error("configuration key '" + key + "' is a pattern; read a concrete key");
   }
   if (spec->type != type) {
-    throw std::logic_error("configuration key '" + key + "' is " + to_string(spec->type) +
-                           " but read as " + to_string(type));
+    throw std::logic_error("configuration key '" + key + "' is " + to_string(spec->type) + " but read as " +
+                           to_string(type));
   }
   if (mark_reads_) used_.insert(key);
   return *spec;
@@ -217,9 +222,7 @@ double Config::get_rate_gbps(const std::string& key) const {
   return parse_rate_gbps(key, require_value(key, raw_value(key, spec)));
 }
 
-std::string Config::get_text(const std::string& key) const {
-  return raw_value(key, spec_for(key, ParamType::text));
-}
+std::string Config::get_text(const std::string& key) const { return raw_value(key, spec_for(key, ParamType::text)); }
 
 std::string Config::get_choice(const std::string& key) const {
   const ParamSpec& spec = spec_for(key, ParamType::choice);
@@ -267,8 +270,9 @@ void Config::select_platform(const std::string& platform) {
   for (const auto& [key, value] : values_) {
     const ParamSpec* spec = registry_.find(key);
     if (spec && !spec->platform.empty() && spec->platform != platform)
-      throw locate(ConfigError(key, value, "a key of platform '" + spec->platform + "', not of this run's platform '" +
-                                               platform + "' (key 'platform')"));
+      throw locate(ConfigError(key, value,
+                               "a key of platform '" + spec->platform + "', not of this run's platform '" + platform +
+                                   "' (key 'platform')"));
   }
   platform_ = platform;
 }

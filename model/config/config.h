@@ -19,9 +19,9 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,19 +48,20 @@ struct TextSyntax {
 // ConfigError naming the key on bad text.
 template <auto Parse>
 TextSyntax syntax_of(std::string allowed) {
-  return {std::move(allowed), [](const std::string& key, const std::string& text) { static_cast<void>(Parse(key, text)); }};
+  return {std::move(allowed),
+          [](const std::string& key, const std::string& text) { static_cast<void>(Parse(key, text)); }};
 }
 
 struct ParamSpec {
-  std::string key;            // "leaf.clock_mhz"; one segment may be '*': "flow.*.src"
+  std::string key;  // "leaf.clock_mhz"; one segment may be '*': "flow.*.src"
   ParamType type = ParamType::integer;
   std::string default_value;  // in the type's syntax; "" means unset unless given
   std::string unit;           // "ps", "B", "Gb/s", "MHz", "" ...
   std::string description;
   double min = -std::numeric_limits<double>::infinity();  // numeric types, in the parsed unit
   double max = std::numeric_limits<double>::infinity();   // (ps for duration, B for bytes)
-  std::vector<std::string> choices;                        // ParamType::choice
-  TextSyntax syntax;                                       // ParamType::text: required
+  std::vector<std::string> choices;                       // ParamType::choice
+  TextSyntax syntax;                                      // ParamType::text: required
   // Whether the key can change what a run simulates. A key that cannot
   // (how many threads simulate it) is left out of the run's recorded
   // configuration, so that the database does not depend on it.
@@ -89,7 +90,7 @@ void check_value(const ParamSpec& spec, const std::string& key, const std::strin
 
 class ParamRegistry {
  public:
-  void declare(ParamSpec spec);               // duplicate key: std::logic_error
+  void declare(ParamSpec spec);  // duplicate key: std::logic_error
   // Keys declared while an OwnedKeys lives belong to its platform.
   class OwnedKeys {
    public:
@@ -120,7 +121,7 @@ class ParamRegistry {
  private:
   std::vector<ParamSpec> specs_;
   std::vector<std::pair<std::string, std::string>> renamed_;  // (old, new)
-  std::string owner_;  // see OwnedKeys
+  std::string owner_;                                         // see OwnedKeys
 };
 
 // A line of an INI file kept as written: the [sweep] section's.
@@ -140,7 +141,7 @@ struct ResolvedParam {
   std::string key;
   std::string value;
   ValueSource source = ValueSource::default_value;
-  std::string origin;  // file:line for a file's value; the formula with the numbers for a derived one
+  std::string origin;            // file:line for a file's value; the formula with the numbers for a derived one
   std::optional<double> number;  // the value in the key's unit (numeric_value), none for text
 };
 

@@ -150,7 +150,8 @@ class Param {
   }
   // A choice key.
   Param(std::string key, std::string default_text, std::string description, std::initializer_list<const char*> choices)
-      : Param(choice_spec(std::move(key), std::move(default_text), std::move(description), {choices.begin(), choices.end()})) {}
+      : Param(choice_spec(std::move(key), std::move(default_text), std::move(description),
+                          {choices.begin(), choices.end()})) {}
   // A text key with its syntax.
   Param(std::string key, std::string default_text, std::string unit, std::string description, TextSyntax syntax)
       : Param(text_param(std::move(key), std::move(default_text), std::move(unit), std::move(description),
@@ -214,8 +215,8 @@ class Param {
  private:
   static ParamSpec spec(std::string key, std::string default_text, std::string unit, std::string description,
                         double min, double max) {
-    return ParamSpec{std::move(key), Kind::type, std::move(default_text), std::move(unit), std::move(description),
-                     min, max};
+    return ParamSpec{
+        std::move(key), Kind::type, std::move(default_text), std::move(unit), std::move(description), min, max};
   }
   static ParamSpec derived_spec(ParamSpec s, std::string formula) {
     s.derivation = std::move(formula);

@@ -28,10 +28,14 @@ int64_t upper_bound_of(double max) {
 // the parsers of these types accept that unit after a number.
 std::string parsed_unit(ParamType type) {
   switch (type) {
-    case ParamType::duration: return "ps";
-    case ParamType::bytes: return "B";
-    case ParamType::rate: return "Gb/s";
-    default: return "";
+    case ParamType::duration:
+      return "ps";
+    case ParamType::bytes:
+      return "B";
+    case ParamType::rate:
+      return "Gb/s";
+    default:
+      return "";
   }
 }
 
@@ -66,8 +70,10 @@ bool is_numeric(ParamType type) {
     case ParamType::duration:
     case ParamType::bytes:
     case ParamType::rate:
-    case ParamType::int_list: return true;
-    default: return false;
+    case ParamType::int_list:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -76,9 +82,7 @@ bool is_integer_valued(ParamType type) {
          type == ParamType::int_list;
 }
 
-IntegerBounds integer_bounds(const ParamSpec& spec) {
-  return {lower_bound_of(spec.min), upper_bound_of(spec.max)};
-}
+IntegerBounds integer_bounds(const ParamSpec& spec) { return {lower_bound_of(spec.min), upper_bound_of(spec.max)}; }
 
 bool in_range(const ParamSpec& spec, int64_t value) {
   const IntegerBounds bounds = integer_bounds(spec);

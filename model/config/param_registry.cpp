@@ -21,8 +21,7 @@ std::vector<std::string> split_segments(const std::string& key) { return split_o
 bool is_instance_name(const std::string& segment) {
   if (segment.empty()) return false;
   return std::all_of(segment.begin(), segment.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
   });
 }
 
@@ -91,15 +90,24 @@ std::string closest_declared_key(const ParamRegistry& registry, const std::strin
 
 const char* to_string(ParamType type) {
   switch (type) {
-    case ParamType::integer: return "integer";
-    case ParamType::real: return "real";
-    case ParamType::boolean: return "boolean";
-    case ParamType::duration: return "duration";
-    case ParamType::bytes: return "bytes";
-    case ParamType::rate: return "rate";
-    case ParamType::text: return "text";
-    case ParamType::choice: return "choice";
-    case ParamType::int_list: return "int_list";
+    case ParamType::integer:
+      return "integer";
+    case ParamType::real:
+      return "real";
+    case ParamType::boolean:
+      return "boolean";
+    case ParamType::duration:
+      return "duration";
+    case ParamType::bytes:
+      return "bytes";
+    case ParamType::rate:
+      return "rate";
+    case ParamType::text:
+      return "text";
+    case ParamType::choice:
+      return "choice";
+    case ParamType::int_list:
+      return "int_list";
   }
   return "unknown";
 }
@@ -150,8 +158,7 @@ ConfigError ParamRegistry::unknown_key(const std::string& key, const std::string
     return ConfigError(key, value, std::string(kUnknownKeyAllowed) + " -- this key is now '" + *now + "'");
   const std::string suggestion = closest_declared_key(*this, key);
   if (suggestion.empty()) return ConfigError(key, value, kUnknownKeyAllowed);
-  return ConfigError(key, value,
-                     std::string(kUnknownKeyAllowed) + " -- did you mean '" + suggestion + "'?");
+  return ConfigError(key, value, std::string(kUnknownKeyAllowed) + " -- did you mean '" + suggestion + "'?");
 }
 
 }  // namespace fabric::config

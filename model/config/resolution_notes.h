@@ -23,7 +23,7 @@ struct CheckResult {
   std::string name;               // what must hold: "link.retry.timeout >= the link ACK round trip"
   std::vector<std::string> keys;  // the keys it reads, the one to change first
   bool holds = true;
-  std::string detail;             // the values and the numbers behind the check, and what breaks if it fails
+  std::string detail;  // the values and the numbers behind the check, and what breaks if it fails
 };
 
 class ResolutionNotes {

@@ -24,8 +24,10 @@ void refuse_keys_set_and_swept(const Config& config, const SweepSpec& sweep) {
       const std::string old_name = set->name == swept->name ? "" : " (another name of '" + swept->name + "')";
       throw ConfigError(swept->name, values,
                         "a key given one way: " + set->where + " " + set->name + "=" + config.resolved(key).value +
-                            old_name + " sets it for every point too (a search's --set with its --vary); set it or "
-                            "sweep it, not both" + by_file)
+                            old_name +
+                            " sets it for every point too (a search's --set with its --vary); set it or "
+                            "sweep it, not both" +
+                            by_file)
           .located_at(swept->where);
     }
   }

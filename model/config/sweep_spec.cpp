@@ -98,10 +98,10 @@ void refuse_repeated_values(const std::vector<std::string>& keys, const std::vec
       return text;
     };
     const std::string again = spelled(values[i]), before = spelled(values[first->second]);
-    const std::string why = again == before ? again + " is given twice" : again + " is " + before + " again (one value, two spellings)";
+    const std::string why =
+        again == before ? again + " is given twice" : again + " is " + before + " again (one value, two spellings)";
     const SweepLine& line = *lines.front();
-    throw ConfigError(line.key, line.value,
-                      "each value once: " + why + ", and its two points would be one run")
+    throw ConfigError(line.key, line.value, "each value once: " + why + ", and its two points would be one run")
         .located_at(line.origin);
   }
 }
@@ -158,12 +158,15 @@ SweepSpec SweepSpec::parse(const std::vector<SweepLine>& given, const ParamRegis
     for (const std::string& m : members) {
       const auto it = std::find_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first.key == m; });
       if (it == keys.end())
-        throw ConfigError(line.key, line.value, "keys swept in this [sweep] ('" + m + "' is not)").located_at(line.origin);
+        throw ConfigError(line.key, line.value, "keys swept in this [sweep] ('" + m + "' is not)")
+            .located_at(line.origin);
       if (group_of.count(m))
-        throw ConfigError(line.key, line.value, "each key in one group at most ('" + m + "' is in two)").located_at(line.origin);
+        throw ConfigError(line.key, line.value, "each key in one group at most ('" + m + "' is in two)")
+            .located_at(line.origin);
       if (length != 0 && it->second.size() != length)
-        throw ConfigError(m, it->first.value,
-                          std::to_string(length) + " values, as many as the keys it varies together with (" + line.key + ")")
+        throw ConfigError(
+            m, it->first.value,
+            std::to_string(length) + " values, as many as the keys it varies together with (" + line.key + ")")
             .located_at(it->first.origin);
       length = it->second.size();
       group_of[m] = g;

@@ -48,13 +48,27 @@ ParamSpec text_param(std::string key, std::string default_value, std::string uni
 void check_value(const ParamSpec& spec, const std::string& key, const std::string& value) {
   if (!spec.derivation.empty() && value == "auto") return;  // derived before the run (param.h)
   switch (spec.type) {
-    case ParamType::integer: check_range(spec, key, value, parse_numeric(spec, key, value, parse_integer)); break;
-    case ParamType::real: check_range(spec, key, value, parse_numeric(spec, key, value, parse_real)); break;
-    case ParamType::boolean: parse_bool(key, value); break;
-    case ParamType::duration: check_range(spec, key, value, parse_numeric(spec, key, value, parse_duration)); break;
-    case ParamType::bytes: check_range(spec, key, value, parse_numeric(spec, key, value, parse_bytes)); break;
-    case ParamType::rate: check_range(spec, key, value, parse_numeric(spec, key, value, parse_rate_gbps)); break;
-    case ParamType::text: spec.syntax.check(key, value); break;
+    case ParamType::integer:
+      check_range(spec, key, value, parse_numeric(spec, key, value, parse_integer));
+      break;
+    case ParamType::real:
+      check_range(spec, key, value, parse_numeric(spec, key, value, parse_real));
+      break;
+    case ParamType::boolean:
+      parse_bool(key, value);
+      break;
+    case ParamType::duration:
+      check_range(spec, key, value, parse_numeric(spec, key, value, parse_duration));
+      break;
+    case ParamType::bytes:
+      check_range(spec, key, value, parse_numeric(spec, key, value, parse_bytes));
+      break;
+    case ParamType::rate:
+      check_range(spec, key, value, parse_numeric(spec, key, value, parse_rate_gbps));
+      break;
+    case ParamType::text:
+      spec.syntax.check(key, value);
+      break;
     case ParamType::choice:
       if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
         throw ConfigError(key, value, choices_text(spec));

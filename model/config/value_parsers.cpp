@@ -19,8 +19,7 @@ constexpr const char* kRateSyntax = "a rate in Gb/s such as 100, 25G, 400Mbps";
 constexpr const char* kIntegerSyntax = "an integer";
 constexpr const char* kRealSyntax = "a finite real number";
 constexpr const char* kBoolSyntax = "true/false, on/off, yes/no or 1/0";
-constexpr const char* kIntListSyntax =
-    "comma-separated integers and ranges a-b with a <= b, such as 1,3,5-8";
+constexpr const char* kIntListSyntax = "comma-separated integers and ranges a-b with a <= b, such as 1,3,5-8";
 
 // A typo such as "0-4000000000" must fail here instead of allocating
 // gigabytes before any range check gets to see the list.
@@ -48,7 +47,7 @@ struct RateUnit {
   double gbps;  // Gb/s per unit
 };
 // "Gb/s" is how --list-params shows the unit, so it is accepted as written too.
-constexpr RateUnit kRateUnits[] = {{"Gbps", 1.0}, {"G", 1.0},    {"Gb/s", 1.0},
+constexpr RateUnit kRateUnits[] = {{"Gbps", 1.0},  {"G", 1.0},  {"Gb/s", 1.0},
                                    {"Mbps", 1e-3}, {"M", 1e-3}, {"Mb/s", 1e-3}};
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -91,9 +90,7 @@ std::optional<NumberAndUnit> split_number_and_unit(const std::string& text) {
   return NumberAndUnit{trimmed.substr(0, length), trim(trimmed.substr(length))};
 }
 
-bool is_integer_literal(const std::string& number) {
-  return number.find_first_of(".eE") == std::string::npos;
-}
+bool is_integer_literal(const std::string& number) { return number.find_first_of(".eE") == std::string::npos; }
 
 // number * scale, rounded to the nearest integer. Integer literals are scaled
 // in integer arithmetic so that large picosecond counts keep every digit.
@@ -121,8 +118,7 @@ const Unit* find_unit(const Unit (&units)[N], const std::string& name) {
 // Shared by durations and sizes: a bare integer is in the base unit (ps, B),
 // which has no fractions; with a unit the number may be fractional.
 template <size_t N>
-int64_t parse_scaled(const std::string& key, const std::string& text, const UnitScale (&units)[N],
-                     const char* syntax) {
+int64_t parse_scaled(const std::string& key, const std::string& text, const UnitScale (&units)[N], const char* syntax) {
   const std::optional<NumberAndUnit> parts = split_number_and_unit(text);
   if (!parts) throw ConfigError(key, text, syntax);
   int64_t scale = 1;

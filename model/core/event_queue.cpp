@@ -8,8 +8,7 @@
 namespace fabric {
 
 EventQueue::EventQueue(EventScheduler& owner, const EventQueueShape& shape, int index)
-    : index_(index), owner_(owner), wheel_(shape.bucket_bits, shape.wheel_bits, shape.slots_per_bucket) {
-}
+    : index_(index), owner_(owner), wheel_(shape.bucket_bits, shape.wheel_bits, shape.slots_per_bucket) {}
 
 size_t EventQueue::pending() const {
   size_t n = wheel_.size();

@@ -106,8 +106,7 @@ void EventScheduler::run() {
   const Picos kernel_now = to_ps(sc_core::sc_time_stamp());
   // Entries before the kernel's next activity cannot interact with anything
   // outside the model: serve them now.
-  const uint64_t next_activity =
-      sc_core::sc_time_stamp().value() + sc_core::sc_time_to_pending_activity().value();
+  const uint64_t next_activity = sc_core::sc_time_stamp().value() + sc_core::sc_time_to_pending_activity().value();
   const Picos limit = next_activity > static_cast<uint64_t>(end_) ? end_ : static_cast<Picos>(next_activity);
   notified_for_ = kNoEntry;
   for (Picos start = earliest_due(); start != kNoEntry; start = earliest_due()) {

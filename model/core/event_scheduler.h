@@ -98,7 +98,7 @@ class EventScheduler : public sc_core::sc_module {
   Picos notified_for_ = kNoEntry;
   Picos end_ = kNoEntry;
   Picos stopped_at_ = kNoEntry;
-  Picos window_end_ = 0;           // of the window under service
+  Picos window_end_ = 0;  // of the window under service
   sc_core::sc_event event_;
 };
 

@@ -17,7 +17,7 @@ struct FrameHeader {
   PortId src{};
   uint32_t bytes = 0;
   uint8_t priority = 0;
-  Picos created = 0;  // at the source CNA
+  Picos created = 0;   // at the source CNA
   uint8_t levels = 0;  // surrogate ports passed so far (deliveries.surrogate_levels)
   Mid mid{};           // a multicast frame's group: a surrogate looks its fanout up by it
   TransportKind transport = TransportKind::none;

@@ -1,12 +1,12 @@
 #pragma once
 // Typed ids: a port id cannot be passed where a flow id is expected.
 #include <cstdint>
-#include <limits>
 #include <functional>
+#include <limits>
 
 namespace fabric {
 
-enum class PortId : uint32_t {};   // global fabric port: leaf*user_ports + i, surrogates after users
+enum class PortId : uint32_t {};  // global fabric port: leaf*user_ports + i, surrogates after users
 enum class LeafId : uint32_t {};
 enum class SpineId : uint32_t {};
 enum class FlowId : uint32_t {};
@@ -15,7 +15,9 @@ enum class Vl : uint8_t {};        // virtual lane: priority * 4 + level
 enum class Mid : uint32_t {};      // multicast id: a group's index into the MCBC tables
 
 template <typename Id>
-constexpr auto raw(Id id) { return static_cast<std::underlying_type_t<Id>>(id); }
+constexpr auto raw(Id id) {
+  return static_cast<std::underlying_type_t<Id>>(id);
+}
 
 constexpr int kPriorities = 8;
 constexpr int kVlsPerPriority = 4;

@@ -10,7 +10,8 @@ namespace fabric {
 inline uint64_t uniform_below(std::mt19937_64& rng, uint64_t n) {
   const uint64_t threshold = (0 - n) % n;  // 2^64 mod n: values below it would bias
   uint64_t x;
-  do x = rng(); while (x < threshold);
+  do x = rng();
+  while (x < threshold);
   return x % n;
 }
 

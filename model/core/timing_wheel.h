@@ -44,10 +44,14 @@ class TimingWheel {
   // wheel_bits >= 6: the occupancy bitmap is scanned a 64-bit word at a time.
   // A bucket holds slots_per_bucket entries in the slab before it spills.
   explicit TimingWheel(int bucket_bits = 8, int wheel_bits = 12, int slots_per_bucket = 128)
-      : bucket_bits_(bucket_bits), wheel_size_(uint64_t{1} << std::max(wheel_bits, 6)),
+      : bucket_bits_(bucket_bits),
+        wheel_size_(uint64_t{1} << std::max(wheel_bits, 6)),
         slots_(static_cast<uint16_t>(std::clamp(slots_per_bucket, 1, 65535))),
-        slab_(new Entry[wheel_size_ * slots_]), counts_(wheel_size_, 0), spills_(wheel_size_),
-        occupied_(wheel_size_ / 64, 0), bin_starts_((size_t{1} << bucket_bits) + 1, 0) {}
+        slab_(new Entry[wheel_size_ * slots_]),
+        counts_(wheel_size_, 0),
+        spills_(wheel_size_),
+        occupied_(wheel_size_ / 64, 0),
+        bin_starts_((size_t{1} << bucket_bits) + 1, 0) {}
 
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
@@ -119,7 +123,8 @@ class TimingWheel {
     if (slot == current) {
       // After every unread entry due at the same time or earlier (it is the
       // newest).
-      const auto at = std::upper_bound(current_.begin() + static_cast<std::ptrdiff_t>(head_), current_.end(), e, earlier);
+      const auto at =
+          std::upper_bound(current_.begin() + static_cast<std::ptrdiff_t>(head_), current_.end(), e, earlier);
       current_.insert(at, e);
     } else if (slot - current < wheel_size_) {
       append_to_bucket(slot & (wheel_size_ - 1), e);
@@ -240,11 +245,11 @@ class TimingWheel {
   int bucket_bits_;
   uint64_t wheel_size_;
   uint16_t slots_;
-  std::unique_ptr<Entry[]> slab_;         // bucket i: entries [i * slots_, + counts_[i])
+  std::unique_ptr<Entry[]> slab_;  // bucket i: entries [i * slots_, + counts_[i])
   std::vector<uint16_t> counts_;
   std::vector<std::vector<Entry>> spills_;  // a bucket's entries beyond its block
   std::vector<uint64_t> occupied_;
-  std::vector<Entry> current_;   // the current bucket, sorted; read from head_
+  std::vector<Entry> current_;  // the current bucket, sorted; read from head_
   size_t head_ = 0;
   std::vector<Overflowed> overflow_;  // heap of the entries beyond the horizon
   uint64_t overflow_seq_ = 0;

@@ -11,8 +11,7 @@ namespace fabric {
 
 class Wakeup final : public EventQueue::Client {
  public:
-  Wakeup(EventQueue& events, std::function<void()> callback)
-      : events_(events), callback_(std::move(callback)) {}
+  Wakeup(EventQueue& events, std::function<void()> callback) : events_(events), callback_(std::move(callback)) {}
 
   void at(Picos when) {
     if (pending_ && when_ <= when) return;

@@ -18,14 +18,12 @@ class ForwardingTables {
   int out_port(int sw, int lid) const { return lft_[static_cast<size_t>(sw)][static_cast<size_t>(lid)]; }
   // Install a group's entries (a SubnetManager::McTable); returns its index.
   int add_group(const SubnetManager::McTable& table);
-  PortSet entry(int sw, int group) const {
-    return mc_[static_cast<size_t>(group)][static_cast<size_t>(sw)];
-  }
+  PortSet entry(int sw, int group) const { return mc_[static_cast<size_t>(group)][static_cast<size_t>(sw)]; }
   int groups() const { return static_cast<int>(mc_.size()); }
 
  private:
-  std::vector<std::vector<uint8_t>> lft_;      // by switch, by LID
-  std::vector<SubnetManager::McTable> mc_;     // by group, by switch
+  std::vector<std::vector<uint8_t>> lft_;   // by switch, by LID
+  std::vector<SubnetManager::McTable> mc_;  // by group, by switch
 };
 
 }  // namespace fabric

@@ -9,8 +9,8 @@
 #include <systemc>
 #include <vector>
 
-#include "model/core/event_queue.h"
 #include "model/core/circular_queue.h"
+#include "model/core/event_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"

@@ -16,13 +16,20 @@ TxPortParams ib_port_params(uint32_t credit_bytes) {
 
 IbSwitch::IbSwitch(sc_core::sc_module_name name, int index, const IbSwitchParams& params,
                    const ForwardingTables& tables, PayloadPool& pool, EventQueue& events)
-    : sc_module(name), index_(index), params_(params), tables_(tables), pool_(pool), events_(events),
-      inputs_(static_cast<size_t>(params.ports)), outputs_(static_cast<size_t>(params.ports)) {
+    : sc_module(name),
+      index_(index),
+      params_(params),
+      tables_(tables),
+      pool_(pool),
+      events_(events),
+      inputs_(static_cast<size_t>(params.ports)),
+      outputs_(static_cast<size_t>(params.ports)) {
   for (Wake::Kind kind : {Wake::route, Wake::tail, Wake::arbitrate})
     for (int k = 1; k <= params.ports; ++k) items_.push_back({kind, k});
   for (int k = 1; k <= params.ports; ++k) {
     const std::string n = std::to_string(k);
-    tx_.push_back(std::make_unique<TxPort>(("tx" + n).c_str(), *this, k, pool, ib_port_params(params.credit_bytes), events));
+    tx_.push_back(
+        std::make_unique<TxPort>(("tx" + n).c_str(), *this, k, pool, ib_port_params(params.credit_bytes), events));
     rx_.push_back(std::make_unique<RxPort>(("rx" + n).c_str(), *this, k, events));
     inputs_[static_cast<size_t>(k - 1)].port = k;
   }

@@ -30,9 +30,9 @@ namespace fabric {
 // From the ibft.* keys, which hold the defaults.
 struct IbSwitchParams {
   int ports = 0;
-  Picos routing = 0;              // input to output: look-up, replication, arbitration, start-up
-  bool shared_trees = false;      // OpenSM: a multicast packet never goes back where it came from
-  uint32_t credit_bytes = 0;      // a flow-control update's bytes on the wire
+  Picos routing = 0;          // input to output: look-up, replication, arbitration, start-up
+  bool shared_trees = false;  // OpenSM: a multicast packet never goes back where it came from
+  uint32_t credit_bytes = 0;  // a flow-control update's bytes on the wire
 };
 
 // The TxPort settings of every InfiniBand port: one packet of credit.

@@ -44,7 +44,8 @@ IbftTopology::IbftTopology(int m, int n) : m_(m), n_(n) {
     }
   }
   std::map<std::pair<int, Digits>, int> index;
-  for (int s = 0; s < switches(); ++s) index[{switch_levels_[static_cast<size_t>(s)], switch_labels_[static_cast<size_t>(s)]}] = s;
+  for (int s = 0; s < switches(); ++s)
+    index[{switch_levels_[static_cast<size_t>(s)], switch_labels_[static_cast<size_t>(s)]}] = s;
   peers_.assign(static_cast<size_t>(switches()), std::vector<Peer>(static_cast<size_t>(m)));
   // Switch to switch: each lower switch's up port k' = w_l + m/2 + 1 reaches
   // the upper switch whose label differs in digit l only.

@@ -57,7 +57,7 @@ class IbftTopology {
   int level(int sw) const { return switch_levels_[static_cast<size_t>(sw)]; }
   const Digits& label(int sw) const { return switch_labels_[static_cast<size_t>(sw)]; }
   int switch_index(const Digits& w, int level) const;  // -1 when there is none
-  std::string switch_name(int sw) const;  // "SW<00,2>"
+  std::string switch_name(int sw) const;               // "SW<00,2>"
   const Peer& peer(int sw, int port) const;
   // Down ports face nodes or lower switches: 1..m at the top, 1..m/2 below.
   bool is_down_port(int sw, int port) const { return level(sw) == 0 || port <= half(); }

@@ -82,7 +82,8 @@ std::vector<int> SubnetManager::hops_from_switch(int sw) const {
     queue.pop_front();
     for (int port = 1; port <= t_.m(); ++port) {
       const IbftTopology::Peer& p = t_.peer(s, port);
-      if (p.kind != IbftTopology::Peer::Kind::sw || hops[static_cast<size_t>(p.index)] <= hops[static_cast<size_t>(s)] + 1)
+      if (p.kind != IbftTopology::Peer::Kind::sw ||
+          hops[static_cast<size_t>(p.index)] <= hops[static_cast<size_t>(s)] + 1)
         continue;
       hops[static_cast<size_t>(p.index)] = hops[static_cast<size_t>(s)] + 1;
       queue.push_back(p.index);

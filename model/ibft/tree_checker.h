@@ -22,8 +22,8 @@ struct TreeCheck {
 };
 
 enum class TreeForwarding {
-  every_port,           // the cyclic scheme: every port of the entry
-  all_but_arrival,      // OpenSM's shared tree: every port but the one it came in on
+  every_port,       // the cyclic scheme: every port of the entry
+  all_but_arrival,  // OpenSM's shared tree: every port but the one it came in on
 };
 
 TreeCheck check_tree(const IbftTopology& topology, const SubnetManager::McTable& table, int source,

@@ -105,9 +105,9 @@ void CopyLedger::finish(Picos end, bool drained) {
     ++checks_;
     if (e.tally.in_fabric() == 0) continue;
     break_invariant(invariant::kConservation, "port " + std::to_string(raw(e.flow.src)), end,
-                    "flow " + std::to_string(id) + " (priority " + std::to_string(e.flow.priority) + "): " +
-                        std::to_string(e.tally.expected) + " copies injected, " + std::to_string(e.tally.delivered) +
-                        " delivered and " + std::to_string(e.tally.dropped) +
+                    "flow " + std::to_string(id) + " (priority " + std::to_string(e.flow.priority) +
+                        "): " + std::to_string(e.tally.expected) + " copies injected, " +
+                        std::to_string(e.tally.delivered) + " delivered and " + std::to_string(e.tally.dropped) +
                         " dropped, at the end of a run that drained: " + std::to_string(e.tally.in_fabric()) +
                         " copies lost without a record");
   }

@@ -54,8 +54,8 @@ constexpr int kDropReasons = static_cast<int>(DropReason::other) + 1;
 struct CopyTally {
   uint64_t expected = 0;
   uint64_t delivered = 0;
-  uint64_t dropped = 0;      // final drops, in copies
-  uint64_t recovered = 0;    // drop records that lost no copy for good (sent again)
+  uint64_t dropped = 0;                             // final drops, in copies
+  uint64_t recovered = 0;                           // drop records that lost no copy for good (sent again)
   std::array<uint64_t, kDropReasons> dropped_by{};  // `dropped` by DropReason
   uint64_t in_fabric() const { return expected - delivered - dropped; }
   void add(const CopyTally& o);

@@ -14,13 +14,13 @@ Picos DeliveryBound::minimum(PortId src, PortId dst, uint32_t bytes, int levels)
 
 std::string DeliveryBound::describe(PortId src, PortId dst, uint32_t bytes, int levels) const {
   char text[320];
-  std::snprintf(text, sizeof text,
-                "bound %.1f ns = CNA cables 2 x %.1f ns + the frame's %u B at the source and at the destination 2 x "
-                "%.1f ns%s%s",
-                minimum(src, dst, bytes, levels) / 1e3, p_.cna_flight / 1e3, bytes, frame_time(bytes) / 1e3,
-                remote(src, dst) ? " + data across 2 leaf-spine cables" : "",
-                waits_for_grant(src, dst, levels) ? ", its request and grant across 4 (overlapping the source's frame)"
-                                                  : "");
+  std::snprintf(
+      text, sizeof text,
+      "bound %.1f ns = CNA cables 2 x %.1f ns + the frame's %u B at the source and at the destination 2 x "
+      "%.1f ns%s%s",
+      minimum(src, dst, bytes, levels) / 1e3, p_.cna_flight / 1e3, bytes, frame_time(bytes) / 1e3,
+      remote(src, dst) ? " + data across 2 leaf-spine cables" : "",
+      waits_for_grant(src, dst, levels) ? ", its request and grant across 4 (overlapping the source's frame)" : "");
   return text;
 }
 

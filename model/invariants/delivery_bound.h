@@ -18,12 +18,12 @@
 namespace fabric {
 
 struct DeliveryBoundParams {
-  double cna_gbps = 100;            // the CNA links' rate
+  double cna_gbps = 100;             // the CNA links' rate
   uint32_t cna_overhead_bytes = 20;  // preamble, delimiter and gap per frame
-  Picos cna_flight = 0;             // a CNA cable's propagation
-  Picos fabric_flight = 0;          // a leaf-spine cable's propagation
-  Geometry geometry;                // which leaf a port is on
-  bool own_grant = true;            // each copy is sent on its own grant (leaf.voq.dropped_copy_credit per_copy)
+  Picos cna_flight = 0;              // a CNA cable's propagation
+  Picos fabric_flight = 0;           // a leaf-spine cable's propagation
+  Geometry geometry;                 // which leaf a port is on
+  bool own_grant = true;             // each copy is sent on its own grant (leaf.voq.dropped_copy_credit per_copy)
 };
 
 class DeliveryBound {
@@ -38,9 +38,7 @@ class DeliveryBound {
   std::string describe(PortId src, PortId dst, uint32_t bytes, int levels) const;
 
  private:
-  bool remote(PortId src, PortId dst) const {
-    return p_.geometry.leaf_of(src) != p_.geometry.leaf_of(dst);
-  }
+  bool remote(PortId src, PortId dst) const { return p_.geometry.leaf_of(src) != p_.geometry.leaf_of(dst); }
   Picos frame_time(uint32_t bytes) const {
     return static_cast<Picos>((bytes + p_.cna_overhead_bytes) * 8000.0 / p_.cna_gbps);
   }

@@ -14,8 +14,10 @@ std::string message(const std::string& invariant, const std::string& entity, Pic
 }  // namespace
 
 InvariantBroken::InvariantBroken(std::string invariant, std::string entity, Picos t, const std::string& numbers)
-    : std::logic_error(message(invariant, entity, t, numbers)), invariant_(std::move(invariant)),
-      entity_(std::move(entity)), t_(t) {}
+    : std::logic_error(message(invariant, entity, t, numbers)),
+      invariant_(std::move(invariant)),
+      entity_(std::move(entity)),
+      t_(t) {}
 
 namespace {
 std::mutex first_mutex;

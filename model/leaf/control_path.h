@@ -20,7 +20,12 @@ class ControlPath final : public EventQueue::Client {
  public:
   ControlPath(const LeafLayout& layout, const LeafParams& params, PayloadPool& pool, InternalPath& internal,
               LeafLinks& links, EventQueue& events)
-      : layout_(layout), params_(params), pool_(pool), internal_(internal), links_(links), events_(events),
+      : layout_(layout),
+        params_(params),
+        pool_(pool),
+        internal_(internal),
+        links_(links),
+        events_(events),
         batcher_(to_ps(params.control_holdoff), params.control_max_batch) {}
 
   // A 10 B control message from port `from` to port `to` (any leaf).

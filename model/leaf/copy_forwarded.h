@@ -7,8 +7,8 @@
 
 namespace fabric {
 
-inline void count_copy_forwarded(SyncCam* sync, MulticastProgress& progress, const StoredFrame& frame,
-                                 uint32_t voq, Cycle now) {
+inline void count_copy_forwarded(SyncCam* sync, MulticastProgress& progress, const StoredFrame& frame, uint32_t voq,
+                                 Cycle now) {
   const bool last_copy = progress.copies_started + 1u >= frame.copies;
   if (sync) sync->on_copy_forwarded(voq, frame.units, last_copy, progress.started.data(), progress.copies_started, now);
   progress.started[progress.copies_started++] = voq;

@@ -72,7 +72,7 @@ void Crossbar::step(int k) {
   }
   const uint32_t bytes = send_multicast ? emit_stream_payload(k, stream) : emit_segment(k);
   if (bytes == 0) return;  // blocked: woken when an uplink queue has room
-  if (stream >= 0)  // a unicast packet alone needs no bookkeeping: idleness earns no credit
+  if (stream >= 0)         // a unicast packet alone needs no bookkeeping: idleness earns no credit
     in.share.served(send_multicast ? InputShare::multicast : InputShare::unicast, bytes,
                     send_multicast ? unicast : true);
   in.wakeup->at(in.free_at);

@@ -60,8 +60,8 @@ class Crossbar {
     uint32_t voq = 0, slot = 0, copy_seq = 0;
     uint16_t next_segment = 0;
     Picos free_at = 0;
-    bool blocked = false;    // waiting for room in an uplink queue
-    bool resending = false;  // the copy being cut is an end-to-end retransmission
+    bool blocked = false;                              // waiting for room in an uplink queue
+    bool resending = false;                            // the copy being cut is an end-to-end retransmission
     std::deque<std::pair<uint32_t, uint32_t>> resend;  // (VOQ, copy_seq) to retransmit, before new copies
     InputShare share;
     std::unique_ptr<Wakeup> wakeup;

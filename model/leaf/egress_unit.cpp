@@ -13,7 +13,12 @@ namespace fabric {
 
 EgressUnit::EgressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params,
                        PayloadPool& pool, LeafLinks& links, const Wiring& wiring)
-    : layout_(layout), params_(params), pool_(pool), links_(links), wiring_(wiring), output_free_at_(layout.ports, 0),
+    : layout_(layout),
+      params_(params),
+      pool_(pool),
+      links_(links),
+      wiring_(wiring),
+      output_free_at_(layout.ports, 0),
       forwarding_(layout.users) {
   for (int k = 0; k < layout.ports; ++k)
     ports_.emplace_back(layout.port(k), k == layout.surrogate ? surrogate_params : params);
@@ -31,8 +36,7 @@ void EgressUnit::enter(int k, Payload& packet, Picos arrival) {
     // cumulative ACK goes again (once, on the copy's last packet).
     if (p.index + 1 == p.count) {
       const uint32_t forwarded = ports_[k].forwarded(p.src, p.vl);
-      if (p.copy_seq < forwarded)
-        wiring_.control.send(ControlKind::ack, layout_.port(k), p.src, p.vl, forwarded, 1);
+      if (p.copy_seq < forwarded) wiring_.control.send(ControlKind::ack, layout_.port(k), p.src, p.vl, forwarded, 1);
     }
     packet.release();
     return;

@@ -29,8 +29,8 @@ class EgressUnit {
     SurrogateLoop& loop;
     LeafCongestionPoints& congestion;
   };
-  EgressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params,
-             PayloadPool& pool, LeafLinks& links, const Wiring& wiring);
+  EgressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params, PayloadPool& pool,
+             LeafLinks& links, const Wiring& wiring);
 
   // A packet for port k reaches the crossbar output at `arrival`.
   void enter(int k, Payload& packet, Picos arrival);
@@ -61,8 +61,8 @@ class EgressUnit {
   PayloadPool& pool_;
   LeafLinks& links_;
   Wiring wiring_;
-  std::deque<LeafEgress> ports_;  // deque: elements never move
-  std::vector<Picos> output_free_at_;                   // each port's crossbar output
+  std::deque<LeafEgress> ports_;                          // deque: elements never move
+  std::vector<Picos> output_free_at_;                     // each port's crossbar output
   std::vector<std::optional<ForwardedCopy>> forwarding_;  // the copy on its way to each CNA
   std::vector<EgressGrant> grants_;
 };

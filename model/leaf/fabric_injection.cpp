@@ -8,8 +8,14 @@ namespace fabric {
 
 FabricInjection::FabricInjection(const LeafLayout& layout, const LeafParams& params, PayloadPool& pool,
                                  InternalPath& internal, LeafLinks& links, Crossbar& crossbar)
-    : layout_(layout), params_(params), pool_(pool), internal_(internal), links_(links), crossbar_(crossbar),
-      spray_(make_spray_policy(params.spray)), queues_(new Queue[static_cast<size_t>(layout.spines)]),
+    : layout_(layout),
+      params_(params),
+      pool_(pool),
+      internal_(internal),
+      links_(links),
+      crossbar_(crossbar),
+      spray_(make_spray_policy(params.spray)),
+      queues_(new Queue[static_cast<size_t>(layout.spines)]),
       depth_(layout.spines, 0) {}
 
 bool FabricInjection::route(const Voq& q, int& uplink) {
@@ -21,8 +27,8 @@ bool FabricInjection::route(const Voq& q, int& uplink) {
   return false;
 }
 
-void FabricInjection::launch(int k, const Voq& q, const StoredFrame& f, uint16_t segment, uint32_t copy_seq,
-                             int uplink, Picos transfer) {
+void FabricInjection::launch(int k, const Voq& q, const StoredFrame& f, uint16_t segment, uint32_t copy_seq, int uplink,
+                             Picos transfer) {
   const uint32_t bytes = segment_bytes(f.bytes, params_.packet_bytes, segment);
   Payload& m = pool_.acquire(MessageKind::packet, bytes);
   FabricPacket& p = packet_of(m);

@@ -55,7 +55,7 @@ class FabricInjection {
   Crossbar& crossbar_;
   std::unique_ptr<SprayPolicy> spray_;
   std::unique_ptr<Queue[]> queues_;
-  std::vector<int> depth_;  // packets in each uplink queue
+  std::vector<int> depth_;        // packets in each uplink queue
   bool someone_blocked_ = false;  // a route() failed since a queue last drained
 };
 

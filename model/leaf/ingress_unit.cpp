@@ -15,8 +15,7 @@ namespace fabric {
 IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params,
                          uint64_t seed, const Fdb& fdb, const McbcTable& mcbc, Recorder& recorder, LeafLinks& links,
                          const Wiring& wiring)
-    : layout_(layout), params_(params), fdb_(fdb), mcbc_(mcbc), recorder_(recorder), links_(links),
-      wiring_(wiring) {
+    : layout_(layout), params_(params), fdb_(fdb), mcbc_(mcbc), recorder_(recorder), links_(links), wiring_(wiring) {
   for (int k = 0; k < layout.ports; ++k) {
     const PortId p = layout.port(k);
     ports_.emplace_back(p, k == layout.surrogate ? surrogate_params : params,
@@ -138,8 +137,8 @@ bool IngressUnit::admit_multicast(int k, const EthernetFrame& arrived, Mid mid) 
 void IngressUnit::request_tail(int k, uint32_t voq) {
   const Voq& q = ports_[k].voq(voq);
   const uint32_t copy = LeafIngress::tail_request(q);
-  wiring_.control.send(ControlKind::request, layout_.port(k), q.target, q.vl, ports_[k].frame(q.waiting.back()).units, 1,
-                       {copy, copy});
+  wiring_.control.send(ControlKind::request, layout_.port(k), q.target, q.vl, ports_[k].frame(q.waiting.back()).units,
+                       1, {copy, copy});
 }
 
 void IngressUnit::hold(int k, const EthernetFrame& f) {
@@ -174,8 +173,8 @@ void IngressUnit::drop_from_head(int k, uint32_t voq) {
   const uint32_t slot = in.take_head(voq);
   const StoredFrame& f = in.frame(slot);
   ++drops_;
-  recorder_.drop({f.frame, f.flow, layout_.port(k), static_cast<int64_t>(raw(in.voq(voq).target)),
-                  DropReason::voq_head, now_ps()});
+  recorder_.drop({f.frame, f.flow, layout_.port(k), static_cast<int64_t>(raw(in.voq(voq).target)), DropReason::voq_head,
+                  now_ps()});
   if (f.multicast) wiring_.multicast.on_copy_dropped(k, voq, slot);
   const uint32_t units = f.units;  // before release_copy, which may free the frame
   in.release_copy(voq, slot);

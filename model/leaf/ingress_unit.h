@@ -13,9 +13,9 @@
 #include <ostream>
 #include <vector>
 
+#include "model/invariants/pause_obedience.h"
 #include "model/leaf/control_path.h"
 #include "model/leaf/fdb.h"
-#include "model/invariants/pause_obedience.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
 #include "model/leaf/leaf_params.h"
@@ -40,8 +40,7 @@ class IngressUnit {
     LeafCongestionPoints& congestion;
   };
   IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params, uint64_t seed,
-              const Fdb& fdb, const McbcTable& mcbc, Recorder& recorder, LeafLinks& links,
-              const Wiring& wiring);
+              const Fdb& fdb, const McbcTable& mcbc, Recorder& recorder, LeafLinks& links, const Wiring& wiring);
 
   // A frame from the CNA of user port k.
   void on_frame(int k, Payload& frame);
@@ -98,7 +97,7 @@ class IngressUnit {
   Recorder& recorder_;
   LeafLinks& links_;
   Wiring wiring_;
-  std::deque<LeafIngress> ports_;  // deque: elements never move
+  std::deque<LeafIngress> ports_;             // deque: elements never move
   std::vector<PauseObedience> pause_obeyed_;  // by user port
   uint64_t drops_ = 0;
   uint64_t frames_checked_ = 0;  // admissions checked against PAUSE, drops against the class

@@ -18,7 +18,10 @@ TxPortParams fabric_link_tx(const LeafParams& leaf, const CreditReturnParams& cr
 }
 
 Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
-    : sc_module(name), params_(ctx.params), surrogate_params_(ctx.params.for_surrogate()), recorder_(ctx.recorder),
+    : sc_module(name),
+      params_(ctx.params),
+      surrogate_params_(ctx.params.for_surrogate()),
+      recorder_(ctx.recorder),
       layout_{this->name(),
               id,
               ctx.geometry,
@@ -161,7 +164,8 @@ void Leaf::sample_occupancy(Picos t) {
     const EntityId entity = layout_.port_entity(k);
     recorder_.sample(t, entity, "ingress_bytes",
                      static_cast<double>(ingress_.port(k).payload_units()) * params_.packet_bytes);
-    recorder_.sample(t, entity, "egress_bytes", static_cast<double>(egress_.port(k).used_units()) * params_.packet_bytes);
+    recorder_.sample(t, entity, "egress_bytes",
+                     static_cast<double>(egress_.port(k).used_units()) * params_.packet_bytes);
   }
   multicast_.record_counters(t);
   ingress_.record_counters(t);

@@ -66,7 +66,8 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
   void prefetch_next(int tx_index) const override;
   bool wants_wake_after_send(int tx_index) const override {
-    return tx_index < layout_.users || injection_.has_packets(tx_index - layout_.users);  // user ports: transmission_done
+    return tx_index < layout_.users ||
+           injection_.has_packets(tx_index - layout_.users);  // user ports: transmission_done
   }
   void transmission_done(int tx_index) override;
 

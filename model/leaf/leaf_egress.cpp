@@ -6,8 +6,7 @@
 
 namespace fabric {
 
-LeafEgress::LeafEgress(PortId port, const LeafParams& params)
-    : port_(port), params_(params), arbiters_(kVls) {}
+LeafEgress::LeafEgress(PortId port, const LeafParams& params) : port_(port), params_(params), arbiters_(kVls) {}
 
 CreditArbiter& LeafEgress::arbiter(Vl vl) {
   auto& a = arbiters_[raw(vl)];
@@ -56,9 +55,8 @@ LeafEgress::Arrival LeafEgress::on_packet(const FabricPacket& p, Picos entered_a
   if (ctx.reorder.has_packet(p.copy_seq, p.index)) return Arrival::duplicate;
   ++held_[raw(p.vl)];
   CopyMeta meta;
-  static_cast<FrameHeader&>(meta) =
-      FrameHeader{p.frame,   p.flow,   p.src, p.frame_bytes, p.priority,
-                  p.created, p.levels, p.mid, p.transport,   p.transport_seq, p.sent_seq, p.message};
+  static_cast<FrameHeader&>(meta) = FrameHeader{p.frame,  p.flow, p.src,       p.frame_bytes,   p.priority, p.created,
+                                                p.levels, p.mid,  p.transport, p.transport_seq, p.sent_seq, p.message};
   meta.segments = p.count;
   if (!ctx.reorder.on_packet(p.copy_seq, p.index, meta, entered_at)) return Arrival::kept;
   if (!ctx.listed) {
@@ -87,8 +85,7 @@ LeafEgress::Next LeafEgress::next_copy(Picos now, const LoopRoom* room) {
   return {std::nullopt, earliest};
 }
 
-std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Picos& earliest,
-                                                    const LoopRoom* room) {
+std::optional<ForwardedCopy> LeafEgress::take_ready(int priority, Picos now, Picos& earliest, const LoopRoom* room) {
   CircularQueue<uint32_t, 8>& ready = ready_[priority];
   for (size_t tries = ready.size(); tries > 0; --tries) {
     const uint32_t index = ready.front();

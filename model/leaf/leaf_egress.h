@@ -75,9 +75,7 @@ class LeafEgress {
   void on_withdraw(PortId src, Vl vl, uint32_t copy, uint32_t units) { arbiter(vl).withdraw(raw(src), copy, units); }
   // Units a dropped copy asked for, withdrawn from the source's newest
   // requests: those withdrawn (the rest the arbiter had granted already).
-  uint32_t on_withdraw_units(PortId src, Vl vl, uint32_t units) {
-    return arbiter(vl).withdraw_newest(raw(src), units);
-  }
+  uint32_t on_withdraw_units(PortId src, Vl vl, uint32_t units) { return arbiter(vl).withdraw_newest(raw(src), units); }
 
   uint32_t free_units(Vl vl) const;
   // Units holding packets that have arrived and not yet left (an egress CP's queue).

@@ -9,7 +9,10 @@
 namespace fabric {
 
 LeafIngress::LeafIngress(PortId port, const LeafParams& params, uint64_t seed)
-    : port_(port), params_(params), lossy_pool_(params.lossy_pool_units), admission_(params.header_admission),
+    : port_(port),
+      params_(params),
+      lossy_pool_(params.lossy_pool_units),
+      admission_(params.header_admission),
       rng_(seed) {
   for (auto& pool : lossless_pool_) pool = BufferPool(params.lossless_pool_units);
   for (int vl = 0; vl < kVls; ++vl) {
@@ -32,7 +35,8 @@ std::optional<uint32_t> LeafIngress::store_payload(const EthernetFrame& f, bool 
   BufferPool& pool = payload_pool(f.priority, arrival);
   if (!lossless(f.priority) && pool.used() >= params_.lossy_threshold_units) return std::nullopt;
   if (!pool.try_take(units)) {
-    if (lossless(f.priority)) throw std::logic_error("leaf ingress: a lossless frame admitted without room for its payload");
+    if (lossless(f.priority))
+      throw std::logic_error("leaf ingress: a lossless frame admitted without room for its payload");
     return std::nullopt;
   }
   const uint32_t slot = store(f, units, multicast);
@@ -112,8 +116,8 @@ uint32_t LeafIngress::settle_owed(uint32_t voq_index) {
   // is what the arbiter had granted of the units a drop withdrew: all of it
   // goes back.
   const uint32_t spare = params_.dropped_credit != LeafParams::DroppedCredit::keep ? q.credits
-                         : q.credits > q.waiting_units                               ? q.credits - q.waiting_units
-                                                                                     : 0;
+                         : q.credits > q.waiting_units                             ? q.credits - q.waiting_units
+                                                                                   : 0;
   const uint32_t paid = std::min(q.owed_units, spare);
   q.owed_units -= paid;
   q.credits -= paid;
@@ -191,11 +195,9 @@ std::pair<uint32_t, uint32_t> LeafIngress::start_copy(uint32_t voq_index, Picos 
   if (!head_covered(q))
     break_invariant(invariant::kOwnGrant, port_name(), now,
                     copy_text() + " sent without " +
-                        (per_copy()
-                             ? std::string("its own grant (requests and grants per copy)")
-                             : "credit: " + std::to_string(q.credits) + " units"));
-  if (!per_copy() && q.owed_units > 0 &&
-      q.credits < q.owed_units + frames_[slot].units) {
+                        (per_copy() ? std::string("its own grant (requests and grants per copy)")
+                                    : "credit: " + std::to_string(q.credits) + " units"));
+  if (!per_copy() && q.owed_units > 0 && q.credits < q.owed_units + frames_[slot].units) {
     // The units owed back come first (settle_owed): a copy sent on the rest
     // of the credit would need more than there is, so it rides on surplus.
     if (params_.dropped_credit == LeafParams::DroppedCredit::withdraw)
@@ -222,7 +224,7 @@ uint32_t LeafIngress::on_grant(uint32_t voq_index, uint32_t units, CopyRange cop
   // The run's copies still waiting take their units; the others are gone.
   uint32_t live = 0;
   const uint32_t from = std::max(copies.first, q.head_request);
-  const uint32_t to = std::min<uint64_t>(copies.last, uint64_t{q.head_request} + q.waiting.size() - 1) ;
+  const uint32_t to = std::min<uint64_t>(copies.last, uint64_t{q.head_request} + q.waiting.size() - 1);
   for (uint32_t n = from; !q.waiting.empty() && n <= to; ++n) {
     const size_t i = n - q.head_request;
     if (granted_[voq_index][i]) throw std::logic_error("leaf ingress: a copy granted twice");
@@ -289,7 +291,8 @@ RoomShortage LeafIngress::room_for(const FrameHeader& f, HeaderDemand demand) co
   } else if (f.levels == 0) {  // at the source both go on the starting VL
     fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations + demand.to_surrogates);
   } else {
-    if (f.levels >= kVlsPerPriority) throw std::logic_error("leaf ingress: copies towards surrogates below the deepest level");
+    if (f.levels >= kVlsPerPriority)
+      throw std::logic_error("leaf ingress: copies towards surrogates below the deepest level");
     fits = header_pool_[raw(final_vl)].can_take(demand.to_destinations) &&
            header_pool_[raw(copy_vl(f, true))].can_take(demand.to_surrogates);
   }

@@ -15,13 +15,13 @@
 #include <string>
 #include <vector>
 
-#include "model/core/circular_queue.h"
 #include "model/core/buffer_pool.h"
+#include "model/core/circular_queue.h"
 #include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/mcbc_table.h"
-#include "model/qcn/ingress_culprits.h"
 #include "model/protocol/fabric_protocol.h"
+#include "model/qcn/ingress_culprits.h"
 #include "model/recording/recorder.h"
 
 namespace fabric {
@@ -31,9 +31,9 @@ struct StoredFrame : FrameHeader {
   uint16_t copies_left = 0;  // copies not yet acknowledged
   uint8_t copies = 0;        // copies queued at admission
   bool multicast = false;
-  Vl pool_vl{};              // the VL whose pool holds the payload: the one it arrived on
-  FrameArrival arrival;      // a frame still arriving: when its packets are in (cut-through)
-  Picos admitted = 0;        // when its header was admitted: copies hold header and payload from then
+  Vl pool_vl{};          // the VL whose pool holds the payload: the one it arrived on
+  FrameArrival arrival;  // a frame still arriving: when its packets are in (cut-through)
+  Picos admitted = 0;    // when its header was admitted: copies hold header and payload from then
 };
 
 // What the multicast mechanisms need to know of a stored multicast frame:
@@ -52,9 +52,9 @@ struct Voq {
   CircularQueue<uint32_t, 8> waiting;    // frame slots not yet sent, in arrival order
   uint32_t head_request = 0;             // request number of waiting.front(); the others follow on
   CircularQueue<uint32_t, 8> in_flight;  // frame slots sent, awaiting ACK, in send order
-  uint32_t credits = 0;            // granted units not yet used (per copy: of the copies marked granted)
-  uint32_t waiting_units = 0;      // units of the copies not yet sent: the backlog Vth limits
-  uint32_t owed_units = 0;         // units granted (or to be) for copies dropped from the head, to return
+  uint32_t credits = 0;                  // granted units not yet used (per copy: of the copies marked granted)
+  uint32_t waiting_units = 0;            // units of the copies not yet sent: the backlog Vth limits
+  uint32_t owed_units = 0;               // units granted (or to be) for copies dropped from the head, to return
   uint32_t next_copy_seq = 0;
   // How the crossbar and the multicast engine are dealing with the VOQ:
   // their marks, kept with the VOQ because every offer reads them. Only
@@ -65,7 +65,7 @@ struct Voq {
     bool streaming = false;     // its head multicast copy is being sent
     bool parked = false;        // ready but suspended by VOQ sync
   } marks;
-  uint32_t next_of_target = 0;     // 1 + index of the next VOQ to the same target; 0: none
+  uint32_t next_of_target = 0;  // 1 + index of the next VOQ to the same target; 0: none
 };
 
 // What changed in PAUSE state after an admission or a release.
@@ -136,9 +136,7 @@ class LeafIngress {
     return !g.empty() && g.front();
   }
   // The request number of the copy queue_copy queued last in the VOQ.
-  static uint32_t tail_request(const Voq& q) {
-    return q.head_request + static_cast<uint32_t>(q.waiting.size()) - 1;
-  }
+  static uint32_t tail_request(const Voq& q) { return q.head_request + static_cast<uint32_t>(q.waiting.size()) - 1; }
   // Copies sent on surplus credit, units owed back for dropped copies (only
   // with `keep`; otherwise a broken invariant).
   uint64_t copies_on_surplus_credit() const { return copies_on_surplus_credit_; }
@@ -251,7 +249,7 @@ class LeafIngress {
   // per_copy only, by VOQ, beside its `waiting`: whether each copy's own
   // grant is in (kept out of Voq, which every offer reads).
   std::vector<CircularQueue<bool, 8>> granted_;
-  std::vector<uint32_t> first_of_target_;  // by target port: 1 + index of its first VOQ; 0: none
+  std::vector<uint32_t> first_of_target_;     // by target port: 1 + index of its first VOQ; 0: none
   mutable uint32_t last_found_ = UINT32_MAX;  // the VOQ found last: grants and ACKs come in runs
 };
 

@@ -53,8 +53,8 @@ LeafParams read_leaf_params(const LeafKeys& k, Picos stall_timeout) {
     CongestionPoint::Params cp;
     cp.w = k.qcn_w.value();
     cp.interval_bytes = static_cast<double>(k.qcn_interval.value());
-    cp.schedule = k.qcn_schedule.value() == "fixed" ? CongestionPoint::Schedule::fixed
-                                                              : CongestionPoint::Schedule::standard;
+    cp.schedule =
+        k.qcn_schedule.value() == "fixed" ? CongestionPoint::Schedule::fixed : CongestionPoint::Schedule::standard;
     cp.frames_per_cnm = static_cast<uint32_t>(k.qcn_frames_per_cnm.value());
     p.cp_ingress = p.cp_egress = cp;
     p.cp_ingress.qeq_bytes = static_cast<double>(k.qcn_qeq_ingress.value());
@@ -75,8 +75,9 @@ LeafParams read_leaf_params(const LeafKeys& k, Picos stall_timeout) {
   p.header_admission.red_low = static_cast<uint32_t>(k.header_red_low.value());
   p.header_admission.red_p = k.header_red_p.value();
   const std::string voq_drop = k.voq_drop.value();
-  p.voq_drop = voq_drop == "off" ? LeafParams::VoqDrop::off
-               : voq_drop == "tail" ? LeafParams::VoqDrop::tail : LeafParams::VoqDrop::head;
+  p.voq_drop = voq_drop == "off"    ? LeafParams::VoqDrop::off
+               : voq_drop == "tail" ? LeafParams::VoqDrop::tail
+                                    : LeafParams::VoqDrop::head;
   p.voq_threshold_units = units(k.voq_threshold);
   const std::string dropped_credit = k.dropped_copy_credit.value();
   p.dropped_credit = dropped_credit == "keep"       ? LeafParams::DroppedCredit::keep
@@ -120,9 +121,8 @@ LeafParams read_leaf_params(const LeafKeys& k, Picos stall_timeout) {
     k.header_red_low.fail("at most leaf.header.red_high = " + std::to_string(p.header_admission.red_high));
   if (p.lossy_threshold_units > p.lossy_pool_units)
     k.ingress_lossy_threshold.fail("at most leaf.ingress.lossy_pool (" +
-                                               std::to_string(p.lossy_pool_units * p.packet_bytes) + " B)");
-  if (p.pause_qlow_units >= p.pause_qhi_units)
-    k.pause_qlow.fail("below leaf.pause.qhi (GO must come after STOP)");
+                                   std::to_string(p.lossy_pool_units * p.packet_bytes) + " B)");
+  if (p.pause_qlow_units >= p.pause_qhi_units) k.pause_qlow.fail("below leaf.pause.qhi (GO must come after STOP)");
   // Pools against the largest frame and the PAUSE headroom: apply_lossless_limits.
   if (p.arbiter_quantum_units < 1) k.arbiter_quantum.fail("at least one packet");
   return p;

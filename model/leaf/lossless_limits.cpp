@@ -23,15 +23,14 @@ void check_one_frame_fits(const LeafKeys& k, const LeafParams& p, uint32_t heade
   if (p.egress_pool_units < p.max_frame_units) k.egress_pool.fail(frame);
   if (p.surrogate_egress_pool_units < p.max_frame_units) k.surrogate_egress_pool.fail(frame);
   if (p.header_pool_lossless < headers_per_frame)
-    k.header_pool_lossless.fail(
-           "at least " + std::to_string(headers_per_frame) + " headers, one per copy of a frame");
+    k.header_pool_lossless.fail("at least " + std::to_string(headers_per_frame) + " headers, one per copy of a frame");
 }
 
 // Qhi + the frame that crossed it + what can still arrive must fit the pool.
 void check_payload_headroom(const LeafKeys& k, const LeafParams& p, PauseRoundTrip behind_a_frame,
                             uint32_t largest_frame_bytes) {
-  behind_a_frame.wait =
-      static_cast<Picos>(std::ceil(wire_ps(largest_frame_bytes + behind_a_frame.overhead_bytes, behind_a_frame.link_gbps)));
+  behind_a_frame.wait = static_cast<Picos>(
+      std::ceil(wire_ps(largest_frame_bytes + behind_a_frame.overhead_bytes, behind_a_frame.link_gbps)));
   const uint32_t after = units_after_stop(frames_after_stop(behind_a_frame), p.max_frame_units);
   const uint32_t reserve = p.max_frame_units + after;
   const std::string why = "a frame may cross Qhi (" + units_of(p.max_frame_units, p) + ") and " + units_of(after, p) +
@@ -41,7 +40,7 @@ void check_payload_headroom(const LeafKeys& k, const LeafParams& p, PauseRoundTr
   const uint32_t qhi_max = p.lossless_pool_units - reserve;
   if (p.pause_qhi_units > qhi_max)
     k.pause_qhi.fail("256 B .. " + bytes_of(qhi_max, p) + ", leaf.ingress.lossless_pool (" +
-                                 bytes_of(p.lossless_pool_units, p) + ") less what it must keep free: " + why);
+                     bytes_of(p.lossless_pool_units, p) + ") less what it must keep free: " + why);
 }
 
 // The header STOP and GO: derived, or given and no later than derived.
@@ -51,16 +50,15 @@ void set_header_thresholds(const LeafKeys& k, LeafParams& p, const PauseRoundTri
   const uint32_t headroom = header_headroom(after, headers_per_frame);
   const std::optional<HeaderThresholds> derived = header_thresholds(p.header_pool_lossless, after, headers_per_frame);
   if (!derived)
-    k.header_pool_lossless.fail(
-           "at least " + std::to_string(headroom + 1) + " headers: " + std::to_string(after + 1) +
-               " frames (the one that crosses the STOP threshold and " + std::to_string(after) +
-               " more in the PAUSE round trip) of up to " + std::to_string(headers_per_frame) +
-               " headers each must still find theirs");
+    k.header_pool_lossless.fail("at least " + std::to_string(headroom + 1) + " headers: " + std::to_string(after + 1) +
+                                " frames (the one that crosses the STOP threshold and " + std::to_string(after) +
+                                " more in the PAUSE round trip) of up to " + std::to_string(headers_per_frame) +
+                                " headers each must still find theirs");
   if (p.pause_headers_hi == 0) p.pause_headers_hi = derived->stop_above;
   if (p.pause_headers_hi > derived->stop_above)
     k.pause_headers_hi.fail("0 (derived: " + std::to_string(derived->stop_above) + ") or 1 .. " +
-                                        std::to_string(derived->stop_above) + ", leaf.header_pool.lossless less " +
-                                        std::to_string(headroom) + " headers kept for what arrives after the STOP");
+                            std::to_string(derived->stop_above) + ", leaf.header_pool.lossless less " +
+                            std::to_string(headroom) + " headers kept for what arrives after the STOP");
   if (p.pause_headers_lo == 0) p.pause_headers_lo = header_go_below(p.pause_headers_hi, headroom);
   if (p.pause_headers_lo > p.pause_headers_hi)
     k.pause_headers_lo.fail("0 (derived) or 1 .. leaf.pause.headers_hi = " + std::to_string(p.pause_headers_hi));

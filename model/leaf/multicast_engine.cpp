@@ -280,13 +280,13 @@ void MulticastEngine::check_a_wake_is_coming(int k) {
     return;
   std::ostringstream what;
   describe_stream(what, k, first);
-  break_invariant(invariant::kWakeComing, layout_.name + " port " + std::to_string(raw(layout_.port(k))), now,
-                  "the input can move none of its " + std::to_string(streams.size()) +
-                      " multicast copies, one could go by the cache at cycle " + std::to_string(needed) +
-                      (clock_->pending() ? " but the cache clock is due at cycle " +
-                                               std::to_string(layout_.cycle_of(clock_->due()))
-                                         : " but the cache clock is stopped") +
-                      "; that copy:" + what.str());
+  break_invariant(
+      invariant::kWakeComing, layout_.name + " port " + std::to_string(raw(layout_.port(k))), now,
+      "the input can move none of its " + std::to_string(streams.size()) +
+          " multicast copies, one could go by the cache at cycle " + std::to_string(needed) +
+          (clock_->pending() ? " but the cache clock is due at cycle " + std::to_string(layout_.cycle_of(clock_->due()))
+                             : " but the cache clock is stopped") +
+          "; that copy:" + what.str());
 }
 
 void MulticastEngine::describe_streams(std::ostream& out, int& max_lines) const {
@@ -304,8 +304,7 @@ void MulticastEngine::describe_stream(std::ostream& out, int k, size_t s) const 
   const Picos now = now_ps();
   const CopyStream& st = ports_[k].streams[s];
   const Voq& q = wiring_.ingress.port(k).voq(st.voq);
-  out << " multicast copy to " << raw(q.target) << ": packet " << st.next_segment << " of " << st.segments
-      << " next";
+  out << " multicast copy to " << raw(q.target) << ": packet " << st.next_segment << " of " << st.segments << " next";
   if (st.busy_until > now) out << ", the one before still crossing";
   if (cache_) {
     const PacketCache::Lookup look = cache_->lookup(k, cache_unit(st.slot, st.next_segment), layout_.cycle_of(now));

@@ -111,10 +111,10 @@ class MulticastEngine {
   std::vector<Port> ports_;
   std::unique_ptr<PacketCache> cache_;  // null: cache off
   std::unique_ptr<Wakeup> clock_;
-  bool hit_blocked_ = false;     // a hit waits for room in an uplink queue
+  bool hit_blocked_ = false;  // a hit waits for room in an uplink queue
   bool multicast_seen_ = false;
   uint64_t wakes_checked_ = 0;
-  int first_port_ = 0;           // the port that issues first in the next cycle
+  int first_port_ = 0;  // the port that issues first in the next cycle
 };
 
 }  // namespace fabric

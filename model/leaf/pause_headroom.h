@@ -24,11 +24,11 @@
 namespace fabric {
 
 struct PauseRoundTrip {
-  double link_gbps = 100;              // the CNA-leaf link
-  Picos propagation = 10'000;          // the CNA-leaf cable, one way
-  Picos lookup = 6'608;                // a frame's header at the port to its admission
-  uint32_t overhead_bytes = 20;        // preamble, start delimiter and gap around each message
-  uint32_t header_after_bytes = 8;     // bytes before the leaf sees a frame: the preamble (concurrent header)
+  double link_gbps = 100;           // the CNA-leaf link
+  Picos propagation = 10'000;       // the CNA-leaf cable, one way
+  Picos lookup = 6'608;             // a frame's header at the port to its admission
+  uint32_t overhead_bytes = 20;     // preamble, start delimiter and gap around each message
+  uint32_t header_after_bytes = 8;  // bytes before the leaf sees a frame: the preamble (concurrent header)
   uint32_t pause_frame_bytes = 64;
   uint32_t smallest_frame_bytes = 64;  // the densest arrivals: most frames, most headers, most units
   Picos wait = 0;                      // the PAUSE behind a message already on the leaf's wire to the CNA

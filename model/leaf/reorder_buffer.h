@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "model/core/circular_queue.h"
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
-#include "model/core/circular_queue.h"
 
 namespace fabric {
 
@@ -50,7 +50,7 @@ class ReorderBuffer {
     std::bitset<kMaxSegments> seen;  // duplicate detection
     Picos ready_at = 0;
   };
-  uint32_t base_seq_ = 0;      // copy_seq of partial_.front()
+  uint32_t base_seq_ = 0;  // copy_seq of partial_.front()
   // A few copies in reassembly at a time, usually: inline rings keep them
   // on the buffer's own cache lines.
   CircularQueue<Partial, 4> partial_;

@@ -76,8 +76,7 @@ class RetransmitTimers {
     size_t kept = 0;
     bool live = head_ < end && outstanding(fifo_[head_].port, fifo_[head_].voq, fifo_[head_].copy_seq);
     for (size_t i = head_; i < end; ++i) {
-      const bool next_live =
-          i + 1 == end || outstanding(fifo_[i + 1].port, fifo_[i + 1].voq, fifo_[i + 1].copy_seq);
+      const bool next_live = i + 1 == end || outstanding(fifo_[i + 1].port, fifo_[i + 1].voq, fifo_[i + 1].copy_seq);
       if (live || next_live) fifo_[kept++] = fifo_[i];
       live = next_live;
     }

@@ -50,7 +50,7 @@ class RetransmitUnit {
   Wiring wiring_;
   std::unique_ptr<RetransmitTimers> timers_;  // null: end-to-end retransmission off
   std::unique_ptr<Wakeup> wakeup_;
-  std::vector<uint64_t> retransmissions_;     // by port
+  std::vector<uint64_t> retransmissions_;  // by port
 };
 
 }  // namespace fabric

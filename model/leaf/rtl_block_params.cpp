@@ -14,7 +14,8 @@ namespace {
 
 std::string parse_trace_path(const std::string& key, const std::string& text) {
   const std::string suffix = ".fst";
-  if (!text.empty() && (text.size() <= suffix.size() || text.compare(text.size() - suffix.size(), suffix.size(), suffix) != 0))
+  if (!text.empty() &&
+      (text.size() <= suffix.size() || text.compare(text.size() - suffix.size(), suffix.size(), suffix) != 0))
     throw config::ConfigError(key, text, "a file name ending in .fst, or empty");
   return text;
 }
@@ -29,7 +30,7 @@ void check_rtl_size(const char* impl_key, const SizeKey& size_key, uint32_t conf
     sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
   }
   size_key.fail(sizes + ": the sizes this build's RTL block (" + source +
-                       ") was verilated with (cmake -DFABRICSIM_RTL_..._ENTRIES adds more); or " + impl_key + " = model");
+                ") was verilated with (cmake -DFABRICSIM_RTL_..._ENTRIES adds more); or " + impl_key + " = model");
 }
 
 // Why the waveform files next to `path` cannot be written, or "".
@@ -69,16 +70,21 @@ void read_rtl_block_params(const LeafKeys& leaf, LeafParams& p) {
   p.cache_impl = block_impl_from(k.cache_impl);
   const bool sync_rtl = p.sync_enabled && p.sync_impl != BlockImpl::model;
   const bool cache_rtl = p.cache_enabled && p.cache_impl != BlockImpl::model;
-  if (p.sync_impl != BlockImpl::model && !rtl::available()) k.sync_impl.fail("model (" + rtl::unavailable_reason() + ")");
-  if (p.cache_impl != BlockImpl::model && !rtl::available()) k.cache_impl.fail("model (" + rtl::unavailable_reason() + ")");
+  if (p.sync_impl != BlockImpl::model && !rtl::available())
+    k.sync_impl.fail("model (" + rtl::unavailable_reason() + ")");
+  if (p.cache_impl != BlockImpl::model && !rtl::available())
+    k.cache_impl.fail("model (" + rtl::unavailable_reason() + ")");
   const std::string sync_fault = sync_rtl ? rtl::sync_cam_fault() : "";
   const std::string cache_fault = cache_rtl ? rtl::packet_cache_fault() : "";
   if (!sync_fault.empty()) k.sync_impl.fail("model (" + sync_fault + ")");
   if (!cache_fault.empty()) k.cache_impl.fail("model (" + cache_fault + ")");
-  if (sync_rtl) check_rtl_size("leaf.sync.impl", leaf.sync_entries, p.sync_entries, rtl::sync_cam_sizes(), rtl::sync_cam_source());
+  if (sync_rtl)
+    check_rtl_size("leaf.sync.impl", leaf.sync_entries, p.sync_entries, rtl::sync_cam_sizes(), rtl::sync_cam_source());
   if (cache_rtl) {
-    check_rtl_size("leaf.cache.impl", leaf.cache_entries, p.cache_entries, rtl::packet_cache_sizes(), rtl::packet_cache_source());
-    check_rtl_size("leaf.cache.impl", leaf.cache_mirrors, p.cache_mirrors, {rtl::packet_cache_mirrors()}, rtl::packet_cache_source());
+    check_rtl_size("leaf.cache.impl", leaf.cache_entries, p.cache_entries, rtl::packet_cache_sizes(),
+                   rtl::packet_cache_source());
+    check_rtl_size("leaf.cache.impl", leaf.cache_mirrors, p.cache_mirrors, {rtl::packet_cache_mirrors()},
+                   rtl::packet_cache_source());
   }
   p.rtl_trace = k.trace.value();
   p.rtl_trace_leaf = static_cast<int>(k.trace_leaf.value());

@@ -26,9 +26,12 @@ struct RtlBlockKeys {
       "write the RTL blocks' signals of leaf rtl.trace.leaf to FST files named after this one (FILE.fst: "
       "FILE.cache.fst, FILE.port<k>.sync.fst); empty: none",
       trace_path_syntax()))};
-  config::Param<config::Integer> trace_leaf{not_in_results({"rtl.trace.leaf", config::ParamType::integer, "0", "", "the leaf whose RTL blocks rtl.trace writes", 0, 1e6})};
-  config::Param<config::Duration> trace_from{not_in_results({"rtl.trace.from", config::ParamType::duration, "0", "ps", "rtl.trace writes from this time on", 0, 1e16})};
-  config::Param<config::Duration> trace_until{not_in_results({"rtl.trace.until", config::ParamType::duration, "1s", "ps", "rtl.trace writes up to this time", 0, 1e16})};
+  config::Param<config::Integer> trace_leaf{not_in_results(
+      {"rtl.trace.leaf", config::ParamType::integer, "0", "", "the leaf whose RTL blocks rtl.trace writes", 0, 1e6})};
+  config::Param<config::Duration> trace_from{not_in_results(
+      {"rtl.trace.from", config::ParamType::duration, "0", "ps", "rtl.trace writes from this time on", 0, 1e16})};
+  config::Param<config::Duration> trace_until{not_in_results(
+      {"rtl.trace.until", config::ParamType::duration, "1s", "ps", "rtl.trace writes up to this time", 0, 1e16})};
 };
 
 // Fills p's implementation and trace fields; after the sizes are read.

@@ -19,6 +19,7 @@ class SprayPolicy {
 class RoundRobinSpray final : public SprayPolicy {
  public:
   int choose(const std::vector<int>& queue_depths, int capacity) override;
+
  private:
   size_t next_ = 0;
 };
@@ -27,6 +28,7 @@ class RoundRobinSpray final : public SprayPolicy {
 class LeastLoadedSpray final : public SprayPolicy {
  public:
   int choose(const std::vector<int>& queue_depths, int capacity) override;
+
  private:
   size_t next_ = 0;
 };

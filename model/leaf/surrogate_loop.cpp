@@ -22,9 +22,12 @@ EthernetFrame handed_back(const FrameHeader& copy) {
 
 }  // namespace
 
-SurrogateLoop::SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events,
-                             Recorder& recorder, const Wiring& wiring)
-    : layout_(layout), params_(params), recorder_(recorder), wiring_(wiring),
+SurrogateLoop::SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
+                             const Wiring& wiring)
+    : layout_(layout),
+      params_(params),
+      recorder_(recorder),
+      wiring_(wiring),
       wakeup_(std::make_unique<Wakeup>(events, [this] { step(); })) {}
 
 void SurrogateLoop::step() {

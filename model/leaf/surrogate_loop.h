@@ -20,8 +20,8 @@
 #include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_egress.h"
 #include "model/leaf/leaf_layout.h"
-#include "model/leaf/loop_pause.h"
 #include "model/leaf/leaf_params.h"
+#include "model/leaf/loop_pause.h"
 #include "model/recording/recorder.h"
 
 namespace fabric {
@@ -56,8 +56,8 @@ class SurrogateLoop : private LoopRoom {
   Wiring wiring_;
   std::unique_ptr<Wakeup> wakeup_;
   std::optional<ForwardedCopy> looping_;  // the copy the surrogate's egress is handing back
-  Picos free_at_ = 0;                      // the surrogate's crossbar interface
-  LoopPause pause_;                        // VLs whose next frame waits for room at the surrogate's ingress
+  Picos free_at_ = 0;                     // the surrogate's crossbar interface
+  LoopPause pause_;                       // VLs whose next frame waits for room at the surrogate's ingress
 };
 
 }  // namespace fabric

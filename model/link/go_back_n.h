@@ -128,8 +128,8 @@ class GoBackNReceiver {
   // last one, after a duplicate, or when `force` (the owner's ACK timer).
   std::optional<LinkSeq> take_ack(bool force = false);
   LinkSeq expected() const { return expected_; }
-  bool ack_ready() const { return ack_due_; }                    // take_ack() would give one
-  bool owes_ack() const { return ack_due_ || unacked_ > 0; }     // take_ack(true) would give one
+  bool ack_ready() const { return ack_due_; }                 // take_ack() would give one
+  bool owes_ack() const { return ack_due_ || unacked_ > 0; }  // take_ack(true) would give one
   // The owner's judgement that the NAK for the open gap (or the packet it
   // asked for) was lost: the next out-of-order packet draws another.
   void nak_again() { nak_sent_ = false; }

@@ -10,8 +10,8 @@
 
 namespace fabric {
 
-using sc_core::sc_time;
 using sc_core::SC_PS;
+using sc_core::sc_time;
 
 Link::Link(sc_core::sc_module_name name, const LinkParams& params)
     : LinkRateWindowState(params.rate_gbps), sc_module(name), in("in"), out("out") {

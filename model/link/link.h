@@ -76,9 +76,7 @@ class alignas(128) Link : public FabricReceiver,
     return static_cast<Picos>(((wire_bytes + overhead_bytes_) * ps_per_byte_q24_ + (1u << 23)) >> 24);
   }
   // Time on the wire of `bytes`, without the link's overhead.
-  Picos bytes_time(uint32_t bytes) const {
-    return static_cast<Picos>((bytes * ps_per_byte_q24_ + (1u << 23)) >> 24);
-  }
+  Picos bytes_time(uint32_t bytes) const { return static_cast<Picos>((bytes * ps_per_byte_q24_ + (1u << 23)) >> 24); }
   // What the link delivers to (valid once bound).
   const void* far_end() { return out.get_interface(0); }
   uint64_t messages() const { return messages_; }
@@ -102,7 +100,6 @@ class alignas(128) Link : public FabricReceiver,
  private:
   void end_of_elaboration() override;
   [[noreturn]] void break_line_rate(Picos t, const std::string& numbers) const;
-
 
  public:
   FabricTargetSocket in;

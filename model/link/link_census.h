@@ -19,9 +19,12 @@ class LinkCensus {
 
   static int kind_of(const Payload& message) {
     switch (info_of(message).kind) {
-      case MessageKind::frame: return 0;
-      case MessageKind::packet: return 1;
-      default: return 2 + static_cast<int>(control_of(message).kind);
+      case MessageKind::frame:
+        return 0;
+      case MessageKind::packet:
+        return 1;
+      default:
+        return 2 + static_cast<int>(control_of(message).kind);
     }
   }
   static void count(const Payload& message) { shelves_[Worker::index()].counts[kind_of(message)]++; }

@@ -5,8 +5,18 @@ namespace fabric {
 using config::Param;
 
 LinkErrorClassKeys::LinkErrorClassKeys(const std::string& cls)
-    : ber{"errors." + cls + ".ber", "0", "", "bit error rate on " + cls + " links (each message is hit with 1-(1-BER)^bits)", 0, 1e-3},
-      packet_probability{"errors." + cls + ".packet_probability", "0", "", "packet error probability on " + cls + " links, when the bit error rate is 0", 0, 1} {}
+    : ber{"errors." + cls + ".ber",
+          "0",
+          "",
+          "bit error rate on " + cls + " links (each message is hit with 1-(1-BER)^bits)",
+          0,
+          1e-3},
+      packet_probability{"errors." + cls + ".packet_probability",
+                         "0",
+                         "",
+                         "packet error probability on " + cls + " links, when the bit error rate is 0",
+                         0,
+                         1} {}
 
 namespace {
 ErrorInjector::Params read_class(const LinkErrorClassKeys& keys) {
@@ -38,8 +48,8 @@ LinkRetryParams read_link_retry_params(const LinkRetryKeys& keys, uint32_t max_m
   // kPiggybackedAckSpan are outstanding: at most the buffer over the smallest message.
   if (p.ack_piggyback && buffer >= static_cast<int64_t>(kPiggybackedAckSpan) * control_bytes)
     keys.buffer.fail("with link.retry.ack_piggyback = true, fewer than " + std::to_string(kPiggybackedAckSpan) +
-                     " of the smallest messages (" + std::to_string(control_bytes) + " B): " +
-                     std::to_string(max_message_bytes) + " B .. " +
+                     " of the smallest messages (" + std::to_string(control_bytes) +
+                     " B): " + std::to_string(max_message_bytes) + " B .. " +
                      std::to_string(static_cast<int64_t>(kPiggybackedAckSpan) * control_bytes - 1) +
                      " B (a piggybacked link ACK carries 16 bits of the link sequence number)");
   p.timeout = keys.timeout;
@@ -57,14 +67,18 @@ LinkErrorParams read_link_error_params_unchecked(const LinkErrorKeys& keys) {
 }
 
 std::optional<ErrorInjector::Params> LinkErrorParams::for_link(LinkClass cls, const std::string& link) const {
-  ErrorInjector::Params p = cls == LinkClass::cna_leaf ? cna_leaf : cls == LinkClass::leaf_spine ? leaf_spine : spine_leaf;
+  ErrorInjector::Params p = cls == LinkClass::cna_leaf     ? cna_leaf
+                            : cls == LinkClass::leaf_spine ? leaf_spine
+                                                           : spine_leaf;
   if (const auto s = scripted.find(link); s != scripted.end()) p.scripted = s->second;
   if (p.bit_error_rate == 0 && p.packet_error_probability == 0 && p.scripted.empty()) return std::nullopt;
   return p;
 }
 
 bool LinkErrorParams::any_errors(LinkClass cls) const {
-  const ErrorInjector::Params& p = cls == LinkClass::cna_leaf ? cna_leaf : cls == LinkClass::leaf_spine ? leaf_spine : spine_leaf;
+  const ErrorInjector::Params& p = cls == LinkClass::cna_leaf     ? cna_leaf
+                                   : cls == LinkClass::leaf_spine ? leaf_spine
+                                                                  : spine_leaf;
   return p.bit_error_rate > 0 || p.packet_error_probability > 0 || !scripted.empty();
 }
 

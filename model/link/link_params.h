@@ -15,17 +15,54 @@
 namespace fabric {
 
 struct CreditReturnKeys {
-  config::Param<config::Integer> batch{"link.credit_batch", "4", "credits", "hop-by-hop credits ride on the next message of the reverse link; a credit message of its own goes once this many are owed", 1, 1024};
-  config::Param<config::Duration> delay{"link.credit_delay", "100ns", "ps", "... or once the oldest owed credit has waited this long", 0, 1e9};
+  config::Param<config::Integer> batch{"link.credit_batch",
+                                       "4",
+                                       "credits",
+                                       "hop-by-hop credits ride on the next message of the reverse link; a credit "
+                                       "message of its own goes once this many are owed",
+                                       1,
+                                       1024};
+  config::Param<config::Duration> delay{
+      "link.credit_delay", "100ns", "ps", "... or once the oldest owed credit has waited this long", 0, 1e9};
 };
 
 struct LinkRetryKeys {
-  config::Param<config::Boolean> enabled{"link.retry", "true", "", "link-level retry on leaf-spine links: link sequence numbers, CRC check, go-back-N replay (mechanism 10)"};
-  config::Param<config::Bytes> buffer{"link.retry.buffer", config::Derived{"6KB", "max(the spec's 6 KB, 1.5 x (the bytes a leaf-spine link sends in its link ACK round trip + one largest message)) (docs/model.md, Derived keys)"}, "B", "retry buffer per leaf-spine link, sized for the link round trip (the spec's 6 KB holds 1.9 round trips of a 40 m link at 25 Gb/s); at least one packet", 1, 1e8};
-  config::Param<config::Integer> ack_every{"link.retry.ack_every", "8", "messages", "link ACKs are coalesced: one per this many messages accepted", 1, 1024};
-  config::Param<config::Boolean> ack_piggyback{"link.retry.ack_piggyback", "false", "", "what-if: an owed link ACK rides in the header of the next message on the reverse link (its low 16 bits, as the credits ride) and goes as a message of its own only if nothing else leaves by its deadline; the spec's link ACKs are messages of their own (false)"};
-  config::Param<config::Duration> ack_delay{"link.retry.ack_delay", "500ns", "ps", "... or once the oldest unacknowledged message has waited this long", 0, 1e9};
-  config::Param<config::Duration> timeout{"link.retry.timeout", config::Derived{"2us", "max(the spec's 2 us, 1.5 x the link ACK round trip: 2 x the cable's flight + a largest message each way + link.retry.ack_delay + a link ACK) (docs/model.md, Derived keys)"}, "ps", "no link ACK or NAK for this long with messages outstanding: replay all (a lost NAK or ACK); below the link's ACK round trip every message is replayed", 1e5, 1e12};
+  config::Param<config::Boolean> enabled{
+      "link.retry", "true", "",
+      "link-level retry on leaf-spine links: link sequence numbers, CRC check, go-back-N replay (mechanism 10)"};
+  config::Param<config::Bytes> buffer{
+      "link.retry.buffer",
+      config::Derived{"6KB",
+                      "max(the spec's 6 KB, 1.5 x (the bytes a leaf-spine link sends in its link ACK round trip + one "
+                      "largest message)) (docs/model.md, Derived keys)"},
+      "B",
+      "retry buffer per leaf-spine link, sized for the link round trip (the spec's 6 KB holds 1.9 round trips of a 40 "
+      "m link at 25 Gb/s); at least one packet",
+      1,
+      1e8};
+  config::Param<config::Integer> ack_every{
+      "link.retry.ack_every", "8", "messages", "link ACKs are coalesced: one per this many messages accepted", 1, 1024};
+  config::Param<config::Boolean> ack_piggyback{
+      "link.retry.ack_piggyback", "false", "",
+      "what-if: an owed link ACK rides in the header of the next message on the reverse link (its low 16 bits, as the "
+      "credits ride) and goes as a message of its own only if nothing else leaves by its deadline; the spec's link "
+      "ACKs are messages of their own (false)"};
+  config::Param<config::Duration> ack_delay{"link.retry.ack_delay",
+                                            "500ns",
+                                            "ps",
+                                            "... or once the oldest unacknowledged message has waited this long",
+                                            0,
+                                            1e9};
+  config::Param<config::Duration> timeout{
+      "link.retry.timeout",
+      config::Derived{"2us",
+                      "max(the spec's 2 us, 1.5 x the link ACK round trip: 2 x the cable's flight + a largest message "
+                      "each way + link.retry.ack_delay + a link ACK) (docs/model.md, Derived keys)"},
+      "ps",
+      "no link ACK or NAK for this long with messages outstanding: replay all (a lost NAK or ACK); below the link's "
+      "ACK round trip every message is replayed",
+      1e5,
+      1e12};
 };
 
 // errors.CLASS.* of one link class.
@@ -37,7 +74,10 @@ struct LinkErrorClassKeys {
 
 struct LinkErrorKeys {
   LinkErrorClassKeys cna_leaf{"cna_leaf"}, leaf_spine{"leaf_spine"}, spine_leaf{"spine_leaf"};
-  config::Param<config::Text> scripted{"errors.scripted", "", "", "messages to corrupt: LINK:SEQ,... (LINK as leaf0_spine3_up; SEQ the link sequence number, or the message's index on a link without retry)", scripted_errors_syntax()};
+  config::Param<config::Text> scripted{"errors.scripted", "", "",
+                                       "messages to corrupt: LINK:SEQ,... (LINK as leaf0_spine3_up; SEQ the link "
+                                       "sequence number, or the message's index on a link without retry)",
+                                       scripted_errors_syntax()};
 };
 
 struct LinkKeys {
@@ -47,8 +87,8 @@ struct LinkKeys {
 };
 
 struct CreditReturnParams {
-  uint32_t batch = 0;   // owed credits that justify a credit message of their own
-  Picos delay = 0;      // longest an owed credit waits for a message to ride on
+  uint32_t batch = 0;  // owed credits that justify a credit message of their own
+  Picos delay = 0;     // longest an owed credit waits for a message to ride on
 };
 
 enum class LinkClass { cna_leaf, leaf_spine, spine_leaf };
@@ -78,8 +118,10 @@ LinkErrorParams read_link_error_params(const LinkErrorKeys& keys, LinkExists&& l
   LinkErrorParams p = read_link_error_params_unchecked(keys);
   for (const auto& [link, seqs] : p.scripted)
     if (!link_exists(link))
-      keys.scripted.fail("links of this fabric: leafL_spineS_up, leafL_spineS_down, leafL_portK_from_cna, "
-                         "leafL_portK_to_cna ('" + link + "' is not one)");
+      keys.scripted.fail(
+          "links of this fabric: leafL_spineS_up, leafL_spineS_down, leafL_portK_from_cna, "
+          "leafL_portK_to_cna ('" +
+          link + "' is not one)");
   return p;
 }
 

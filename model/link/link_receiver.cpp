@@ -4,8 +4,8 @@
 
 namespace fabric {
 
-LinkReceiver::LinkReceiver(std::unique_ptr<ErrorInjector> injector, bool retry, uint32_t ack_every,
-                           Recorder& recorder, std::string link, PortId port)
+LinkReceiver::LinkReceiver(std::unique_ptr<ErrorInjector> injector, bool retry, uint32_t ack_every, Recorder& recorder,
+                           std::string link, PortId port)
     : injector_(std::move(injector)), recorder_(recorder), link_(std::move(link)), port_(port) {
   if (retry) window_.emplace(ack_every);
 }
@@ -32,15 +32,17 @@ bool LinkReceiver::admit(Payload& message, TxPort* reverse, Picos now) {
     const bool scripted_may_hit = !info.replay && !(window_ && is_link_ack_or_nak(message));
     bad = injector_->corrupt(seq, info.wire_bytes, !scripted_may_hit);
   }
-  if (bad) ++corrupted_;  // (the counters' line is touched only then)
+  if (bad) ++corrupted_;        // (the counters' line is touched only then)
   if (info.carries_link_ack) {  // a link ACK for the reverse link rode on it (link.retry.ack_piggyback)
     info.carries_link_ack = false;
     if (window_ && reverse && !bad) reverse->on_carried_link_ack(info.link_ack, now);
   }
   if (is_link_ack_or_nak(message)) {
     if (!bad && reverse) {
-      if (control_of(message).kind == ControlKind::link_ack) reverse->on_link_ack(control_of(message).units, now);
-      else reverse->on_link_nak(control_of(message).units, now);
+      if (control_of(message).kind == ControlKind::link_ack)
+        reverse->on_link_ack(control_of(message).units, now);
+      else
+        reverse->on_link_nak(control_of(message).units, now);
     }
     message.release();
     return false;
@@ -53,8 +55,7 @@ bool LinkReceiver::admit(Payload& message, TxPort* reverse, Picos now) {
 
 bool LinkReceiver::admit_in_order(Payload& message, bool bad, TxPort& reverse, Picos now) {
   const LinkSeq expected = window_->expected();
-  const LinkSeq seq =
-      expected + static_cast<int32_t>(info_of(message).link_seq - static_cast<uint32_t>(expected));
+  const LinkSeq seq = expected + static_cast<int32_t>(info_of(message).link_seq - static_cast<uint32_t>(expected));
   const GoBackNReceiver::Verdict verdict = window_->on_packet(seq, !bad);
   if (const auto nak = window_->take_nak()) reverse.owe_link_nak(static_cast<uint32_t>(*nak));
   if (verdict == GoBackNReceiver::Verdict::accept || verdict == GoBackNReceiver::Verdict::drop_duplicate) {

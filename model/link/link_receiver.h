@@ -56,7 +56,7 @@ class alignas(64) LinkReceiver {
   std::optional<GoBackNReceiver> window_;  // with link retry
   Recorder& recorder_;
   std::string link_;
-  PortId port_;  // where a drop is recorded: the receiving port
+  PortId port_;                // where a drop is recorded: the receiving port
   uint64_t injector_seq_ = 0;  // without retry: messages drawn for, the scripted numbers' sense
   uint64_t corrupted_ = 0, discarded_ = 0, dropped_ = 0;
 };

@@ -137,7 +137,7 @@ void RetrySender::owe_nak(uint32_t first_missing) {
 
 void RetrySender::acknowledge(LinkSeq seq, Picos now) {
   if (seq >= window_.next_new()) return;  // not a number this sender gave out
-  if (seq < window_.oldest()) return;  // stale: covered by an earlier ACK
+  if (seq < window_.oldest()) return;     // stale: covered by an earlier ACK
   heard(now);
   // The messages it covers left long ago: the pool releases them at the
   // end of the time window, all in one pass.

@@ -30,12 +30,12 @@ namespace fabric {
 // From the link.retry.* keys (read_link_retry_params), which hold the defaults.
 struct LinkRetryParams {
   bool enabled = false;
-  uint32_t buffer_bytes = 0;      // retry buffer: at least the link round trip at line rate
-  uint32_t ack_every = 0;         // messages accepted per coalesced link ACK
-  Picos ack_delay = 0;            // ... or the longest an accepted message waits for its ACK
-  bool ack_piggyback = false;     // an owed ACK rides on the next message sent (MessageInfo::link_ack)
-  Picos timeout = 0;              // no ACK or NAK for this long with messages outstanding: replay all
-  uint32_t control_bytes = 0;     // a link ACK or NAK on the wire (leaf.control_bytes)
+  uint32_t buffer_bytes = 0;   // retry buffer: at least the link round trip at line rate
+  uint32_t ack_every = 0;      // messages accepted per coalesced link ACK
+  Picos ack_delay = 0;         // ... or the longest an accepted message waits for its ACK
+  bool ack_piggyback = false;  // an owed ACK rides on the next message sent (MessageInfo::link_ack)
+  Picos timeout = 0;           // no ACK or NAK for this long with messages outstanding: replay all
+  uint32_t control_bytes = 0;  // a link ACK or NAK on the wire (leaf.control_bytes)
 };
 
 class alignas(64) RetrySender {
@@ -86,7 +86,7 @@ class alignas(64) RetrySender {
   uint64_t replays() const { return window_.replays(); }
   uint64_t replay_episodes() const { return episodes_; }
   uint64_t timeouts() const { return timeouts_; }
-  uint64_t link_acks_sent() const { return acks_sent_; }  // as messages of their own
+  uint64_t link_acks_sent() const { return acks_sent_; }        // as messages of their own
   uint64_t link_acks_carried() const { return acks_carried_; }  // riding on other messages
   uint64_t link_naks_sent() const { return naks_sent_; }
   const std::string& link() const { return link_; }

@@ -6,8 +6,7 @@
 
 namespace fabric {
 
-RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue& events)
-    : sc_module(name), in("in") {
+RxPort::RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue& events) : sc_module(name), in("in") {
   events_ = &events;
   sink_ = &sink;
   index_ = index;
@@ -43,7 +42,8 @@ void RxPort::prefetch_deep(const void* item) const {
     credit_sink_->prefetch_retry();  // a link ACK or NAK to owe, or one that arrived
     const Payload& p = *static_cast<const Payload*>(item);
     if (!link_layer_) return;
-    if (info_of(p).carries_link_ack) credit_sink_->prefetch_link_ack(info_of(p).link_ack);  // its ring index
+    if (info_of(p).carries_link_ack)
+      credit_sink_->prefetch_link_ack(info_of(p).link_ack);  // its ring index
     else if (info_of(p).kind == MessageKind::control && control_of(p).kind == ControlKind::link_ack)
       credit_sink_->prefetch_link_ack(control_of(p).units);
   }

@@ -47,8 +47,11 @@ struct RxPortLinkLayer {
 // and the state they need come first, before the 232-byte sc_module, so an
 // arrival touches one cache line of the port (and the next, with a link
 // layer).
-class alignas(64) RxPort : public FabricReceiver, public EventQueue::Client, private RxPortHotState,
-                           private RxPortLinkLayer, public sc_core::sc_module {
+class alignas(64) RxPort : public FabricReceiver,
+                           public EventQueue::Client,
+                           private RxPortHotState,
+                           private RxPortLinkLayer,
+                           public sc_core::sc_module {
  public:
   RxPort(sc_core::sc_module_name name, RxSink& sink, int index, EventQueue& events);
   // Hop-by-hop credits that arrive on this link (standalone credit messages,

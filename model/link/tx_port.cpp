@@ -1,6 +1,5 @@
 #include "model/link/tx_port.h"
 
-
 #include "model/link/link.h"
 #include "model/link/retry_sender.h"
 #include "model/link/rx_port.h"
@@ -12,8 +11,8 @@
 
 namespace fabric {
 
-using sc_core::sc_time;
 using sc_core::SC_PS;
+using sc_core::sc_time;
 
 TxPortParams ethernet_tx_params() {
   TxPortParams p;
@@ -21,8 +20,8 @@ TxPortParams ethernet_tx_params() {
   return p;
 }
 
-TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-               const TxPortParams& params, EventQueue& events)
+TxPort::TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool, const TxPortParams& params,
+               EventQueue& events)
     : sc_module(name), out("out") {
   pool_ = &pool;
   params_ = params;

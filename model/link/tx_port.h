@@ -10,8 +10,8 @@
 #include <memory>
 #include <systemc>
 
-#include "model/core/event_queue.h"
 #include "model/core/circular_queue.h"
+#include "model/core/event_queue.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/protocol/payload_pool.h"
 
@@ -61,7 +61,7 @@ struct TxPortParams {
 // retry) on credits and sends.
 struct TxPortHotState {
   tlm::tlm_fw_transport_if<FabricProtocol>* link_ = nullptr;  // what `out` is bound to
-  const void* far_end_ = nullptr;  // what the link delivers to: prefetched before a send
+  const void* far_end_ = nullptr;                             // what the link delivers to: prefetched before a send
   Picos free_at_ = 0;
   Picos wake_at_ = 0;
   bool wake_pending_ = false;
@@ -75,7 +75,7 @@ struct TxPortHotState {
   CircularQueue<Payload*, 4> control_;
   EventQueue* events_ = nullptr;
   Picos owed_since_ = 0;
-  RetrySender* retry_ = nullptr;  // link-level retry; null on a link without it
+  RetrySender* retry_ = nullptr;    // link-level retry; null on a link without it
   uint32_t max_message_bytes_ = 0;  // the largest message the owner sends: the retry buffer's unit of room
   // The retry timeout has its own timer, armed while messages are
   // outstanding and moved on lazily as ACKs come (one wake per timeout, not
@@ -90,11 +90,13 @@ struct TxPortHotState {
 
 // Base order is deliberate: the scheduler's interface and the hot state come
 // first, before the 232-byte sc_module.
-class alignas(64) TxPort : public EventQueue::Client, private TxPortHotState, public sc_core::sc_module,
+class alignas(64) TxPort : public EventQueue::Client,
+                           private TxPortHotState,
+                           public sc_core::sc_module,
                            public FabricSender {
  public:
-  TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool,
-         const TxPortParams& params, EventQueue& events);
+  TxPort(sc_core::sc_module_name name, TxSource& source, int index, PayloadPool& pool, const TxPortParams& params,
+         EventQueue& events);
 
   void send_control(Payload& message);  // takes ownership
   void return_credits(uint32_t n);      // owed to the upstream sender

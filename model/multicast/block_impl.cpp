@@ -18,9 +18,12 @@ BlockImpl block_impl_from(const std::string& name) {
 
 const char* to_string(BlockImpl impl) {
   switch (impl) {
-    case BlockImpl::model: return "model";
-    case BlockImpl::rtl: return "rtl";
-    case BlockImpl::lockstep: return "lockstep";
+    case BlockImpl::model:
+      return "model";
+    case BlockImpl::rtl:
+      return "rtl";
+    case BlockImpl::lockstep:
+      return "lockstep";
   }
   return "?";
 }
@@ -28,8 +31,10 @@ const char* to_string(BlockImpl impl) {
 std::unique_ptr<SyncCam> make_sync_cam(BlockImpl impl, const SyncCam::Params& params, const std::string& name,
                                        const rtl::TraceWindow& trace) {
   switch (impl) {
-    case BlockImpl::model: return std::make_unique<VoqSyncCam>(params);
-    case BlockImpl::rtl: return rtl::make_sync_cam(params, name, trace);
+    case BlockImpl::model:
+      return std::make_unique<VoqSyncCam>(params);
+    case BlockImpl::rtl:
+      return rtl::make_sync_cam(params, name, trace);
     case BlockImpl::lockstep:
       return std::make_unique<LockstepSyncCam>(std::make_unique<VoqSyncCam>(params),
                                                rtl::make_sync_cam(params, name, trace),
@@ -41,8 +46,10 @@ std::unique_ptr<SyncCam> make_sync_cam(BlockImpl impl, const SyncCam::Params& pa
 std::unique_ptr<PacketCache> make_packet_cache(BlockImpl impl, const PacketCache::Params& params, int ports,
                                                const std::string& name, const rtl::TraceWindow& trace) {
   switch (impl) {
-    case BlockImpl::model: return std::make_unique<MulticastCache>(params, ports);
-    case BlockImpl::rtl: return rtl::make_packet_cache(params, ports, name, trace);
+    case BlockImpl::model:
+      return std::make_unique<MulticastCache>(params, ports);
+    case BlockImpl::rtl:
+      return rtl::make_packet_cache(params, ports, name, trace);
     case BlockImpl::lockstep:
       return std::make_unique<LockstepPacketCache>(std::make_unique<MulticastCache>(params, ports),
                                                    rtl::make_packet_cache(params, ports, name, trace),

@@ -30,8 +30,8 @@ class LockstepCheck {
   void same(const char* output, const T& ref, const T& cand, Cycle cycle, Describe call) const {
     if (ref == cand) return;
     std::ostringstream why;
-    why << "lockstep: " << block_ << ", cycle " << cycle << ", " << call() << ": " << output << " differs: "
-        << reference_ << " " << text(ref) << ", " << candidate_ << " " << text(cand);
+    why << "lockstep: " << block_ << ", cycle " << cycle << ", " << call() << ": " << output
+        << " differs: " << reference_ << " " << text(ref) << ", " << candidate_ << " " << text(cand);
     throw LockstepMismatch(why.str());
   }
 

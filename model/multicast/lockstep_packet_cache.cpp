@@ -10,8 +10,8 @@ std::string port_unit(int port, uint32_t unit) {
 }
 }  // namespace
 
-LockstepPacketCache::LockstepPacketCache(std::unique_ptr<PacketCache> reference,
-                                         std::unique_ptr<PacketCache> candidate, LockstepCheck check)
+LockstepPacketCache::LockstepPacketCache(std::unique_ptr<PacketCache> reference, std::unique_ptr<PacketCache> candidate,
+                                         LockstepCheck check)
     : reference_(std::move(reference)), candidate_(std::move(candidate)), check_(std::move(check)) {}
 
 PacketCache::Lookup LockstepPacketCache::lookup(int port, uint32_t unit, Cycle now) const {
@@ -29,8 +29,7 @@ bool LockstepPacketCache::pass_through(int port, uint32_t unit, uint32_t cycles,
            std::to_string(copies_to_come) + (first_copy ? ", first copy)" : ", a miss)");
   };
   const bool ref = reference_->pass_through(port, unit, cycles, copies_to_come, first_copy, now);
-  check_.same("written", ref, candidate_->pass_through(port, unit, cycles, copies_to_come, first_copy, now), now,
-              call);
+  check_.same("written", ref, candidate_->pass_through(port, unit, cycles, copies_to_come, first_copy, now), now, call);
   compare_state(port, call);
   return ref;
 }
@@ -67,7 +66,8 @@ void LockstepPacketCache::reset(Cycle now) {
 
 Cycle LockstepPacketCache::mirror_free_at(Cycle now) const {
   const Cycle ref = reference_->mirror_free_at(now);
-  check_.same("mirror_free_at", ref, candidate_->mirror_free_at(now), now, [] { return std::string("mirror_free_at()"); });
+  check_.same("mirror_free_at", ref, candidate_->mirror_free_at(now), now,
+              [] { return std::string("mirror_free_at()"); });
   return ref;
 }
 

@@ -33,8 +33,8 @@ MulticastCache::Lookup MulticastCache::lookup(int port, uint32_t unit, Cycle now
   return {State::filling, e.ready_at};
 }
 
-bool MulticastCache::pass_through(int port, uint32_t unit, uint32_t cycles, uint32_t copies_to_come,
-                                  bool first_copy, Cycle now) {
+bool MulticastCache::pass_through(int port, uint32_t unit, uint32_t cycles, uint32_t copies_to_come, bool first_copy,
+                                  Cycle now) {
   if (!first_copy) ++stats_[port].misses;
   if (copies_to_come == 0) return false;
   if (!write_port_free(now)) return false;  // one writer at a time

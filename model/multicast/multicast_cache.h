@@ -62,7 +62,7 @@ class MulticastCache final : public PacketCache {
 
  private:
   struct Entry {
-    bool valid = false;          // live or dead (not free)
+    bool valid = false;  // live or dead (not free)
     int port = 0;
     uint32_t unit = 0;
     uint32_t copies_left = 0;    // copies still to read it; 0: dead
@@ -74,7 +74,7 @@ class MulticastCache final : public PacketCache {
   enum class Candidates { live, idle_live, dead };  // idle_live: no read of it outstanding
   int allocate(Cycle now);
   struct Lru {
-    int address = -1;  // -1: no candidate
+    int address = -1;   // -1: no candidate
     uint32_t ties = 0;  // candidates last used in the same cycle as it
   };
   Lru least_recently_used(Cycle now, Candidates among) const;

@@ -4,9 +4,12 @@ namespace fabric {
 
 std::string describe(const PacketCache::Lookup& l) {
   switch (l.state) {
-    case PacketCache::State::miss: return "miss";
-    case PacketCache::State::hit: return "hit (ready at " + std::to_string(l.ready_at) + ")";
-    case PacketCache::State::filling: return "filling (ready at " + std::to_string(l.ready_at) + ")";
+    case PacketCache::State::miss:
+      return "miss";
+    case PacketCache::State::hit:
+      return "hit (ready at " + std::to_string(l.ready_at) + ")";
+    case PacketCache::State::filling:
+      return "filling (ready at " + std::to_string(l.ready_at) + ")";
   }
   return "?";
 }

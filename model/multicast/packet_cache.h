@@ -44,9 +44,9 @@ namespace fabric {
 class PacketCache {
  public:
   struct Params {
-    uint32_t entries = 128;           // C
-    uint32_t mirrors = 8;             // copy streams in parallel
-    uint32_t header_lag_cycles = 3;   // the first hit header follows the payload by this much
+    uint32_t entries = 128;          // C
+    uint32_t mirrors = 8;            // copy streams in parallel
+    uint32_t header_lag_cycles = 3;  // the first hit header follows the payload by this much
     uint32_t background_free_min = 10;
     // While fewer than background_free_min entries are free the controller
     // frees one entry with no outstanding headers per cycle: a dead one
@@ -59,7 +59,9 @@ class PacketCache {
   struct Lookup {
     State state = State::miss;
     Cycle ready_at = 0;  // filling: the first cycle a header may be issued
-    bool operator==(const Lookup& o) const { return state == o.state && (state == State::miss || ready_at == o.ready_at); }
+    bool operator==(const Lookup& o) const {
+      return state == o.state && (state == State::miss || ready_at == o.ready_at);
+    }
   };
   struct Eviction {
     int port;
@@ -70,8 +72,8 @@ class PacketCache {
     }
   };
   struct PortStats {
-    uint64_t hits = 0;                 // copies replicated from the cache
-    uint64_t misses = 0;               // copies after the first sent as payload again
+    uint64_t hits = 0;    // copies replicated from the cache
+    uint64_t misses = 0;  // copies after the first sent as payload again
     uint64_t writes = 0;
     uint64_t premature_evictions = 0;  // its live entries evicted: by a write into a full cache, or in the background
     uint64_t background_reclaims = 0;  // its dead entries freed by the controller's background reclaim

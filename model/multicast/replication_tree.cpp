@@ -28,8 +28,7 @@ uint64_t group_hash(PortId source, const std::vector<PortId>& destinations) {
 }
 
 bool is_surrogate(PortId p, const Geometry& g) {
-  return raw(p) >= static_cast<uint32_t>(g.user_ports()) &&
-         raw(p) < static_cast<uint32_t>(g.user_ports() + g.leaves);
+  return raw(p) >= static_cast<uint32_t>(g.user_ports()) && raw(p) < static_cast<uint32_t>(g.user_ports() + g.leaves);
 }
 
 LeafId leaf_of_any(PortId p, const Geometry& g) {
@@ -112,11 +111,11 @@ ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& des
   std::vector<std::pair<uint32_t, std::vector<PortId>>> leaves(by_leaf.begin(), by_leaf.end());
   if (limits.leaf_order == LeafOrder::spread) {
     const uint64_t group = group_hash(source, destinations);
-    std::stable_sort(leaves.begin(), leaves.end(), [group](const auto& a, const auto& b) {
-      return mix(group ^ a.first) < mix(group ^ b.first);
-    });
+    std::stable_sort(leaves.begin(), leaves.end(),
+                     [group](const auto& a, const auto& b) { return mix(group ^ a.first) < mix(group ^ b.first); });
   }
-  std::stable_sort(leaves.begin(), leaves.end(), [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  std::stable_sort(leaves.begin(), leaves.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
 
   struct Node {
     uint32_t port;
@@ -125,12 +124,10 @@ ReplicationTree build_generic_tree(PortId source, const std::vector<PortId>& des
   std::deque<Node> open{{raw(source), 0}};  // replicating ports with room, shallowest first
   for (const auto& [leaf, ports] : leaves) {
     auto full = [&](const Node& n) {
-    const size_t cap = n.level == 0 ? std::min(limits.max_fanout, limits.max_source_fanout) : limits.max_fanout;
-    return tree.fanout[n.port].size() >= cap;
-  };
-  while (!open.empty() && (full(open.front()) ||
-                             open.front().level >= limits.max_levels))
-      open.pop_front();
+      const size_t cap = n.level == 0 ? std::min(limits.max_fanout, limits.max_source_fanout) : limits.max_fanout;
+      return tree.fanout[n.port].size() >= cap;
+    };
+    while (!open.empty() && (full(open.front()) || open.front().level >= limits.max_levels)) open.pop_front();
     if (open.empty())
       throw TreeError("a group of " + std::to_string(destinations.size()) + " ports over " +
                       std::to_string(leaves.size()) + " other leaves needs more than " +
@@ -243,8 +240,8 @@ std::map<uint32_t, int> check_tree(const ReplicationTree& tree, const std::vecto
     const auto it = tree.fanout.find(raw(s.port));
     if (it == tree.fanout.end()) continue;
     if (it->second.size() > limits.max_fanout)
-      throw TreeError(port_name(s.port) + " has a local fanout of " + std::to_string(it->second.size()) +
-                      ", above " + std::to_string(limits.max_fanout));
+      throw TreeError(port_name(s.port) + " has a local fanout of " + std::to_string(it->second.size()) + ", above " +
+                      std::to_string(limits.max_fanout));
     const LeafId here = leaf_of_any(s.port, g);
     for (PortId t : it->second) {
       const LeafId there = leaf_of_any(t, g);

@@ -82,7 +82,7 @@ ReplicationTree explicit_tree(PortId source, TreeFanout fanout, const std::vecto
 // reached exactly once, no loop, no leaf entered twice, fanout and depth
 // within limits, and only surrogate ports replicate. Throws TreeError.
 // Returns the surrogate level of every surrogate port on the tree.
-std::map<uint32_t, int> check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinations, const Geometry& g,
-                const TreeLimits& limits = {});
+std::map<uint32_t, int> check_tree(const ReplicationTree& tree, const std::vector<PortId>& destinations,
+                                   const Geometry& g, const TreeLimits& limits = {});
 
 }  // namespace fabric

@@ -4,11 +4,16 @@ namespace fabric {
 
 const char* to_string(SyncCam::Why why) {
   switch (why) {
-    case SyncCam::Why::ahead: return "ahead";
-    case SyncCam::Why::caught_up: return "caught up";
-    case SyncCam::Why::timeout: return "timeout";
-    case SyncCam::Why::evicted: return "evicted";
-    case SyncCam::Why::released: return "released";
+    case SyncCam::Why::ahead:
+      return "ahead";
+    case SyncCam::Why::caught_up:
+      return "caught up";
+    case SyncCam::Why::timeout:
+      return "timeout";
+    case SyncCam::Why::evicted:
+      return "evicted";
+    case SyncCam::Why::released:
+      return "released";
   }
   return "?";
 }

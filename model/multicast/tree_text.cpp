@@ -11,7 +11,9 @@ constexpr uint64_t kMaxPort = std::numeric_limits<uint32_t>::max();  // PortId's
 const std::string kAllowed =
     "PORT:TARGET,...;PORT:TARGET,... with ports 0 .. " + std::to_string(kMaxPort) + ", each PORT once";
 
-PortId scan_port(const std::string& text) { return PortId(static_cast<uint32_t>(config::scan_unsigned(text, kMaxPort))); }
+PortId scan_port(const std::string& text) {
+  return PortId(static_cast<uint32_t>(config::scan_unsigned(text, kMaxPort)));
+}
 
 }  // namespace
 

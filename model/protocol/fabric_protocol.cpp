@@ -15,15 +15,24 @@ tlm::tlm_sync_enum FabricSender::nb_transport_bw(Payload&, tlm::tlm_phase&, sc_c
 
 const char* to_string(ControlKind kind) {
   switch (kind) {
-    case ControlKind::request: return "request";
-    case ControlKind::grant: return "grant";
-    case ControlKind::ack: return "ack";
-    case ControlKind::credit: return "credit";
-    case ControlKind::pause: return "pause";
-    case ControlKind::cnm: return "cnm";
-    case ControlKind::cancel: return "cancel";
-    case ControlKind::link_ack: return "link_ack";
-    case ControlKind::link_nak: return "link_nak";
+    case ControlKind::request:
+      return "request";
+    case ControlKind::grant:
+      return "grant";
+    case ControlKind::ack:
+      return "ack";
+    case ControlKind::credit:
+      return "credit";
+    case ControlKind::pause:
+      return "pause";
+    case ControlKind::cnm:
+      return "cnm";
+    case ControlKind::cancel:
+      return "cancel";
+    case ControlKind::link_ack:
+      return "link_ack";
+    case ControlKind::link_nak:
+      return "link_nak";
   }
   return "?";
 }

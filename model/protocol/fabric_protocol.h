@@ -15,10 +15,10 @@
 
 #include <tlm>
 
-#include "model/protocol/copy_range.h"
 #include "model/core/frame_arrival.h"
 #include "model/core/frame_header.h"
 #include "model/core/ids.h"
+#include "model/protocol/copy_range.h"
 
 namespace fabric {
 
@@ -73,14 +73,14 @@ inline bool link_level(ControlKind kind) {
 // What every message has: its kind and its size on the wire.
 struct MessageInfo {
   MessageKind kind = MessageKind::frame;
-  bool corrupt = false;      // arrived with a bad CRC (error injection on the link)
-  bool replay = false;       // a link-level replay of a message sent before
+  bool corrupt = false;           // arrived with a bad CRC (error injection on the link)
+  bool replay = false;            // a link-level replay of a message sent before
   bool carries_link_ack = false;  // link_ack holds a link ACK for the reverse link (link.retry.ack_piggyback)
-  uint32_t wire_bytes = 0;   // excluding Ethernet preamble/IFG (the Link adds those)
-  Picos ready_at = 0;        // not to be sent before this time (pipeline latency)
-  uint16_t credits = 0;      // hop-by-hop credits returned to the receiver of this message (kMaxCarriedCredits)
-  uint16_t link_ack = 0;     // a piggybacked cumulative link ACK: the low 16 bits of its link sequence number
-  uint32_t link_seq = 0;     // link sequence number (links with retry; low 32 bits)
+  uint32_t wire_bytes = 0;        // excluding Ethernet preamble/IFG (the Link adds those)
+  Picos ready_at = 0;             // not to be sent before this time (pipeline latency)
+  uint16_t credits = 0;           // hop-by-hop credits returned to the receiver of this message (kMaxCarriedCredits)
+  uint16_t link_ack = 0;          // a piggybacked cumulative link ACK: the low 16 bits of its link sequence number
+  uint32_t link_seq = 0;          // link sequence number (links with retry; low 32 bits)
 };
 // The most hop-by-hop credits one message's header carries (more wait for the next).
 constexpr uint32_t kMaxCarriedCredits = 0xffff;
@@ -96,19 +96,19 @@ struct FabricPacket {
   PortId src{};
   Vl vl{};
   uint8_t priority = 0;
-  uint16_t index = 0;        // segment index within the frame
-  uint16_t count = 0;        // segments in the frame
-  uint8_t levels = 0;        // surrogates the frame has passed
+  uint16_t index = 0;                             // segment index within the frame
+  uint16_t count = 0;                             // segments in the frame
+  uint8_t levels = 0;                             // surrogates the frame has passed
   TransportKind transport = TransportKind::none;  // the CNAs' end-to-end transport fields, carried through
   FlowId flow{};
   FrameId frame{};
   Picos created = 0;
   uint32_t frame_bytes = 0;
-  uint32_t copy_seq = 0;     // sequence of the copy within (src, target, vl): egress reorders by it
-  Mid mid{};                 // its multicast group (surrogate targets)
+  uint32_t copy_seq = 0;  // sequence of the copy within (src, target, vl): egress reorders by it
+  Mid mid{};              // its multicast group (surrogate targets)
   uint32_t transport_seq = 0;
-  uint32_t sent_seq = 0;     // the frame's, carried through (FrameHeader::sent_seq)
-  uint32_t message = 0;      // the frame's job message, carried through (FrameHeader::message)
+  uint32_t sent_seq = 0;  // the frame's, carried through (FrameHeader::sent_seq)
+  uint32_t message = 0;   // the frame's job message, carried through (FrameHeader::message)
 };
 
 // Request, grant, ACK, cancel (end to end, port to port; a cancel returns
@@ -121,17 +121,17 @@ struct FabricPacket {
 struct ControlMessage {
   ControlKind kind = ControlKind::request;
   Vl vl{};
-  uint8_t priority = 0;      // pause, cnm
-  bool stop = false;         // pause: STOP (true) or GO
+  uint8_t priority = 0;  // pause, cnm
+  bool stop = false;     // pause: STOP (true) or GO
   LeafId to_leaf{};
-  PortId to{};               // the port that consumes it
-  PortId from{};             // request/ack: sender port; grant: egress port
-  uint32_t units = 0;        // request: units asked; grant: units granted
-  uint32_t count = 1;        // coalesced messages: frames requested/acked, credits returned
-  CopyRange copies{};        // request, grant: the copies; cancel with `withdraw`: the dropped one
-  bool withdraw = false;     // cancel: withdraw the copy's request if not yet granted (else: release units)
-  FlowId flow{};             // cnm: the culprit flow
-  uint8_t fb = 0;            // cnm: quantized feedback, 1 .. 63
+  PortId to{};            // the port that consumes it
+  PortId from{};          // request/ack: sender port; grant: egress port
+  uint32_t units = 0;     // request: units asked; grant: units granted
+  uint32_t count = 1;     // coalesced messages: frames requested/acked, credits returned
+  CopyRange copies{};     // request, grant: the copies; cancel with `withdraw`: the dropped one
+  bool withdraw = false;  // cancel: withdraw the copy's request if not yet granted (else: release units)
+  FlowId flow{};          // cnm: the culprit flow
+  uint8_t fb = 0;         // cnm: quantized feedback, 1 .. 63
 };
 
 // An Ethernet frame between a CNA and its leaf.

@@ -27,8 +27,7 @@ ToGenericPayload::ToGenericPayload(sc_core::sc_module_name name) : sc_module(nam
 
 ToGenericPayload::~ToGenericPayload() = default;
 
-tlm::tlm_sync_enum ToGenericPayload::nb_transport_fw(Payload& message, tlm::tlm_phase& phase,
-                                                     sc_core::sc_time& delay) {
+tlm::tlm_sync_enum ToGenericPayload::nb_transport_fw(Payload& message, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
   if (phase != tlm::BEGIN_REQ) SC_REPORT_FATAL(name(), "a fabric link delivers by BEGIN_REQ only");
   if (free_.empty()) {
     tlm::tlm_mm_interface* mm = this;

@@ -27,10 +27,10 @@
 #include <memory>
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "model/protocol/fabric_protocol.h"
 #include "model/protocol/payload_pool.h"
@@ -41,7 +41,9 @@ namespace fabric {
 struct FabricMessage : tlm::tlm_extension<FabricMessage> {
   Payload* message = nullptr;
   tlm_extension_base* clone() const override { return new FabricMessage(*this); }
-  void copy_from(const tlm_extension_base& other) override { message = static_cast<const FabricMessage&>(other).message; }
+  void copy_from(const tlm_extension_base& other) override {
+    message = static_cast<const FabricMessage&>(other).message;
+  }
 };
 
 class ToGenericPayload : public FabricReceiver, public sc_core::sc_module, private tlm::tlm_mm_interface {

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 
-
 namespace fabric {
 
 PayloadPool::~PayloadPool() = default;

@@ -47,8 +47,8 @@ class CongestionPoint {
   Params params_;
   std::mt19937_64 rng_;
   double q_old_ = 0;
-  double arrived_ = 0;          // bytes since the last sample
-  double interval_;             // bytes until the next sample
+  double arrived_ = 0;  // bytes since the last sample
+  double interval_;     // bytes until the next sample
   uint64_t frames_since_cnm_ = 0;
   bool cnm_sent_ = false;
   uint64_t cnms_ = 0;

@@ -25,10 +25,10 @@ class ReactionPoint {
     double line_gbps = 0;
     double gd = 0;
     double min_gbps = 0;
-    double byte_cycle = 0;            // BC_LIMIT
-    Picos timer_period = 0;           // T
-    double r_ai_gbps = 0;             // R_AI at this line rate
-    double r_hai_gbps = 0;            // R_HAI at this line rate
+    double byte_cycle = 0;   // BC_LIMIT
+    Picos timer_period = 0;  // T
+    double r_ai_gbps = 0;    // R_AI at this line rate
+    double r_hai_gbps = 0;   // R_HAI at this line rate
     uint32_t fast_recovery_cycles = 0;
   };
 

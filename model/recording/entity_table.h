@@ -16,7 +16,7 @@ struct Entity {
   EntityKind kind;
   std::string name;
   int64_t port = -1;  // the port it is or serves (a CNA's, a station's), -1 for none
-  EntityPlace place;   // its ends, or the unit it is or belongs to
+  EntityPlace place;  // its ends, or the unit it is or belongs to
 };
 
 class EntityTable {

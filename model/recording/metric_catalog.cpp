@@ -14,8 +14,7 @@ constexpr MetricKind total = MetricKind::total;
 std::vector<MetricDefinition> make_catalog() {
   return {
       // Every platform, at the end.
-      {"frames_delivered", "frames", total, "all", "system",
-       "frames (or packets) delivered, each copy counted"},
+      {"frames_delivered", "frames", total, "all", "system", "frames (or packets) delivered, each copy counted"},
       {"link_messages", "messages", total, "all", "system",
        "messages carried by every link of the run (frames, packets, control messages, credits)"},
       {"link_messages_<kind>", "messages", total, "all", "system",
@@ -66,7 +65,9 @@ std::vector<MetricDefinition> make_catalog() {
       {"messages", "messages", total, "fabric, backplane", "link",
        "messages the link carried (links that carried none are not written)"},
       {"bytes", "B", total, "fabric, backplane", "link", "bytes the link carried, with its per-message overhead"},
-      {"data_bytes", "B", total, "fabric, backplane", "link", "bytes of frames and packets the link carried, without the per-message overhead (links that carried none are not written)"},
+      {"data_bytes", "B", total, "fabric, backplane", "link",
+       "bytes of frames and packets the link carried, without the per-message overhead (links that carried none are "
+       "not written)"},
       {"utilization", "fraction", total, "fabric, backplane, ring", "link, segment",
        "time on the wire over the simulated time"},
       // The fabric: link retry and the end-to-end transport, at the end.
@@ -76,8 +77,7 @@ std::vector<MetricDefinition> make_catalog() {
        "messages link retry sent again (links with none are not written)"},
       {"replay_episodes", "episodes", total, "fabric", "link",
        "go-back-N replays started, by a NAK or a timeout (links with none are not written)"},
-      {"retry_timeouts", "timeouts", total, "fabric", "link",
-       "link retry timeouts (links with none are not written)"},
+      {"retry_timeouts", "timeouts", total, "fabric", "link", "link retry timeouts (links with none are not written)"},
       {"link_acks_carried", "messages", total, "fabric", "link",
        "link ACKs for the reverse link that rode on this link's messages instead of going alone "
        "(link.retry.ack_piggyback; links with none are not written)"},
@@ -124,8 +124,7 @@ std::vector<MetricDefinition> make_catalog() {
       {"packets_sent", "packets", total, "ring", "system", "packets multicast"},
       {"tickets", "tickets", total, "ring", "system", "reservation tickets the packets took"},
       {"retracts", "retracts", total, "ring", "system", "reservations retracted"},
-      {"max_buffers_used", "buffers", total, "ring", "station",
-       "the most receive buffers the station had in use"},
+      {"max_buffers_used", "buffers", total, "ring", "station", "the most receive buffers the station had in use"},
       {"relayed", "packets", total, "ring", "bridge_side", "data packets bridge B put on the ring of its side S"},
   };
 }

@@ -18,11 +18,11 @@ enum class MetricKind {
 };
 
 struct MetricDefinition {
-  std::string_view name;         // a name ending in '<kind>' is a family: link_messages_<kind>
-  std::string_view unit;         // B, ps, Gb/s, fraction (0..1), 1/s, or what is counted (frames, packets, ...)
+  std::string_view name;  // a name ending in '<kind>' is a family: link_messages_<kind>
+  std::string_view unit;  // B, ps, Gb/s, fraction (0..1), 1/s, or what is counted (frames, packets, ...)
   MetricKind kind;
-  std::string_view platforms;    // the platforms that write it: fabric, backplane, ibft, ring, or all
-  std::string_view entity;       // the kinds of entity it is recorded for, comma separated: "port", "link, segment"
+  std::string_view platforms;  // the platforms that write it: fabric, backplane, ibft, ring, or all
+  std::string_view entity;     // the kinds of entity it is recorded for, comma separated: "port", "link, segment"
   std::string_view description;
 };
 

@@ -7,7 +7,8 @@ namespace fabric {
 EntityId PartitionedRecorder::declare(EntityKind kind, const std::string& name, int64_t port,
                                       const EntityPlace& place) {
   if (buffer() != nullptr)
-    throw std::logic_error("entity '" + name + "' declared while partitions run in parallel: its id would depend on the threads");
+    throw std::logic_error("entity '" + name +
+                           "' declared while partitions run in parallel: its id would depend on the threads");
   return out_.declare(kind, name, port, place);
 }
 

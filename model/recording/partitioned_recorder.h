@@ -23,8 +23,7 @@ class PartitionedRecorder final : public Recorder {
   void flush();
 
   // Straight through; refused (std::logic_error) from a partition's worker.
-  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1,
-                   const EntityPlace& place = {}) override;
+  EntityId declare(EntityKind kind, const std::string& name, int64_t port = -1, const EntityPlace& place = {}) override;
   void frame(const FrameRecord& r) override;
   void delivery(const DeliveryRecord& r) override;
   void drop(const DropRecord& r) override;

@@ -4,38 +4,64 @@ namespace fabric {
 
 const char* to_string(DropReason reason) {
   switch (reason) {
-    case DropReason::payload: return "payload";
-    case DropReason::header_pool: return "header_pool";
-    case DropReason::header_red: return "header_red";
-    case DropReason::header_memory: return "header_memory";
-    case DropReason::voq_tail: return "voq_tail";
-    case DropReason::voq_head: return "voq_head";
-    case DropReason::link: return "link";
-    case DropReason::shared_memory: return "shared_memory";
-    case DropReason::host_queue: return "host_queue";
-    case DropReason::other: return "other";
+    case DropReason::payload:
+      return "payload";
+    case DropReason::header_pool:
+      return "header_pool";
+    case DropReason::header_red:
+      return "header_red";
+    case DropReason::header_memory:
+      return "header_memory";
+    case DropReason::voq_tail:
+      return "voq_tail";
+    case DropReason::voq_head:
+      return "voq_head";
+    case DropReason::link:
+      return "link";
+    case DropReason::shared_memory:
+      return "shared_memory";
+    case DropReason::host_queue:
+      return "host_queue";
+    case DropReason::other:
+      return "other";
   }
   return "other";
 }
 
 const char* to_string(EventKind kind) {
   switch (kind) {
-    case EventKind::pause: return "pause";
-    case EventKind::go: return "go";
-    case EventKind::pause_headers: return "pause_headers";
-    case EventKind::hold: return "hold";
-    case EventKind::cnm: return "cnm";
-    case EventKind::rate_change: return "rate_change";
-    case EventKind::link_replay: return "link_replay";
-    case EventKind::retransmission: return "retransmission";
-    case EventKind::sync_suspend: return "sync_suspend";
-    case EventKind::sync_resume: return "sync_resume";
-    case EventKind::stall: return "stall";
-    case EventKind::xoff: return "xoff";
-    case EventKind::xon: return "xon";
-    case EventKind::reservation: return "reservation";
-    case EventKind::retract: return "retract";
-    case EventKind::invariant_broken: return "invariant_broken";
+    case EventKind::pause:
+      return "pause";
+    case EventKind::go:
+      return "go";
+    case EventKind::pause_headers:
+      return "pause_headers";
+    case EventKind::hold:
+      return "hold";
+    case EventKind::cnm:
+      return "cnm";
+    case EventKind::rate_change:
+      return "rate_change";
+    case EventKind::link_replay:
+      return "link_replay";
+    case EventKind::retransmission:
+      return "retransmission";
+    case EventKind::sync_suspend:
+      return "sync_suspend";
+    case EventKind::sync_resume:
+      return "sync_resume";
+    case EventKind::stall:
+      return "stall";
+    case EventKind::xoff:
+      return "xoff";
+    case EventKind::xon:
+      return "xon";
+    case EventKind::reservation:
+      return "reservation";
+    case EventKind::retract:
+      return "retract";
+    case EventKind::invariant_broken:
+      return "invariant_broken";
   }
   return "other";
 }

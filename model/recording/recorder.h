@@ -12,7 +12,18 @@
 namespace fabric {
 
 // shared_memory: a frame that does not fit in a shared-memory switch (backplane).
-enum class DropReason { payload, header_pool, header_red, header_memory, voq_tail, voq_head, link, shared_memory, host_queue, other };
+enum class DropReason {
+  payload,
+  header_pool,
+  header_red,
+  header_memory,
+  voq_tail,
+  voq_head,
+  link,
+  shared_memory,
+  host_queue,
+  other
+};
 const char* to_string(DropReason reason);
 
 // pause_headers: beside a 'pause' (STOP) that the header pool called for.
@@ -24,8 +35,22 @@ const char* to_string(DropReason reason);
 // invariant_broken: the run stopped on a broken invariant (the message on
 // stderr names it, the entity, the time and the numbers).
 enum class EventKind {
-  pause, go, pause_headers, hold, cnm, rate_change, link_replay, retransmission, sync_suspend, sync_resume, stall,
-  xoff, xon, reservation, retract, invariant_broken
+  pause,
+  go,
+  pause_headers,
+  hold,
+  cnm,
+  rate_change,
+  link_replay,
+  retransmission,
+  sync_suspend,
+  sync_resume,
+  stall,
+  xoff,
+  xon,
+  reservation,
+  retract,
+  invariant_broken
 };
 const char* to_string(EventKind kind);
 
@@ -52,8 +77,8 @@ struct DeliveryRecord {
 struct DropRecord {
   FrameId frame;
   FlowId flow;
-  PortId port;      // where it was dropped
-  int64_t dst;      // destination port of the dropped copy, -1 for a whole frame
+  PortId port;  // where it was dropped
+  int64_t dst;  // destination port of the dropped copy, -1 for a whole frame
   DropReason reason;
   Picos t;
 };
@@ -125,20 +150,20 @@ struct SubflowSummary {
 // ran, where, and how long it took. NCCL-tests' figures: algbw = bytes x
 // iterations / (end - start), busbw = algbw x the collective's bus factor.
 struct JobRecord {
-  uint32_t job = 0;          // jobs.job_id: 0, 1, ... in name order
-  std::string name;          // job.NAME
-  std::string collective;    // allreduce, allgather, ... or goal (a schedule from a file)
-  std::string algorithm;     // ring, tree, ... (goal: the file's name)
-  std::vector<PortId> ports;      // rank r's user port
-  std::vector<Picos> rank_ends;   // rank r's last op's end; -1: not all its ops completed
-  int64_t bytes = -1;        // the collective's size as NCCL-tests defines it; -1: none (goal)
+  uint32_t job = 0;              // jobs.job_id: 0, 1, ... in name order
+  std::string name;              // job.NAME
+  std::string collective;        // allreduce, allgather, ... or goal (a schedule from a file)
+  std::string algorithm;         // ring, tree, ... (goal: the file's name)
+  std::vector<PortId> ports;     // rank r's user port
+  std::vector<Picos> rank_ends;  // rank r's last op's end; -1: not all its ops completed
+  int64_t bytes = -1;            // the collective's size as NCCL-tests defines it; -1: none (goal)
   int iterations = 1;
   uint32_t steps = 0;
   uint64_t operations = 0;
-  uint64_t completed = 0;    // operations completed by the run's end
+  uint64_t completed = 0;  // operations completed by the run's end
   Picos start = 0;
-  Picos end = -1;            // the last op's end; -1 when not every op completed
-  double algbw_gbps = -1;    // -1: none (not finished, or no size)
+  Picos end = -1;          // the last op's end; -1 when not every op completed
+  double algbw_gbps = -1;  // -1: none (not finished, or no size)
   double busbw_gbps = -1;
 };
 
@@ -146,15 +171,15 @@ struct JobRecord {
 struct JobOperationRecord {
   uint32_t job = 0;
   int32_t rank = 0;
-  uint32_t op = 0;           // its index among its rank's ops
-  uint8_t kind = 0;          // 0 send, 1 recv, 2 calc (traffic::JobOpKind)
-  int32_t peer = -1;         // send: destination rank, recv: source rank; -1: multicast send, or calc
-  int32_t group = -1;        // multicast send: its group (one flow each); -1 otherwise
+  uint32_t op = 0;     // its index among its rank's ops
+  uint8_t kind = 0;    // 0 send, 1 recv, 2 calc (traffic::JobOpKind)
+  int32_t peer = -1;   // send: destination rank, recv: source rank; -1: multicast send, or calc
+  int32_t group = -1;  // multicast send: its group (one flow each); -1 otherwise
   uint64_t bytes = 0;
   uint32_t step = 0;
   uint32_t tag = 0;
-  Picos start = -1;          // -1: never started
-  Picos end = -1;            // -1: never completed
+  Picos start = -1;  // -1: never started
+  Picos end = -1;    // -1: never completed
 };
 
 // Samples and totals name a metric of model/recording/metric_catalog.cpp

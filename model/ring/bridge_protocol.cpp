@@ -6,7 +6,8 @@
 namespace fabric::ring {
 
 BridgeProtocol::BridgeProtocol(Side side0, Side side1, int buffers_per_side)
-    : sides_{std::move(side0), std::move(side1)}, buffers_{ReceiveBuffers(buffers_per_side), ReceiveBuffers(buffers_per_side)} {}
+    : sides_{std::move(side0), std::move(side1)},
+      buffers_{ReceiveBuffers(buffers_per_side), ReceiveBuffers(buffers_per_side)} {}
 
 BridgeProtocol::Crossing* BridgeProtocol::find(const Priority& p) {
   for (Crossing& c : crossings_)
@@ -15,8 +16,9 @@ BridgeProtocol::Crossing* BridgeProtocol::find(const Priority& p) {
 }
 
 void BridgeProtocol::forget(const Priority& p) {
-  crossings_.erase(std::remove_if(crossings_.begin(), crossings_.end(), [&](const Crossing& c) { return c.priority == p; }),
-                   crossings_.end());
+  crossings_.erase(
+      std::remove_if(crossings_.begin(), crossings_.end(), [&](const Crossing& c) { return c.priority == p; }),
+      crossings_.end());
 }
 
 bool BridgeProtocol::destination(int side, const RingFrame& f) const {
@@ -42,7 +44,8 @@ bool BridgeProtocol::reserve(int side, const RingFrame& f) {
   }
   // Full: like a member, ask the lowest holder here to retract (tickets
   // only; a voucher just finds no room).
-  if (f.kind == FrameKind::ticket && o.kind == TicketOutcome::Kind::retract_request && requests_forwarded_.note(o.victim)) {
+  if (f.kind == FrameKind::ticket && o.kind == TicketOutcome::Kind::retract_request &&
+      requests_forwarded_.note(o.victim)) {
     RingFrame r;
     r.kind = FrameKind::retract_request;
     r.origin = -1;  // a bridge: no sender
@@ -228,12 +231,11 @@ std::optional<RingFrame> BridgeProtocol::take_frame(int side) {
   return f;
 }
 
-int BridgeProtocol::buffers_used(int side) const {
-  return buffers_[1 - side].capacity() - buffers_[1 - side].free();
-}
+int BridgeProtocol::buffers_used(int side) const { return buffers_[1 - side].capacity() - buffers_[1 - side].free(); }
 
 int BridgeProtocol::held_tickets() const {
-  return static_cast<int>(std::count_if(crossings_.begin(), crossings_.end(), [](const Crossing& c) { return c.held.has_value(); }));
+  return static_cast<int>(
+      std::count_if(crossings_.begin(), crossings_.end(), [](const Crossing& c) { return c.held.has_value(); }));
 }
 
 }  // namespace fabric::ring

@@ -41,9 +41,9 @@ namespace fabric::ring {
 class BridgeProtocol {
  public:
   struct Side {
-    int position = 0;             // of its controller on its ring
-    RingLayout layout;            // of its ring
-    std::vector<bool> beyond;     // by global station id: reached through the other side
+    int position = 0;          // of its controller on its ring
+    RingLayout layout;         // of its ring
+    std::vector<bool> beyond;  // by global station id: reached through the other side
   };
   BridgeProtocol(Side side0, Side side1, int buffers_per_side);
 
@@ -68,9 +68,9 @@ class BridgeProtocol {
   // permits follow (platforms.md, 2a and 3a: what arrives to be sent, not
   // what gets through). A retry's voucher is not new.
   struct Offered {
-    int exit;     // the side whose ring it is for
-    int sender;   // global station id
-    Picos made;   // by its host
+    int exit;    // the side whose ring it is for
+    int sender;  // global station id
+    Picos made;  // by its host
   };
   void take_offered(std::vector<Offered>& out);
 
@@ -79,9 +79,9 @@ class BridgeProtocol {
   std::optional<RingFrame> take_frame(int side);
   bool has_frame(int side) const { return !out_[side].empty(); }
 
-  uint64_t relayed(int side) const { return relayed_[side]; }   // data packets put on side's ring
-  uint64_t tickets(int side) const { return tickets_[side]; }   // tickets launched on side's ring
-  int buffers_used(int side) const;                             // of the buffers for packets going out on `side`
+  uint64_t relayed(int side) const { return relayed_[side]; }  // data packets put on side's ring
+  uint64_t tickets(int side) const { return tickets_[side]; }  // tickets launched on side's ring
+  int buffers_used(int side) const;                            // of the buffers for packets going out on `side`
   int held_tickets() const;
 
  private:
@@ -90,9 +90,9 @@ class BridgeProtocol {
   struct Crossing {
     Priority priority;
     int group = 0;
-    int exit = 0;               // the side whose ring it goes on to
-    uint64_t timestamp = 0;     // the sender's, for what goes out on its behalf
-    uint32_t pending = 0;       // bits still set on the exit ring
+    int exit = 0;            // the side whose ring it goes on to
+    uint64_t timestamp = 0;  // the sender's, for what goes out on its behalf
+    uint32_t pending = 0;    // bits still set on the exit ring
     bool ticket_out = false;
     bool complete = false;      // every bit beyond clear
     bool retracted = false;     // a retract passed while its ticket was out

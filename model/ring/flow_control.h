@@ -17,8 +17,12 @@ class AdaptiveLimit {
   // many distinct other senders hold this station's receive buffers;
   // `occupancy` the station's own receive buffers in use. Applies the rules only when more wait than q allows.
   void observe(int waiting, int other_senders, int occupancy);
-  void on_failure() { if (q_ > 1) --q_; }      // a failed attempt or a retract request
-  void on_recovered_send() { if (q_ < buffers_) ++q_; }  // a packet that had failed or been retracted is sent (q <= B)
+  void on_failure() {
+    if (q_ > 1) --q_;
+  }  // a failed attempt or a retract request
+  void on_recovered_send() {
+    if (q_ < buffers_) ++q_;
+  }  // a packet that had failed or been retracted is sent (q <= B)
 
  private:
   int buffers_;

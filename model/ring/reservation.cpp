@@ -39,9 +39,9 @@ bool ReceiveBuffers::fill(const Priority& p) {
 }
 
 void ReceiveBuffers::cancel(const Priority& p) {
-  entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
-                                [&](const Entry& e) { return e.priority == p && !e.filled; }),
-                 entries_.end());
+  entries_.erase(
+      std::remove_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.priority == p && !e.filled; }),
+      entries_.end());
 }
 
 void ReceiveBuffers::release(const Priority& p) {

@@ -13,8 +13,10 @@ namespace fabric::ring {
 // another station moves it past that one.
 class LamportClock {
  public:
-  uint64_t tick() { return ++now_; }              // a local event: its timestamp
-  void observe(uint64_t seen) { if (seen > now_) now_ = seen; }
+  uint64_t tick() { return ++now_; }  // a local event: its timestamp
+  void observe(uint64_t seen) {
+    if (seen > now_) now_ = seen;
+  }
   uint64_t now() const { return now_; }
 
  private:

@@ -7,9 +7,9 @@
 
 namespace fabric {
 
-RingBridge::RingBridge(sc_core::sc_module_name name, ring::BridgeProtocol::Side side0,
-                       ring::BridgeProtocol::Side side1, const RingBridgeParams& params,
-                       ring::RingFrameStore& frames, PayloadPool& pool, EventQueue& events)
+RingBridge::RingBridge(sc_core::sc_module_name name, ring::BridgeProtocol::Side side0, ring::BridgeProtocol::Side side1,
+                       const RingBridgeParams& params, ring::RingFrameStore& frames, PayloadPool& pool,
+                       EventQueue& events)
     : sc_module(name),
       tx0("tx0", *this, 0, pool, ethernet_tx_params(), events),
       tx1("tx1", *this, 1, pool, ethernet_tx_params(), events),
@@ -84,9 +84,9 @@ TxSource::Pull RingBridge::next_data(int side, Picos) {
   std::optional<ring::RingFrame> f = protocol_.take_frame(side);
   if (!f) return {};
   const uint32_t bytes = ring::wire_bytes(*f);
-  Payload& m = acquire_frame(pool_, {FrameId((uint64_t{static_cast<uint32_t>(f->origin)} << 32) | f->packet),
-                                     FlowId(static_cast<uint32_t>(std::max(0, f->origin))), PortId(0), bytes, 0,
-                                     f->created},
+  Payload& m = acquire_frame(pool_,
+                             {FrameId((uint64_t{static_cast<uint32_t>(f->origin)} << 32) | f->packet),
+                              FlowId(static_cast<uint32_t>(std::max(0, f->origin))), PortId(0), bytes, 0, f->created},
                              0);
   m.set_address(frames_.put(*f));
   return {&m, kNever};

@@ -15,8 +15,8 @@
 #include <systemc>
 #include <vector>
 
-#include "model/core/event_queue.h"
 #include "model/core/circular_queue.h"
+#include "model/core/event_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
@@ -32,8 +32,8 @@ struct RingBridgeParams {
   Picos latency = 0;
   int buffers = 0;  // a side
   bool flow_control = false;
-  ring::PacerParams pacer;            // its delayed retry and back-off, when flow_control
-  Picos permit_interval = 0;          // the expected inter-arrival of new crossings at the start
+  ring::PacerParams pacer;    // its delayed retry and back-off, when flow_control
+  Picos permit_interval = 0;  // the expected inter-arrival of new crossings at the start
 };
 
 class RingBridge final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {

@@ -30,8 +30,8 @@ struct RingNetwork {
   int rings = 1;
   int stations = 0;  // host stations a ring
   std::vector<RingGroup> groups;
-  std::vector<RingLayout> layouts;                // by ring
-  std::vector<std::vector<Position>> positions;   // by ring
+  std::vector<RingLayout> layouts;               // by ring
+  std::vector<std::vector<Position>> positions;  // by ring
   std::vector<Bridge> bridges;
 
   int hosts() const { return rings * stations; }

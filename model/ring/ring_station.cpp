@@ -25,8 +25,7 @@ RingStation::RingStation(sc_core::sc_module_name name, int position, int station
       station_(station),
       entity_(recorder.declare(EntityKind::station, basename(), station, unit_place({UnitKind::station, station}))),
       params_(params),
-      protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt,
-                params.own_frames),
+      protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt, params.own_frames),
       pacer_(params.pacer, params.permit_interval),
       frames_(frames),
       pool_(pool),
@@ -174,8 +173,9 @@ TxSource::Pull RingStation::next_data(int, Picos) {
   std::optional<ring::RingFrame> f = protocol_.take_frame();
   if (!f) return {};
   const uint32_t bytes = ring::wire_bytes(*f);
-  Payload& m = acquire_frame(pool_, {packet_id(station_, f->packet), FlowId(static_cast<uint32_t>(station_)),
-                                     PortId(static_cast<uint32_t>(station_)), bytes, 0, f->created},
+  Payload& m = acquire_frame(pool_,
+                             {packet_id(station_, f->packet), FlowId(static_cast<uint32_t>(station_)),
+                              PortId(static_cast<uint32_t>(station_)), bytes, 0, f->created},
                              0);
   m.set_address(frames_.put(*f));
   record_deliveries(now_ps());  // a packet of ours, delivered to our host as it goes (and any it let through)

@@ -14,12 +14,12 @@
 #include <systemc>
 #include <vector>
 
-#include "model/core/event_queue.h"
 #include "model/core/circular_queue.h"
+#include "model/core/event_queue.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
-#include "model/recording/received_totals.h"
 #include "model/protocol/payload_pool.h"
+#include "model/recording/received_totals.h"
 #include "model/recording/recorder.h"
 #include "model/ring/flow_control.h"
 #include "model/ring/ring_frame_store.h"
@@ -32,7 +32,7 @@ namespace fabric {
 // From the ring.* keys, which hold the defaults (the permit interval and
 // the observation window set per run by the ring's top).
 struct RingStationParams {
-  Picos latency = 0;        // cut through: from a frame's first byte to its forwarding
+  Picos latency = 0;  // cut through: from a frame's first byte to its forwarding
   int buffers = 0;
   bool free_on_receipt = false;
   ring::OwnFrames own_frames = ring::OwnFrames::control_first;
@@ -40,9 +40,9 @@ struct RingStationParams {
   bool q_adaptive = false;  // the adaptive limit instead
   int members = 0;          // of the station's group (the adaptive limit's B / (m - 1))
   ring::PacerParams pacer;
-  Picos permit_interval = 0;          // the expected packet inter-arrival time at the start
-  Picos observe_every = 0;            // the adaptive limit's observations: one ticket round trip
-  size_t host_queue = 4096;           // packets waiting at the host before arrivals are dropped
+  Picos permit_interval = 0;  // the expected packet inter-arrival time at the start
+  Picos observe_every = 0;    // the adaptive limit's observations: one ticket round trip
+  size_t host_queue = 4096;   // packets waiting at the host before arrivals are dropped
 };
 
 class RingStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
@@ -51,8 +51,8 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   EntityId entity() const { return entity_; }
   // The station `station` (global id) at `position` of a ring laid out as `layout`.
   RingStation(sc_core::sc_module_name name, int position, int station, const ring::RingLayout& layout,
-              const std::vector<ring::RingGroup>& groups, const RingStationParams& params, ring::RingFrameStore& frames, PayloadPool& pool, Recorder& recorder,
-              EventQueue& events);
+              const std::vector<ring::RingGroup>& groups, const RingStationParams& params, ring::RingFrameStore& frames,
+              PayloadPool& pool, Recorder& recorder, EventQueue& events);
   // The host's packets (a sender only), from the start of the run.
   void attach_host(std::unique_ptr<traffic::PacketArrivals> arrivals);
 
@@ -77,7 +77,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   Pull next_data(int tx_index, Picos not_after) override;
   void receive(int rx_index, Payload& payload) override;
   void on_wake(void* item) override;
-  void take(Payload& payload, Picos now);  // a frame, its header through the station
+  void take(Payload& payload, Picos now);                    // a frame, its header through the station
   void check_reserved(const ring::RingFrame& f, Picos now);  // invariant kReserved
   void host_arrival(Picos now);
   // Hands the protocol's output on: tickets to the pacer and out, packets

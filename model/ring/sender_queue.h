@@ -14,11 +14,11 @@ namespace fabric::ring {
 
 struct QueuedPacket {
   uint64_t id = 0;
-  uint64_t vts = 0;      // its reservations' key (with the station)
-  int64_t created = 0;   // when its host made it
-  int attempts = 0;      // tickets sent while it held a reservation key
-  int retracts = 0;      // retracts of the reservations it held
-  bool failed = false;   // an attempt failed or it was retracted (the adaptive limit counts it back)
+  uint64_t vts = 0;     // its reservations' key (with the station)
+  int64_t created = 0;  // when its host made it
+  int attempts = 0;     // tickets sent while it held a reservation key
+  int retracts = 0;     // retracts of the reservations it held
+  bool failed = false;  // an attempt failed or it was retracted (the adaptive limit counts it back)
 };
 
 class SenderQueue {

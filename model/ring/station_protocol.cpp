@@ -1,8 +1,8 @@
 #include "model/ring/station_protocol.h"
 
 #include <algorithm>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 namespace fabric::ring {
 
@@ -239,7 +239,8 @@ void StationProtocol::on_retract_request(const RingFrame& f) {
 }
 
 void StationProtocol::on_data(const RingFrame& f) {
-  if (!buffers_.fill(f.priority)) throw std::logic_error("ring: a packet reached a member that reserved no buffer for it");
+  if (!buffers_.fill(f.priority))
+    throw std::logic_error("ring: a packet reached a member that reserved no buffer for it");
   if (free_on_receipt_) buffers_.release(f.priority);
   order_.at(f.group).arrived(f.ots, f.origin, f.packet, free_on_receipt_ ? 0 : f.priority.vts, f.created);
   deliver_ready(f.group);

@@ -32,13 +32,13 @@
 #include <cstdint>
 #include <deque>
 #include <map>
-#include <utility>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "model/ring/reservation.h"
-#include "model/ring/ring_layout.h"
 #include "model/ring/ring_frame.h"
+#include "model/ring/ring_layout.h"
 #include "model/ring/sender_queue.h"
 #include "model/ring/total_order.h"
 
@@ -58,9 +58,9 @@ struct SenderNotice {
     failed,      // a ticket came back with bits set
     retracted    // a retract request made it multicast a retract
   } kind;
-  uint64_t packet = 0;  // authorised: the packet sent
-  int attempts = 0;     // authorised: tickets sent while it held a reservation key
-  int retracts = 0;     // authorised: retracts of its reservations
+  uint64_t packet = 0;     // authorised: the packet sent
+  int attempts = 0;        // authorised: tickets sent while it held a reservation key
+  int retracts = 0;        // authorised: retracts of its reservations
   bool recovered = false;  // authorised: it had failed or been retracted before
   int64_t created = 0;     // authorised: when its host made it
 };
@@ -81,8 +81,8 @@ class StationProtocol {
   // A station of a lone ring, whose positions are the station ids.
   StationProtocol(int station, int stations, int buffers, const std::vector<RingGroup>& groups,
                   bool free_on_receipt = false)
-      : StationProtocol(station, station, RingLayout::single_ring(stations, groups), buffers, groups,
-                        free_on_receipt) {}
+      : StationProtocol(station, station, RingLayout::single_ring(stations, groups), buffers, groups, free_on_receipt) {
+  }
 
   // The host hands a packet to send to this station's group, made at `created`.
   void host_packet(uint64_t id, int64_t created = 0);

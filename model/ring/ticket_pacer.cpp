@@ -17,8 +17,7 @@ void TicketPacer::offer(const Priority& p, int attempt, Picos now, bool own_buff
     backing_off_.push_back({now + backoff_.delay(attempt - 1), p, params_.delayed_retry});
     return;
   }
-  if (params_.delayed_retry &&
-      (retry || own_buffers_full || (!delayed_.empty() && delayed_.front() < p))) {
+  if (params_.delayed_retry && (retry || own_buffers_full || (!delayed_.empty() && delayed_.front() < p))) {
     enqueue(p);
     return;
   }

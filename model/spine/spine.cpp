@@ -17,14 +17,12 @@ Spine::Spine(sc_core::sc_module_name name, int used_ports, const SpineParams& pa
 namespace {
 // The port a message leaves by: port i faces leaf i.
 int leaving_port(const Payload& m) {
-  return static_cast<int>(raw(info_of(m).kind == MessageKind::packet ? packet_of(m).target_leaf
-                                                                      : control_of(m).to_leaf));
+  return static_cast<int>(
+      raw(info_of(m).kind == MessageKind::packet ? packet_of(m).target_leaf : control_of(m).to_leaf));
 }
 
 // A message the spine forwards (not a credit or link ACK its port consumes).
-bool forwarded(const Payload& m) {
-  return info_of(m).kind == MessageKind::packet || !link_level(control_of(m).kind);
-}
+bool forwarded(const Payload& m) { return info_of(m).kind == MessageKind::packet || !link_level(control_of(m).kind); }
 }  // namespace
 
 void Spine::prefetch_receive(int i, const Payload& payload) const {
@@ -107,8 +105,8 @@ void Spine::describe_backlog(std::ostream& out, int max_lines) const {
   for (int o = 0; o < used_ports_ && max_lines > 0; ++o) {
     const Port& p = ports_[o];
     if (p.output.empty() && p.input.empty()) continue;
-    out << "  " << name() << " port " << o << ": input " << p.input.size() << " packets, output "
-        << p.output.size() << " packets, " << tx_[o]->credits() << " credits towards leaf " << o << "\n";
+    out << "  " << name() << " port " << o << ": input " << p.input.size() << " packets, output " << p.output.size()
+        << " packets, " << tx_[o]->credits() << " credits towards leaf " << o << "\n";
     --max_lines;
   }
 }

@@ -41,7 +41,7 @@ class Spine : public sc_core::sc_module, public RxSink, public TxSource {
     CircularQueue<Payload*, 16> input;
     CircularQueue<Payload*, 16> output;
     CircularQueue<uint16_t, 8> waiting;  // inputs whose head waits for room in this output
-    bool input_waiting = false;      // this input is listed at some output
+    bool input_waiting = false;          // this input is listed at some output
   };
   void try_forward(int input);
 

@@ -28,33 +28,51 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   for (const std::string& name : platform_names()) platforms += (platforms.empty() ? "" : ", ") + name;
   po::options_description desc(
       "fabricsim: SystemC/TLM model of a 100G Ethernet server-rack fabric, and of other systems as platforms "
-      "(key 'platform': " + platforms + ")\n\nOptions");
-  desc.add_options()
-      ("help,h", "this help")
-      ("study", po::value<std::string>(), "run a shipped study by id (see --list-studies); default E11")
-      ("config", po::value<std::vector<std::string>>(&cl.configs), "INI configuration (section.key = value); may repeat, later wins")
-      ("set", po::value<std::vector<std::string>>(&cl.sets), "override one key: KEY=VALUE; may repeat")
-      ("set-swept", po::value<std::vector<std::string>>(&cl.swept), "as --set, for the value a sweep's point gives a swept key (scripts/fabricsim-sweep passes them; run_params records them as source 'sweep')")
-      ("strict", "a check of a physical constraint that does not hold (a warning otherwise) is an error: exit 2, nothing written")
-      ("explain", po::value<std::string>(), "print KEY's resolved value, where it comes from (default, derived with its formula and numbers, study file and line, --set) and the checks that read it, for the run --study/--config/--set describe; then exit")
-      ("db", po::value<std::string>(&cl.db)->default_value("fabric.db"), "SQLite output; a new run is appended")
-      ("time", po::value<std::string>(), "simulated time, e.g. 500us, 4ms (key sim.time)")
-      ("seed", po::value<std::string>(), "random seed (key sim.seed)")
-      ("record", po::value<std::string>(), "what the database records: frames (every frame and copy; the default) or summary (totals, samples and events, no frame or copy)")
-      ("log-level", po::value<std::string>(), "the old name of --record, accepted until the next release")
-      ("list-params", "every key with type, default, unit, allowed values and description, grouped by platform, "
-                      "wrapped to the terminal, then exit; --list-params PATTERN: the keys PATTERN names (a glob such as "
-                      "'leaf.voq.*', a key, or a group such as leaf.voq)")
-      ("format", po::value<std::string>(&cl.list_format), "with --list-params: table (for a reader; the default) or tsv "
-                 "(one line per key, tab-separated, with a heading line: for programs)")
-      ("resolved", "with --list-params: every key of the run --study/--config/--set describe, with its value and where it comes from")
-      ("list-studies", "the shipped studies (id, platform, title), then exit")
-      ("list-metrics", "every metric a run may record, as a series of samples or as a total, with its unit, kind, platforms and meaning, as a Markdown table (docs/database.md), then exit")
-      ("sweep", po::value<std::vector<std::string>>(&cl.sweeps), "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")
-      ("check-db", po::value<std::string>(), "whether PATH can keep runs, by the rule --db follows (no URI, no database in memory, no empty name, no directory): exit 0, or 2 with the reason; for scripts/fabricsim-sweep")
-      ("points", "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")
-      ("search-lines", "the study's [search] section, one 'name = value' line each (for scripts/fabricsim-search); then exit")
-      ("quiet", "no progress display");
+      "(key 'platform': " +
+      platforms + ")\n\nOptions");
+  desc.add_options()("help,h", "this help")("study", po::value<std::string>(),
+                                            "run a shipped study by id (see --list-studies); default E11")(
+      "config", po::value<std::vector<std::string>>(&cl.configs),
+      "INI configuration (section.key = value); may repeat, later wins")(
+      "set", po::value<std::vector<std::string>>(&cl.sets), "override one key: KEY=VALUE; may repeat")(
+      "set-swept", po::value<std::vector<std::string>>(&cl.swept),
+      "as --set, for the value a sweep's point gives a swept key (scripts/fabricsim-sweep passes them; run_params "
+      "records them as source 'sweep')")(
+      "strict",
+      "a check of a physical constraint that does not hold (a warning otherwise) is an error: exit 2, nothing written")(
+      "explain", po::value<std::string>(),
+      "print KEY's resolved value, where it comes from (default, derived with its formula and numbers, study file and "
+      "line, --set) and the checks that read it, for the run --study/--config/--set describe; then exit")(
+      "db", po::value<std::string>(&cl.db)->default_value("fabric.db"), "SQLite output; a new run is appended")(
+      "time", po::value<std::string>(), "simulated time, e.g. 500us, 4ms (key sim.time)")(
+      "seed", po::value<std::string>(), "random seed (key sim.seed)")(
+      "record", po::value<std::string>(),
+      "what the database records: frames (every frame and copy; the default) or summary (totals, samples and events, "
+      "no frame or copy)")("log-level", po::value<std::string>(),
+                           "the old name of --record, accepted until the next release")(
+      "list-params",
+      "every key with type, default, unit, allowed values and description, grouped by platform, "
+      "wrapped to the terminal, then exit; --list-params PATTERN: the keys PATTERN names (a glob such as "
+      "'leaf.voq.*', a key, or a group such as leaf.voq)")(
+      "format", po::value<std::string>(&cl.list_format),
+      "with --list-params: table (for a reader; the default) or tsv "
+      "(one line per key, tab-separated, with a heading line: for programs)")(
+      "resolved",
+      "with --list-params: every key of the run --study/--config/--set describe, with its value and where it comes "
+      "from")("list-studies", "the shipped studies (id, platform, title), then exit")(
+      "list-metrics",
+      "every metric a run may record, as a series of samples or as a total, with its unit, kind, platforms and "
+      "meaning, as a Markdown table (docs/database.md), then exit")(
+      "sweep", po::value<std::vector<std::string>>(&cl.sweeps),
+      "with --points: sweep a key over values, KEY=V1,V2,...; may repeat (runs: scripts/fabricsim-sweep)")(
+      "check-db", po::value<std::string>(),
+      "whether PATH can keep runs, by the rule --db follows (no URI, no database in memory, no empty name, no "
+      "directory): exit 0, or 2 with the reason; for scripts/fabricsim-sweep")(
+      "points",
+      "the points of the study's [sweep] and --sweep, each validated as a run, one JSON line each; then exit")(
+      "search-lines",
+      "the study's [search] section, one 'name = value' line each (for scripts/fabricsim-search); then exit")(
+      "quiet", "no progress display");
   std::ostringstream help;
   help << desc;
   cl.help_text = help.str();
@@ -84,8 +102,9 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
     stray_words.clear();
   }
   if (!stray_words.empty())
-    throw std::invalid_argument("command line: unexpected word '" + config::shorten_for_message(stray_words.front()) +
-                                "': every word is an option (--study ID, --set KEY=VALUE ...) or its value (see --help)");
+    throw std::invalid_argument(
+        "command line: unexpected word '" + config::shorten_for_message(stray_words.front()) +
+        "': every word is an option (--study ID, --set KEY=VALUE ...) or its value (see --help)");
   check_database_path(cl.db);
   if (vm.count("study")) cl.study = vm["study"].as<std::string>();
   if (vm.count("time")) cl.time = vm["time"].as<std::string>();
@@ -109,21 +128,23 @@ CommandLine parse_command_line(int argc, const char* const argv[]) {
   if (cl.resolved && !cl.list_params)
     throw std::invalid_argument("command line: --resolved goes with --list-params (every key of the run, resolved)");
   if (!cl.sweeps.empty() && !cl.points)
-    throw std::invalid_argument("command line: --sweep lists a sweep's points with --points; a sweep runs with "
-                                "scripts/fabricsim-sweep");
+    throw std::invalid_argument(
+        "command line: --sweep lists a sweep's points with --points; a sweep runs with "
+        "scripts/fabricsim-sweep");
   const char* record_option = "--record";
   if (vm.count("record")) cl.record = vm["record"].as<std::string>();
   if (vm.count("log-level")) {
     const std::string old_value = vm["log-level"].as<std::string>();
     if (vm.count("record") && old_value != cl.record)
-      throw std::invalid_argument("command line: --log-level has value '" + old_value + "' and --record '" +
-                                  cl.record + "'; --log-level is the old name of --record: give one");
+      throw std::invalid_argument("command line: --log-level has value '" + old_value + "' and --record '" + cl.record +
+                                  "'; --log-level is the old name of --record: give one");
     if (!vm.count("record")) {
       cl.record = old_value;
       record_option = "--log-level";
     }
-    cl.notes.push_back("--log-level is now --record (it chooses what the database records); the old name is "
-                       "accepted until the next release");
+    cl.notes.push_back(
+        "--log-level is now --record (it chooses what the database records); the old name is "
+        "accepted until the next release");
   }
   if (cl.record != "frames" && cl.record != "summary")
     throw std::invalid_argument(std::string("command line: ") + record_option + " has value '" + cl.record +

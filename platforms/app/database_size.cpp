@@ -114,11 +114,11 @@ std::optional<std::string> database_size_problem(const DatabaseGrowth& growth, P
                          ? millions(growth.frames) + " frames and " + millions(growth.copies) + " delivered copies, "
                          : "";
   rows += millions(growth.samples) + " occupancy samples over sim.time = " + config::duration_text(sim_time);
-  std::string text =
-      disk_binds ? "--db has value " + db + ": this run would add about " + gigabytes(bytes) + " to it (" + rows +
-                       "), more than the " + gigabytes(*free_bytes) + " free on its disk"
-                 : "record.max_db_bytes has value '" + config::Bytes::text(max_db_bytes) + "': this run would add about " +
-                       gigabytes(bytes) + " to " + db + " (" + rows + ")";
+  std::string text = disk_binds
+                         ? "--db has value " + db + ": this run would add about " + gigabytes(bytes) + " to it (" +
+                               rows + "), more than the " + gigabytes(*free_bytes) + " free on its disk"
+                         : "record.max_db_bytes has value '" + config::Bytes::text(max_db_bytes) +
+                               "': this run would add about " + gigabytes(bytes) + " to " + db + " (" + rows + ")";
   text += "; allowed: a run estimated to fit; record less (";
   if (growth.records_frames) text += "--record summary: about " + gigabytes(growth.bytes_recording_summary()) + "; ";
   text += "a shorter --time: " + time_that_fits(sim_time, bytes, disk_binds ? *free_bytes : key_limit) + " fits)";

@@ -11,12 +11,18 @@ namespace {
 
 std::string origin_text(const config::ResolvedParam& p) {
   switch (p.source) {
-    case config::ValueSource::default_value: return "the default (the spec's value)";
-    case config::ValueSource::derived: return "derived: " + p.origin;
-    case config::ValueSource::study: return "the study file, " + p.origin;
-    case config::ValueSource::config: return "a --config file, " + p.origin;
-    case config::ValueSource::set: return "--set";
-    case config::ValueSource::sweep: return "the sweep's point";
+    case config::ValueSource::default_value:
+      return "the default (the spec's value)";
+    case config::ValueSource::derived:
+      return "derived: " + p.origin;
+    case config::ValueSource::study:
+      return "the study file, " + p.origin;
+    case config::ValueSource::config:
+      return "a --config file, " + p.origin;
+    case config::ValueSource::set:
+      return "--set";
+    case config::ValueSource::sweep:
+      return "the sweep's point";
   }
   return "";
 }
@@ -48,7 +54,8 @@ void explain_key(const config::Config& config, const config::ParamRegistry& regi
   if (!spec || (spec->is_pattern() && spec->key == key))
     throw config::ConfigError("--explain", key, registry.unknown_key(key, "").allowed);
   const std::vector<config::ResolvedParam> params = config.resolved_params();
-  const auto it = std::find_if(params.begin(), params.end(), [&](const config::ResolvedParam& p) { return p.key == key; });
+  const auto it =
+      std::find_if(params.begin(), params.end(), [&](const config::ResolvedParam& p) { return p.key == key; });
   if (it == params.end()) {
     if (!spec->affects_results) {
       out << key << ": a key that does not change the results (not recorded)\n";

@@ -8,27 +8,27 @@
 
 #include "db/database_path.h"
 #include "db/sqlite_recorder.h"
-#include "model/recording/metric_catalog.h"
 #include "model/config/config.h"
 #include "model/config/param_listing.h"
 #include "model/core/sim_time.h"
-#include "model/link/link_census.h"
 #include "model/core/stop_request.h"
 #include "model/invariants/invariant_broken.h"
+#include "model/link/link_census.h"
+#include "model/recording/metric_catalog.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/database_size.h"
 #include "platforms/app/explain.h"
 #include "platforms/app/huge_pages.h"
 #include "platforms/app/parameters.h"
+#include "platforms/app/platform_catalog.h"
 #include "platforms/app/refusal_cause.h"
 #include "platforms/app/run_loop.h"
 #include "platforms/app/run_resolution.h"
 #include "platforms/app/run_summary.h"
 #include "platforms/app/stop_signals.h"
+#include "platforms/app/study_catalog.h"
 #include "platforms/app/sweep_points.h"
 #include "platforms/app/terminal_width.h"
-#include "platforms/app/platform_catalog.h"
-#include "platforms/app/study_catalog.h"
 
 namespace fabric {
 
@@ -45,7 +45,6 @@ int worker_threads(int configured, bool frames_recorded) {
   return std::max(1, cores - (frames_recorded ? 1 : 0));
 }
 
-
 void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
   run.setup->describe_ports(rec);
   for (const traffic::FlowSpec& f : run.flows) {
@@ -58,8 +57,8 @@ void record_metadata(db::SqliteRecorder& rec, const ResolvedRun& run) {
       fixed = *size;
     }
     const std::string size_text = f.message ? f.message->text() : f.size.text();
-    rec.add_flow(raw(f.id), f.name, f.multicast ? "multicast" : "unicast", raw(f.src), f.priority, f.rate_gbps, fixed, size_text, f.start,
-                 f.stop < 0 ? std::nullopt : std::optional<Picos>(f.stop));
+    rec.add_flow(raw(f.id), f.name, f.multicast ? "multicast" : "unicast", raw(f.src), f.priority, f.rate_gbps, fixed,
+                 size_text, f.start, f.stop < 0 ? std::nullopt : std::optional<Picos>(f.stop));
     for (PortId d : f.dests) rec.add_flow_dest(raw(f.id), raw(d));
   }
 }
@@ -81,10 +80,14 @@ void report_on_stderr(const sc_core::sc_report& report, const sc_core::sc_action
 
 const char* status_of(RunOutcome outcome) {
   switch (outcome) {
-    case RunOutcome::done: return "done";
-    case RunOutcome::interrupted: return "interrupted";
-    case RunOutcome::stalled: return "failed";
-    case RunOutcome::recording_failed: return "failed";  // finish() says why
+    case RunOutcome::done:
+      return "done";
+    case RunOutcome::interrupted:
+      return "interrupted";
+    case RunOutcome::stalled:
+      return "failed";
+    case RunOutcome::recording_failed:
+      return "failed";  // finish() says why
   }
   return "failed";
 }
@@ -97,7 +100,8 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
     std::cerr << "fabricsim: " << e.what() << "\n";
     return 2;
   }
-  for (const db::AbandonedRun& a : rec->abandoned_runs()) std::cerr << "fabricsim: " << cl.db << ": " << describe(a) << "\n";
+  for (const db::AbandonedRun& a : rec->abandoned_runs())
+    std::cerr << "fabricsim: " << cl.db << ": " << describe(a) << "\n";
   sc_core::sc_report_handler::set_handler(report_on_stderr);
   sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_DISPLAY | sc_core::SC_THROW);
   sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_DISPLAY | sc_core::SC_THROW);
@@ -187,8 +191,10 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
               << (e.out_of_space() ? "; make room, or record less (--record summary, a shorter --time)" : "") << "\n";
     return 1;
   }
-  print_summary(std::cout, {run.study, cl.db, rec->run_id(), status, broken.has_value(),
-                            find_platform(run.platform)->vocabulary()}, result, *top);
+  print_summary(
+      std::cout,
+      {run.study, cl.db, rec->run_id(), status, broken.has_value(), find_platform(run.platform)->vocabulary()}, result,
+      *top);
   if (!run.warnings.empty()) {
     std::cout << "  warnings (" << run.warnings.size() << ", in run_warnings):\n";
     for (const config::CheckResult& w : run.warnings) std::cout << "    " << w.detail << "\n";

@@ -39,8 +39,8 @@ Mapping parse_mapping(const std::string& line) {
   m.end = std::strtoull(range.c_str() + dash + 1, nullptr, 16);
   const size_t name = path.find_first_not_of(' ');
   const std::string file = name == std::string::npos ? "" : path.substr(name);
-  m.anonymous_writable = perms.size() == 4 && perms[0] == 'r' && perms[1] == 'w' && perms[3] == 'p' &&
-                         inode == "0" && (file.empty() || file == "[heap]");
+  m.anonymous_writable = perms.size() == 4 && perms[0] == 'r' && perms[1] == 'w' && perms[3] == 'p' && inode == "0" &&
+                         (file.empty() || file == "[heap]");
   return m;
 }
 

@@ -9,9 +9,7 @@ namespace fabric {
 
 namespace {
 
-std::string key_of(const std::string& assignment) {
-  return config::trim(assignment.substr(0, assignment.find('=')));
-}
+std::string key_of(const std::string& assignment) { return config::trim(assignment.substr(0, assignment.find('='))); }
 
 // The error resolving `cl` gives, or nullopt when it resolves.
 std::optional<config::ConfigError> refusal_of(const CommandLine& cl, const config::ParamRegistry& registry) {

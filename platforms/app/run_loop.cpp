@@ -75,7 +75,7 @@ RunResult run_simulation(PlatformTop& top, const RunLoopOptions& o, std::ostream
       result.outcome = RunOutcome::recording_failed;
       break;
     }
-    if (top.done()) break;  // a workload that ends has ended: the run is done
+    if (top.done()) break;        // a workload that ends has ended: the run is done
     if (StopRequest::raised()) {  // raised after the scheduler's last window
       result.outcome = RunOutcome::interrupted;
       break;

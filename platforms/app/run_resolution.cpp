@@ -7,8 +7,8 @@
 #include "model/config/sweep_spec.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/platform_catalog.h"
-#include "platforms/app/sweep_keys.h"
 #include "platforms/app/study_catalog.h"
+#include "platforms/app/sweep_keys.h"
 
 namespace fabric {
 
@@ -35,8 +35,10 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
     const std::optional<std::string> study = find_study_file(id);
     if (!study && !cl.study && study_dir_variable())  // the default study, which the user did not name
       throw config::ConfigError(kStudyDirVariable, *study_dir_variable(),
-                                "a folder with " + id + ".ini, the default study (run without --study or --config), or "
-                                "--study " + study_choices(""));
+                                "a folder with " + id +
+                                    ".ini, the default study (run without --study or --config), or "
+                                    "--study " +
+                                    study_choices(""));
     if (!study) throw config::ConfigError("--study", id, study_choices(id));
     config.load_ini(*study, config::ValueSource::study);
     config.exempt_from_use_check();
@@ -72,7 +74,8 @@ ResolvedRun resolve(const CommandLine& cl, config::Config& config) {
   run.max_db_bytes = keys.max_db_bytes;
   run.loop.progress = !cl.quiet;
   PlatformResolution resolution = platform.resolve(
-      config, SharedRunKeys{run.seed, run.loop.sim_time, run.loop.sample_interval, keys.stall_timeout, keys.max_samples});
+      config,
+      SharedRunKeys{run.seed, run.loop.sim_time, run.loop.sample_interval, keys.stall_timeout, keys.max_samples});
   run.setup = std::move(resolution.run);
   run.flows = std::move(resolution.flows);
   run.loop.recovery_wait = resolution.recovery_wait;

@@ -26,12 +26,12 @@ struct ResolvedRun {
   RunLoopOptions loop;
   std::string config_text;
   double lock_wait_seconds = 0;
-  int64_t max_db_bytes = 0;        // record.max_db_bytes
-  int64_t occupancy_samples = 0;   // the samples the run writes (PlatformResolution)
-  int threads = 0;  // sim.threads; 0: chosen from the cores
-  uint64_t max_sweep_points = 0;  // sweep.max_points (a sweep's, for --points)
-  std::vector<config::ResolvedParam> params;    // every key, with its source (run_params)
-  std::vector<config::CheckResult> warnings;    // the checks that did not hold (run_warnings)
+  int64_t max_db_bytes = 0;                   // record.max_db_bytes
+  int64_t occupancy_samples = 0;              // the samples the run writes (PlatformResolution)
+  int threads = 0;                            // sim.threads; 0: chosen from the cores
+  uint64_t max_sweep_points = 0;              // sweep.max_points (a sweep's, for --points)
+  std::vector<config::ResolvedParam> params;  // every key, with its source (run_params)
+  std::vector<config::CheckResult> warnings;  // the checks that did not hold (run_warnings)
 };
 
 // Throws config::ConfigError (locate it with config.locate()).

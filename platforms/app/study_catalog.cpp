@@ -20,9 +20,9 @@ fs::path study_dir() {
   if (!given) return FABRICSIM_STUDY_DIR;
   std::error_code ec;
   if (!fs::is_directory(*given, ec))
-    throw config::ConfigError(kStudyDirVariable, *given,
-                              std::string("a folder of study files (ID.ini); unset, the shipped studies in ") +
-                                  FABRICSIM_STUDY_DIR);
+    throw config::ConfigError(
+        kStudyDirVariable, *given,
+        std::string("a folder of study files (ID.ini); unset, the shipped studies in ") + FABRICSIM_STUDY_DIR);
   return *given;
 }
 
@@ -64,7 +64,8 @@ std::string platform_of(const fs::path& path, const config::ParamRegistry& regis
 std::vector<StudyEntry> list_studies() {
   std::vector<StudyEntry> studies;
   const config::ParamRegistry registry = build_registry();
-  for (const auto& [id, path] : study_files()) studies.push_back({id, title_of(path), path.string(), platform_of(path, registry)});
+  for (const auto& [id, path] : study_files())
+    studies.push_back({id, title_of(path), path.string(), platform_of(path, registry)});
   return studies;
 }
 

@@ -17,10 +17,18 @@ std::string json_string(const std::string& text) {
   std::string s = "\"";
   for (const char c : text) {
     switch (c) {
-      case '"': s += "\\\""; break;
-      case '\\': s += "\\\\"; break;
-      case '\n': s += "\\n"; break;
-      case '\t': s += "\\t"; break;
+      case '"':
+        s += "\\\"";
+        break;
+      case '\\':
+        s += "\\\\";
+        break;
+      case '\n':
+        s += "\\n";
+        break;
+      case '\t':
+        s += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char u[8];
@@ -58,7 +66,8 @@ int list_sweep_points(const CommandLine& cl, const config::ParamRegistry& regist
   if (!size || *size > run.max_sweep_points) {
     const config::ParamSpec& limit = *registry.find("sweep.max_points");
     err << "fabricsim: the sweep has " << (size ? std::to_string(*size) : "more than 18446744073709551615")
-        << " points (" << spec.size_formula() << ": its keys' numbers of values multiplied); at most sweep.max_points = " << run.max_sweep_points
+        << " points (" << spec.size_formula()
+        << ": its keys' numbers of values multiplied); at most sweep.max_points = " << run.max_sweep_points
         << " run in one sweep: sweep fewer values, or raise sweep.max_points (--set sweep.max_points=N, at most "
         << static_cast<uint64_t>(limit.max) << ")\n";
     return 2;

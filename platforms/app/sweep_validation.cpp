@@ -34,8 +34,8 @@ int SweepValidation::validate(std::ostream& err) {
     for (const uint64_t p : points) {
       const std::string why = check_point(p);
       if (why.empty()) continue;
-      err << "fabricsim: sweep point " << p + 1 << " of " << grid_.size() << " ("
-          << spec_.point(grid_.at(p)).key() << "): " << why << "\n";
+      err << "fabricsim: sweep point " << p + 1 << " of " << grid_.size() << " (" << spec_.point(grid_.at(p)).key()
+          << "): " << why << "\n";
       return false;
     }
     return true;
@@ -91,8 +91,8 @@ std::string SweepValidation::check_point(uint64_t point) {
     // A point too large for its database is refused before any point runs, as its run would be.
     const DatabaseGrowth growth =
         estimate_database_growth(run.flows, run.loop.sim_time, run.occupancy_samples, cl_.record == "frames");
-    if (auto problem = database_size_problem(growth, run.loop.sim_time, run.max_db_bytes, std::nullopt,
-                                             "the point's database"))
+    if (auto problem =
+            database_size_problem(growth, run.loop.sim_time, run.max_db_bytes, std::nullopt, "the point's database"))
       return *problem;
   } catch (const config::ConfigError& e) {
     return config.locate(e).what();
@@ -101,7 +101,7 @@ std::string SweepValidation::check_point(uint64_t point) {
 }
 
 std::string SweepValidation::swept_values_reach_the_run(const config::SweepCoordinates& at,
-                                                       const config::Config& config) const {
+                                                        const config::Config& config) const {
   for (size_t d = 0; d < at.size(); ++d) {
     const std::vector<std::string>& keys = spec_.dimension_keys(d);
     const std::vector<std::vector<std::string>>& values = spec_.dimension_values(d);

@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/config/config.h"

@@ -37,8 +37,8 @@ class BackplaneRun final : public PlatformRun {
 uint32_t largest_frame(const std::vector<traffic::FlowSpec>& flows) {
   uint32_t largest = traffic::kMinFrameBytes;
   for (const traffic::FlowSpec& f : flows) {
-    const uint64_t payload = f.message ? std::min<uint64_t>(f.message->cap(), traffic::kMaxPayloadBytes)
-                                       : f.size.largest();
+    const uint64_t payload =
+        f.message ? std::min<uint64_t>(f.message->cap(), traffic::kMaxPayloadBytes) : f.size.largest();
     const uint64_t frame = f.message ? payload + traffic::kHeaderFcsBytes : payload;
     largest = std::max<uint32_t>(largest, static_cast<uint32_t>(frame));
   }

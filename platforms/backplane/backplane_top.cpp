@@ -117,9 +117,8 @@ BackplaneTop::Figures BackplaneTop::figures(Picos end) const {
 }
 
 void BackplaneTop::finish(Picos end) {
-  drained_at_end_ = backlog() == 0 && std::all_of(links_.begin(), links_.end(), [&](const auto& l) {
-                      return l->quiet_from() <= end;
-                    });
+  drained_at_end_ = backlog() == 0 &&
+                    std::all_of(links_.begin(), links_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
   for (auto& s : stations_) {

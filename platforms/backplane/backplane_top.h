@@ -19,8 +19,8 @@ namespace fabric {
 
 class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
  public:
-  BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& config,
-               const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder);
+  BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& config, const std::vector<traffic::FlowSpec>& flows,
+               uint64_t seed, Recorder& recorder);
 
   EventScheduler& scheduler() override { return scheduler_; }
   const EventScheduler& scheduler() const override { return scheduler_; }
@@ -60,7 +60,7 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   LedgerRecorder ledger_;  // every copy accounted for (model/invariants/)
   Recorder& recorder_;     // ledger_, in front of the run's recorder
   bool drained_at_end_ = false;
-  EntityId entity_;  // the platform's, in totals
+  EntityId entity_;           // the platform's, in totals
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   std::vector<traffic::FlowSpec> flows_;  // the stations keep pointers into it

@@ -5,8 +5,8 @@
 
 namespace fabric {
 
-std::string time_text(double ps);       // ns below 1 us, us below 1 ms, then ms
-std::string bytes_text(double bytes);   // B below 1 KB, then KB, MB (1024)
+std::string time_text(double ps);      // ns below 1 us, us below 1 ms, then ms
+std::string bytes_text(double bytes);  // B below 1 KB, then KB, MB (1024)
 std::string gbps_text(double gbps);
 std::string number_text(double value);  // at most 3 significant decimals
 

@@ -9,6 +9,7 @@ namespace fabric {
 // Throws ConfigError naming record.sample_interval when
 // sim_time / interval * per_instant (the samples one sampling instant
 // writes) exceeds record.max_samples; else returns that number.
-int64_t check_sampling(const config::Config& c, Picos sim_time, Picos interval, int64_t max_samples, int64_t per_instant);
+int64_t check_sampling(const config::Config& c, Picos sim_time, Picos interval, int64_t max_samples,
+                       int64_t per_instant);
 
 }  // namespace fabric

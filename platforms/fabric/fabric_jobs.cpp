@@ -14,11 +14,12 @@ FabricJobs::FabricJobs(const std::vector<traffic::JobPlan>& plans, const std::ve
     const auto messages = static_cast<uint32_t>(plan.messages->all().size());
     for (int r = 0; r < plan.schedule->size(); ++r) {
       const PortId port = plan.ports[static_cast<size_t>(r)];
-      job.ranks.push_back(std::make_unique<traffic::RankExecutor>(
-          *plan.schedule, *plan.messages, r, plan.start, plan.step_delay,
-          "job " + plan.name + " rank " + std::to_string(r)));
+      job.ranks.push_back(std::make_unique<traffic::RankExecutor>(*plan.schedule, *plan.messages, r, plan.start,
+                                                                  plan.step_delay,
+                                                                  "job " + plan.name + " rank " + std::to_string(r)));
       std::vector<uint64_t> macs;
-      for (const auto& [group, flow] : plan.multicast_flows[static_cast<size_t>(r)]) macs.push_back(group_macs.at(raw(flow)));
+      for (const auto& [group, flow] : plan.multicast_flows[static_cast<size_t>(r)])
+        macs.push_back(group_macs.at(raw(flow)));
       Cna& cna = *cnas[raw(port)];
       const bool sends = plan.rank_flow[static_cast<size_t>(r)] >= 0 || !macs.empty();
       if (sends)  // a rank that only receives (an incast's root) makes no frames: no source, no flow for QCN
@@ -56,8 +57,10 @@ FabricJobs::Figures FabricJobs::figures(size_t index) const {
   for (const auto& r : j.ranks) {
     f.completed += r->completed();
     f.operations += r->ops().size();
-    if (!r->done()) f.finished = false;
-    else f.end = std::max(f.end, r->finished_at());
+    if (!r->done())
+      f.finished = false;
+    else
+      f.end = std::max(f.end, r->finished_at());
   }
   if (!f.finished) {
     f.end = -1;
@@ -130,10 +133,10 @@ void FabricJobs::summarize(std::ostream& out) const {
                     p.name.c_str(), p.collective.c_str(), p.algorithm.c_str(), p.ports.size(),
                     static_cast<unsigned long long>(f.completed), static_cast<unsigned long long>(f.operations));
     } else if (f.algbw_gbps >= 0) {
-      std::snprintf(line, sizeof line, "  %-12s %s %s over %zu ranks, %lld B x %d: %.3f us, algbw %.2f Gb/s, busbw %.2f Gb/s\n",
-                    p.name.c_str(), p.collective.c_str(), p.algorithm.c_str(), p.ports.size(),
-                    static_cast<long long>(p.bytes), p.iterations, double(f.end - p.start) / 1e6, f.algbw_gbps,
-                    f.busbw_gbps);
+      std::snprintf(
+          line, sizeof line, "  %-12s %s %s over %zu ranks, %lld B x %d: %.3f us, algbw %.2f Gb/s, busbw %.2f Gb/s\n",
+          p.name.c_str(), p.collective.c_str(), p.algorithm.c_str(), p.ports.size(), static_cast<long long>(p.bytes),
+          p.iterations, double(f.end - p.start) / 1e6, f.algbw_gbps, f.busbw_gbps);
     } else {
       std::snprintf(line, sizeof line, "  %-12s %s %s over %zu ranks: %.3f us\n", p.name.c_str(), p.collective.c_str(),
                     p.algorithm.c_str(), p.ports.size(), double(f.end - p.start) / 1e6);

@@ -37,9 +37,7 @@ uint32_t lossless_headers_per_frame(const std::vector<traffic::FlowSpec>& flows,
 
 // Occupancy samples one sampling instant writes: ingress and egress bytes
 // of every port of every leaf, surrogate ports included.
-int64_t occupancy_samples_per_instant(const Geometry& g) {
-  return int64_t{2} * g.leaves * (g.user_ports_per_leaf + 1);
-}
+int64_t occupancy_samples_per_instant(const Geometry& g) { return int64_t{2} * g.leaves * (g.user_ports_per_leaf + 1); }
 
 class FabricRun final : public PlatformRun {
  public:
@@ -71,9 +69,11 @@ class FabricRun final : public PlatformRun {
 void refuse_end_station_traffic(const config::Config& config, const std::vector<traffic::FlowSpec>& flows) {
   for (const traffic::FlowSpec& f : flows) {
     if (f.closed_loop)
-      config.fail("flow." + f.name + ".closed_loop", "false on platform fabric: a CNA's flows are open loop, at their rate");
+      config.fail("flow." + f.name + ".closed_loop",
+                  "false on platform fabric: a CNA's flows are open loop, at their rate");
     if (f.message)
-      config.fail("flow." + f.name + ".message", "unset on platform fabric: a CNA's flows send frames (flow.*.frame_size)");
+      config.fail("flow." + f.name + ".message",
+                  "unset on platform fabric: a CNA's flows send frames (flow.*.frame_size)");
   }
 }
 

@@ -15,8 +15,8 @@ LinkTiming fabric_link_timing(const FabricKeys& k, const TopologyParams& t) {
   LinkTiming link;
   link.rate_gbps = t.fabric_link.rate_gbps;
   link.propagation = to_ps(t.fabric_link.propagation);
-  link.largest_message_bytes = static_cast<uint32_t>(
-      std::max(k.leaf.packet_bytes.value(), k.leaf.ethernet_control_frame_bytes.value()));
+  link.largest_message_bytes =
+      static_cast<uint32_t>(std::max(k.leaf.packet_bytes.value(), k.leaf.ethernet_control_frame_bytes.value()));
   link.control_bytes = static_cast<uint32_t>(k.leaf.control_bytes.value());
   return link;
 }
@@ -76,7 +76,8 @@ double e2e_wait_ps(const FabricKeys& k, const TopologyParams& t, const LinkTimin
 }
 
 std::string round_trip_text(const FabricKeys& k, const LinkTiming& link) {
-  return "the fabric round trip between leaves over a " + cable_text(k) + ", " + time_text(fabric_round_trip_ps(k, link)) +
+  return "the fabric round trip between leaves over a " + cable_text(k) + ", " +
+         time_text(fabric_round_trip_ps(k, link)) +
          " (2 x (2 x leaf.traversal_latency + spine.traversal_latency + 2 x (" +
          time_text(serialization_ps(link.largest_message_bytes, link.rate_gbps)) + " for a packet + " +
          time_text(double(link.propagation)) + " of flight)))";
@@ -85,8 +86,8 @@ std::string round_trip_text(const FabricKeys& k, const LinkTiming& link) {
 std::string e2e_wait_text(const FabricKeys& k, const TopologyParams& t, const LinkTiming& link) {
   return time_text(e2e_wait_ps(k, t, link)) + " (leaf.egress.pool " + bytes_text(double(k.leaf.egress_pool.value())) +
          " drained at " + gbps_text(t.cna_link.rate_gbps) + ": " +
-         time_text(serialization_ps(static_cast<uint64_t>(k.leaf.egress_pool.value()), t.cna_link.rate_gbps)) +
-         ", + " + round_trip_text(k, link) + ")";
+         time_text(serialization_ps(static_cast<uint64_t>(k.leaf.egress_pool.value()), t.cna_link.rate_gbps)) + ", + " +
+         round_trip_text(k, link) + ")";
 }
 
 // A derived timeout, up to a whole 100 ns (a timer's grain, and a value that reads well).
@@ -125,13 +126,13 @@ void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
 
   const double ack_rtt = link_ack_round_trip_ps(link, retry.ack_delay);
   const Picos timeout = at_least_spec(retry.timeout, ceil_100ns(kSizingMargin * ack_rtt));
-  retry.timeout.derive(timeout, "max(the spec's 2 us, 1.5 x " + time_text(ack_rtt) + ") = " + time_text(double(timeout)) +
-                                    "; " + ack_round_trip_text(k, link));
+  retry.timeout.derive(timeout, "max(the spec's 2 us, 1.5 x " + time_text(ack_rtt) +
+                                    ") = " + time_text(double(timeout)) + "; " + ack_round_trip_text(k, link));
 
   const double buffer_need = retry_buffer_need_bytes(link, retry.ack_delay);
   const int64_t buffer = at_least_spec(retry.buffer, static_cast<int64_t>(std::ceil(kSizingMargin * buffer_need)));
-  retry.buffer.derive(buffer, "max(the spec's 6 KB, 1.5 x " + bytes_text(buffer_need) + ") = " +
-                                  bytes_text(double(buffer)) + "; " + bytes_text(buffer_need) + " = " +
+  retry.buffer.derive(buffer, "max(the spec's 6 KB, 1.5 x " + bytes_text(buffer_need) +
+                                  ") = " + bytes_text(double(buffer)) + "; " + bytes_text(buffer_need) + " = " +
                                   gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
                                   std::to_string(link.largest_message_bytes) + " B message");
 
@@ -145,13 +146,12 @@ void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
     const int64_t spec_bytes = *window.spec_value() * kSpecPacketBytes;
     const int64_t spec_packets = (spec_bytes + link.largest_message_bytes - 1) / link.largest_message_bytes;
     const int64_t packets = std::max(spec_packets, static_cast<int64_t>(std::ceil(kSizingMargin * need)));
-    window.derive(packets, "max(the spec's " + std::to_string(*window.spec_value()) + " x " +
-                               std::to_string(kSpecPacketBytes) + " B = " + bytes_text(double(spec_bytes)) + " in " +
-                               std::to_string(spec_packets) + " packets, 1.5 x " + number_text(need) + " packets) = " +
-                               std::to_string(packets) +
-                               "; " + number_text(need) + " " + std::to_string(link.largest_message_bytes) +
-                               " B packets at " + gbps_text(link.rate_gbps) + " in " +
-                               credit_round_trip_text(k, link, latency_key, latency));
+    window.derive(packets,
+                  "max(the spec's " + std::to_string(*window.spec_value()) + " x " + std::to_string(kSpecPacketBytes) +
+                      " B = " + bytes_text(double(spec_bytes)) + " in " + std::to_string(spec_packets) +
+                      " packets, 1.5 x " + number_text(need) + " packets) = " + std::to_string(packets) + "; " +
+                      number_text(need) + " " + std::to_string(link.largest_message_bytes) + " B packets at " +
+                      gbps_text(link.rate_gbps) + " in " + credit_round_trip_text(k, link, latency_key, latency));
   };
   derive_window(k.spine.buffer_packets, k.spine.traversal);
   derive_window(k.leaf.downlink_buffer_packets, k.leaf.traversal_latency);
@@ -177,18 +177,20 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
               ": every message will be replayed");
     const double need = retry_buffer_need_bytes(link, retry.ack_delay);
     const double limit_gbps = std::min(link.rate_gbps, double(retry.buffer.value()) * 8000.0 / ack_rtt);
-    check(c, "link.retry.buffer >= the bytes a leaf-spine link sends in its ACK round trip + one message",
-          {retry.buffer.key(), k.topology.leaf_spine_cable_m.key(), k.topology.uplink_gbps.key(), retry.ack_delay.key()},
-          double(retry.buffer.value()) >= need,
-          retry.buffer.key() + " " + bytes_text(double(retry.buffer.value())) + " < " + bytes_text(need) + " (" +
-              gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
-              std::to_string(link.largest_message_bytes) + " B message): each leaf-spine link waits for ACKs, at most " +
-              gbps_text(limit_gbps));
+    check(
+        c, "link.retry.buffer >= the bytes a leaf-spine link sends in its ACK round trip + one message",
+        {retry.buffer.key(), k.topology.leaf_spine_cable_m.key(), k.topology.uplink_gbps.key(), retry.ack_delay.key()},
+        double(retry.buffer.value()) >= need,
+        retry.buffer.key() + " " + bytes_text(double(retry.buffer.value())) + " < " + bytes_text(need) + " (" +
+            gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
+            std::to_string(link.largest_message_bytes) + " B message): each leaf-spine link waits for ACKs, at most " +
+            gbps_text(limit_gbps));
   }
   if (k.leaf.e2e_retransmit) {
     const double wait = e2e_wait_ps(k, t, link);
     check(c, "leaf.e2e.timeout >= the longest wait for a copy's ACK",
-          {k.leaf.e2e_timeout.key(), k.leaf.egress_pool.key(), k.topology.user_port_gbps.key(), k.topology.leaf_spine_cable_m.key()},
+          {k.leaf.e2e_timeout.key(), k.leaf.egress_pool.key(), k.topology.user_port_gbps.key(),
+           k.topology.leaf_spine_cable_m.key()},
           double(k.leaf.e2e_timeout.value()) >= wait,
           k.leaf.e2e_timeout.key() + " " + time_text(double(k.leaf.e2e_timeout.value())) + " < " +
               e2e_wait_text(k, t, link) + ": copies are sent again while their ACK is still on its way");
@@ -196,8 +198,8 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   if (k.cna.e2e_retransmit && k.leaf.e2e_retransmit) {
     check(c, "cna.e2e.timeout > leaf.e2e.timeout", {k.cna.e2e_timeout.key(), k.leaf.e2e_timeout.key()},
           k.cna.e2e_timeout.value() > k.leaf.e2e_timeout.value(),
-          k.cna.e2e_timeout.key() + " " + time_text(double(k.cna.e2e_timeout.value())) + " <= " +
-              k.leaf.e2e_timeout.key() + " " + time_text(double(k.leaf.e2e_timeout.value())) +
+          k.cna.e2e_timeout.key() + " " + time_text(double(k.cna.e2e_timeout.value())) +
+              " <= " + k.leaf.e2e_timeout.key() + " " + time_text(double(k.leaf.e2e_timeout.value())) +
               ": the CNAs send frames again before the leaves have recovered their own losses");
   }
   // The copies the leaves recover are those lost between them: on the
@@ -205,13 +207,14 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   // so it must be able to fire within the run. (The CNAs' transport NAKs a
   // gap at once; its timeout covers only a pair's last frames.)
   const LinkErrorParams errors = read_link_error_params_unchecked(k.link.errors);
-  const bool fabric_losses = !retry.enabled && (errors.any_errors(LinkClass::leaf_spine) ||
-                                                errors.any_errors(LinkClass::spine_leaf));
+  const bool fabric_losses =
+      !retry.enabled && (errors.any_errors(LinkClass::leaf_spine) || errors.any_errors(LinkClass::spine_leaf));
   if (k.leaf.e2e_retransmit && fabric_losses) {
     check(c, "leaf.e2e.timeout < sim.time when messages are lost", {k.leaf.e2e_timeout.key(), "sim.time"},
           k.leaf.e2e_timeout.value() < sim_time,
           k.leaf.e2e_timeout.key() + " " + time_text(double(k.leaf.e2e_timeout.value())) + " >= sim.time " +
-              time_text(double(sim_time)) + " while errors.* corrupt messages on leaf-spine links without link "
+              time_text(double(sim_time)) +
+              " while errors.* corrupt messages on leaf-spine links without link "
               "retry: no lost copy is sent again within the run");
   }
 }

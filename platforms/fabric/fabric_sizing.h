@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "model/core/ids.h"
-#include "model/link/link_sizing.h"
 #include "model/leaf/pause_headroom.h"
+#include "model/link/link_sizing.h"
 #include "platforms/fabric/fabric_keys.h"
 
 namespace fabric {

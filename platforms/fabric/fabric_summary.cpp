@@ -24,7 +24,8 @@ void FabricTop::summarize(std::ostream& out, Picos simulated) const {
   char line[256];
   const RtlTotals rtl = rtl_totals();
   const double sim_ms = simulated / 1e9;
-  for (const auto& [name, a] : {std::pair<const char*, RtlActivity>{"sync CAMs", rtl.sync}, {"packet caches", rtl.cache}}) {
+  for (const auto& [name, a] :
+       {std::pair<const char*, RtlActivity>{"sync CAMs", rtl.sync}, {"packet caches", rtl.cache}}) {
     if (a.edges == 0 || sim_ms <= 0) continue;
     std::snprintf(line, sizeof line,
                   "  RTL %s: %llu commands and %llu queries (%.0f and %.0f per simulated ms), %llu clock edges\n", name,
@@ -44,9 +45,9 @@ void FabricTop::summarize(std::ostream& out, Picos simulated) const {
     out << line;
   }
   if (rec.link_acks_carried > 0) {
-    std::snprintf(line, sizeof line, "  link ACKs: %llu rode on other messages (link.retry.ack_piggyback), %llu went alone\n",
-                  static_cast<unsigned long long>(rec.link_acks_carried),
-                  static_cast<unsigned long long>(rec.link_acks_alone));
+    std::snprintf(
+        line, sizeof line, "  link ACKs: %llu rode on other messages (link.retry.ack_piggyback), %llu went alone\n",
+        static_cast<unsigned long long>(rec.link_acks_carried), static_cast<unsigned long long>(rec.link_acks_alone));
     out << line;
   }
   if (rec.cna_retransmissions > 0 || rec.cna_duplicates > 0) {

@@ -35,7 +35,11 @@ LedgerFlow fabric_ledger_flow(const traffic::FlowSpec& f, const MulticastGroups&
 
 FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                      const std::vector<traffic::FlowSpec>& flows, uint64_t seed, Recorder& recorder)
-    : sc_module(name), config_(config), ledger_(recorder), recorder_(ledger_), scheduler_("scheduler", kPartitionQueue) {
+    : sc_module(name),
+      config_(config),
+      ledger_(recorder),
+      recorder_(ledger_),
+      scheduler_("scheduler", kPartitionQueue) {
   seed_ = seed;
   flows_ = flows;
   if (config_.topology.geometry.leaves == 1) config_.topology.geometry.spines = 0;  // nothing to reach
@@ -76,8 +80,9 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   jobs_ = std::make_unique<FabricJobs>(config_.jobs, cnas_, group_macs);
 
   for (int l = 0; l < g.leaves; ++l) {
-    const LeafContext ctx{config_.leaf, g, fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets,
-                          config_.credit_return, *leaf_events[l], seed};
+    const LeafContext ctx{
+        config_.leaf,    g,   fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets, config_.credit_return,
+        *leaf_events[l], seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
   }
 
@@ -85,8 +90,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
       fabric_link_tx(config_.leaf, config_.credit_return, config_.leaf.downlink_buffer_packets);
   {
     for (int s = 0; s < g.spines; ++s)
-      spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine,
-                                                pool_, spine_tx, scheduler_.add_queue(kPartitionQueue)));
+      spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine, pool_,
+                                                spine_tx, scheduler_.add_queue(kPartitionQueue)));
   }
 
   LinkParams cna_uplink = config_.topology.cna_link;  // CNA to leaf: the frame's header beside its first bytes

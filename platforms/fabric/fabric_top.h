@@ -8,12 +8,12 @@
 #include "model/cna/cna.h"
 #include "model/core/event_scheduler.h"
 #include "model/invariants/ledger_recorder.h"
-#include "model/recording/partitioned_recorder.h"
 #include "model/leaf/fdb.h"
 #include "model/leaf/leaf.h"
 #include "model/link/link.h"
 #include "model/link/link_params.h"
 #include "model/multicast/replication_tree.h"
+#include "model/recording/partitioned_recorder.h"
 #include "model/spine/spine.h"
 #include "platforms/common/platform.h"
 #include "platforms/fabric/fabric_jobs.h"
@@ -72,10 +72,10 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   struct RecoveryTotals {
     uint64_t corrupted = 0, replays = 0, replay_episodes = 0, retry_timeouts = 0, retransmissions = 0;
     uint64_t cna_retransmissions = 0, cna_timeouts = 0, cna_duplicates = 0;  // the CNAs' transport (cna.e2e.*)
-    uint64_t cna_link_drops = 0;  // frames dropped corrupted on CNA-leaf links
+    uint64_t cna_link_drops = 0;                          // frames dropped corrupted on CNA-leaf links
     uint64_t link_acks_carried = 0, link_acks_alone = 0;  // link retry's ACKs, riding or as messages
-    bool cna_transport = false;   // whether the CNAs' transport sends them again
-    int links_with_errors = 0;  // links whose receiver saw at least one corrupted message
+    bool cna_transport = false;                           // whether the CNAs' transport sends them again
+    int links_with_errors = 0;                            // links whose receiver saw at least one corrupted message
   };
   RecoveryTotals recovery_totals() const;
   bool has_link_layers() const { return !link_ends_.empty(); }
@@ -136,7 +136,7 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   std::vector<LinkEnds> link_ends_;  // links with errors or retry
   uint64_t seed_;
   std::vector<traffic::FlowSpec> flows_;  // for the summary
-  bool drained_at_end_ = false;            // set by finish()
+  bool drained_at_end_ = false;           // set by finish()
 };
 
 }  // namespace fabric

@@ -23,7 +23,8 @@ class JobRankSource final : public FrameSource {
       : rank_(rank), plan_(plan), first_message_(first_message), group_macs_(std::move(group_macs)) {
     const auto r = static_cast<size_t>(rank.rank());
     // A rank with sends has a unicast flow or a multicast one (FabricJobs attaches no other).
-    flow_ = plan.rank_flow[r] >= 0 ? FlowId(static_cast<uint32_t>(plan.rank_flow[r])) : plan.multicast_flows[r].at(0).second;
+    flow_ = plan.rank_flow[r] >= 0 ? FlowId(static_cast<uint32_t>(plan.rank_flow[r]))
+                                   : plan.multicast_flows[r].at(0).second;
   }
   // The flow a QCN CNM must name to limit this rank: its unicast flow (a
   // rank that only multicasts: its first multicast flow).
@@ -33,8 +34,7 @@ class JobRankSource final : public FrameSource {
   NewFrame pop(Picos now) override {
     const traffic::RankExecutor::Frame f = rank_.pop_frame(now);
     const uint32_t message = first_message_ + f.message;
-    if (f.group < 0)
-      return {now, mac_of(plan_.ports[static_cast<size_t>(f.dst)]), f.bytes, flow_of_unicast(), message};
+    if (f.group < 0) return {now, mac_of(plan_.ports[static_cast<size_t>(f.dst)]), f.bytes, flow_of_unicast(), message};
     const auto& flows = plan_.multicast_flows[static_cast<size_t>(rank_.rank())];
     for (size_t i = 0; i < flows.size(); ++i)
       if (flows[i].first == f.group) return {now, group_macs_[i], f.bytes, flows[i].second, message};

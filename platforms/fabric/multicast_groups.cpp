@@ -4,9 +4,8 @@
 
 namespace fabric {
 
-MulticastGroups install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
-                                                                const Geometry& geometry, const TreeLimits& limits,
-                                                                Fdb& fdb, McbcTable& mcbc) {
+MulticastGroups install_multicast_groups(const std::vector<traffic::FlowSpec>& flows, const Geometry& geometry,
+                                         const TreeLimits& limits, Fdb& fdb, McbcTable& mcbc) {
   MulticastGroups groups;
   uint32_t next_mid = 0;
   for (const traffic::FlowSpec& f : flows) {

@@ -24,8 +24,7 @@ struct MulticastGroups {
 
 // Throws config::ConfigError naming the flow's `dst` key when no legal tree
 // exists.
-MulticastGroups install_multicast_groups(const std::vector<traffic::FlowSpec>& flows,
-                                                                const Geometry& geometry, const TreeLimits& limits,
-                                                                Fdb& fdb, McbcTable& mcbc);
+MulticastGroups install_multicast_groups(const std::vector<traffic::FlowSpec>& flows, const Geometry& geometry,
+                                         const TreeLimits& limits, Fdb& fdb, McbcTable& mcbc);
 
 }  // namespace fabric

@@ -26,7 +26,8 @@ struct FabricPaths {
 
   uint32_t small() const { return loaded ? link.largest_message_bytes : link.control_bytes; }
   uint32_t smallest_data() const {
-    return loaded ? link.largest_message_bytes : std::min<uint32_t>(traffic::kMinFrameBytes, link.largest_message_bytes);
+    return loaded ? link.largest_message_bytes
+                  : std::min<uint32_t>(traffic::kMinFrameBytes, link.largest_message_bytes);
   }
   double hop(uint32_t bytes) const { return serialization_ps(bytes, link.rate_gbps) + double(link.propagation); }
   // Source leaf, spine, target leaf: a message of `bytes`.
@@ -75,26 +76,27 @@ void check_window(const FabricKeys& k, const FabricPaths& fast, const FabricPath
   const double idle = credit_round_trip_ps(fast.link, receiver_latency.value(), k.link.credit.delay);
   const int64_t remedy =
       static_cast<int64_t>(std::ceil(bytes_of(per_link_gbps, idle) / fast.link.largest_message_bytes));
-  note_check(c, window.key() + " carries what the traffic puts on each " + link_name,
-             {window.key(), k.topology.leaf_spine_cable_m.key(), k.topology.spines.key(), k.topology.uplink_gbps.key(),
-              receiver_latency.key()},
-             loaded >= per_link_gbps,
-             window.key() + " " + std::to_string(window.value()) + " packets of " +
-                 std::to_string(fast.link.largest_message_bytes) + " B per credit round trip of a " + cable_text(k) +
-                 ": at least " + time_text(fast.credit(latency)) + " (" + message_text(fast, fast.link.largest_message_bytes) +
-                 " + 2 x " + time_text(double(fast.link.propagation)) + " of flight + " + receiver_latency.key() + " " +
-                 time_text(latency) + " + " + message_text(fast, fast.link.control_bytes) +
-                 " the credit rides back on), about " + time_text(load.credit(latency)) +
-                 " under load (the credit riding a packet): each " + link_name + " carries at most " + gbps_text(bound) +
-                 ", about " + gbps_text(loaded) + ", and the traffic offers " + gbps_text(per_link_gbps) +
-                 " per link (" + whose + "); remedy: " + window.key() + " " + std::to_string(remedy) +
-                 " (covers the credit round trip without reverse traffic to ride on, " + time_text(idle) + ")");
+  note_check(
+      c, window.key() + " carries what the traffic puts on each " + link_name,
+      {window.key(), k.topology.leaf_spine_cable_m.key(), k.topology.spines.key(), k.topology.uplink_gbps.key(),
+       receiver_latency.key()},
+      loaded >= per_link_gbps,
+      window.key() + " " + std::to_string(window.value()) + " packets of " +
+          std::to_string(fast.link.largest_message_bytes) + " B per credit round trip of a " + cable_text(k) +
+          ": at least " + time_text(fast.credit(latency)) + " (" + message_text(fast, fast.link.largest_message_bytes) +
+          " + 2 x " + time_text(double(fast.link.propagation)) + " of flight + " + receiver_latency.key() + " " +
+          time_text(latency) + " + " + message_text(fast, fast.link.control_bytes) +
+          " the credit rides back on), about " + time_text(load.credit(latency)) +
+          " under load (the credit riding a packet): each " + link_name + " carries at most " + gbps_text(bound) +
+          ", about " + gbps_text(loaded) + ", and the traffic offers " + gbps_text(per_link_gbps) + " per link (" +
+          whose + "); remedy: " + window.key() + " " + std::to_string(remedy) +
+          " (covers the credit round trip without reverse traffic to ride on, " + time_text(idle) + ")");
 }
 
 }  // namespace
 
-void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const LeafParams& leaf,
-                          const TrafficDemand& d, const config::Config& c) {
+void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const LeafParams& leaf, const TrafficDemand& d,
+                          const config::Config& c) {
   FabricPaths fast;
   fast.link = fabric_link_timing(k, t);
   fast.leaf_traversal = double(k.leaf.traversal_latency.value());
@@ -105,8 +107,8 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
   const std::string spread = " over " + std::to_string(spines) + " spines";
 
   check_window(k, fast, load, k.spine.buffer_packets, k.spine.traversal, d.busiest(d.leaf_out_gbps) / spines,
-               "leaf-spine link", ports_text("the busiest leaf sends other leaves", d.busiest(d.leaf_out_gbps)) + spread,
-               c);
+               "leaf-spine link",
+               ports_text("the busiest leaf sends other leaves", d.busiest(d.leaf_out_gbps)) + spread, c);
   check_window(k, fast, load, k.leaf.downlink_buffer_packets, k.leaf.traversal_latency,
                d.busiest(d.leaf_in_gbps) / spines, "spine-leaf link",
                ports_text("the busiest leaf receives from other leaves", d.busiest(d.leaf_in_gbps)) + spread, c);
@@ -137,8 +139,9 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                          std::to_string(d.largest_lossy_frame) + " B frame per round trip), about " +
                          gbps_text(loaded) + ", and drops the rest";
     if (k.leaf.dropped_copy_credit.value() == "per_copy")
-      effect += " (leaf.voq.dropped_copy_credit per_copy: a VOQ fed faster drops nearly every copy from its head "
-                "before that copy's grant is back)";
+      effect +=
+          " (leaf.voq.dropped_copy_credit per_copy: a VOQ fed faster drops nearly every copy from its head "
+          "before that copy's grant is back)";
     note_check(c, "leaf.voq.threshold carries the busiest lossy flow to another leaf",
                {k.leaf.voq_threshold.key(), k.leaf.ingress_lossy_threshold.key(), k.leaf.ingress_lossy_pool.key(),
                 k.topology.leaf_spine_cable_m.key()},
@@ -146,14 +149,16 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                k.leaf.voq_threshold.key() + " " + bytes_text(vth) + " per " + rg_text + ": " + effect +
                    "; the traffic offers up to " + gbps_text(d.lossy_pair_gbps) +
                    " from one port to one port of another leaf; remedy (1.5 x what the loaded round trips need, as "
-                   "the derived keys): " + k.leaf.voq_threshold.key() + " " + bytes_text(std::ceil(vth_remedy)) +
-                   " with " + k.leaf.ingress_lossy_threshold.key() + " " + bytes_text(std::ceil(tth_remedy)) + " and " +
+                   "the derived keys): " +
+                   k.leaf.voq_threshold.key() + " " + bytes_text(std::ceil(vth_remedy)) + " with " +
+                   k.leaf.ingress_lossy_threshold.key() + " " + bytes_text(std::ceil(tth_remedy)) + " and " +
                    k.leaf.ingress_lossy_pool.key() + " " + bytes_text(std::ceil(tth_remedy + traffic::kMaxFrameBytes)) +
                    " (the granted copies hold their payload until their ACK)");
     // At most the Vth window's rate, and a port's share of its leaf's uplinks,
     // each carrying no more than its line rate and its credit windows let it.
-    const double per_link = std::min({t.fabric_link.rate_gbps, window_gbps(load, k.spine.buffer_packets, k.spine.traversal),
-                                      window_gbps(load, k.leaf.downlink_buffer_packets, k.leaf.traversal_latency)});
+    const double per_link =
+        std::min({t.fabric_link.rate_gbps, window_gbps(load, k.spine.buffer_packets, k.spine.traversal),
+                  window_gbps(load, k.leaf.downlink_buffer_packets, k.leaf.traversal_latency)});
     const double uplinks = spines * per_link / std::max(1, d.most_remote_senders);
     const double rate = std::min({d.lossy_pair_gbps, loaded, uplinks});
     const double voq = std::min(vth, need);
@@ -164,9 +169,11 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                k.leaf.ingress_lossy_threshold.key() + " " + bytes_text(lossy_threshold) + " < " + bytes_text(held) +
                    ": under load a VOQ of the busiest lossy flow holds " + bytes_text(voq) + " (at most " +
                    k.leaf.voq_threshold.key() + " " + bytes_text(vth) + ") and its granted copies " +
-                   bytes_text(held - voq) + " (" + gbps_text(rate) + ", what the window and a port's share of the "
+                   bytes_text(held - voq) + " (" + gbps_text(rate) +
+                   ", what the window and a port's share of the "
                    "uplinks (their line rate and credit windows) let through, x their data out and ACK back, about " +
-                   time_text(load.data_and_ack()) + "): frames are dropped at the payload threshold (drops "
+                   time_text(load.data_and_ack()) +
+                   "): frames are dropped at the payload threshold (drops "
                    "'payload') before the VOQ's own drops; remedy (1.5 x, as the derived keys): " +
                    k.leaf.ingress_lossy_threshold.key() + " " + bytes_text(std::ceil(kSizingMargin * held)) + " and " +
                    k.leaf.ingress_lossy_pool.key() + " " +
@@ -185,8 +192,8 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                    " (a grant out and the copy's data back): at least " + time_text(fast.grant_and_data()) +
                    ", about " + time_text(load.grant_and_data()) + " under load: a port receives at most " +
                    gbps_text(bound) + " from other leaves, about " + gbps_text(loaded) +
-                   ", and the traffic offers one port " + gbps_text(port_in) + "; remedy (1.5 x, as the derived keys): " +
-                   k.leaf.egress_pool.key() + " " +
+                   ", and the traffic offers one port " + gbps_text(port_in) +
+                   "; remedy (1.5 x, as the derived keys): " + k.leaf.egress_pool.key() + " " +
                    bytes_text(std::ceil(kSizingMargin * bytes_of(port_in, load.grant_and_data()))));
   }
   if (d.lossless_port_out_gbps > 0) {
@@ -206,9 +213,13 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                    ": a lossless port holds a frame's payload from its admission to its end-to-end ACK, at least " +
                    time_text(hold_fast) + ", about " + time_text(hold) + " under load (" + rg_text +
                    ", then its data out and the ACK back), and the traffic offers one port's lossless frames to other "
-                   "leaves " + gbps_text(d.lossless_port_out_gbps) + ": PAUSE stops the port, whose traffic to "
-                   "other leaves is at most " + gbps_text(gbps_of(pool, hold_fast)) + " (" +
-                   k.leaf.ingress_lossless_pool.key() + " " + bytes_text(pool) + " over the shortest hold); remedy "
+                   "leaves " +
+                   gbps_text(d.lossless_port_out_gbps) +
+                   ": PAUSE stops the port, whose traffic to "
+                   "other leaves is at most " +
+                   gbps_text(gbps_of(pool, hold_fast)) + " (" + k.leaf.ingress_lossless_pool.key() + " " +
+                   bytes_text(pool) +
+                   " over the shortest hold); remedy "
                    "(1.5 x, as the derived keys; GO above what the port holds, so that PAUSE does not cycle): " +
                    k.leaf.pause_qhi.key() + " " + bytes_text(qhi_remedy) + ", " + k.leaf.pause_qlow.key() + " " +
                    bytes_text(std::ceil(held)) + " and " + k.leaf.ingress_lossless_pool.key() + " " +
@@ -228,12 +239,16 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
                hi >= held || headers_at_qhi <= hi,
                "the lossless header pool's STOP threshold, " + number_text(hi) + " headers (" +
                    k.leaf.header_pool_lossless.key() + " " + std::to_string(leaf.header_pool_lossless) +
-                   " less the PAUSE headroom), < " + number_text(held) + ": a lossless port holds a header per copy "
-                   "from its admission to its end-to-end ACK, about " + time_text(hold) +
-                   " under load, and the traffic has one port make " + number_text(d.lossless_port_headers_per_us) +
-                   " copies per us (" + number_text(headers_at_qhi) + " headers in " + k.leaf.pause_qhi.key() +
-                   "'s bytes at its frames' mix): PAUSE on headers stops the port before its payload pool fills; remedy (1.5 x, as "
-                   "the derived keys): " + k.leaf.header_pool_lossless.key() + " " +
+                   " less the PAUSE headroom), < " + number_text(held) +
+                   ": a lossless port holds a header per copy "
+                   "from its admission to its end-to-end ACK, about " +
+                   time_text(hold) + " under load, and the traffic has one port make " +
+                   number_text(d.lossless_port_headers_per_us) + " copies per us (" + number_text(headers_at_qhi) +
+                   " headers in " + k.leaf.pause_qhi.key() +
+                   "'s bytes at its frames' mix): PAUSE on headers stops the port before its payload pool fills; "
+                   "remedy (1.5 x, as "
+                   "the derived keys): " +
+                   k.leaf.header_pool_lossless.key() + " " +
                    std::to_string(static_cast<int64_t>(std::ceil(kSizingMargin * held + headroom))));
   }
 }

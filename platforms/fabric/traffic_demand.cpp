@@ -49,14 +49,15 @@ TrafficDemand traffic_demand(const std::vector<traffic::FlowSpec>& flows, const 
     if (!lossless) lossy_pairs[{from, to}] += gbps;
   };
   const auto largest_lossy = [&](const traffic::FlowSpec& f) {
-    if (!(lossless_priorities >> f.priority & 1)) d.largest_lossy_frame = std::max(d.largest_lossy_frame, f.size.largest());
+    if (!(lossless_priorities >> f.priority & 1))
+      d.largest_lossy_frame = std::max(d.largest_lossy_frame, f.size.largest());
   };
   for (const traffic::FlowSpec& f : flows) {
     const double gbps = frame_gbps(f, cna_gbps);
     const bool lossless = lossless_priorities >> f.priority & 1;
     largest_lossy(f);
-    const double frames_per_us = (f.closed_loop ? cna_gbps : f.rate_gbps) * 1000.0 / 8.0 /
-                                 (f.size.mean() + traffic::kWireOverheadBytes);
+    const double frames_per_us =
+        (f.closed_loop ? cna_gbps : f.rate_gbps) * 1000.0 / 8.0 / (f.size.mean() + traffic::kWireOverheadBytes);
     if (lossless) lossless_bytes[raw(f.src)] += frames_per_us * f.size.mean();
     if (f.multicast) {
       const auto tree = groups.trees.find(raw(f.id));

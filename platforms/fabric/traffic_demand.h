@@ -23,10 +23,10 @@ struct TrafficDemand {
   std::vector<bool> port_sends_lossless;     // whether any of that is of a lossless priority
   double lossy_pair_gbps = 0;                // the most one port offers one port on another leaf, lossy
   double lossless_port_out_gbps = 0;         // the most one port offers other leaves, lossless
-  double lossless_port_headers_per_us = 0;   // the most headers one port admits per us, lossless (one per copy it makes)
-  double lossless_headers_per_byte = 0;      // at that port: headers per byte of its lossless frames
-  uint32_t largest_lossy_frame = 0;          // the largest frame a lossy flow to another leaf may send
-  int most_remote_senders = 0;               // the most ports of one leaf that send to other leaves
+  double lossless_port_headers_per_us = 0;  // the most headers one port admits per us, lossless (one per copy it makes)
+  double lossless_headers_per_byte = 0;     // at that port: headers per byte of its lossless frames
+  uint32_t largest_lossy_frame = 0;         // the largest frame a lossy flow to another leaf may send
+  int most_remote_senders = 0;              // the most ports of one leaf that send to other leaves
 
   double busiest(const std::vector<double>& v) const;
 };

@@ -3,18 +3,21 @@
 #include <stdexcept>
 
 #include "model/core/sim_time.h"
+#include "model/ibft/subnet_manager.h"
 #include "model/link/link_sizing.h"
 #include "platforms/common/quantity_text.h"
-#include "model/ibft/subnet_manager.h"
 #include "traffic/one_shot_groups.h"
 
 namespace fabric {
 
 const char* to_string(IbftScheme scheme) {
   switch (scheme) {
-    case IbftScheme::cyclic: return "cyclic";
-    case IbftScheme::opensm: return "opensm";
-    case IbftScheme::unicast: return "unicast";
+    case IbftScheme::cyclic:
+      return "cyclic";
+    case IbftScheme::opensm:
+      return "opensm";
+    case IbftScheme::unicast:
+      return "unicast";
   }
   return "?";
 }
@@ -29,8 +32,7 @@ IbftConfig read_ibft_params(const IbftKeys& k) {
     const SubnetManager fits(tree);  // its LIDs fit InfiniBand's limits
     b.nodes = tree.nodes();
   } catch (const std::invalid_argument& e) {
-    k.n.fail(std::string("a tree InfiniBand can address with ibft.m = ") + std::to_string(b.m) + " (" +
-                         e.what() + ")");
+    k.n.fail(std::string("a tree InfiniBand can address with ibft.m = ") + std::to_string(b.m) + " (" + e.what() + ")");
   }
   const std::string scheme = k.scheme.value();
   b.scheme = scheme == "opensm" ? IbftScheme::opensm : scheme == "unicast" ? IbftScheme::unicast : IbftScheme::cyclic;
@@ -48,7 +50,7 @@ IbftConfig read_ibft_params(const IbftKeys& k) {
   b.sw.credit_bytes = static_cast<uint32_t>(k.credit_bytes.value());
   b.link.rate_gbps = k.link_gbps.value();
   b.link.propagation = from_ps(k.link_delay.value());
-  b.link.overhead_bytes = 0;  // no Ethernet preamble or gap
+  b.link.overhead_bytes = 0;               // no Ethernet preamble or gap
   b.link.concurrent_header = cut_through;  // delivered at the first byte: the switch routes from the header
   b.link.lead_bytes = 0;
   return b;
@@ -57,7 +59,8 @@ IbftConfig read_ibft_params(const IbftKeys& k) {
 void check_ibft_credit_loop(const IbftKeys& k, const IbftConfig& b, const config::Config& c) {
   const uint32_t packet = b.mtu != 0 && b.mtu < b.message_bytes ? b.mtu : b.message_bytes;
   const double packet_ps = serialization_ps(packet, b.link.rate_gbps);
-  const double loop_ps = 2.0 * double(to_ps(b.link.propagation)) + serialization_ps(b.sw.credit_bytes, b.link.rate_gbps);
+  const double loop_ps =
+      2.0 * double(to_ps(b.link.propagation)) + serialization_ps(b.sw.credit_bytes, b.link.rate_gbps);
   c.note_check({"a packet's time on the wire >= the credit round trip of a link",
                 {k.link_delay.key(), k.message_bytes.key(), k.mtu.key(), k.link_gbps.key(), k.credit_bytes.key()},
                 packet_ps >= loop_ps,

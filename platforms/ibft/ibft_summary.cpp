@@ -6,7 +6,7 @@
 namespace fabric {
 
 void IbftTop::summarize(std::ostream& out, Picos) const {
-  const char* root = config_.scheme != IbftScheme::opensm          ? ""
+  const char* root = config_.scheme != IbftScheme::opensm        ? ""
                      : config_.opensm_root == OpenSmRoot::spread ? " (root spread)"
                                                                  : " (root first)";
   char line[256];

@@ -33,8 +33,8 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
       scheduler_("scheduler") {
   EventQueue& events = scheduler_.queue();
   for (int s = 0; s < topology_.switches(); ++s) {
-    switches_.push_back(std::make_unique<IbSwitch>(("sw" + std::to_string(s)).c_str(), s, config_.sw, tables_, pool_,
-                                                   events));
+    switches_.push_back(
+        std::make_unique<IbSwitch>(("sw" + std::to_string(s)).c_str(), s, config_.sw, tables_, pool_, events));
   }
   for (int p = 0; p < topology_.nodes(); ++p)
     hosts_.push_back(std::make_unique<HostAdapter>(("host" + std::to_string(p)).c_str(), p, config_.sw.credit_bytes,
@@ -55,8 +55,10 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
     for (int k = topology_.half() + 1; k <= topology_.m() && topology_.level(s) > 0; ++k) {
       const IbftTopology::Peer& up = topology_.peer(s, k);
       const std::string base = "sw" + std::to_string(s) + "p" + std::to_string(k);
-      link(base + "_up", switches_[static_cast<size_t>(s)]->tx(k), switches_[static_cast<size_t>(up.index)]->rx(up.port));
-      link(base + "_down", switches_[static_cast<size_t>(up.index)]->tx(up.port), switches_[static_cast<size_t>(s)]->rx(k));
+      link(base + "_up", switches_[static_cast<size_t>(s)]->tx(k),
+           switches_[static_cast<size_t>(up.index)]->rx(up.port));
+      link(base + "_down", switches_[static_cast<size_t>(up.index)]->tx(up.port),
+           switches_[static_cast<size_t>(s)]->rx(k));
     }
   }
 
@@ -72,13 +74,15 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
     } else {
       const bool cyclic = config_.scheme == IbftScheme::cyclic;
       const int mlid = kFirstMulticastLid + tables_.groups();  // the LID add_group gives the table below
-      const SubnetManager::McTable table = cyclic ? subnet_.cyclic_tree(src, group)
-                                                  : subnet_.opensm_tree(group, {src}, config_.opensm_root, mlid);
+      const SubnetManager::McTable table =
+          cyclic ? subnet_.cyclic_tree(src, group) : subnet_.opensm_tree(group, {src}, config_.opensm_root, mlid);
       const TreeCheck check = check_tree(topology_, table, src, group,
                                          cyclic ? TreeForwarding::every_port : TreeForwarding::all_but_arrival, cyclic);
-      if (!check.ok) throw std::logic_error("ibft: the multicast tree of " + topology_.node_name(src) + ": " + check.problem);
+      if (!check.ok)
+        throw std::logic_error("ibft: the multicast tree of " + topology_.node_name(src) + ": " + check.problem);
       lids.push_back(kFirstMulticastLid + tables_.add_group(table));
-      if (lids.back() != mlid) throw std::logic_error("ibft: a group's multicast LID is not the one its root was chosen by");
+      if (lids.back() != mlid)
+        throw std::logic_error("ibft: a group's multicast LID is not the one its root was chosen by");
     }
     std::vector<HostPacket> packets;
     uint64_t seq = 0;
@@ -149,9 +153,8 @@ Picos IbftTop::completion() const {
 }
 
 void IbftTop::finish(Picos end) {
-  drained_at_end_ = backlog() == 0 && std::all_of(links_.begin(), links_.end(), [&](const auto& l) {
-                      return l->quiet_from() <= end;
-                    });
+  drained_at_end_ = backlog() == 0 &&
+                    std::all_of(links_.begin(), links_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
   for (auto& h : hosts_) h->finish();

@@ -22,8 +22,6 @@ const char* const kRingGroupRingsAllowed =
 
 namespace {
 
-
-
 struct GroupShape {
   int count;
   int size;
@@ -74,13 +72,9 @@ RingPattern pattern_named(const std::string& text) {
 }  // namespace
 
 config::TextSyntax ring_groups_syntax() { return config::syntax_of<parse_groups>(kRingGroupsAllowed); }
-config::TextSyntax ring_group_rings_syntax() {
-  return config::syntax_of<parse_group_rings>(kRingGroupRingsAllowed);
-}
+config::TextSyntax ring_group_rings_syntax() { return config::syntax_of<parse_group_rings>(kRingGroupRingsAllowed); }
 
-const char* to_string(RingPattern pattern) {
-  return pattern == RingPattern::all_to_all ? "all-to-all" : "one-to-all";
-}
+const char* to_string(RingPattern pattern) { return pattern == RingPattern::all_to_all ? "all-to-all" : "one-to-all"; }
 
 RingPattern RingConfig::pattern_at(Picos t) const {
   const RingPattern* p = traffic::value_at(pattern_schedule, t);
@@ -136,8 +130,8 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   const int positions = b.stations + bridges;
   if (positions > ring::RingLayout::kMaxPositions)
     k.stations.fail("at most " + std::to_string(ring::RingLayout::kMaxPositions - bridges) +
-                                " with ring.rings = " + std::to_string(b.rings) + " (" + std::to_string(bridges) +
-                                " bridge controllers on a ring; a ticket's map has 32 bits)");
+                    " with ring.rings = " + std::to_string(b.rings) + " (" + std::to_string(bridges) +
+                    " bridge controllers on a ring; a ticket's map has 32 bits)");
   const Picos round_trip = b.ticket_round_trip(positions);
   const Picos d0 = k.backoff_d0.value();
   s.pacer.backoff_d0 = d0 > 0 ? d0 : round_trip;
@@ -162,7 +156,7 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
   try {
     b.every_sender = 0;
     for (const ring::RingGroup& g : ring::build_ring_network({b.rings, b.stations, b.group_count, b.group_size, true,
-                                                               b.group_rings, b.sender_rings})
+                                                              b.group_rings, b.sender_rings})
                                         .groups)
       b.every_sender += static_cast<int>(g.senders.size());
   } catch (const std::invalid_argument& e) {
@@ -186,11 +180,10 @@ RingConfig read_ring_params(const RingKeys& k, const config::Config& c) {
     if (!(v > 0) || v > 1000) k.load_schedule.fail(std::string(allowed) + "; '" + p.value + "' is not");
     b.load_schedule.push_back({p.from, p.to, v});
   }
-  for (const traffic::Phase& p :
-       traffic::parse_phases(k.pattern_schedule.key(), k.pattern_schedule.value())) {
+  for (const traffic::Phase& p : traffic::parse_phases(k.pattern_schedule.key(), k.pattern_schedule.value())) {
     if (p.value != "all-to-all" && p.value != "one-to-all")
-      k.pattern_schedule.fail(std::string("phases FROM-TO:PATTERN with PATTERN ") + kRingPatterns + "; '" +
-                                          p.value + "' is neither");
+      k.pattern_schedule.fail(std::string("phases FROM-TO:PATTERN with PATTERN ") + kRingPatterns + "; '" + p.value +
+                              "' is neither");
     b.pattern_schedule.push_back({p.from, p.to, pattern_named(p.value)});
   }
   return b;

@@ -30,35 +30,104 @@ config::TextSyntax ring_groups_syntax();
 config::TextSyntax ring_group_rings_syntax();
 
 struct RingKeys {
-  config::Param<config::Integer> rings{"ring.rings", "1", "", "rings, joined by bridges in a binary tree (ring r > 0 hangs from ring (r - 1) / 2); every group has " "its block of stations on every ring", 1, 15};
-  config::Param<config::Integer> stations{"ring.stations", "16", "", "host stations a ring (its bridge controllers come on top; at most 32 positions a ring)", 2, kRingMaxStations};
-  config::Param<config::Text> groups{"ring.groups", "3x5", "", std::string("multicast groups: ") + kRingGroupsAllowed + ", from station 0 on (the stations beyond them idle); SIZE stations on each of a group's rings", ring_groups_syntax()};
-  config::Param<config::Text> group_rings{"ring.group_rings", "", "", std::string("the rings each group has its block of stations on: ") + kRingGroupRingsAllowed + "; empty: every group on every ring", ring_group_rings_syntax()};
-  config::Param<config::IntList> sender_rings{"ring.sender_rings", "", "", "the rings whose group members send (the document's Fig. 9(c): the centre ring 0 only); empty: every ring", 0, 14};
-  config::Param<config::Choice> pattern{"ring.pattern", "all-to-all", "who sends to each group: every member (all-to-all) or its first station (one-to-all)", {"all-to-all", "one-to-all"}};
+  config::Param<config::Integer> rings{
+      "ring.rings",
+      "1",
+      "",
+      "rings, joined by bridges in a binary tree (ring r > 0 hangs from ring (r - 1) / 2); every group has "
+      "its block of stations on every ring",
+      1,
+      15};
+  config::Param<config::Integer> stations{
+      "ring.stations",
+      "16",
+      "",
+      "host stations a ring (its bridge controllers come on top; at most 32 positions a ring)",
+      2,
+      kRingMaxStations};
+  config::Param<config::Text> groups{
+      "ring.groups", "3x5", "",
+      std::string("multicast groups: ") + kRingGroupsAllowed +
+          ", from station 0 on (the stations beyond them idle); SIZE stations on each of a group's rings",
+      ring_groups_syntax()};
+  config::Param<config::Text> group_rings{"ring.group_rings", "", "",
+                                          std::string("the rings each group has its block of stations on: ") +
+                                              kRingGroupRingsAllowed + "; empty: every group on every ring",
+                                          ring_group_rings_syntax()};
+  config::Param<config::IntList> sender_rings{
+      "ring.sender_rings",
+      "",
+      "",
+      "the rings whose group members send (the document's Fig. 9(c): the centre ring 0 only); empty: every ring",
+      0,
+      14};
+  config::Param<config::Choice> pattern{
+      "ring.pattern",
+      "all-to-all",
+      "who sends to each group: every member (all-to-all) or its first station (one-to-all)",
+      {"all-to-all", "one-to-all"}};
   config::Param<config::Integer> buffers{"ring.buffers", "20", "", "receive buffers per station (B)", 1, 10000};
-  config::Param<config::Rate> segment_gbps{"ring.segment_gbps", "1.6", "Gb/s", "data rate of every segment", 0.001, 1000};
+  config::Param<config::Rate> segment_gbps{"ring.segment_gbps",          "1.6", "Gb/s",
+                                           "data rate of every segment", 0.001, 1000};
   config::Param<config::Duration> segment_delay{"ring.segment_delay", "0", "ps", "flight time on a segment", 0, 1e9};
-  config::Param<config::Duration> station_latency{"ring.station_latency", "100ns", "ps", "cut through: from a frame's first byte at a station to its forwarding", 1, 1e9};
-  config::Param<config::Integer> q{"ring.q", "0", "packets", "fixed SPQ limit q: packets a sender has in reservation at once; 0: no limit", 0, 10000};
-  config::Param<config::Integer> host_queue{"ring.host_queue", "4096", "packets", "packets a sender's host holds waiting for its SPQ; an arrival beyond them is dropped (drops, reason host_queue)", 1, 1e7};
-  config::Param<config::Boolean> q_adaptive{"ring.q_adaptive", "false", "", "the adaptive SPQ limit (1b) instead of ring.q"};
-  config::Param<config::Boolean> delayed_retry{"ring.delayed_retry", "false", "", "delayed retry (2a): retries wait in a priority queue released by permits, one per packet " "inter-arrival time"};
-  config::Param<config::Boolean> backoff{"ring.backoff", "false", "", "exponential back-off (2b): the n-th retry waits D0 e^(d n), n <= 10"};
-  config::Param<config::Duration> backoff_d0{"ring.backoff_d0", "0", "ps", "back-off D0; 0: one ticket round trip of the ring", 0, 1e12};
+  config::Param<config::Duration> station_latency{
+      "ring.station_latency",
+      "100ns",
+      "ps",
+      "cut through: from a frame's first byte at a station to its forwarding",
+      1,
+      1e9};
+  config::Param<config::Integer> q{
+      "ring.q", "0",  "packets", "fixed SPQ limit q: packets a sender has in reservation at once; 0: no limit",
+      0,        10000};
+  config::Param<config::Integer> host_queue{
+      "ring.host_queue",
+      "4096",
+      "packets",
+      "packets a sender's host holds waiting for its SPQ; an arrival beyond them is dropped (drops, reason host_queue)",
+      1,
+      1e7};
+  config::Param<config::Boolean> q_adaptive{"ring.q_adaptive", "false", "",
+                                            "the adaptive SPQ limit (1b) instead of ring.q"};
+  config::Param<config::Boolean> delayed_retry{
+      "ring.delayed_retry", "false", "",
+      "delayed retry (2a): retries wait in a priority queue released by permits, one per packet "
+      "inter-arrival time"};
+  config::Param<config::Boolean> backoff{"ring.backoff", "false", "",
+                                         "exponential back-off (2b): the n-th retry waits D0 e^(d n), n <= 10"};
+  config::Param<config::Duration> backoff_d0{
+      "ring.backoff_d0", "0", "ps", "back-off D0; 0: one ticket round trip of the ring", 0, 1e12};
   config::Param<config::Real> backoff_d{"ring.backoff_d", "0.693147", "", "back-off d (ln 2: doubling)", 0, 10};
-  config::Param<config::Choice> own_frames{"ring.own_frames", "control-first", "the order of a station's own frames once no transit frame waits: retracts and retract requests, then tickets in SPQ order, then data (control-first, platforms.md), or data before tickets (data-first)", {"control-first", "data-first"}};
-  config::Param<config::Boolean> free_on_receipt{"ring.free_on_receipt", "false", "", "free a receive buffer when its packet is in rather than when it is delivered in order"};
-  config::Param<config::Integer> bridge_buffers{"ring.bridge_buffers", "40", "", "a bridge's buffers on each side (4b)", 1, 10000};
-  config::Param<config::Boolean> bridge_fc{"ring.bridge_fc", "false", "", "bridge flow control (3a, 3b): the tickets a bridge launches beyond are paced by delayed retry " "and exponential back-off, with the bridge's constants"};
-  config::Param<config::Duration> bridge_backoff_d0{"ring.bridge_backoff_d0", "0", "ps", "a bridge's back-off D0; 0: one ticket round trip of a ring", 0, 1e12};
+  config::Param<config::Choice> own_frames{
+      "ring.own_frames",
+      "control-first",
+      "the order of a station's own frames once no transit frame waits: retracts and retract requests, then tickets in "
+      "SPQ order, then data (control-first, platforms.md), or data before tickets (data-first)",
+      {"control-first", "data-first"}};
+  config::Param<config::Boolean> free_on_receipt{
+      "ring.free_on_receipt", "false", "",
+      "free a receive buffer when its packet is in rather than when it is delivered in order"};
+  config::Param<config::Integer> bridge_buffers{
+      "ring.bridge_buffers", "40", "", "a bridge's buffers on each side (4b)", 1, 10000};
+  config::Param<config::Boolean> bridge_fc{
+      "ring.bridge_fc", "false", "",
+      "bridge flow control (3a, 3b): the tickets a bridge launches beyond are paced by delayed retry "
+      "and exponential back-off, with the bridge's constants"};
+  config::Param<config::Duration> bridge_backoff_d0{
+      "ring.bridge_backoff_d0", "0", "ps", "a bridge's back-off D0; 0: one ticket round trip of a ring", 0, 1e12};
   config::Param<config::Real> bridge_backoff_d{"ring.bridge_backoff_d", "0.693147", "", "a bridge's back-off d", 0, 10};
-  config::Param<config::Text> load_schedule{"traffic.load_schedule", "", "", "platform ring: phases of another aggregate load, FROM-TO:GBPS (a burst: 2ms-4ms:2.5); traffic.load_gbps outside them", traffic::phases_syntax()};
-  config::Param<config::Text> pattern_schedule{"ring.pattern_schedule", "", "", std::string("phases of another pattern, FROM-TO:PATTERN with PATTERN ") + kRingPatterns + "; ring.pattern outside them", traffic::phases_syntax()};
+  config::Param<config::Text> load_schedule{"traffic.load_schedule", "", "",
+                                            "platform ring: phases of another aggregate load, FROM-TO:GBPS (a burst: "
+                                            "2ms-4ms:2.5); traffic.load_gbps outside them",
+                                            traffic::phases_syntax()};
+  config::Param<config::Text> pattern_schedule{"ring.pattern_schedule", "", "",
+                                               std::string("phases of another pattern, FROM-TO:PATTERN with PATTERN ") +
+                                                   kRingPatterns + "; ring.pattern outside them",
+                                               traffic::phases_syntax()};
 };
 
 struct RingConfig {
-  int rings = 0;      // joined by bridges in a binary tree
+  int rings = 0;     // joined by bridges in a binary tree
   int stations = 0;  // host stations a ring
   int group_count = 0;
   int group_size = 0;
@@ -69,9 +138,9 @@ struct RingConfig {
   RingStationParams station;  // its permit interval and observation window are set per run
   RingBridgeParams bridge;
   LinkParams segment;
-  double load_gbps = 0;      // aggregate payload offered
-  std::vector<traffic::Phased<double>> load_schedule;           // phases of another load (Gb/s)
-  std::vector<traffic::Phased<RingPattern>> pattern_schedule;   // phases of another pattern
+  double load_gbps = 0;                                        // aggregate payload offered
+  std::vector<traffic::Phased<double>> load_schedule;          // phases of another load (Gb/s)
+  std::vector<traffic::Phased<RingPattern>> pattern_schedule;  // phases of another pattern
   traffic::Arrival arrival = traffic::Arrival::cbr;
 
   // Who sends at `t`, and the aggregate load offered then.

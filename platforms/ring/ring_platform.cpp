@@ -81,9 +81,8 @@ PlatformResolution RingPlatform::resolve(const config::Config& config, const Sha
   for (const traffic::Phased<double>& p : b.load_schedule) lowest = std::min(lowest, p.value);
   const double permit = ring::kPayloadBytes * 8000.0 * b.senders(RingPattern::all_to_all) / lowest;
   check_backoff_fits(k, b, keys.sim_time);
-  const Picos backoff = b.station.pacer.backoff ? ring::backoff_wait(b.station.pacer.backoff_d0,
-                                                                     b.station.pacer.backoff_d, 10)
-                                                : 0;
+  const Picos backoff =
+      b.station.pacer.backoff ? ring::backoff_wait(b.station.pacer.backoff_d0, b.station.pacer.backoff_d, 10) : 0;
   r.quiet_time = std::max(static_cast<Picos>(8 * permit), backoff) + b.station.observe_every;  // one ticket round trip
   r.run = std::make_unique<RingRun>(std::move(b));
   return r;

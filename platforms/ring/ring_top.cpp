@@ -14,7 +14,8 @@ double RingSenderLoad::gbps_at(Picos t) const {
 }
 
 Picos RingSenderLoad::next_change(Picos t) const {
-  return std::min(traffic::next_boundary(config_.load_schedule, t), traffic::next_boundary(config_.pattern_schedule, t));
+  return std::min(traffic::next_boundary(config_.load_schedule, t),
+                  traffic::next_boundary(config_.pattern_schedule, t));
 }
 
 RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_t seed, Recorder& recorder)
@@ -29,8 +30,8 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
   RingStationParams params = config_.station;
   // Permits start at the packet inter-arrival time of a sender's share of
   // the load, and follow the arrivals from there.
-  params.permit_interval = static_cast<Picos>(ring::kPayloadBytes * 8000.0 * config_.senders(config_.pattern) /
-                                              config_.load_gbps);
+  params.permit_interval =
+      static_cast<Picos>(ring::kPayloadBytes * 8000.0 * config_.senders(config_.pattern) / config_.load_gbps);
   RingBridgeParams bridge_params = config_.bridge;
   bridge_params.permit_interval = params.permit_interval;
   for (int h = 0; h < network_.hosts(); ++h) {
@@ -40,13 +41,14 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
     for (const ring::RingGroup& g : network_.groups)
       if (std::find(g.members.begin(), g.members.end(), h) != g.members.end())
         station.members = static_cast<int>(g.members.size());
-    stations_.push_back(std::make_unique<RingStation>(("station" + std::to_string(h)).c_str(),
-                                                      network_.position_of(h), h, network_.layouts[static_cast<size_t>(r)],
-                                                      network_.groups, station, frames_, pool_, recorder_, events));
+    stations_.push_back(std::make_unique<RingStation>(("station" + std::to_string(h)).c_str(), network_.position_of(h),
+                                                      h, network_.layouts[static_cast<size_t>(r)], network_.groups,
+                                                      station, frames_, pool_, recorder_, events));
   }
   for (size_t b = 0; b < network_.bridges.size(); ++b)
-    bridges_.push_back(std::make_unique<RingBridge>(("bridge" + std::to_string(b)).c_str(), network_.bridges[b].sides[0],
-                                                    network_.bridges[b].sides[1], bridge_params, frames_, pool_, events));
+    bridges_.push_back(std::make_unique<RingBridge>(("bridge" + std::to_string(b)).c_str(),
+                                                    network_.bridges[b].sides[0], network_.bridges[b].sides[1],
+                                                    bridge_params, frames_, pool_, events));
   // A segment from each position to the next, round every ring.
   const auto tx_at = [&](const ring::RingNetwork::Position& p) -> TxPort& {
     if (!p.bridge) return stations_[static_cast<size_t>(p.id)]->tx;
@@ -65,7 +67,7 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
   for (int r = 0; r < network_.rings; ++r) {
     const auto& positions = network_.positions[static_cast<size_t>(r)];
     for (size_t p = 0; p < positions.size(); ++p) {
-      const std::string name = "ring" + std::to_string(r) + ".segment" + std::to_string(p);  // its entity
+      const std::string name = "ring" + std::to_string(r) + ".segment" + std::to_string(p);    // its entity
       const std::string module = "ring" + std::to_string(r) + "_segment" + std::to_string(p);  // SystemC's: no '.'
       segments_.push_back(std::make_unique<Link>(module.c_str(), config_.segment));
       const EntityPlace ends = link_place(unit_at(positions[p]), unit_at(positions[(p + 1) % positions.size()]));
@@ -113,8 +115,7 @@ void RingTop::describe_backlog(std::ostream& out, int max_lines) const {
   for (const auto& s : stations_) {
     if (s->protocol().spq() == 0 || max_lines-- <= 0) continue;
     out << "  " << s->name() << ": " << s->protocol().spq() << " packets in reservation, "
-        << s->protocol().undelivered() << " awaiting delivery, " << s->protocol().buffers().free()
-        << " buffers free\n";
+        << s->protocol().undelivered() << " awaiting delivery, " << s->protocol().buffers().free() << " buffers free\n";
   }
 }
 
@@ -171,8 +172,9 @@ double RingTop::throughput_gbps(Picos simulated) const {
 void RingTop::finish(Picos end) {
   uint64_t undelivered = 0;
   for (const auto& s : stations_) undelivered += s->protocol().undelivered();
-  drained_at_end_ = backlog() == 0 && undelivered == 0 &&
-                    std::all_of(segments_.begin(), segments_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
+  drained_at_end_ =
+      backlog() == 0 && undelivered == 0 &&
+      std::all_of(segments_.begin(), segments_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
   for (const auto& s : stations_) s->finish();
@@ -188,7 +190,7 @@ void RingTop::finish(Picos end) {
   for (const auto& s : stations_) recorder_.total(s->entity(), "max_buffers_used", s->max_buffers_used());
   for (size_t i = 0; i < segments_.size(); ++i)
     recorder_.total(segment_entities_[i], "utilization",
-                     end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
+                    end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
   for (size_t b = 0; b < bridges_.size(); ++b)
     for (int side = 0; side < 2; ++side) {
       // What bridge b puts on the ring of this side: side 0 its parent's, side 1 its child's.

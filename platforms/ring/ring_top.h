@@ -12,8 +12,8 @@
 #include "model/invariants/ledger_recorder.h"
 #include "model/link/link.h"
 #include "model/protocol/payload_pool.h"
-#include "model/ring/ring_frame_store.h"
 #include "model/ring/ring_bridge.h"
+#include "model/ring/ring_frame_store.h"
 #include "model/ring/ring_network.h"
 #include "model/ring/ring_station.h"
 #include "platforms/common/platform.h"
@@ -82,7 +82,7 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   LedgerRecorder ledger_;  // every packet accounted for (model/invariants/)
   Recorder& recorder_;     // ledger_, in front of the run's recorder
   bool drained_at_end_ = false;
-  EntityId entity_;  // the platform's
+  EntityId entity_;           // the platform's
   EventScheduler scheduler_;  // before the modules, which keep a reference
   PayloadPool pool_;
   ring::RingFrameStore frames_;
@@ -95,6 +95,5 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   std::vector<Picos> busy_at_last_sample_;
   Picos last_sample_ = 0;
 };
-
 
 }  // namespace fabric

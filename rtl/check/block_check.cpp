@@ -60,7 +60,8 @@ bool check_sync_cam(const SyncCamUnderTest& block, const CheckOptions& o, std::o
     for (uint32_t seed = o.first_seed; seed < o.first_seed + o.seeds; ++seed) {
       for (bool timeouts : {false, true}) {
         stimulus::SyncCamStimulus stimulus(seed, block.entries, timeouts);
-        const std::string name = what + ", seed " + std::to_string(seed) + (timeouts ? ", with timeouts" : ", no timeout");
+        const std::string name =
+            what + ", seed " + std::to_string(seed) + (timeouts ? ", with timeouts" : ", no timeout");
         auto model = std::make_unique<VoqSyncCam>(stimulus.params());
         stimulus::SyncCamCoverage observer(*model, stimulus.params(), coverage);
         LockstepSyncCam cam(std::move(model), block.make(stimulus.params()), LockstepCheck(name, "model", "rtl"));
@@ -107,17 +108,16 @@ bool check_blocks(const CheckOptions& options, std::ostream& out) {
   if (!passed) return false;
   if (options.sync) {
     for (uint32_t entries : sync_cam_sizes()) {
-      const SyncCamUnderTest block{sync_cam_source(), entries, [](const SyncCam::Params& p) {
-                                     return make_sync_cam(p, "check", {});
-                                   }};
+      const SyncCamUnderTest block{sync_cam_source(), entries,
+                                   [](const SyncCam::Params& p) { return make_sync_cam(p, "check", {}); }};
       passed = check_sync_cam(block, options, out) && passed;
     }
   }
   if (options.cache) {
     for (uint32_t entries : packet_cache_sizes()) {
-      const PacketCacheUnderTest block{packet_cache_source(), entries, packet_cache_mirrors(), [](const PacketCache::Params& p, int ports) {
-                                         return make_packet_cache(p, ports, "check", {});
-                                       }};
+      const PacketCacheUnderTest block{
+          packet_cache_source(), entries, packet_cache_mirrors(),
+          [](const PacketCache::Params& p, int ports) { return make_packet_cache(p, ports, "check", {}); }};
       passed = check_packet_cache(block, options, out) && passed;
     }
   }

@@ -72,8 +72,8 @@ std::string sync_cam_fault() {
 
 std::string packet_cache_fault() {
   std::string fault;
-#define FABRICSIM_CHECK(n)                                                                                 \
-  if (fault.empty())                                                                                       \
+#define FABRICSIM_CHECK(n) \
+  if (fault.empty())       \
     fault = query_latency_fault<Vfabric_packet_cache_##n>("packet cache", n, FABRICSIM_RTL_CACHE_QUERY_LATENCY);
   FABRICSIM_RTL_CACHE_VARIANTS(FABRICSIM_CHECK)
 #undef FABRICSIM_CHECK

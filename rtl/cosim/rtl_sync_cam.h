@@ -17,8 +17,7 @@ enum class SyncCamOp : uint8_t { forward = 0, count_down = 1, tick = 2 };
 template <class V>
 class RtlSyncCam final : public SyncCam {
  public:
-  RtlSyncCam(const Params& params, const std::string& name, const TraceWindow& trace = {})
-      : block_(name, trace) {
+  RtlSyncCam(const Params& params, const std::string& name, const TraceWindow& trace = {}) : block_(name, trace) {
     V& io = block_.io();
     io.cfg_shi = params.shi;
     io.cfg_slow = params.slow;

@@ -36,7 +36,8 @@ TEST_F(ConfigMessages, AnIntegerTooLargeFor64BitsNamesTheRange) {
   EXPECT_EQ(frames.allowed, "an integer; range 0 .. 9223372036854775807");
   const ConfigError time = config_error_of([&] { config_.set("sim.time", "99999999999999999999999ns"); });
   EXPECT_TRUE(contains(time.allowed, "range 1 .. 10000000000000000 ps")) << time.allowed;
-  const ConfigError list = config_error_of([&] { config_.set("classes.lossless_priorities", "1,99999999999999999999"); });
+  const ConfigError list =
+      config_error_of([&] { config_.set("classes.lossless_priorities", "1,99999999999999999999"); });
   EXPECT_TRUE(contains(list.allowed, "each element 0 .. 7")) << list.allowed;
 }
 
@@ -122,7 +123,8 @@ TEST_F(ConfigMessages, EveryPrintedBoundIsAccepted) {
     std::istringstream words(allowed);
     std::vector<std::string> numbers;
     for (std::string word; words >> word;) {
-      if (word == ".." || word == ">=" || word == "<=" || word == "any" || word == "or" || word.front() == '(') continue;
+      if (word == ".." || word == ">=" || word == "<=" || word == "any" || word == "or" || word.front() == '(')
+        continue;
       if (word == "auto,") {  // a derived key: "auto, or RANGE"
         Config config(registry_);
         EXPECT_NO_THROW(config.set(key, "auto")) << key;

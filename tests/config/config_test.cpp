@@ -18,9 +18,7 @@ namespace {
 
 using fabric::testing::config_error_of;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A file under /tmp, removed when the test ends.
 struct TempFile : fabric::testing::TempFile {
@@ -199,8 +197,7 @@ TEST(ConfigParsers, IntListHugeRangeRejectedBeforeExpanding) {
 
 TEST(ConfigErrorMessage, NamesKeyValueAndAllowed) {
   const ConfigError error("leaf.clock_mhz", "-3", "1 .. 10000 (MHz)");
-  EXPECT_STREQ(error.what(),
-               "configuration error: key 'leaf.clock_mhz' has value '-3'; allowed: 1 .. 10000 (MHz)");
+  EXPECT_STREQ(error.what(), "configuration error: key 'leaf.clock_mhz' has value '-3'; allowed: 1 .. 10000 (MHz)");
   EXPECT_EQ(error.key, "leaf.clock_mhz");
   EXPECT_EQ(error.value, "-3");
   EXPECT_EQ(error.allowed, "1 .. 10000 (MHz)");
@@ -219,8 +216,7 @@ TEST(ConfigRegistry, DeclarationMistakesAreLogicErrors) {
   EXPECT_THROW(registry.declare(spec("a.b", ParamType::real, "1")), std::logic_error);
   EXPECT_THROW(registry.declare(spec("x.*.*", ParamType::integer, "1")), std::logic_error);
   EXPECT_THROW(registry.declare(spec("x.f*.y", ParamType::integer, "1")), std::logic_error);
-  EXPECT_THROW(registry.declare(spec("x.bad_default", ParamType::integer, "5", "", 0, 3)),
-               std::logic_error);
+  EXPECT_THROW(registry.declare(spec("x.bad_default", ParamType::integer, "5", "", 0, 3)), std::logic_error);
   EXPECT_THROW(registry.declare(spec("x.choice", ParamType::choice, "")), std::logic_error);
   // Text is parsed by the key's own parse function, never by hand elsewhere.
   EXPECT_THROW(registry.declare(spec("x.text", ParamType::text, "")), std::logic_error);
@@ -355,8 +351,7 @@ TEST_F(ConfigTest, UndeclaredOrWrongTypeReadIsLogicError) {
 
 TEST_F(ConfigTest, OutOfRangeNamesKeyValueAndRange) {
   const ConfigError error = config_error_of([&] { config_.set("leaf.clock_mhz", "-3"); });
-  EXPECT_STREQ(error.what(),
-               "configuration error: key 'leaf.clock_mhz' has value '-3'; allowed: 1 .. 10000 (MHz)");
+  EXPECT_STREQ(error.what(), "configuration error: key 'leaf.clock_mhz' has value '-3'; allowed: 1 .. 10000 (MHz)");
   EXPECT_FALSE(config_.is_set("leaf.clock_mhz"));
   EXPECT_EQ(config_.get_int("leaf.clock_mhz"), 500);
 }
@@ -476,8 +471,7 @@ TEST_F(ConfigTest, ResolvedTextListsDefaultsAndSetKeysSorted) {
 
 TEST_F(ConfigTest, FailReportsCurrentValue) {
   config_.set("leaf.clock_mhz", "3");
-  const ConfigError set_value =
-      config_error_of([&] { config_.fail("leaf.clock_mhz", "a multiple of 4 MHz"); });
+  const ConfigError set_value = config_error_of([&] { config_.fail("leaf.clock_mhz", "a multiple of 4 MHz"); });
   EXPECT_STREQ(set_value.what(),
                "configuration error: key 'leaf.clock_mhz' has value '3'; allowed: a multiple of 4 MHz");
   const ConfigError default_value =

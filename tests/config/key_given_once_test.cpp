@@ -70,8 +70,9 @@ TEST_F(KeyGivenOnce, TheSweepTakesTheOldNameWithANote) {
   ASSERT_EQ(spec.dimension_keys(0), std::vector<std::string>{kNew});
   ASSERT_EQ(spec.renamed_keys_used().size(), 1u);
   EXPECT_TRUE(contains(spec.renamed_keys_used()[0], kNew));
-  const ConfigError both = config_error_of(
-      [&] { SweepSpec::parse({{kNew, "true,false", "x.ini:3"}, {kOld, "true", "--sweep"}}, registry_); });
+  const ConfigError both = config_error_of([&] {
+    SweepSpec::parse({{kNew, "true,false", "x.ini:3"}, {kOld, "true", "--sweep"}}, registry_);
+  });
   EXPECT_TRUE(contains(both.what(), kOld) && contains(both.allowed, kNew)) << both.what();
 }
 

@@ -104,10 +104,8 @@ TEST_F(ParamListing, ForProgramsOneLinePerKey) {
   const std::vector<std::string> lines = lines_of(list_params_tsv(registry_, ""));
   ASSERT_EQ(lines.size(), registry_.all().size() + 1);
   EXPECT_EQ(lines[0], "PLATFORM\tKEY\tTYPE\tDEFAULT\tUNIT\tALLOWED\tDESCRIPTION");
-  for (const std::string& line : lines)
-    EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 6) << line;
-  EXPECT_NE(list_params_tsv(registry_, "leaf.clock_mhz").find("\tleaf.clock_mhz\treal\t454\tMHz\t"),
-            std::string::npos);
+  for (const std::string& line : lines) EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 6) << line;
+  EXPECT_NE(list_params_tsv(registry_, "leaf.clock_mhz").find("\tleaf.clock_mhz\treal\t454\tMHz\t"), std::string::npos);
   EXPECT_EQ(lines_of(list_params_tsv(registry_, "leaf.voq.*")).size(), keys_starting("leaf.voq.").size() + 1);
 }
 

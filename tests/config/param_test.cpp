@@ -15,8 +15,8 @@ namespace fabric::config {
 namespace {
 
 struct DemoKeys {
-  Param<Duration> timeout{"demo.timeout", Derived{"2us", "max(the spec's 2 us, 1.5 x the round trip)"}, "ps",
-                          "a timeout", 1e3, 1e12};
+  Param<Duration> timeout{
+      "demo.timeout", Derived{"2us", "max(the spec's 2 us, 1.5 x the round trip)"}, "ps", "a timeout", 1e3, 1e12};
   Param<Bytes> buffer{"demo.buffer", "6KB", "B", "a buffer", 64, 1e9};
   Param<Choice> mode{"demo.mode", "fast", "a choice", {"fast", "slow"}};
   Param<Integer> unset{"demo.unset", "", "", "no default", 0, 10};

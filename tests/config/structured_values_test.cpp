@@ -21,19 +21,20 @@ using fabric::testing::config_error_of;
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(ScriptedErrors, ParsesLinksAndSequenceNumbers) {
-  const ScriptedErrors s = parse_scripted_errors("errors.scripted", "leaf0_spine0_up:3, leaf0_spine0_up:7,leaf1_spine2_down:18446744073709551615");
+  const ScriptedErrors s = parse_scripted_errors(
+      "errors.scripted", "leaf0_spine0_up:3, leaf0_spine0_up:7,leaf1_spine2_down:18446744073709551615");
   EXPECT_EQ(s.at("leaf0_spine0_up"), (std::set<uint64_t>{3, 7}));
   EXPECT_EQ(s.at("leaf1_spine2_down"), (std::set<uint64_t>{18446744073709551615u}));
   EXPECT_TRUE(parse_scripted_errors("errors.scripted", "").empty());
 }
 
 TEST(ScriptedErrors, RefusesOverflowEmptyItemsAndJunk) {
-  const config::ConfigError overflow = config_error_of(
-      [] { parse_scripted_errors("errors.scripted", "leaf0_spine0_up:99999999999999999999999"); });
+  const config::ConfigError overflow =
+      config_error_of([] { parse_scripted_errors("errors.scripted", "leaf0_spine0_up:99999999999999999999999"); });
   EXPECT_EQ(overflow.key, "errors.scripted");
   EXPECT_TRUE(contains(overflow.allowed, "0 .. 18446744073709551615")) << overflow.allowed;
-  for (const char* bad : {",leaf0_spine0_up:1", "A:1,,B:2", "A:1,", "A", "A:", ":1", "A:-1", "A:1.5", "a b:1",
-                          "A:0x10"}) {
+  for (const char* bad :
+       {",leaf0_spine0_up:1", "A:1,,B:2", "A:1,", "A", "A:", ":1", "A:-1", "A:1.5", "a b:1", "A:0x10"}) {
     const config::ConfigError error = config_error_of([&] { parse_scripted_errors("errors.scripted", bad); });
     EXPECT_EQ(error.key, "errors.scripted") << bad;
     EXPECT_EQ(error.value, bad);

@@ -65,7 +65,7 @@ TEST(StudyResolution, TheStudyFolderVariableIsHonouredOrRefused) {
   const std::string folder = "/tmp/" + fabric::testing::TempFile::prefix("study_dir") + "folder";
   std::filesystem::create_directory(folder);
   std::ofstream(folder + "/Mine.ini") << "# mine\ninclude = ../" << fabric::testing::TempFile::prefix("study_dir")
-                                       << "base.ini\n[topology]\nracks = 1\nleaves = 2\n";
+                                      << "base.ini\n[topology]\nracks = 1\nleaves = 2\n";
   {
     const StudyDir dir(folder);
     ASSERT_EQ(list_studies().size(), 1u);

@@ -23,7 +23,9 @@ std::vector<CheckResult> checks_at(const SweepCoordinates& at) {
   out.push_back({"two", {"k0", "k2"}, at[0] + at[2] != 5, "sum " + std::to_string(at[0] + at[2])});
   // Made only when dimension 4 is not at its first value; its numbers read 0, 1 and 3.
   if (at[4] != 0)
-    out.push_back({"three", {"k0"}, !(at[0] == 2 && at[1] == 1 && at[3] == 2),
+    out.push_back({"three",
+                   {"k0"},
+                   !(at[0] == 2 && at[1] == 1 && at[3] == 2),
                    std::to_string(at[0]) + "/" + std::to_string(at[1]) + "/" + std::to_string(at[3])});
   out.push_back({"always holds", {}, true, "fine"});
   return out;

@@ -24,9 +24,8 @@ std::vector<std::string> keys_of(const SweepSpec& spec) {
 
 TEST(SweepSpec, CrossesKeysInTheOrderGivenTheLastFastest) {
   const config::ParamRegistry r = build_registry();
-  const SweepSpec spec = SweepSpec::parse({{"leaf.cache.entries", "16, 32", "a.ini:2"},
-                                           {"flow.f1.frame_size", "512,1522,9022", "a.ini:3"}},
-                                          r);
+  const SweepSpec spec = SweepSpec::parse(
+      {{"leaf.cache.entries", "16, 32", "a.ini:2"}, {"flow.f1.frame_size", "512,1522,9022", "a.ini:3"}}, r);
   EXPECT_EQ(spec.size(), 6u);
   EXPECT_EQ(keys_of(spec), (std::vector<std::string>{
                                "leaf.cache.entries=16; flow.f1.frame_size=512",
@@ -75,9 +74,7 @@ TEST(SweepSpec, ValuesWithCommasAreSeparatedByBarsAndALaterLineReplacesAKey) {
 
 TEST(SweepSpec, BadDefinitionsNameTheKeyAndWhereItWasGiven) {
   const config::ParamRegistry r = build_registry();
-  const auto error = [&](std::vector<SweepLine> lines) {
-    return config_error_of([&] { SweepSpec::parse(lines, r); });
-  };
+  const auto error = [&](std::vector<SweepLine> lines) { return config_error_of([&] { SweepSpec::parse(lines, r); }); };
   const auto expect = [&](std::vector<SweepLine> lines, const std::string& key, const std::string& what) {
     const config::ConfigError e = error(std::move(lines));
     EXPECT_EQ(e.key, key) << what;
@@ -88,7 +85,8 @@ TEST(SweepSpec, BadDefinitionsNameTheKeyAndWhereItWasGiven) {
             "5000");
   expect({{"leaf.cache.entries", "", "--sweep"}}, "leaf.cache.entries", "an empty list");
   expect({{"leaf.cache.entries", "16,,32", "--sweep"}}, "leaf.cache.entries", "an empty value");
-  expect({{"leaf.cache.entries", "16, 32", "s"}, {"leaf.sync.enable", "true", "s"},
+  expect({{"leaf.cache.entries", "16, 32", "s"},
+          {"leaf.sync.enable", "true", "s"},
           {"together", "leaf.cache.entries, leaf.sync.enable", "s:9"}},
          "leaf.sync.enable", "lists of different lengths");
   expect({{"leaf.cache.entries", "16, 32", "s"}, {"together", "leaf.cache.entries, leaf.sync.enable", "s:9"}},
@@ -111,13 +109,16 @@ TEST(SweepSpec, AValueGivenTwiceIsRefusedNamingIt) {
   EXPECT_TRUE(has(refused({{"leaf.cache.entries", "16, 016", "s"}}),
                   "leaf.cache.entries=016 is leaf.cache.entries=16 again (one value, two spellings)"));
   EXPECT_TRUE(has(refused({{"sim.time", "1us, 1000ns", "s"}}), "sim.time=1000ns is sim.time=1us again"));
-  EXPECT_TRUE(has(refused({{"leaf.sync.enable", "on, true", "s"}}), "leaf.sync.enable=true is leaf.sync.enable=on again"));
+  EXPECT_TRUE(
+      has(refused({{"leaf.sync.enable", "on, true", "s"}}), "leaf.sync.enable=true is leaf.sync.enable=on again"));
   EXPECT_TRUE(has(refused({{"seeds", "1-3, 2", "s:2"}}), "sim.seed=2 is given twice"));
-  EXPECT_TRUE(has(refused({{"leaf.cache.entries", "16, 16", "s"}, {"leaf.sync.enable", "true, true", "s"},
+  EXPECT_TRUE(has(refused({{"leaf.cache.entries", "16, 16", "s"},
+                           {"leaf.sync.enable", "true, true", "s"},
                            {"together", "leaf.cache.entries, leaf.sync.enable", "s"}}),
                   "leaf.cache.entries=16 & leaf.sync.enable=true is given twice"));
   // Varied together, a value may come back with another partner: the points differ.
-  EXPECT_EQ(SweepSpec::parse({{"leaf.cache.entries", "16, 16", "s"}, {"leaf.sync.enable", "true, false", "s"},
+  EXPECT_EQ(SweepSpec::parse({{"leaf.cache.entries", "16, 16", "s"},
+                              {"leaf.sync.enable", "true, false", "s"},
                               {"together", "leaf.cache.entries, leaf.sync.enable", "s"}},
                              r)
                 .size(),
@@ -126,8 +127,9 @@ TEST(SweepSpec, AValueGivenTwiceIsRefusedNamingIt) {
 
 TEST(SweepSpec, SimSeedSweptItselfAndBySeedsIsRefused) {
   const config::ParamRegistry r = build_registry();
-  const config::ConfigError e = config_error_of(
-      [&] { SweepSpec::parse({{"sim.seed", "1, 2", "a.ini:3"}, {"seeds", "1-2", "a.ini:4"}}, r); });
+  const config::ConfigError e = config_error_of([&] {
+    SweepSpec::parse({{"sim.seed", "1, 2", "a.ini:3"}, {"seeds", "1-2", "a.ini:4"}}, r);
+  });
   EXPECT_EQ(e.key, "sweep.seeds");
   EXPECT_EQ(e.origin, "a.ini:4");
   EXPECT_NE(std::string(e.what()).find("sim.seed is swept itself (at a.ini:3)"), std::string::npos) << e.what();
@@ -158,10 +160,8 @@ TEST(SweepSpec, TheSizeIsCountedWithoutMakingAPointOrOverflowing) {
 
 TEST(SweepSpec, APointFromItsCoordinatesIsThePointInOrder) {
   const config::ParamRegistry r = build_registry();
-  const SweepSpec spec = SweepSpec::parse({{"leaf.cache.entries", "16, 32, 64", "s"},
-                                           {"flow.f1.frame_size", "512, 9022", "s"},
-                                           {"seeds", "5-6", "s"}},
-                                          r);
+  const SweepSpec spec = SweepSpec::parse(
+      {{"leaf.cache.entries", "16, 32, 64", "s"}, {"flow.f1.frame_size", "512, 9022", "s"}, {"seeds", "5-6", "s"}}, r);
   EXPECT_EQ(spec.dimension_sizes(), (std::vector<size_t>{3, 2, 2}));
   EXPECT_EQ(spec.point({2, 0, 1}).key(), "leaf.cache.entries=64; flow.f1.frame_size=512; sim.seed=6");
   EXPECT_EQ(spec.points()[9].key(), spec.point({2, 0, 1}).key());  // 2 x 4 + 0 x 2 + 1

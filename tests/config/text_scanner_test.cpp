@@ -72,9 +72,8 @@ TEST(TextScanner, PairsHaveBothSides) {
 }
 
 TEST(TextScanner, ParseOrFailNamesKeyValueAllowedAndReason) {
-  const ConfigError error = config_error_of([] {
-    parse_or_fail("k.list", "1,,2", "a list", [] { return scan_items("1,,2", ','); });
-  });
+  const ConfigError error =
+      config_error_of([] { parse_or_fail("k.list", "1,,2", "a list", [] { return scan_items("1,,2", ','); }); });
   EXPECT_EQ(error.key, "k.list");
   EXPECT_EQ(error.value, "1,,2");
   EXPECT_EQ(error.allowed, "a list -- item 2 is empty (a leading, trailing or doubled ',')");

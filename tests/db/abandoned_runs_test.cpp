@@ -18,11 +18,14 @@ using testing::TempDbPath;
 // Run `run_id`, 'running' since it reached `reached`, owned by `owner`.
 void add_running_run(const std::string& db, int run_id, const RunOwner& owner, int64_t reached) {
   const std::string id = std::to_string(run_id);
-  exec_other(db, "INSERT INTO runs(run_id, study, config, seed, sim_time_ps, model_version, started_at, status, "
-                 "log_level) VALUES (" + id + ", 'E11', '', 1, " + std::to_string(reached) +
-                     ", 'v', '2026-01-01T00:00:00Z', 'running', 'frames');"
-                     "INSERT INTO run_owners VALUES (" + id + ", '" + owner.host + "', '" + owner.boot_id + "', " +
-                     std::to_string(owner.pid) + ", " + std::to_string(owner.start_ticks) + ")");
+  exec_other(db,
+             "INSERT INTO runs(run_id, study, config, seed, sim_time_ps, model_version, started_at, status, "
+             "log_level) VALUES (" +
+                 id + ", 'E11', '', 1, " + std::to_string(reached) +
+                 ", 'v', '2026-01-01T00:00:00Z', 'running', 'frames');"
+                 "INSERT INTO run_owners VALUES (" +
+                 id + ", '" + owner.host + "', '" + owner.boot_id + "', " + std::to_string(owner.pid) + ", " +
+                 std::to_string(owner.start_ticks) + ")");
 }
 
 TEST(RunOwner, ThisProcessIsAliveAndAnImpostorIsGone) {
@@ -58,9 +61,8 @@ TEST(AbandonedRuns, OnlyRunsOfProcessesThatAreGoneAreMarkedInterrupted) {
   ASSERT_EQ(rec.abandoned_runs().size(), 1u);
   EXPECT_EQ(rec.abandoned_runs()[0].run_id, 1);
   EXPECT_EQ(rec.abandoned_runs()[0].reached, 412'500'000);
-  EXPECT_EQ(describe(rec.abandoned_runs()[0]),
-            "run 1 was stopped outright at 412.500 us (process " + std::to_string(me.pid) +
-                " is gone); marked interrupted");
+  EXPECT_EQ(describe(rec.abandoned_runs()[0]), "run 1 was stopped outright at 412.500 us (process " +
+                                                   std::to_string(me.pid) + " is gone); marked interrupted");
   auto runs = run_sql(db.str(), "SELECT run_id, status, sim_time_ps FROM runs ORDER BY run_id");
   EXPECT_EQ(runs.text(0, "status"), "interrupted");
   EXPECT_EQ(runs.integer(0, "sim_time_ps"), 412'500'000);

@@ -26,7 +26,8 @@ TEST(DatabasePath, NamesThatKeepNothingAreRefusedWithTheReason) {
 }
 
 TEST(DatabasePath, FilePathsPass) {
-  for (const std::string path : {"fabric.db", "./file:x.db", "/tmp/a b/c.db", "memory.db", "x:memory:", "sweep.db.sweep-1/point-3-77.db"})
+  for (const std::string path :
+       {"fabric.db", "./file:x.db", "/tmp/a b/c.db", "memory.db", "x:memory:", "sweep.db.sweep-1/point-3-77.db"})
     EXPECT_FALSE(database_path_problem(path).has_value()) << path << ": " << problem(path);
 }
 

@@ -69,9 +69,7 @@ bool QueryResult::is_null(size_t row, const std::string& name) const {
   return std::holds_alternative<std::monostate>(at(row, name));
 }
 
-int64_t QueryResult::integer(size_t row, const std::string& name) const {
-  return std::get<int64_t>(at(row, name));
-}
+int64_t QueryResult::integer(size_t row, const std::string& name) const { return std::get<int64_t>(at(row, name)); }
 
 double QueryResult::real(size_t row, const std::string& name) const {
   const Value& v = at(row, name);
@@ -117,9 +115,15 @@ QueryResult run_sql(const std::string& db_path, const std::string& sql, const Pa
       std::vector<Value> row;
       for (int c = 0; c < ncols; ++c) {
         switch (sqlite3_column_type(raw_stmt, c)) {
-          case SQLITE_INTEGER: row.emplace_back(int64_t{sqlite3_column_int64(raw_stmt, c)}); break;
-          case SQLITE_FLOAT: row.emplace_back(sqlite3_column_double(raw_stmt, c)); break;
-          case SQLITE_NULL: row.emplace_back(std::monostate{}); break;
+          case SQLITE_INTEGER:
+            row.emplace_back(int64_t{sqlite3_column_int64(raw_stmt, c)});
+            break;
+          case SQLITE_FLOAT:
+            row.emplace_back(sqlite3_column_double(raw_stmt, c));
+            break;
+          case SQLITE_NULL:
+            row.emplace_back(std::monostate{});
+            break;
           default:
             row.emplace_back(std::string(reinterpret_cast<const char*>(sqlite3_column_text(raw_stmt, c))));
         }

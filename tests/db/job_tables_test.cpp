@@ -118,8 +118,8 @@ TEST(JobTables, EveryColumnOfJobsRoundTripsWithItsNulls) {
   write_hand_made_run(db.str());
   auto j = run_sql(db.str(), "SELECT * FROM jobs ORDER BY job_id");
   ASSERT_EQ(j.rows.size(), 2u);
-  EXPECT_EQ(j.columns, (std::vector<std::string>{"run_id", "job_id", "name", "collective", "algorithm", "ranks", "bytes",
-                                                 "iterations", "steps", "operations", "completed_operations",
+  EXPECT_EQ(j.columns, (std::vector<std::string>{"run_id", "job_id", "name", "collective", "algorithm", "ranks",
+                                                 "bytes", "iterations", "steps", "operations", "completed_operations",
                                                  "start_ps", "end_ps", "time_ps", "algbw_gbps", "busbw_gbps"}));
   EXPECT_EQ(j.integer(0, "run_id"), 1);
   EXPECT_EQ(j.integer(0, "job_id"), 0);
@@ -154,8 +154,9 @@ TEST(JobTables, JobRanksComeFromPortsAndRankEnds) {
   auto r = run_sql(db.str(), "SELECT * FROM job_ranks ORDER BY job_id, rank");
   EXPECT_EQ(r.columns, (std::vector<std::string>{"run_id", "job_id", "rank", "port_id", "end_ps"}));
   ASSERT_EQ(r.rows.size(), 4u);
-  const struct { int64_t job, rank, port, end; } expected[] = {{0, 0, 3, 6000}, {0, 1, 7, 9000}, {1, 0, 5, 700},
-                                                               {1, 1, 6, -1}};
+  const struct {
+    int64_t job, rank, port, end;
+  } expected[] = {{0, 0, 3, 6000}, {0, 1, 7, 9000}, {1, 0, 5, 700}, {1, 1, 6, -1}};
   for (size_t i = 0; i < 4; ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.integer(i, "run_id"), 1);
@@ -268,15 +269,16 @@ TEST(JobTables, RanksViewGivesEachRanksTimeAndTraffic) {
   TempDbPath db;
   write_hand_made_run(db.str());
   auto r = run_sql(db.str(), "SELECT * FROM v_job_ranks ORDER BY job_id, rank");
-  EXPECT_EQ(r.columns, (std::vector<std::string>{"run_id", "job_id", "rank", "port_id", "operations",
-                                                 "completed_operations", "bytes_sent", "bytes_received", "end_ps",
-                                                 "time_ps"}));
+  EXPECT_EQ(r.columns,
+            (std::vector<std::string>{"run_id", "job_id", "rank", "port_id", "operations", "completed_operations",
+                                      "bytes_sent", "bytes_received", "end_ps", "time_ps"}));
   ASSERT_EQ(r.rows.size(), 4u);
-  const struct { int64_t port, ops, completed, sent, received, end, time; } expected[] = {
-      {3, 4, 4, 1000, 500, 6000, 5000},
-      {7, 4, 4, 750, 1000, 9000, 8000},
-      {5, 2, 2, 64, 0, 700, 600},
-      {6, 2, 0, 0, 64, -1, -1}};
+  const struct {
+    int64_t port, ops, completed, sent, received, end, time;
+  } expected[] = {{3, 4, 4, 1000, 500, 6000, 5000},
+                  {7, 4, 4, 750, 1000, 9000, 8000},
+                  {5, 2, 2, 64, 0, 700, 600},
+                  {6, 2, 0, 0, 64, -1, -1}};
   for (size_t i = 0; i < 4; ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.integer(i, "port_id"), expected[i].port);
@@ -314,10 +316,10 @@ TEST(JobTables, CookbookJobFiguresGiveTheSlowestStepAndRank) {
   }
   const std::string sql = testing::read_file(*dir / "db" / "queries" / "job_figures.sql");
   auto f = run_sql(db.str(), sql, {{"@run", int64_t{1}}});
-  EXPECT_EQ(f.columns, (std::vector<std::string>{"job_id", "name", "collective", "algorithm", "ranks", "bytes",
-                                                 "operations", "completed_operations", "time_us", "algbw_gbps",
-                                                 "busbw_gbps", "slowest_step", "slowest_step_us", "slowest_rank",
-                                                 "slowest_rank_us"}));
+  EXPECT_EQ(f.columns,
+            (std::vector<std::string>{"job_id", "name", "collective", "algorithm", "ranks", "bytes", "operations",
+                                      "completed_operations", "time_us", "algbw_gbps", "busbw_gbps", "slowest_step",
+                                      "slowest_step_us", "slowest_rank", "slowest_rank_us"}));
   ASSERT_EQ(f.rows.size(), 2u);
   EXPECT_EQ(f.text(0, "name"), "ar");
   EXPECT_EQ(f.integer(0, "ranks"), 2);
@@ -387,9 +389,9 @@ TEST(JobTables, InterruptedAndAbandonedRunsKeepTheirJobRows) {
     rec.begin_run(info());
     record_hand_made_jobs(rec);
   }  // no finish: the destructor writes what is buffered and marks the run failed
-  EXPECT_EQ(run_sql(db.str(), "SELECT group_concat(status) AS s FROM (SELECT status FROM runs ORDER BY run_id)")
-                .text(0, "s"),
-            "interrupted,failed");
+  EXPECT_EQ(
+      run_sql(db.str(), "SELECT group_concat(status) AS s FROM (SELECT status FROM runs ORDER BY run_id)").text(0, "s"),
+      "interrupted,failed");
   for (const int run : {1, 2}) {
     const std::string where = " WHERE run_id = " + std::to_string(run);
     EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM jobs" + where), 2);
@@ -423,8 +425,9 @@ TEST(JobTables, OlderFilesGetTheJobTablesWhenOpened) {
     EXPECT_EQ(query_int(path, "SELECT count(*) FROM jobs WHERE run_id = 2"), 2);
     EXPECT_EQ(query_int(path, "SELECT count(*) FROM v_job_steps WHERE run_id = 2"), 3);
     EXPECT_EQ(query_int(path, "SELECT count(*) FROM v_job_ranks WHERE run_id = 2"), 4);
-    EXPECT_EQ(query_int(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
-                              "name = 'job_operations_by_rank'"),
+    EXPECT_EQ(query_int(path,
+                        "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND "
+                        "name = 'job_operations_by_rank'"),
               1);
   }
   EXPECT_EQ(run_sql(v4.str(), "SELECT value FROM meta WHERE key = 'schema_version'").text(0, "value"), "6");
@@ -454,8 +457,8 @@ TEST(JobTables, ManyOperationsAreWrittenQuicklyAndInOrder) {
   for (int r = 0; r < kRanks; ++r) {
     for (int i = 0; i < kOpsPerRank; ++i) {
       const bool send = i % 2 == 0;
-      rec.job_operation(op(0, r, i, send ? kSend : kRecv, (r + (send ? 1 : kRanks - 1)) % kRanks, -1, 4096,
-                           i / 2, i / 2, i * 1000, i * 1000 + 900));
+      rec.job_operation(op(0, r, i, send ? kSend : kRecv, (r + (send ? 1 : kRanks - 1)) % kRanks, -1, 4096, i / 2,
+                           i / 2, i * 1000, i * 1000 + 900));
     }
   }
   const double recording = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -476,8 +479,9 @@ TEST(JobTables, ManyOperationsAreWrittenQuicklyAndInOrder) {
             0);
   EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM v_job_steps"), kOpsPerRank / 2);
   EXPECT_EQ(query_int(db.str(), "SELECT sum(bytes_sent) FROM v_job_steps"), int64_t{kRanks} * kOpsPerRank / 2 * 4096);
-  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM v_job_ranks WHERE bytes_sent = bytes_received AND "
-                                "operations = 2000 AND time_ps = 2000 * 1000 - 1000"),
+  EXPECT_EQ(query_int(db.str(),
+                      "SELECT count(*) FROM v_job_ranks WHERE bytes_sent = bytes_received AND "
+                      "operations = 2000 AND time_ps = 2000 * 1000 - 1000"),
             kRanks);
 }
 

@@ -22,7 +22,8 @@ using testing::TempDbPath;
 void write_test_database(const std::string& path) {
   SqliteRecorder rec(path, true);
   // Its samples every 1000 ps: the windows of v_subflow_windows.
-  rec.begin_run({"test", "cfg", "v", "frames", 1, "fabric", {{"record.sample_interval", "1000ps", "default", "", 1000.0}}, {}});
+  rec.begin_run(
+      {"test", "cfg", "v", "frames", 1, "fabric", {{"record.sample_interval", "1000ps", "default", "", 1000.0}}, {}});
   for (const int port : {0, 1, 2, 3, 4, 5, 10, 11, 12}) rec.add_port(port, 0, "user", 0, 0, 0);
   const auto port = [](uint32_t p) { return port_entity(PortId(p)); };
   const EntityId port10_out = rec.declare(EntityKind::congestion_point, "port10.out", 10);
@@ -125,8 +126,8 @@ class Queries : public ::testing::Test {
 
 TempDbPath* Queries::db_ = nullptr;
 
-#define RUN_OR_SKIP(var, name, params)                                            \
-  const auto var##_opt = run(name, params);                                       \
+#define RUN_OR_SKIP(var, name, params)                                              \
+  const auto var##_opt = run(name, params);                                         \
   if (!var##_opt) GTEST_SKIP() << "db/queries not found; set FABRICSIM_SOURCE_DIR"; \
   const QueryResult& var = *var##_opt
 
@@ -134,11 +135,14 @@ TEST_F(Queries, SubflowThroughputPerWindowIncludesIdleWindowsAndSubflows) {
   RUN_OR_SKIP(r, "subflow_throughput.sql", (Params{{"@run", int64_t{1}}, {"@window_ps", int64_t{1000}}}));
   ASSERT_EQ(r.rows.size(), 16u);  // 4 subflows x windows 0..3
   // (flow, dst, window) -> Gb/s: bytes * 8 / 1000 ps * 1000.
-  const struct { int64_t flow, dst, window; double gbps; const char* name; } expected[] = {
-      {1, 10, 0, 800, "a"},  {1, 10, 1, 1600, "a"}, {1, 10, 2, 0, "a"},    {1, 10, 3, 800, "a"},
-      {2, 10, 0, 0, "b"},    {2, 10, 1, 2000, "b"}, {2, 10, 2, 2000, "b"}, {2, 10, 3, 0, "b"},
-      {2, 11, 0, 0, "b"},    {2, 11, 1, 2000, "b"}, {2, 11, 2, 0, "b"},    {2, 11, 3, 0, "b"},
-      {3, 12, 0, 0, "idle"}, {3, 12, 1, 0, "idle"}, {3, 12, 2, 0, "idle"}, {3, 12, 3, 0, "idle"}};
+  const struct {
+    int64_t flow, dst, window;
+    double gbps;
+    const char* name;
+  } expected[] = {{1, 10, 0, 800, "a"},  {1, 10, 1, 1600, "a"}, {1, 10, 2, 0, "a"},    {1, 10, 3, 800, "a"},
+                  {2, 10, 0, 0, "b"},    {2, 10, 1, 2000, "b"}, {2, 10, 2, 2000, "b"}, {2, 10, 3, 0, "b"},
+                  {2, 11, 0, 0, "b"},    {2, 11, 1, 2000, "b"}, {2, 11, 2, 0, "b"},    {2, 11, 3, 0, "b"},
+                  {3, 12, 0, 0, "idle"}, {3, 12, 1, 0, "idle"}, {3, 12, 2, 0, "idle"}, {3, 12, 3, 0, "idle"}};
   for (size_t i = 0; i < 16; ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.integer(i, "flow_id"), expected[i].flow);
@@ -154,8 +158,9 @@ TEST_F(Queries, SubflowThroughputPerWindowIncludesIdleWindowsAndSubflows) {
 // without the idle ones.
 TEST_F(Queries, SubflowWindowsViewIsTheCookbooksAtTheSampleInterval) {
   RUN_OR_SKIP(r, "subflow_throughput.sql", (Params{{"@run", int64_t{1}}, {"@window_ps", int64_t{1000}}}));
-  const QueryResult v = testing::run_sql(db_->str(), "SELECT * FROM v_subflow_windows WHERE run_id = 1 "
-                                                     "ORDER BY flow_id, dst_port, window");
+  const QueryResult v = testing::run_sql(db_->str(),
+                                         "SELECT * FROM v_subflow_windows WHERE run_id = 1 "
+                                         "ORDER BY flow_id, dst_port, window");
   size_t row = 0;
   for (size_t i = 0; i < r.rows.size(); ++i) {
     if (r.real(i, "gbps") == 0) continue;
@@ -179,8 +184,10 @@ TEST_F(Queries, SubflowMeanThroughputOverAnInterval) {
   RUN_OR_SKIP(r, "subflow_mean_throughput.sql",
               (Params{{"@run", int64_t{1}}, {"@from_ps", int64_t{1000}}, {"@to_ps", int64_t{3000}}}));
   ASSERT_EQ(r.rows.size(), 4u);
-  const struct { int64_t flow, dst, frames, bytes; double gbps; } expected[] = {
-      {1, 10, 2, 200, 800}, {2, 10, 2, 500, 2000}, {2, 11, 1, 250, 1000}, {3, 12, 0, 0, 0}};
+  const struct {
+    int64_t flow, dst, frames, bytes;
+    double gbps;
+  } expected[] = {{1, 10, 2, 200, 800}, {2, 10, 2, 500, 2000}, {2, 11, 1, 250, 1000}, {3, 12, 0, 0, 0}};
   for (size_t i = 0; i < 4; ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.integer(i, "flow_id"), expected[i].flow);
@@ -274,11 +281,15 @@ TEST_F(Queries, DropsByReason) {
 TEST_F(Queries, PauseTimePerPortAndPriority) {
   RUN_OR_SKIP(r, "pause_time.sql", (Params{{"@run", int64_t{1}}}));
   ASSERT_EQ(r.rows.size(), 3u);
-  const struct { const char* port; int64_t priority, pauses; double paused_us, fraction; int64_t first;
-                 double longest_us; } expected[] = {
-      {"port3", 0, 2, 2500e-6, 0.625, 100, 2000e-6},  // the second STOP lasts to the end of the run
-      {"port4", 0, 1, 500e-6, 0.125, 1000, 500e-6},
-      {"port3", 2, 1, 100e-6, 0.025, 300, 100e-6}};
+  const struct {
+    const char* port;
+    int64_t priority, pauses;
+    double paused_us, fraction;
+    int64_t first;
+    double longest_us;
+  } expected[] = {{"port3", 0, 2, 2500e-6, 0.625, 100, 2000e-6},  // the second STOP lasts to the end of the run
+                  {"port4", 0, 1, 500e-6, 0.125, 1000, 500e-6},
+                  {"port3", 2, 1, 100e-6, 0.025, 300, 100e-6}};
   for (size_t i = 0; i < 3; ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.text(i, "port"), expected[i].port);
@@ -313,8 +324,11 @@ TEST_F(Queries, CnmsPerFlow) {
 TEST_F(Queries, CacheHitRateFromTheLastCounters) {
   RUN_OR_SKIP(r, "cache_hit_rate.sql", (Params{{"@run", int64_t{1}}}));
   ASSERT_EQ(r.rows.size(), 3u);
-  const struct { const char* port; int64_t hits, misses, premature, reclaims; double rate; } expected[] = {
-      {"port10", 30, 10, 2, 7, 0.75}, {"port11", 0, 4, 0, 0, 0.0}, {"all", 30, 14, 2, 7, 30.0 / 44}};
+  const struct {
+    const char* port;
+    int64_t hits, misses, premature, reclaims;
+    double rate;
+  } expected[] = {{"port10", 30, 10, 2, 7, 0.75}, {"port11", 0, 4, 0, 0, 0.0}, {"all", 30, 14, 2, 7, 30.0 / 44}};
   for (size_t i = 0; i < 3; ++i) {
     SCOPED_TRACE(i);
     EXPECT_EQ(r.text(i, "port"), expected[i].port);

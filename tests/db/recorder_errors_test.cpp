@@ -6,8 +6,8 @@
 #include <sqlite3.h>
 
 #include <chrono>
-#include <thread>
 #include <fstream>
+#include <thread>
 
 #include "db/sqlite_recorder.h"
 #include "tests/db/db_test_support.h"
@@ -168,8 +168,11 @@ TEST(SqliteRecorderErrors, DuplicateKeysAreRefusedAtOnce) {
 TEST(SqliteRecorderErrors, MisuseIsReported) {
   TempDbPath db;
   SqliteRecorder rec(db.str(), true);
-  expect_db_error([&] { rec.drop(DropRecord{FrameId(1), FlowId(1), PortId(0), -1, DropReason::other, 0}); },
-                  {"before begin_run"});
+  expect_db_error(
+      [&] {
+        rec.drop(DropRecord{FrameId(1), FlowId(1), PortId(0), -1, DropReason::other, 0});
+      },
+      {"before begin_run"});
   rec.begin_run(info());
   expect_db_error([&] { rec.begin_run(info()); }, {"only once"});
   expect_db_error([&] { rec.add_port(1, 0, "spine", 0, 0, 0); }, {"spine", "user, surrogate"});

@@ -232,8 +232,9 @@ TEST(SqliteRecorder, AFileWhoseIndexesWereDroppedGetsThemBackWhenOpened) {
   { SqliteRecorder rec(db.str(), true); }
   testing::exec_other(db.str(), "DROP INDEX drops_by_run; DROP INDEX samples_by_series");
   SqliteRecorder rec(db.str(), true);
-  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN "
-                                "('drops_by_run', 'events_by_run', 'samples_by_series')"),
+  EXPECT_EQ(query_int(db.str(),
+                      "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name IN "
+                      "('drops_by_run', 'events_by_run', 'samples_by_series')"),
             3);
 }
 
@@ -286,8 +287,7 @@ TEST(SqliteRecorder, ManyBatchesKeepCallOrderAndAreDeterministic) {
       return std::string("SELECT row_number() OVER (ORDER BY rowid), ") + columns + " FROM " + table +
              " WHERE run_id = " + std::to_string(run);
     };
-    EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM (" + numbered(1) + " EXCEPT " + numbered(2) + ")"), 0)
-        << table;
+    EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM (" + numbered(1) + " EXCEPT " + numbered(2) + ")"), 0) << table;
     EXPECT_EQ(query_int(db.str(), std::string("SELECT count(*) FROM ") + table + " WHERE run_id = 1"),
               query_int(db.str(), std::string("SELECT count(*) FROM ") + table + " WHERE run_id = 2"))
         << table;

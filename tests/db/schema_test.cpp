@@ -63,10 +63,12 @@ TEST(Schema, EntityKindsAreTheModels) {
   ASSERT_NE(start, std::string::npos);
   const std::string check = tables.substr(start, tables.find(");", start) - start);
   size_t listed = 0;
-  for (size_t at = check.find("kind IN ("); at != std::string::npos && check[at] != ')'; ++at) listed += check[at] == '\'';
+  for (size_t at = check.find("kind IN ("); at != std::string::npos && check[at] != ')'; ++at)
+    listed += check[at] == '\'';
   EXPECT_EQ(listed, 2u * kEntityKinds) << check;
   for (int k = 0; k < kEntityKinds; ++k)
-    EXPECT_NE(check.find("'" + std::string(kind_name(EntityKind(k))) + "'"), std::string::npos) << kind_name(EntityKind(k));
+    EXPECT_NE(check.find("'" + std::string(kind_name(EntityKind(k))) + "'"), std::string::npos)
+        << kind_name(EntityKind(k));
 }
 
 // The quoted names of `column IN (...)` in `sql`, in order.

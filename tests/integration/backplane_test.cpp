@@ -60,11 +60,8 @@ TEST(Backplane, DiscardsWithoutFlowControlUnderOverload) {
 TEST(Backplane, ASingleWlgToAnIdleSinkGetsLineRateLessOverhead) {
   TempDir dir;
   const std::string path = dir.file("one.db");
-  Args args = Args()
-                  .opt("--config", dir.file("one.ini"))
-                  .opt("--time", "10ms")
-                  .opt("--record", "frames")
-                  .opt("--db", path);
+  Args args =
+      Args().opt("--config", dir.file("one.ini")).opt("--time", "10ms").opt("--record", "frames").opt("--db", path);
   {
     std::FILE* f = std::fopen(dir.file("one.ini").c_str(), "w");
     std::fputs("platform = backplane\n[flow.w]\nsrc = 0\ndst = 1\nclosed_loop = true\nmessage = exp:48:7KB:85KB\n", f);
@@ -74,8 +71,8 @@ TEST(Backplane, ASingleWlgToAnIdleSinkGetsLineRateLessOverhead) {
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(path);
   // Over [1 ms, 10 ms): wire bytes (frame + 20 B) delivered at 10 Gb/s.
-  const double wire_gbps = db.real(
-      "SELECT sum(bytes + 20) * 8.0 / 9e9 * 1000 FROM deliveries WHERE t_delivered_ps >= 1e9");
+  const double wire_gbps =
+      db.real("SELECT sum(bytes + 20) * 8.0 / 9e9 * 1000 FROM deliveries WHERE t_delivered_ps >= 1e9");
   EXPECT_NEAR(wire_gbps, 10.0, 0.01);
   const double frame_gbps = db.real("SELECT sum(bytes) * 8.0 / 9e9 * 1000 FROM deliveries WHERE t_delivered_ps >= 1e9");
   const double mean_frame = db.real("SELECT avg(bytes) FROM deliveries WHERE t_delivered_ps >= 1e9");
@@ -103,7 +100,8 @@ TEST(Backplane, PauseFramesGoAheadOfDataAndAreNeverPaused) {
   EXPECT_EQ(db.integer("SELECT count(*) FROM v_events s WHERE s.entity = 'switch' AND "
                        "(SELECT count(*) FROM v_events t WHERE t.entity LIKE 'station%' AND "
                        "t.kind = (CASE s.kind WHEN 'xoff' THEN 'pause' ELSE 'go' END) AND "
-                       "t.t_ps >= s.t_ps AND t.t_ps <= s.t_ps + " + std::to_string(bound_ps) + ") < 4"),
+                       "t.t_ps >= s.t_ps AND t.t_ps <= s.t_ps + " +
+                       std::to_string(bound_ps) + ") < 4"),
             0);
   // Each XOFF decision at or above High (16 KB), each XON at or below Low (8 KB).
   EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE (kind = 'xoff' AND value < 16384) OR "

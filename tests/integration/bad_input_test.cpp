@@ -46,7 +46,8 @@ class BadInput : public ::testing::Test {
       const ProcResult r = run_fabricsim(a, 30);
       ASSERT_TRUE(r.exited) << r.describe();
       EXPECT_EQ(r.exit_code, 2) << r.describe();
-      for (const std::string& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << "no '" << n << "' in:\n" << r.err;
+      for (const std::string& n : needles)
+        EXPECT_NE(r.err.find(n), std::string::npos) << "no '" << n << "' in:\n" << r.err;
       EXPECT_LT(r.wall_seconds, 10.0);
       if (db_path == fresh) {
         if (file_exists(fresh)) {
@@ -67,17 +68,11 @@ class BadInput : public ::testing::Test {
   TempDir dir_;
 };
 
-TEST_F(BadInput, UnknownKey) {
-  expect_rejected(two_leaf().set("leaf.clok_mhz=5"), {"leaf.clok_mhz", "5"});
-}
+TEST_F(BadInput, UnknownKey) { expect_rejected(two_leaf().set("leaf.clok_mhz=5"), {"leaf.clok_mhz", "5"}); }
 
-TEST_F(BadInput, MalformedValue) {
-  expect_rejected(two_leaf().set("leaf.clock_mhz=fast"), {"leaf.clock_mhz", "fast"});
-}
+TEST_F(BadInput, MalformedValue) { expect_rejected(two_leaf().set("leaf.clock_mhz=fast"), {"leaf.clock_mhz", "fast"}); }
 
-TEST_F(BadInput, ValueOutOfRange) {
-  expect_rejected(two_leaf().set("topology.spines=0"), {"topology.spines", "'0'"});
-}
+TEST_F(BadInput, ValueOutOfRange) { expect_rejected(two_leaf().set("topology.spines=0"), {"topology.spines", "'0'"}); }
 
 TEST_F(BadInput, GoThresholdAboveStop) {
   expect_rejected(two_leaf().set("leaf.pause.qlow=200KB"), {"leaf.pause.qlow", "200KB", "leaf.pause.qhi"});
@@ -100,8 +95,9 @@ TEST_F(BadInput, LosslessPoolSmallerThanALargestFrame) {
 TEST_F(BadInput, QhiWithoutRoomForWhatArrivesAfterTheStop) {
   expect_rejected(two_leaf().set("leaf.pause.qhi=200KB"),
                   {"leaf.pause.qhi", "200KB", "256 B .. 175104 B", "leaf.ingress.lossless_pool"});
-  expect_rejected(two_leaf().set("leaf.ingress.lossless_pool=40KB").set("leaf.pause.qhi=20KB").set("leaf.pause.qlow=10KB"),
-                  {"leaf.ingress.lossless_pool", "40KB", "at least 57600 B"});
+  expect_rejected(
+      two_leaf().set("leaf.ingress.lossless_pool=40KB").set("leaf.pause.qhi=20KB").set("leaf.pause.qlow=10KB"),
+      {"leaf.ingress.lossless_pool", "40KB", "at least 57600 B"});
 }
 
 // The lossless header pool holds the headers of the frames that can still
@@ -134,9 +130,9 @@ TEST_F(BadInput, FlowFromMissingPortTwoLeaves) {
 TEST_F(BadInput, MulticastGroupLargerThanTheLevelsCanReach) {
   // One surrogate level reaches D(1) = 24 ports at most: 0 -> 4 local copies
   // and 4 surrogates serving 5 each.
-  expect_rejected(Args().set("multicast.max_levels=1").set("flow.m.kind=multicast").set("flow.m.src=0")
-                      .set("flow.m.dst=1-40"),
-                  {"flow.m.dst", "1,2,3", "flow.m.dst", "1 surrogate levels"});
+  expect_rejected(
+      Args().set("multicast.max_levels=1").set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1-40"),
+      {"flow.m.dst", "1,2,3", "flow.m.dst", "1 surrogate levels"});
 }
 
 TEST_F(BadInput, EmptyMulticastGroup) {
@@ -219,7 +215,8 @@ TEST_F(BadInput, ScriptedErrorsOnALinkThatDoesNotExist) {
 }
 
 TEST_F(BadInput, QcnQeqZeroOrAboveThePool) {
-  expect_rejected(two_leaf().set("leaf.qcn.position=ingress").set("leaf.qcn.qeq_ingress=0"), {"leaf.qcn.qeq_ingress", "'0'"});
+  expect_rejected(two_leaf().set("leaf.qcn.position=ingress").set("leaf.qcn.qeq_ingress=0"),
+                  {"leaf.qcn.qeq_ingress", "'0'"});
   expect_rejected(two_leaf().set("leaf.qcn.position=egress").set("leaf.qcn.qeq_egress=1MB"),
                   {"leaf.qcn.qeq_egress", "1MB", "leaf.egress.pool"});
 }
@@ -237,7 +234,10 @@ TEST_F(BadInput, QcnUnknownPositionOrCulprit) {
 TEST_F(BadInput, ExplicitTreesWithMistakes) {
   auto tree = [](const std::string& text) {
     return Args()
-        .set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1,7,11").set("flow.m.tree=explicit")
+        .set("flow.m.kind=multicast")
+        .set("flow.m.src=0")
+        .set("flow.m.dst=1,7,11")
+        .set("flow.m.tree=explicit")
         .set("flow.m.explicit_tree=" + text);
   };
   expect_rejected(tree("0:1,641;641:7,642;642:11,641"), {"flow.m.explicit_tree", "group m", "loop"});
@@ -278,17 +278,13 @@ TEST_F(BadInput, UnknownStudy) {
   expect_rejected(Args().opt("--study", "nope"), {"--study", "nope", "E11", "perm640"});
 }
 
-TEST_F(BadInput, MalformedTime) {
-  expect_rejected(two_leaf().opt("--time", "5parsecs"), {"sim.time", "5parsecs"});
-}
+TEST_F(BadInput, MalformedTime) { expect_rejected(two_leaf().opt("--time", "5parsecs"), {"sim.time", "5parsecs"}); }
 
 TEST_F(BadInput, UnknownLogLevel) {
   expect_rejected(two_leaf().opt("--record", "other"), {"--record", "other", "summary"});
 }
 
-TEST_F(BadInput, UnknownOption) {
-  expect_rejected(two_leaf().opt("--tiem", "5us"), {"tiem"});
-}
+TEST_F(BadInput, UnknownOption) { expect_rejected(two_leaf().opt("--tiem", "5us"), {"tiem"}); }
 
 // Issue 19: numbers never wrap or overflow into an uncaught exception, and
 // list items are never skipped.
@@ -304,7 +300,11 @@ TEST_F(BadInput, ScriptedErrorsWithAnEmptyItem) {
 }
 
 TEST_F(BadInput, ExplicitTreePortBeyond32Bits) {
-  expect_rejected(Args().set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1").set("flow.m.tree=explicit")
+  expect_rejected(Args()
+                      .set("flow.m.kind=multicast")
+                      .set("flow.m.src=0")
+                      .set("flow.m.dst=1")
+                      .set("flow.m.tree=explicit")
                       .set("flow.m.explicit_tree=0:4294967297"),
                   {"flow.m.explicit_tree", "4294967297", "0 .. 4294967295"});
 }

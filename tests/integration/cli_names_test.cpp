@@ -100,7 +100,9 @@ TEST(IntegrationCliParams, ListParamsPatternThatNamesNothingSuggests) {
   EXPECT_NE(r.err.find("did you mean 'leaf.voq.*'?"), std::string::npos) << r.err;
   const ProcResult format = run_fabricsim(Args().opt("--list-params").opt("--format", "tabel"));
   EXPECT_EQ(format.exit_code, 2) << format.describe();
-  EXPECT_NE(format.err.find("--format has value 'tabel'; allowed: table, tsv -- did you mean 'table'?"), std::string::npos) << format.err;
+  EXPECT_NE(format.err.find("--format has value 'tabel'; allowed: table, tsv -- did you mean 'table'?"),
+            std::string::npos)
+      << format.err;
 }
 
 TEST(IntegrationCliSuggestions, UnknownStudyNamesTheCloseOnes) {
@@ -121,8 +123,8 @@ TEST(IntegrationCliSuggestions, UnknownOptionNamesTheCloseOnes) {
   const ProcResult r = run_fabricsim(Args().opt("--seet", "3").opt("--db", dir.file("x.db")));
   ASSERT_TRUE(r.exited) << r.describe();
   EXPECT_EQ(r.exit_code, 2) << r.describe();
-  EXPECT_NE(r.err.find("unknown option '--seet' -- did you mean '--seed' or '--set'? (see --help)"),
-            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unknown option '--seet' -- did you mean '--seed' or '--set'? (see --help)"), std::string::npos)
+      << r.err;
   const ProcResult listing = run_fabricsim(Args().opt("--list-parms").opt("--db", dir.file("x.db")));
   EXPECT_EQ(listing.exit_code, 2) << listing.describe();
   EXPECT_NE(listing.err.find("did you mean '--list-params'?"), std::string::npos) << listing.err;

@@ -71,19 +71,22 @@ TEST_F(IntegrationCli, ListStudies) {
 TEST_F(IntegrationCli, BroadcastStudyShipsLossyAndLossless) {
   TempDir dir;
   for (const char* study : {"E10", "E10lossless"}) {
-    const ProcResult r = run_fabricsim(Args().opt("--study", study).opt("--time", "1us").opt("--db", dir.file("e10.db")));
+    const ProcResult r =
+        run_fabricsim(Args().opt("--study", study).opt("--time", "1us").opt("--db", dir.file("e10.db")));
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   }
   Db db(dir.file("e10.db"));
-  EXPECT_EQ(db.dump("SELECT study, instr(config, 'classes.lossless_priorities = 0' || char(10)) > 0 FROM runs ORDER BY run_id"),
-            "E10|0\nE10lossless|1\n");
-  EXPECT_EQ(db.integer("SELECT count(*) FROM runs WHERE instr(config, 'classes.lossless_priorities = ' || char(10)) > 0"), 1);
+  EXPECT_EQ(
+      db.dump(
+          "SELECT study, instr(config, 'classes.lossless_priorities = 0' || char(10)) > 0 FROM runs ORDER BY run_id"),
+      "E10|0\nE10lossless|1\n");
+  EXPECT_EQ(
+      db.integer("SELECT count(*) FROM runs WHERE instr(config, 'classes.lossless_priorities = ' || char(10)) > 0"), 1);
   EXPECT_EQ(db.dump("SELECT run_id, name, kind, src_port, priority FROM flows ORDER BY run_id"),
             "1|b|multicast|0|0\n2|b|multicast|0|0\n");
   EXPECT_EQ(db.integer("SELECT count(*) FROM flow_dests d JOIN flows f USING (run_id, flow_id) WHERE f.name = 'b'"),
             2 * 639);
 }
-
 
 // The summary's subflow table (issue 55): one row a subflow in the flows'
 // order and then by destination port as a number (10 after 5, not after
@@ -213,15 +216,15 @@ TEST_F(IntegrationCli, SummaryLogLevelKeepsOnlySubflowSummaries) {
   EXPECT_EQ(s.integer("SELECT count(*) FROM deliveries"), 0);
   EXPECT_EQ(s.integer("SELECT count(*) FROM flows"), 10);
   EXPECT_EQ(s.integer("SELECT count(*) FROM subflow_summary WHERE frames > 0"), 10);
-  const char* summary = "SELECT flow_id, dst_port, frames, bytes, first_delivered_ps, last_delivered_ps, "
-                        "latency_sum_ps, latency_min_ps, latency_max_ps FROM subflow_summary ORDER BY flow_id, dst_port";
+  const char* summary =
+      "SELECT flow_id, dst_port, frames, bytes, first_delivered_ps, last_delivered_ps, "
+      "latency_sum_ps, latency_min_ps, latency_max_ps FROM subflow_summary ORDER BY flow_id, dst_port";
   // The summary of a frames-level run is the aggregate of its deliveries...
-  EXPECT_EQ(f.dump(summary),
-            f.dump("SELECT d.flow_id, d.dst_port, count(*), sum(x.bytes), min(d.t_delivered_ps), "
-                   "max(d.t_delivered_ps), sum(d.t_delivered_ps - x.t_created_ps), "
-                   "min(d.t_delivered_ps - x.t_created_ps), max(d.t_delivered_ps - x.t_created_ps) "
-                   "FROM deliveries d JOIN frames x USING (run_id, frame_id) "
-                   "GROUP BY d.flow_id, d.dst_port ORDER BY d.flow_id, d.dst_port"));
+  EXPECT_EQ(f.dump(summary), f.dump("SELECT d.flow_id, d.dst_port, count(*), sum(x.bytes), min(d.t_delivered_ps), "
+                                    "max(d.t_delivered_ps), sum(d.t_delivered_ps - x.t_created_ps), "
+                                    "min(d.t_delivered_ps - x.t_created_ps), max(d.t_delivered_ps - x.t_created_ps) "
+                                    "FROM deliveries d JOIN frames x USING (run_id, frame_id) "
+                                    "GROUP BY d.flow_id, d.dst_port ORDER BY d.flow_id, d.dst_port"));
   // ...and the log level changes what is recorded, not what is simulated.
   EXPECT_EQ(s.dump(summary), f.dump(summary));
   EXPECT_GT(f.integer("SELECT sum(frames) FROM subflow_summary"), 3000);
@@ -236,8 +239,11 @@ TEST_F(IntegrationCli, TheOldNameOfRecordWorksWithANote) {
   ASSERT_TRUE(old_name.exited && old_name.exit_code == 0) << old_name.describe();
   EXPECT_NE(old_name.err.find("fabricsim: note: --log-level is now --record"), std::string::npos) << old_name.err;
   EXPECT_EQ(Db(dir.file("old.db")).text("SELECT log_level FROM runs"), "summary");
-  const ProcResult both = run_fabricsim(two_leaf_shift().opt("--time", "5us").opt("--log-level", "summary")
-                                            .opt("--record", "frames").opt("--db", dir.file("both.db")));
+  const ProcResult both = run_fabricsim(two_leaf_shift()
+                                            .opt("--time", "5us")
+                                            .opt("--log-level", "summary")
+                                            .opt("--record", "frames")
+                                            .opt("--db", dir.file("both.db")));
   EXPECT_EQ(both.exit_code, 2) << both.describe();
   EXPECT_NE(both.err.find("--log-level is the old name of --record: give one"), std::string::npos) << both.err;
   const ProcResult bad = run_fabricsim(two_leaf_shift().opt("--log-level", "all").opt("--db", dir.file("bad.db")));
@@ -249,8 +255,8 @@ TEST_F(IntegrationCli, TheOldNameOfRecordWorksWithANote) {
 // leaf.control.coalesce, the hold-off); the old name works for a release.
 TEST_F(IntegrationCli, ARenamedKeyWorksByItsOldNameWithANote) {
   TempDir dir;
-  const ProcResult r = run_fabricsim(two_leaf_shift().opt("--time", "5us").set("leaf.coalesce_control=false")
-                                         .opt("--db", dir.file("renamed.db")));
+  const ProcResult r = run_fabricsim(
+      two_leaf_shift().opt("--time", "5us").set("leaf.coalesce_control=false").opt("--db", dir.file("renamed.db")));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.err.find("fabricsim: note: key 'leaf.coalesce_control' is now 'leaf.control.merge_queued'; the old "
                        "name is accepted until the next release"),
@@ -336,9 +342,11 @@ TEST(IntegrationCliDefault, NoStudyNoConfigRunsE11) {
   EXPECT_EQ(db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'frames_delivered'"), 6);
   EXPECT_GE(db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'link_messages'"), 6 * 2);
   // ... and by kind, adding up to the total.
-  EXPECT_EQ(db.integer("SELECT sum(value) FROM v_run_totals WHERE entity = 'fabric' AND metric LIKE 'link\\_messages\\_%' ESCAPE '\\'"),
+  EXPECT_EQ(db.integer("SELECT sum(value) FROM v_run_totals WHERE entity = 'fabric' AND metric LIKE "
+                       "'link\\_messages\\_%' ESCAPE '\\'"),
             db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'link_messages'"));
-  EXPECT_EQ(db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'link_messages_frame'"), 12);
+  EXPECT_EQ(db.integer("SELECT value FROM v_run_totals WHERE entity = 'fabric' AND metric = 'link_messages_frame'"),
+            12);
 }
 
 // SQLite takes "", ":memory:" and URIs (file::memory:, ?mode=memory) for a

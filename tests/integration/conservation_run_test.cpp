@@ -46,7 +46,8 @@ TEST(ConservationRun, ALossyPermutationThatDrainsAccountsForEveryCopy) {
   EXPECT_EQ(c.in_fabric, 0u);
   EXPECT_EQ(c.injected, c.delivered + c.dropped);
   Db db(dir.file("c.db"));
-  EXPECT_EQ(db.integer("SELECT count(*) FROM frames WHERE t_injected_ps IS NOT NULL"), static_cast<int64_t>(c.injected));
+  EXPECT_EQ(db.integer("SELECT count(*) FROM frames WHERE t_injected_ps IS NOT NULL"),
+            static_cast<int64_t>(c.injected));
   EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries"), static_cast<int64_t>(c.delivered));
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), static_cast<int64_t>(c.dropped));
   // The account as totals: the system's, and each sending port's adding up to it.

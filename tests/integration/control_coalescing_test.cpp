@@ -22,15 +22,18 @@ ControlCounts run(const std::string& coalesce) {
   const std::string db_path = dir.file("c.db");
   const ProcResult r = run_fabricsim(Args()
                                          .opt("--config", write_two_leaf_ini(dir))
-                                         .set("flow.a.src=0").set("flow.a.dst=5").set("flow.a.frame_size=256")
+                                         .set("flow.a.src=0")
+                                         .set("flow.a.dst=5")
+                                         .set("flow.a.frame_size=256")
                                          .set("leaf.control.coalesce=" + coalesce)
                                          .opt("--time", "100us")
                                          .opt("--db", db_path));
   EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(db_path);
   const auto last = [&](const std::string& metric) {
-    return db.real("SELECT COALESCE(SUM(value), 0) FROM v_samples s WHERE metric = '" + metric +
-                   "' AND t_ps = (SELECT MAX(t_ps) FROM v_samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
+    return db.real(
+        "SELECT COALESCE(SUM(value), 0) FROM v_samples s WHERE metric = '" + metric +
+        "' AND t_ps = (SELECT MAX(t_ps) FROM v_samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
   };
   return {last("control_messages"), last("control_merged"), db.real("SELECT COUNT(*) FROM deliveries")};
 }
@@ -63,8 +66,9 @@ TEST(IntegrationControl, E3sRemoteCopiesAreAckedAfterAbout3500Ns) {
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(db_path);
     const auto total = [&](const std::string& metric) {
-      return db.real("SELECT COALESCE(SUM(value), 0) FROM v_samples s WHERE metric = '" + metric +
-                     "' AND t_ps = (SELECT MAX(t_ps) FROM v_samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
+      return db.real(
+          "SELECT COALESCE(SUM(value), 0) FROM v_samples s WHERE metric = '" + metric +
+          "' AND t_ps = (SELECT MAX(t_ps) FROM v_samples t WHERE t.entity = s.entity AND t.metric = s.metric)");
     };
     const double hold_us = total("remote_copy_hold_ps") / total("remote_copies_acked") / 1e6;
     if (*holdoff) {

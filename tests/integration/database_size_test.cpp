@@ -27,9 +27,7 @@ int64_t bytes_on_disk(const std::string& db) {
   return bytes;
 }
 
-void expect_one_line(const std::string& err) {
-  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
-}
+void expect_one_line(const std::string& err) { EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err; }
 
 // The example of the issue: 640 ports at line rate for 100 ms, every frame
 // recorded, about 40 GB; it used to start without a word.
@@ -110,7 +108,8 @@ TEST(DatabaseSize, FramesAndCopiesFollowTheOfferedLoad) {
   EXPECT_NEAR(g.copies, frames_per_ms + 4 * 0.5 * frames_per_ms, 1e-6);
   EXPECT_EQ(g.samples, 1000);
   EXPECT_GT(g.bytes(), g.bytes_recording_summary());
-  EXPECT_EQ(fabric::estimate_database_growth({unicast}, 1'000'000'000, 1000, false).bytes(), g.bytes_recording_summary());
+  EXPECT_EQ(fabric::estimate_database_growth({unicast}, 1'000'000'000, 1000, false).bytes(),
+            g.bytes_recording_summary());
 }
 
 // A run larger than the disk's free space names --db, not the guard (raising it would not help).

@@ -26,10 +26,8 @@ class IntegrationDelivery : public ::testing::Test {
     if (!run.dir) {
       run.dir = std::make_unique<TempDir>();
       run.db = run.dir->file("delivery.db");
-      const ProcResult r = run_fabricsim(two_leaf_shift()
-                                             .set("traffic.frame_size=" + frame_size)
-                                             .opt("--time", "200us")
-                                             .opt("--db", run.db));
+      const ProcResult r = run_fabricsim(
+          two_leaf_shift().set("traffic.frame_size=" + frame_size).opt("--time", "200us").opt("--db", run.db));
       EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     }
     return run.db;
@@ -129,8 +127,8 @@ TEST_F(IntegrationDelivery, LatencyAbovePhysicalMinimum) {
     EXPECT_EQ(db.integer("SELECT count(*)" + join), db.integer("SELECT count(*) FROM deliveries"));
     EXPECT_EQ(db.integer("SELECT count(*)" + join + "WHERE ps.leaf_id <> pd.leaf_id"),
               db.integer("SELECT count(*) FROM deliveries"));
-    EXPECT_EQ(db.dump("SELECT v.frame_id, v.bytes, v.latency_ps, " + min_ps + join + "WHERE v.latency_ps < " +
-                      min_ps + " OR v.t_delivered_ps - f.t_injected_ps < " + min_ps + " LIMIT 5"),
+    EXPECT_EQ(db.dump("SELECT v.frame_id, v.bytes, v.latency_ps, " + min_ps + join + "WHERE v.latency_ps < " + min_ps +
+                      " OR v.t_delivered_ps - f.t_injected_ps < " + min_ps + " LIMIT 5"),
               "")
         << "frame|bytes|latency|minimum";
     if (mix != "1522") {  // the size mix really is mixed
@@ -186,13 +184,20 @@ TEST_F(IntegrationDelivery, ExplicitFlowsReceiveOfferedRate) {
   const std::string db_path = dir.file("flows.db");
   const ProcResult r = run_fabricsim(Args()
                                          .opt("--config", write_two_leaf_ini(dir))
-                                         .set("flow.a.src=0").set("flow.a.dst=6")
-                                         .set("flow.a.rate_gbps=50").set("flow.a.frame_size=1522")
-                                         .set("flow.b.src=1").set("flow.b.dst=2")
-                                         .set("flow.b.rate_gbps=30").set("flow.b.frame_size=512")
-                                         .set("flow.c.src=7").set("flow.c.dst=3")
-                                         .set("flow.c.rate_gbps=20").set("flow.c.frame_size=choice:64,9216")
-                                         .set("flow.c.start=50us").set("flow.c.stop=150us")
+                                         .set("flow.a.src=0")
+                                         .set("flow.a.dst=6")
+                                         .set("flow.a.rate_gbps=50")
+                                         .set("flow.a.frame_size=1522")
+                                         .set("flow.b.src=1")
+                                         .set("flow.b.dst=2")
+                                         .set("flow.b.rate_gbps=30")
+                                         .set("flow.b.frame_size=512")
+                                         .set("flow.c.src=7")
+                                         .set("flow.c.dst=3")
+                                         .set("flow.c.rate_gbps=20")
+                                         .set("flow.c.frame_size=choice:64,9216")
+                                         .set("flow.c.start=50us")
+                                         .set("flow.c.stop=150us")
                                          .opt("--time", "200us")
                                          .opt("--db", db_path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();

@@ -43,7 +43,8 @@ TEST(Determinism, SameSeedSameDatabaseContent) {
   EXPECT_TRUE(deliveries == db.dump(kDeliveries)) << "deliveries differ between two runs with seed 7";
   EXPECT_EQ(da.dump(kFlowDests), db.dump(kFlowDests));
   EXPECT_EQ(da.dump("SELECT * FROM flows ORDER BY flow_id"), db.dump("SELECT * FROM flows ORDER BY flow_id"));
-  EXPECT_EQ(da.dump("SELECT * FROM drops ORDER BY frame_id, t_ps"), db.dump("SELECT * FROM drops ORDER BY frame_id, t_ps"));
+  EXPECT_EQ(da.dump("SELECT * FROM drops ORDER BY frame_id, t_ps"),
+            db.dump("SELECT * FROM drops ORDER BY frame_id, t_ps"));
   EXPECT_EQ(da.dump("SELECT * FROM events ORDER BY t_ps, entity_id, kind"),
             db.dump("SELECT * FROM events ORDER BY t_ps, entity_id, kind"));
   EXPECT_EQ(da.dump("SELECT * FROM subflow_summary ORDER BY flow_id, dst_port"),
@@ -93,8 +94,11 @@ TEST(Determinism, SeedChangesFrameSizes) {
   const std::string a = dir.file("a.db"), b = dir.file("b.db");
   // Shift permutation: the flows are the same, only the sizes can differ.
   for (const auto& [path, seed] : {std::pair{a, "11"}, std::pair{b, "12"}}) {
-    const ProcResult r = run_fabricsim(
-        two_leaf_shift().set("traffic.frame_size=uniform:64:9216").opt("--seed", seed).opt("--time", "20us").opt("--db", path));
+    const ProcResult r = run_fabricsim(two_leaf_shift()
+                                           .set("traffic.frame_size=uniform:64:9216")
+                                           .opt("--seed", seed)
+                                           .opt("--time", "20us")
+                                           .opt("--db", path));
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   }
   Db da(a), db(b);

@@ -30,9 +30,7 @@ Args backplane_run(const std::string& db) {
 }
 // Three rings joined by two bridges: stations, segments between stations
 // and bridges, bridge sides.
-Args ring_run(const std::string& db) {
-  return Args().opt("--study", "E14rings").opt("--time", "20us").opt("--db", db);
-}
+Args ring_run(const std::string& db) { return Args().opt("--study", "E14rings").opt("--time", "20us").opt("--db", db); }
 
 // The name each link (or segment, bridge side) of run 1 would have, made
 // from its columns; the rows whose name is not that. A fabric CNA's port is
@@ -101,14 +99,16 @@ TEST(EntityPlaces, FabricEntitiesCarryTheirEndsAndDirection) {
   EXPECT_EQ(db.dump("SELECT kind FROM entities WHERE kind IN ('leaf', 'cna', 'congestion_point') GROUP BY kind"),
             "cna\ncongestion_point\nleaf\n");
   // leaf1_spine3_up, spelt out: from leaf 1 to spine 3, up.
-  EXPECT_EQ(db.dump("SELECT from_kind, from_id, to_kind, to_id, direction FROM entities WHERE name = 'leaf1_spine3_up'"),
-            "leaf|1|spine|3|up\n");
+  EXPECT_EQ(
+      db.dump("SELECT from_kind, from_id, to_kind, to_id, direction FROM entities WHERE name = 'leaf1_spine3_up'"),
+      "leaf|1|spine|3|up\n");
   // The per-spine sum without string work equals the one by names.
-  EXPECT_EQ(db.dump("SELECT spine, direction, total FROM v_link_totals_per_spine WHERE run_id = 1 AND metric = 'bytes' "
-                    "ORDER BY 1, 2"),
-            db.dump("SELECT CAST(substr(entity, instr(entity, '_spine') + 6) AS INTEGER), "
-                    "CASE WHEN entity GLOB '*_up' THEN 'up' ELSE 'down' END, sum(value) FROM v_run_totals "
-                    "WHERE run_id = 1 AND metric = 'bytes' AND entity GLOB 'leaf*_spine*' GROUP BY 1, 2 ORDER BY 1, 2"));
+  EXPECT_EQ(
+      db.dump("SELECT spine, direction, total FROM v_link_totals_per_spine WHERE run_id = 1 AND metric = 'bytes' "
+              "ORDER BY 1, 2"),
+      db.dump("SELECT CAST(substr(entity, instr(entity, '_spine') + 6) AS INTEGER), "
+              "CASE WHEN entity GLOB '*_up' THEN 'up' ELSE 'down' END, sum(value) FROM v_run_totals "
+              "WHERE run_id = 1 AND metric = 'bytes' AND entity GLOB 'leaf*_spine*' GROUP BY 1, 2 ORDER BY 1, 2"));
   EXPECT_GT(db.integer("SELECT count(DISTINCT spine) FROM v_link_totals_per_spine WHERE metric = 'bytes'"), 1);
 }
 
@@ -140,8 +140,8 @@ TEST(EntityPlaces, RingSegmentsRunFromEachPositionToTheNext) {
             "ring1.segment16|bridge|0|station|16\n"
             "ring2.segment16|bridge|1|station|32\n"
             "ring2.segment3|station|35|station|36\n");
-  EXPECT_EQ(db.integer("SELECT count(*) FROM entities WHERE kind = 'segment' AND (from_kind IS NULL OR to_kind IS NULL)"),
-            0);
+  EXPECT_EQ(
+      db.integer("SELECT count(*) FROM entities WHERE kind = 'segment' AND (from_kind IS NULL OR to_kind IS NULL)"), 0);
   EXPECT_EQ(db.integer("SELECT count(*) FROM entities WHERE kind = 'bridge_side'"), 4);
 }
 
@@ -149,8 +149,8 @@ TEST(EntityPlaces, RingSegmentsRunFromEachPositionToTheNext) {
 // run's entities get the places a run of this version records, read from
 // their names, for every platform that records links.
 TEST(EntityPlaces, AFileOfSchemaVersion5GetsTheEndsThisVersionRecords) {
-  for (const auto& [platform, run] : {std::pair{"fabric", &fabric_run}, std::pair{"backplane", &backplane_run},
-                                      std::pair{"ring", &ring_run}}) {
+  for (const auto& [platform, run] :
+       {std::pair{"fabric", &fabric_run}, std::pair{"backplane", &backplane_run}, std::pair{"ring", &ring_run}}) {
     SCOPED_TRACE(platform);
     TempDir dir;
     const std::string path = dir.file("old.db");
@@ -166,7 +166,9 @@ TEST(EntityPlaces, AFileOfSchemaVersion5GetsTheEndsThisVersionRecords) {
     Db db(path);
     EXPECT_EQ(db.text("SELECT value FROM meta WHERE key = 'schema_version'"), "6");
     const std::string columns = "kind, name, port_id, from_kind, from_id, to_kind, to_id, direction, vl";
-    const auto of = [&](int run_id) { return "SELECT " + columns + " FROM entities WHERE run_id = " + std::to_string(run_id); };
+    const auto of = [&](int run_id) {
+      return "SELECT " + columns + " FROM entities WHERE run_id = " + std::to_string(run_id);
+    };
     EXPECT_EQ(db.dump(of(1) + " EXCEPT " + of(2)), "");
     EXPECT_EQ(db.dump(of(2) + " EXCEPT " + of(1)), "");
     EXPECT_GT(db.integer("SELECT count(*) FROM entities WHERE run_id = 1 AND kind IN ('link', 'segment') "

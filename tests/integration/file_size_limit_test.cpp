@@ -44,9 +44,10 @@ TEST(FileSizeLimit, ARunPastTheLimitIsCutShortAndTheFileStaysWhole) {
   ASSERT_TRUE(first.exited && first.exit_code == 0) << first.describe();
   const std::string run_1_rows = [&] {
     Db d(db);
-    return d.dump("SELECT (SELECT count(*) FROM frames WHERE run_id = 1), (SELECT count(*) FROM deliveries "
-                  "WHERE run_id = 1), (SELECT count(*) FROM samples WHERE run_id = 1), sim_time_ps, status "
-                  "FROM runs WHERE run_id = 1");
+    return d.dump(
+        "SELECT (SELECT count(*) FROM frames WHERE run_id = 1), (SELECT count(*) FROM deliveries "
+        "WHERE run_id = 1), (SELECT count(*) FROM samples WHERE run_id = 1), sim_time_ps, status "
+        "FROM runs WHERE run_id = 1");
   }();
 
   // 10 ports at line rate for 5 ms write about 30 MB; the limit stops it after 2.
@@ -55,9 +56,8 @@ TEST(FileSizeLimit, ARunPastTheLimitIsCutShortAndTheFileStaysWhole) {
   ASSERT_TRUE(cut.exited) << "ended by a signal: " << cut.describe();
   EXPECT_EQ(cut.exit_code, 1) << cut.describe();
   EXPECT_EQ(std::count(cut.err.begin(), cut.err.end(), '\n'), 1) << cut.err;
-  for (const char* said : {"the file reached the largest size this process may write (ulimit -f)",
-                           "run 2 is cut short", "it is marked interrupted", "the runs before it are intact",
-                           "--record summary"})
+  for (const char* said : {"the file reached the largest size this process may write (ulimit -f)", "run 2 is cut short",
+                           "it is marked interrupted", "the runs before it are intact", "--record summary"})
     EXPECT_NE(cut.err.find(said), std::string::npos) << said << "\n" << cut.err;
 
   Db d(db);

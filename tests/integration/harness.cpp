@@ -238,16 +238,19 @@ int64_t frames_not_delivered_to_each(Db& db, const std::string& flow, int64_t in
   return db.integer(
       "SELECT count(*) FROM frames f LEFT JOIN (SELECT run_id, frame_id, count(*) AS n, count(DISTINCT dst_port) AS m "
       "FROM deliveries GROUP BY run_id, frame_id) d ON d.run_id = f.run_id AND d.frame_id = f.frame_id "
-      "WHERE f.flow_id = (SELECT flow_id FROM flows WHERE name = '" + flow + "') AND f.t_injected_ps >= 0 "
-      "AND f.t_injected_ps < " + std::to_string(injected_before_ps) + " AND (coalesce(d.n, 0) <> " + n +
-      " OR coalesce(d.m, 0) <> " + n + ")");
+      "WHERE f.flow_id = (SELECT flow_id FROM flows WHERE name = '" +
+      flow +
+      "') AND f.t_injected_ps >= 0 "
+      "AND f.t_injected_ps < " +
+      std::to_string(injected_before_ps) + " AND (coalesce(d.n, 0) <> " + n + " OR coalesce(d.m, 0) <> " + n + ")");
 }
 
 int64_t frames_not_delivered_once(Db& db, int64_t injected_before_ps) {
   return db.integer(
       "SELECT count(*) FROM frames f LEFT JOIN (SELECT run_id, frame_id, count(*) AS n FROM deliveries "
       "GROUP BY run_id, frame_id) d ON d.run_id = f.run_id AND d.frame_id = f.frame_id "
-      "WHERE f.t_injected_ps < " + std::to_string(injected_before_ps) + " AND coalesce(d.n, 0) <> 1");
+      "WHERE f.t_injected_ps < " +
+      std::to_string(injected_before_ps) + " AND coalesce(d.n, 0) <> 1");
 }
 
 std::vector<std::string> database_contents(const std::string& path) {

@@ -55,10 +55,10 @@ Args two_leaf_shift();
 std::string write_two_leaf_ini(const TempDir& dir);
 
 struct ProcResult {
-  bool exited = false;    // terminated by exit(), not a signal
-  int exit_code = -1;     // WEXITSTATUS when exited
-  int term_signal = 0;    // WTERMSIG otherwise
-  bool timed_out = false; // killed by the harness after the timeout
+  bool exited = false;     // terminated by exit(), not a signal
+  int exit_code = -1;      // WEXITSTATUS when exited
+  int term_signal = 0;     // WTERMSIG otherwise
+  bool timed_out = false;  // killed by the harness after the timeout
   double wall_seconds = 0;
   std::string out, err;
   std::string describe() const;  // for failure messages

@@ -50,8 +50,8 @@ TEST(Ibft, OnePacketWithNoContentionTakesTheTimeComputedByHand) {
     // serializes it again.
     const int64_t expected = store_and_forward ? links * (serialization + flight) + switches * routing
                                                : serialization + links * flight + switches * routing;
-    EXPECT_EQ(std::stoll(row[3]), expected) << (store_and_forward ? "store and forward " : "cut through ")
-                                            << row[1] << " -> " << row[2] << ", " << switches << " switches";
+    EXPECT_EQ(std::stoll(row[3]), expected) << (store_and_forward ? "store and forward " : "cut through ") << row[1]
+                                            << " -> " << row[2] << ", " << switches << " switches";
   }
 }
 
@@ -77,7 +77,8 @@ TEST(Ibft, EveryMemberGetsEachMulticastExactlyOnceUnderEveryScheme) {
     const std::string r = std::to_string(run);
     EXPECT_EQ(db.integer("SELECT count(*) FROM flow_dests WHERE run_id = " + r), 51 * 51) << run;
     EXPECT_EQ(db.integer("SELECT count(*) FROM (SELECT d.flow_id, d.dst_port, d.frame_id, count(*) AS n "
-                         "FROM deliveries d WHERE run_id = " + r + " GROUP BY 1, 2, 3) WHERE n <> 1"),
+                         "FROM deliveries d WHERE run_id = " +
+                         r + " GROUP BY 1, 2, 3) WHERE n <> 1"),
               0)
         << run;
     EXPECT_EQ(db.integer("SELECT count(*) FROM deliveries d WHERE run_id = " + r +

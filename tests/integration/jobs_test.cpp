@@ -175,8 +175,8 @@ TEST(JobsOnTheFabric, AGoalScheduleRunsToItsEnd) {
   TempDir dir;
   // $FABRICSIM_SOURCE_DIR (CTest sets it), else the tree this file is in.
   const char* source = std::getenv("FABRICSIM_SOURCE_DIR");
-  const std::filesystem::path root =
-      source ? std::filesystem::path(source) : std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+  const std::filesystem::path root = source ? std::filesystem::path(source)
+                                            : std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
   const std::string goal = (root / "tests" / "data" / "goal" / "binary_tree_16.goal").string();
   Args a = eight_leaves(dir, "goal.db");
   a.set("job.g.ranks=0-15").set("job.g.collective=goal").set("job.g.schedule=" + goal);
@@ -193,7 +193,8 @@ TEST(JobsOnTheFabric, AGoalScheduleRunsToItsEnd) {
   EXPECT_GE(d.integer("SELECT time_ps FROM jobs"), 2 * local + 2 * remote);
   EXPECT_EQ(d.integer("SELECT count(*) FROM job_operations WHERE kind = 'recv'"), 15);
   EXPECT_EQ(d.integer("SELECT count(*) FROM job_operations o JOIN job_operations s ON s.kind = 'send' "
-                      "AND s.rank = o.peer AND s.peer = o.rank WHERE o.kind = 'recv' AND o.end_ps < s.start_ps"), 0);
+                      "AND s.rank = o.peer AND s.peer = o.rank WHERE o.kind = 'recv' AND o.end_ps < s.start_ps"),
+            0);
 }
 
 // Jobs on partitions served by 1, 2 and 3 threads: the same database, row

@@ -61,7 +61,8 @@ class LinkRetry : public ::testing::Test {
     return run("piggyback_" + ber, full_load(ber).set("link.retry.ack_piggyback=true").opt("--time", "2200us"));
   }
   static const std::string& retry_off() {
-    return run("retry_off", full_load("1e-7").set("link.retry=false").set("leaf.e2e.timeout=20us").opt("--time", "3ms"));
+    return run("retry_off",
+               full_load("1e-7").set("link.retry=false").set("leaf.e2e.timeout=20us").opt("--time", "3ms"));
   }
   static std::unique_ptr<TempDir>& dir() {
     static std::unique_ptr<TempDir> d;
@@ -74,12 +75,15 @@ class LinkRetry : public ::testing::Test {
   // delivered before it: frame ids grow in creation order at each source.
   static int64_t out_of_order(Db& db) {
     return db.integer(
-        "WITH d AS (SELECT frame_id, lag(frame_id) OVER (PARTITION BY flow_id, dst_port ORDER BY t_delivered_ps, rowid) "
+        "WITH d AS (SELECT frame_id, lag(frame_id) OVER (PARTITION BY flow_id, dst_port ORDER BY t_delivered_ps, "
+        "rowid) "
         "AS prev FROM deliveries) SELECT count(*) FROM d WHERE prev > frame_id");
   }
   static double latency_percentile_ns(Db& db, int percent) {
-    return db.real("SELECT (t_delivered_ps - t_created_ps) / 1000.0 FROM deliveries ORDER BY 1 LIMIT 1 OFFSET "
-                   "(SELECT count(*) * " + std::to_string(percent) + " / 100 FROM deliveries)");
+    return db.real(
+        "SELECT (t_delivered_ps - t_created_ps) / 1000.0 FROM deliveries ORDER BY 1 LIMIT 1 OFFSET "
+        "(SELECT count(*) * " +
+        std::to_string(percent) + " / 100 FROM deliveries)");
   }
   static double sample_sum(Db& db, const std::string& metric) {
     return db.real("SELECT coalesce(sum(value), 0) FROM v_run_totals WHERE metric = '" + metric + "'");
@@ -166,7 +170,8 @@ TEST_F(LinkRetry, ScriptedErrorHitsThatMessageOnly) {
   Db db(run("scripted", two_leaf_shift().set("errors.scripted=leaf0_spine1_up:10").opt("--time", "30us")));
   EXPECT_EQ(db.real("SELECT value FROM v_run_totals WHERE metric = 'corrupted' AND entity = 'leaf0_spine1_up'"), 1);
   EXPECT_EQ(sample_sum(db, "corrupted"), 1);
-  EXPECT_EQ(db.real("SELECT value FROM v_run_totals WHERE metric = 'replay_episodes' AND entity = 'leaf0_spine1_up'"), 1);
+  EXPECT_EQ(db.real("SELECT value FROM v_run_totals WHERE metric = 'replay_episodes' AND entity = 'leaf0_spine1_up'"),
+            1);
   EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay' AND entity = 'leaf0_spine1_up'"), 1);
   EXPECT_EQ(db.integer("SELECT count(*) FROM v_events WHERE kind = 'link_replay'"), 1);
 }

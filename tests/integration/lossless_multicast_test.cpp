@@ -70,7 +70,8 @@ TEST(LosslessMulticast, HeaderOverloadPausesTheSourceAndDropsNothing) {
   const int64_t injected = db.integer("SELECT count(*) FROM frames WHERE t_injected_ps IS NOT NULL");
   EXPECT_GT(injected, 300);
   EXPECT_LT(injected, 7000) << "2 x 99G of 64 B frames for 100 us offer 29000: most were held back";
-  for (const char* flow : {"m", "n"}) EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 8), 0) << flow;
+  for (const char* flow : {"m", "n"})
+    EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 8), 0) << flow;
 }
 
 // The surrogate's egress hands a frame back only when its ingress has the
@@ -89,7 +90,8 @@ TEST(LosslessMulticast, SurrogateHoldsFramesForWantOfHeadersAndDropsNothing) {
   EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause_headers' AND entity = 'port11'"), 100);
   EXPECT_EQ(header_stops_without_a_stop(db), 0);
   EXPECT_EQ(db.integer("SELECT min(surrogate_levels) FROM deliveries"), 1);
-  for (const char* flow : {"m", "n"}) EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 5), 0) << flow;
+  for (const char* flow : {"m", "n"})
+    EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 5), 0) << flow;
   const std::map<int, double> rx = rx_gbps(db, kRunPs / 2, kRunPs);
   ASSERT_EQ(rx.size(), 5u);
   const double first = rx.begin()->second;
@@ -117,7 +119,8 @@ TEST(LosslessMulticast, WithoutPauseThresholdsFramesWaitAtThePortInstead) {
   const int64_t stops = db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause'");
   EXPECT_GT(stops, 0);
   EXPECT_LE(stops - db.integer("SELECT count(*) FROM v_events WHERE kind = 'go'"), 1);
-  for (const char* flow : {"m", "n"}) EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 8), 0) << flow;
+  for (const char* flow : {"m", "n"})
+    EXPECT_EQ(frames_not_delivered_to_each(db, flow, kRunPs - 20 * kUs, 8), 0) << flow;
 }
 
 }  // namespace

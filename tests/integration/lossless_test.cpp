@@ -88,7 +88,8 @@ TEST_F(IntegrationLossless, LosslessFaninSendsPauseAndGoToSources) {
   EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'pause'"), 0);
   // STOP and GO alternate per entity, starting with STOP; at most one
   // entity-level STOP is still pending at the end.
-  const auto events = db.rows("SELECT entity, kind FROM v_events WHERE kind IN ('pause', 'go') ORDER BY entity, t_ps, seq");
+  const auto events =
+      db.rows("SELECT entity, kind FROM v_events WHERE kind IN ('pause', 'go') ORDER BY entity, t_ps, seq");
   std::map<std::string, std::string> last;
   for (const auto& e : events) {
     const std::string prev = last.count(e[0]) ? last[e[0]] : "go";

@@ -14,10 +14,10 @@ namespace {
 // Frames received per destination of flow f1 in [from, to).
 std::map<int, int64_t> f1_frames(Db& db, int64_t from_ps, int64_t to_ps) {
   std::map<int, int64_t> out;
-  for (const auto& row : db.rows("SELECT dst_port, count(*) FROM deliveries WHERE flow_id = "
-                                 "(SELECT flow_id FROM flows WHERE name = 'f1') AND t_delivered_ps >= " +
-                                 std::to_string(from_ps) + " AND t_delivered_ps < " + std::to_string(to_ps) +
-                                 " GROUP BY dst_port"))
+  for (const auto& row :
+       db.rows("SELECT dst_port, count(*) FROM deliveries WHERE flow_id = "
+               "(SELECT flow_id FROM flows WHERE name = 'f1') AND t_delivered_ps >= " +
+               std::to_string(from_ps) + " AND t_delivered_ps < " + std::to_string(to_ps) + " GROUP BY dst_port"))
     out[std::stoi(row[0])] = std::stoll(row[1]);
   return out;
 }

@@ -35,7 +35,8 @@ TEST(Multicast, EightCopiesAtFullRateWithTheCache) {
 
   Db db(dir.file("mc.db"));
   EXPECT_EQ(db.text("SELECT kind FROM flows WHERE name = 'f1'"), "multicast");
-  EXPECT_EQ(db.integer("SELECT count(*) FROM flow_dests WHERE flow_id = (SELECT flow_id FROM flows WHERE name = 'f1')"), 8);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM flow_dests WHERE flow_id = (SELECT flow_id FROM flows WHERE name = 'f1')"),
+            8);
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
   // Every frame injected in the first 900 us reached all 8 destinations once.
   EXPECT_EQ(frames_not_delivered_to_each(db, "f1", 900 * kUs, 8), 0);
@@ -124,10 +125,16 @@ TEST(Multicast, UnicastAndMulticastShareTheCrossbarInputByWeight) {
                           .set("leaf.header_pool.lossless=4096")
                           .set("leaf.cache.enable=false")
                           .set("leaf.crossbar.multicast_weight=" + std::to_string(weights[i]))
-                          .set("flow.u.src=0").set("flow.u.dst=5").set(std::string("flow.u.rate_gbps=") + unicast_rate[i]).set("flow.u.priority=1")
-                          .set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=6,7,8,9")
+                          .set("flow.u.src=0")
+                          .set("flow.u.dst=5")
+                          .set(std::string("flow.u.rate_gbps=") + unicast_rate[i])
+                          .set("flow.u.priority=1")
+                          .set("flow.m.kind=multicast")
+                          .set("flow.m.src=0")
+                          .set("flow.m.dst=6,7,8,9")
                           .set(std::string("flow.m.rate_gbps=") + multicast_rate[i])
-                          .opt("--time", "1ms").opt("--db", dir.file("w" + std::to_string(i) + ".db"));
+                          .opt("--time", "1ms")
+                          .opt("--db", dir.file("w" + std::to_string(i) + ".db"));
     const ProcResult r = run_fabricsim(args, 120);
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(dir.file("w" + std::to_string(i) + ".db"));

@@ -42,32 +42,31 @@ std::string case_name(const ::testing::TestParamInfo<BadKey>& info) { return "ca
 // The backplane (E12).
 INSTANTIATE_TEST_SUITE_P(
     Backplane, PlatformBadInput,
-    ::testing::Values(BadKey{"E12c", {"backplane.xon=20KB"}, "backplane.xon"},          // Low above High
-                      BadKey{"E12c", {"backplane.xoff=64KB"}, "backplane.xoff"},        // above the 32 KB memory
-                      BadKey{"E12a", {"backplane.memory=1KB"}, "backplane.memory"},     // below a 1518 B frame
-                      BadKey{"E11", {"backplane.memory=1MB"}, "backplane.memory"},      // in a fabric study
-                      BadKey{"E12a", {"leaf.clock_mhz=400"}, "leaf.clock_mhz"},         // a fabric key
+    ::testing::Values(BadKey{"E12c", {"backplane.xon=20KB"}, "backplane.xon"},       // Low above High
+                      BadKey{"E12c", {"backplane.xoff=64KB"}, "backplane.xoff"},     // above the 32 KB memory
+                      BadKey{"E12a", {"backplane.memory=1KB"}, "backplane.memory"},  // below a 1518 B frame
+                      BadKey{"E11", {"backplane.memory=1MB"}, "backplane.memory"},   // in a fabric study
+                      BadKey{"E12a", {"leaf.clock_mhz=400"}, "leaf.clock_mhz"},      // a fabric key
                       BadKey{"E12a", {"flow.w0.closed_loop=false"}, "flow.w0.closed_loop"},
                       BadKey{"E12a", {"flow.w1.src=0", "flow.w1.dst=1,2,3"}, "flow.w1.src"},  // two applications
-                      BadKey{"E12a", {"flow.w0.dst=1,7"}, "flow.w0.dst"},               // no station there
+                      BadKey{"E12a", {"flow.w0.dst=1,7"}, "flow.w0.dst"},                     // no station there
                       BadKey{"E12a", {"backplane.stations=17"}, "backplane.stations"},
-                      BadKey{"E11", {"flow.x.src=0", "flow.x.dst=1", "flow.x.closed_loop=true"},
-                                   "flow.x.closed_loop"}),
+                      BadKey{"E11", {"flow.x.src=0", "flow.x.dst=1", "flow.x.closed_loop=true"}, "flow.x.closed_loop"}),
     case_name);
 
 // The InfiniBand fat tree (E13).
 INSTANTIATE_TEST_SUITE_P(
     Ibft, PlatformBadInput,
-    ::testing::Values(BadKey{"E13", {"ibft.m=7"}, "ibft.m"},                   // odd m
-                      BadKey{"E13", {"ibft.n=0"}, "ibft.n"},                   // n < 1
-                      BadKey{"E13", {"ibft.group=128"}, "ibft.group"},         // more than the other nodes
-                      BadKey{"E13", {"ibft.sources=129"}, "ibft.sources"},     // more than the nodes
+    ::testing::Values(BadKey{"E13", {"ibft.m=7"}, "ibft.m"},                // odd m
+                      BadKey{"E13", {"ibft.n=0"}, "ibft.n"},                // n < 1
+                      BadKey{"E13", {"ibft.group=128"}, "ibft.group"},      // more than the other nodes
+                      BadKey{"E13", {"ibft.sources=129"}, "ibft.sources"},  // more than the nodes
                       BadKey{"E13", {"ibft.group=0%"}, "ibft.group"},
-                      BadKey{"E13", {"ibft.message_bytes=16"}, "ibft.message_bytes"},   // below 32 B
+                      BadKey{"E13", {"ibft.message_bytes=16"}, "ibft.message_bytes"},     // below 32 B
                       BadKey{"E13", {"ibft.message_bytes=256KB"}, "ibft.message_bytes"},  // above 128 KB
-                      BadKey{"E13", {"ibft.n=8"}, "ibft.n"},                   // beyond InfiniBand's LIDs
+                      BadKey{"E13", {"ibft.n=8"}, "ibft.n"},                              // beyond InfiniBand's LIDs
                       BadKey{"E13", {"flow.x.src=0"}, "flow.x.src"},
-                      BadKey{"E11", {"ibft.m=4"}, "ibft.m"},                   // an ibft key in a fabric study
+                      BadKey{"E11", {"ibft.m=4"}, "ibft.m"},                           // an ibft key in a fabric study
                       BadKey{"E13", {"ibft.opensm_root=spread"}, "ibft.opensm_root"},  // unused: E13 is cyclic
                       BadKey{"E13", {"ibft.scheme=opensm", "ibft.opensm_root=middle"}, "ibft.opensm_root"},
                       BadKey{"E13", {"ibft.group=40%%"}, "ibft.group"}),  // issue 37: named with its own value
@@ -96,7 +95,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadKey{"E14", {"ring.rings=3", "ring.group_rings=1,2;0;0"}, "ring.group_rings"},  // not joined
                       BadKey{"E14", {"ring.rings=2", "ring.group_rings=0-2;0;0"}, "ring.group_rings"},  // no ring 2
                       BadKey{"E14", {"ring.rings=3", "ring.sender_rings=3"}, "ring.sender_rings"},
-                      BadKey{"E14", {"ring.rings=3", "ring.groups=1x5", "ring.group_rings=1", "ring.sender_rings=0"},
+                      BadKey{"E14",
+                             {"ring.rings=3", "ring.groups=1x5", "ring.group_rings=1", "ring.sender_rings=0"},
                              "ring.group_rings"},  // a group with no member on a sending ring
                       BadKey{"E14", {"ring.own_frames=tickets-first"}, "ring.own_frames"},
                       // Issue 37: numbers past 64 bits, hex, and a back-off that would never retry.

@@ -76,11 +76,12 @@ TEST(PreRunBounds, TheSpineWindowWarnsOnlyBelowWhatThePermutationPutsOnEachUplin
   Db db(dir.file("w4.db"));
   const double carried =
       std::stod(db.text("SELECT max(t.value) * 8000.0 / r.sim_time_ps FROM v_run_totals t JOIN runs r USING (run_id) "
-              "WHERE t.metric = 'data_bytes' AND t.entity LIKE '%_up'"));
+                        "WHERE t.metric = 'data_bytes' AND t.entity LIKE '%_up'"));
   EXPECT_LE(carried, at_most) << "the run beat the warning's bound";
   EXPECT_GT(carried, 0.9 * about) << "the loaded estimate is far from what the run carried";
   for (const char* packets : {"5", "6", "8"}) {
-    const ProcResult r = perm640({std::string("spine.buffer_packets=") + packets}, dir.file(std::string("w") + packets + ".db"));
+    const ProcResult r =
+        perm640({std::string("spine.buffer_packets=") + packets}, dir.file(std::string("w") + packets + ".db"));
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     EXPECT_TRUE(warnings(r).empty()) << packets << " packets: " << r.err;
   }
@@ -92,8 +93,7 @@ TEST(PreRunBounds, TheSpineWindowWarnsOnlyBelowWhatThePermutationPutsOnEachUplin
 // pause thresholds and the pool together; its remedy passes every check.
 TEST(PreRunBounds, A400mLosslessRunWarnsThatQhiIsBelowWhatAPortHoldsUntilItsAcks) {
   TempDir dir;
-  const ProcResult r =
-      perm640({"topology.leaf_spine_cable_m=400", "classes.lossless_priorities=0"}, dir.file("l.db"));
+  const ProcResult r = perm640({"topology.leaf_spine_cable_m=400", "classes.lossless_priorities=0"}, dir.file("l.db"));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   const std::vector<std::string> w = warnings(r);
   ASSERT_EQ(w.size(), 1u) << r.err;
@@ -151,8 +151,8 @@ TEST(PreRunBounds, RaisingVthAt400mWarnsThatTthMustHoldTheCopiesAwaitingTheirAck
 TEST(PreRunBounds, TheCopiesAwaitingTheirAcksGoNoFasterThanTheLinksCreditWindowsLetThem) {
   TempDir dir;
   const ProcResult r = perm640({"topology.racks=1", "topology.leaves=8", "topology.leaf_spine_cable_m=487.3",
-                               "spine.buffer_packets=2", "classes.lossless_priorities=", "leaf.voq.threshold=128KB"},
-                              dir.file("w.db"), "40us");
+                                "spine.buffer_packets=2", "classes.lossless_priorities=", "leaf.voq.threshold=128KB"},
+                               dir.file("w.db"), "40us");
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   const std::vector<std::string> w = warnings(r);
   ASSERT_EQ(w.size(), 1u) << r.err;

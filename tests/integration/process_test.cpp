@@ -30,7 +30,8 @@ TEST(Process, ALongCommandLineIsReadWhole) {
   TempDir dir;
   Args args = two_leaf_shift();
   // 5000 words and over 100 KiB before the options that matter.
-  for (int i = 0; i < 2500; ++i) args.set("flow.padding_flow_with_a_long_name_" + std::to_string(i % 3) + ".priority=0");
+  for (int i = 0; i < 2500; ++i)
+    args.set("flow.padding_flow_with_a_long_name_" + std::to_string(i % 3) + ".priority=0");
   args.set("flow.padding_flow_with_a_long_name_0.src=0").set("flow.padding_flow_with_a_long_name_0.dst=5");
   args.set("flow.padding_flow_with_a_long_name_1.src=1").set("flow.padding_flow_with_a_long_name_1.dst=6");
   args.set("flow.padding_flow_with_a_long_name_2.src=2").set("flow.padding_flow_with_a_long_name_2.dst=7");
@@ -51,9 +52,11 @@ TEST(Process, AStopWhileTheModelIsBuiltEndsAtOnceAndWritesNothing) {
   const std::string db_path = dir.file("early.db");
   // The signal comes as soon as fabricsim handles it, while it reads its
   // configuration and builds the full system.
-  const Background bg = start_fabricsim(Args().opt("--study", "perm640").opt("--time", "10us").opt("--db", db_path), dir);
+  const Background bg =
+      start_fabricsim(Args().opt("--study", "perm640").opt("--time", "10us").opt("--db", db_path), dir);
   const double started = now_seconds();
-  while (!catches(bg.pid, SIGTERM) && now_seconds() - started < 10) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  while (!catches(bg.pid, SIGTERM) && now_seconds() - started < 10)
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
   const double sent = now_seconds();
   kill(bg.pid, SIGTERM);
   const ProcResult r = wait_fabricsim(bg, 60);
@@ -75,9 +78,12 @@ TEST(Process, CtrlCStopsWithinAWindowWhateverTheProgressSlice) {
   TempDir dir;
   const std::string db_path = dir.file("slice.db");
   // Stopped long before the 6 GB a whole second would write (record.max_db_bytes).
-  const Background bg = start_fabricsim(
-      two_leaf_shift().set("sim.progress_slice=1s").set("record.max_db_bytes=8GB").opt("--time", "1s").opt("--db", db_path),
-      dir);
+  const Background bg = start_fabricsim(two_leaf_shift()
+                                            .set("sim.progress_slice=1s")
+                                            .set("record.max_db_bytes=8GB")
+                                            .opt("--time", "1s")
+                                            .opt("--db", db_path),
+                                        dir);
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   const double sent = now_seconds();
   kill(bg.pid, SIGINT);

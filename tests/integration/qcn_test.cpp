@@ -12,9 +12,10 @@ namespace {
 std::map<std::string, double> flow_gbps(Db& db, int64_t from_ps, int64_t to_ps) {
   std::map<std::string, double> out;
   const double seconds = static_cast<double>(to_ps - from_ps) * 1e-12;
-  for (const auto& row : db.rows("SELECT f.name, sum(d.bytes + 20) FROM deliveries d JOIN flows f USING (run_id, flow_id) "
-                                 "WHERE d.t_delivered_ps >= " + std::to_string(from_ps) + " AND d.t_delivered_ps < " +
-                                 std::to_string(to_ps) + " GROUP BY f.name"))
+  for (const auto& row :
+       db.rows("SELECT f.name, sum(d.bytes + 20) FROM deliveries d JOIN flows f USING (run_id, flow_id) "
+               "WHERE d.t_delivered_ps >= " +
+               std::to_string(from_ps) + " AND d.t_delivered_ps < " + std::to_string(to_ps) + " GROUP BY f.name"))
     out[row[0]] = std::stod(row[1]) * 8 / seconds / 1e9;
   return out;
 }
@@ -50,10 +51,15 @@ TEST(Lossless, SmallMulticastFramesAreHeldByHeaderPauseNotDropped) {
   const ProcResult r = run_fabricsim(Args()
                                          .opt("--config", write_two_leaf_ini(dir))
                                          .set("classes.lossless_priorities=0")
-                                         .set("flow.m.kind=multicast").set("flow.m.src=0").set("flow.m.dst=1,2,5,6")
+                                         .set("flow.m.kind=multicast")
+                                         .set("flow.m.src=0")
+                                         .set("flow.m.dst=1,2,5,6")
                                          .set("flow.m.frame_size=64")
-                                         .set("flow.u.src=7").set("flow.u.dst=5")
-                                         .opt("--time", "500us").opt("--db", dir.file("h.db")), 120);
+                                         .set("flow.u.src=7")
+                                         .set("flow.u.dst=5")
+                                         .opt("--time", "500us")
+                                         .opt("--db", dir.file("h.db")),
+                                     120);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("h.db"));
   EXPECT_EQ(db.integer("SELECT count(*) FROM drops"), 0);
@@ -70,9 +76,13 @@ TEST(Qcn, AMulticastFrameDrawsAtMostOneCnmWithInputCps) {
     const ProcResult r = run_fabricsim(Args()
                                            .opt("--study", "E7a")
                                            .set("leaf.qcn.position=" + position)
-                                           .set("leaf.qcn.interval=1B").set("leaf.qcn.frames_per_cnm=1")
-                                           .set("leaf.qcn.qeq_ingress=1KB").set("leaf.qcn.qeq_egress=1KB")
-                                           .opt("--time", "200us").opt("--db", dir.file("c.db")), 120);
+                                           .set("leaf.qcn.interval=1B")
+                                           .set("leaf.qcn.frames_per_cnm=1")
+                                           .set("leaf.qcn.qeq_ingress=1KB")
+                                           .set("leaf.qcn.qeq_egress=1KB")
+                                           .opt("--time", "200us")
+                                           .opt("--db", dir.file("c.db")),
+                                       120);
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(dir.file("c.db"));
     const std::string m1 = "(SELECT flow_id FROM flows WHERE name = 'm1')";
@@ -81,14 +91,16 @@ TEST(Qcn, AMulticastFrameDrawsAtMostOneCnmWithInputCps) {
   }
   EXPECT_GT(cnms["ingress"], 10);
   EXPECT_LE(cnms["ingress"], frames["ingress"]);
-  EXPECT_GT(cnms["egress"], frames["egress"]) << "several outputs sample the same frame: " << cnms["egress"] << " CNMs for " << frames["egress"] << " frames";
+  EXPECT_GT(cnms["egress"], frames["egress"])
+      << "several outputs sample the same frame: " << cnms["egress"] << " CNMs for " << frames["egress"] << " frames";
 }
 
 TEST(Qcn, InputCpsShareTheFanInFairlyOutputCpsDoNot) {
   std::map<std::string, std::map<std::string, double>> rx;
   for (const std::string study : {"E5a", "E5b"}) {
     TempDir dir;
-    const ProcResult r = run_fabricsim(Args().opt("--study", study).opt("--time", "60ms").opt("--db", dir.file("q.db")), 120);
+    const ProcResult r =
+        run_fabricsim(Args().opt("--study", study).opt("--time", "60ms").opt("--db", dir.file("q.db")), 120);
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(dir.file("q.db"));
     rx[study] = flow_gbps(db, 20 * 1000 * kUs, 60 * 1000 * kUs);
@@ -106,7 +118,8 @@ TEST(Qcn, OccupancySamplingSparesTheInnocentFlowArrivalSamplingDoesNot) {
   std::map<std::string, std::map<std::string, double>> rx;
   for (const std::string study : {"E6a", "E6b", "E6c", "E6d"}) {
     TempDir dir;
-    const ProcResult r = run_fabricsim(Args().opt("--study", study).opt("--time", "60ms").opt("--db", dir.file("q.db")), 120);
+    const ProcResult r =
+        run_fabricsim(Args().opt("--study", study).opt("--time", "60ms").opt("--db", dir.file("q.db")), 120);
     ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
     Db db(dir.file("q.db"));
     rx[study] = flow_gbps(db, 20 * 1000 * kUs, 60 * 1000 * kUs);
@@ -124,7 +137,8 @@ TEST(Qcn, OccupancySamplingSparesTheInnocentFlowArrivalSamplingDoesNot) {
 
 TEST(Qcn, RateLimiterStateIsRecorded) {
   TempDir dir;
-  const ProcResult r = run_fabricsim(Args().opt("--study", "E6b").opt("--time", "20ms").opt("--db", dir.file("q.db")), 120);
+  const ProcResult r =
+      run_fabricsim(Args().opt("--study", "E6b").opt("--time", "20ms").opt("--db", dir.file("q.db")), 120);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("q.db"));
   EXPECT_GT(db.integer("SELECT count(*) FROM v_events WHERE kind = 'rate_change' AND entity = 'port5'"), 10);

@@ -14,9 +14,13 @@ TEST(Replication, LosslessBroadcastAtFullLoadOnOneRackNeverDeadlocks) {
   const ProcResult r = run_fabricsim(Args()
                                          .set("topology.racks=1")
                                          .set("classes.lossless_priorities=0")
-                                         .set("flow.b.kind=multicast").set("flow.b.src=0").set("flow.b.dst=1-159")
+                                         .set("flow.b.kind=multicast")
+                                         .set("flow.b.src=0")
+                                         .set("flow.b.dst=1-159")
                                          .set("flow.b.rate_gbps=99")
-                                         .opt("--time", "2ms").opt("--db", dir.file("b.db")), 300);
+                                         .opt("--time", "2ms")
+                                         .opt("--db", dir.file("b.db")),
+                                     300);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("b.db"));
   EXPECT_EQ(db.text("SELECT status FROM runs"), "done");
@@ -34,9 +38,13 @@ TEST(Replication, LosslessBroadcastAtFullLoadOnOneRackNeverDeadlocks) {
 TEST(Replication, BroadcastOnTheFullSystemReachesAll640Ports) {
   TempDir dir;
   const ProcResult r = run_fabricsim(Args()
-                                         .set("flow.b.kind=multicast").set("flow.b.src=0").set("flow.b.dst=1-639")
+                                         .set("flow.b.kind=multicast")
+                                         .set("flow.b.src=0")
+                                         .set("flow.b.dst=1-639")
                                          .set("flow.b.rate_gbps=99")
-                                         .opt("--time", "100us").opt("--db", dir.file("b.db")), 300);
+                                         .opt("--time", "100us")
+                                         .opt("--db", dir.file("b.db")),
+                                     300);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("b.db"));
   EXPECT_EQ(frames_not_delivered_to_each(db, "b", 70 * kUs, 639), 0);

@@ -131,15 +131,17 @@ TEST(Ring, ABoundedHostQueueDropsWhatItCannotHoldAndEveryLevelKeepsPerFlowRows) 
   TempDir dir;
   const std::string path = dir.file("bounded.db");
   for (const char* level : {"frames", "summary"})
-    ASSERT_EQ(run_fabricsim(e14(path).set("sim.time=1ms").set("traffic.load_gbps=100").set("ring.host_queue=64")
-                                .opt("--record", level))
-                  .exit_code,
-              0)
+    ASSERT_EQ(
+        run_fabricsim(
+            e14(path).set("sim.time=1ms").set("traffic.load_gbps=100").set("ring.host_queue=64").opt("--record", level))
+            .exit_code,
+        0)
         << level;
   Db db(path);
   for (const char* run : {"1", "2"}) {
     const std::string r = run;
-    const int64_t dropped = db.integer("SELECT value FROM v_run_totals WHERE run_id = " + r + " AND metric = 'host_drops'");
+    const int64_t dropped =
+        db.integer("SELECT value FROM v_run_totals WHERE run_id = " + r + " AND metric = 'host_drops'");
     EXPECT_GT(dropped, 1000) << "100 Gb/s offered to a ring that carries about 2";
     EXPECT_EQ(db.integer("SELECT count(*) FROM drops WHERE run_id = " + r + " AND reason = 'host_queue'"), dropped);
     // 5 members of each of 3 groups hear from the 5 senders of their group,

@@ -35,8 +35,7 @@ Args study_at_built_sizes(const std::string& name) {
   fabric::config::Config config(registry);
   config.load_ini(fabric::find_study(name).value().path);
   const std::vector<uint32_t> sync = fabric::rtl::sync_cam_sizes(), cache = fabric::rtl::packet_cache_sizes();
-  if (!built(sync, config.get_int("leaf.sync.entries")))
-    args.set("leaf.sync.entries=" + std::to_string(sync.front()));
+  if (!built(sync, config.get_int("leaf.sync.entries"))) args.set("leaf.sync.entries=" + std::to_string(sync.front()));
   if (!built(cache, config.get_int("leaf.cache.entries")))
     args.set("leaf.cache.entries=" + std::to_string(cache.front()));
   if (config.get_int("leaf.cache.mirrors") != fabric::rtl::packet_cache_mirrors())
@@ -99,7 +98,7 @@ TEST(RtlBlocks, WaveformsOfOneLeafsBlocksWithinTheWindow) {
     EXPECT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   };
   traced("busy", "10us", "20us");
-  traced("idle", "50us", "60us");  // after the run: no edge in the window
+  traced("idle", "50us", "60us");                            // after the run: no edge in the window
   for (const std::string block : {"cache", "port0.sync"}) {  // the blocks the multicast flow uses
     const std::string busy = dir.file("busy." + block + ".fst");
     std::ifstream f(busy, std::ios::binary);
@@ -115,12 +114,14 @@ TEST(RtlBlocks, WaveformsOfOneLeafsBlocksWithinTheWindow) {
 
 TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
   TempDir dir;
-  const ProcResult unknown = run_fabricsim(Args().opt("--study", "E2b").set("leaf.cache.impl=verilog").opt("--db", dir.file("a.db")));
+  const ProcResult unknown =
+      run_fabricsim(Args().opt("--study", "E2b").set("leaf.cache.impl=verilog").opt("--db", dir.file("a.db")));
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("leaf.cache.impl"), std::string::npos) << unknown.err;
   EXPECT_NE(unknown.err.find("model, rtl, lockstep"), std::string::npos) << unknown.err;
   if (!fabric::rtl::available()) {
-    const ProcResult absent = run_fabricsim(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").opt("--db", dir.file("b.db")));
+    const ProcResult absent =
+        run_fabricsim(Args().opt("--study", "E2b").set("leaf.sync.impl=rtl").opt("--db", dir.file("b.db")));
     EXPECT_EQ(absent.exit_code, 2);
     EXPECT_NE(absent.err.find("leaf.sync.impl"), std::string::npos) << absent.err;
     return;
@@ -134,20 +135,23 @@ TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
   EXPECT_EQ(size.exit_code, 2);
   EXPECT_NE(size.err.find("leaf.cache.entries"), std::string::npos) << size.err;
   EXPECT_NE(size.err.find(listed(cache_sizes)), std::string::npos) << size.err;
-  const ProcResult sync_size = run_fabricsim(
-      Args()
-          .opt("--study", "E2b")
-          .set("leaf.sync.impl=lockstep")
-          .set("leaf.sync.entries=" + std::to_string(not_built(fabric::rtl::sync_cam_sizes(), 8)))
-          .opt("--db", dir.file("d.db")));
+  const ProcResult sync_size =
+      run_fabricsim(Args()
+                        .opt("--study", "E2b")
+                        .set("leaf.sync.impl=lockstep")
+                        .set("leaf.sync.entries=" + std::to_string(not_built(fabric::rtl::sync_cam_sizes(), 8)))
+                        .opt("--db", dir.file("d.db")));
   EXPECT_EQ(sync_size.exit_code, 2);
   EXPECT_NE(sync_size.err.find("leaf.sync.entries"), std::string::npos) << sync_size.err;
   EXPECT_FALSE(std::ifstream(dir.file("c.db")).good()) << "refused before anything is written";
-  const ProcResult trace = run_fabricsim(Args().opt("--study", "E2b").set("rtl.trace=" + dir.file("w.fst")).opt("--db", dir.file("e.db")));
+  const ProcResult trace =
+      run_fabricsim(Args().opt("--study", "E2b").set("rtl.trace=" + dir.file("w.fst")).opt("--db", dir.file("e.db")));
   EXPECT_EQ(trace.exit_code, 2);
   EXPECT_NE(trace.err.find("rtl.trace"), std::string::npos) << trace.err;
-  const ProcResult name = run_fabricsim(
-      study_at_built_sizes("E2b").set("leaf.cache.impl=rtl").set("rtl.trace=" + dir.file("w.vcd")).opt("--db", dir.file("f.db")));
+  const ProcResult name = run_fabricsim(study_at_built_sizes("E2b")
+                                            .set("leaf.cache.impl=rtl")
+                                            .set("rtl.trace=" + dir.file("w.vcd"))
+                                            .opt("--db", dir.file("f.db")));
   EXPECT_EQ(name.exit_code, 2);
   EXPECT_NE(name.err.find("ending in .fst"), std::string::npos) << name.err;
   // Issue 37: a directory that does not exist, a window that ends before it
@@ -162,10 +166,15 @@ TEST(RtlBlocks, BadChoicesAreRefusedNamingTheKey) {
   };
   refused(study_at_built_sizes("E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("nosuchdir/w.fst")),
           "rtl.trace", "g.db");
-  refused(study_at_built_sizes("E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
-              .set("rtl.trace.from=20us").set("rtl.trace.until=10us"),
+  refused(study_at_built_sizes("E2b")
+              .set("leaf.sync.impl=rtl")
+              .set("rtl.trace=" + dir.file("w.fst"))
+              .set("rtl.trace.from=20us")
+              .set("rtl.trace.until=10us"),
           "rtl.trace.until", "h.db");
-  refused(study_at_built_sizes("E2b").set("leaf.sync.impl=rtl").set("rtl.trace=" + dir.file("w.fst"))
+  refused(study_at_built_sizes("E2b")
+              .set("leaf.sync.impl=rtl")
+              .set("rtl.trace=" + dir.file("w.fst"))
               .set("rtl.trace.leaf=999"),
           "rtl.trace.leaf", "i.db");
   refused(Args().opt("--study", "E2b").set("rtl.trace.leaf=3"), "rtl.trace.leaf", "j.db");

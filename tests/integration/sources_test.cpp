@@ -29,11 +29,18 @@ class IntegrationSources : public ::testing::Test {
       // the link. c: Poisson at 30 Gb/s to the other leaf. d: one frame at 7 us.
       const Args args = Args()
                             .opt("--config", write_two_leaf_ini(*dir()))
-                            .set("flow.a.src=0").set("flow.a.dst=1")
-                            .set("flow.b.src=0").set("flow.b.dst=2")
-                            .set("flow.c.src=3").set("flow.c.dst=5").set("flow.c.rate_gbps=30")
+                            .set("flow.a.src=0")
+                            .set("flow.a.dst=1")
+                            .set("flow.b.src=0")
+                            .set("flow.b.dst=2")
+                            .set("flow.c.src=3")
+                            .set("flow.c.dst=5")
+                            .set("flow.c.rate_gbps=30")
                             .set("flow.c.arrival=poisson")
-                            .set("flow.d.src=4").set("flow.d.dst=6").set("flow.d.frames=1").set("flow.d.start=7us")
+                            .set("flow.d.src=4")
+                            .set("flow.d.dst=6")
+                            .set("flow.d.frames=1")
+                            .set("flow.d.start=7us")
                             .opt("--time", "5ms")
                             .opt("--db", path);
       const ProcResult r = run_fabricsim(args);
@@ -71,7 +78,8 @@ TEST(IntegrationSourcesLineRate, FlowWithoutRateOffersItsPortsRate) {
   const ProcResult r = run_fabricsim(Args()
                                          .opt("--config", write_two_leaf_ini(dir))
                                          .set("topology.user_port_gbps=10")
-                                         .set("flow.u.src=0").set("flow.u.dst=5")
+                                         .set("flow.u.src=0")
+                                         .set("flow.u.dst=5")
                                          .opt("--time", "200us")
                                          .opt("--db", path));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();

@@ -44,8 +44,8 @@ TEST(Threads, SameDatabaseForOneTwoAndThreeThreads) {
   EXPECT_GT(first.integer("SELECT count(*) FROM v_samples"), 0);
   for (size_t i = 1; i < runs.size(); ++i)
     for (size_t t = 0; t < runs[0].size(); ++t)
-      EXPECT_TRUE(runs[0][t] == runs[i][t]) << "with " << i + 1 << " threads, " << runs[0][t].substr(0, 40)
-                                           << "... differs from 1 thread";
+      EXPECT_TRUE(runs[0][t] == runs[i][t])
+          << "with " << i + 1 << " threads, " << runs[0][t].substr(0, 40) << "... differs from 1 thread";
 }
 
 }  // namespace

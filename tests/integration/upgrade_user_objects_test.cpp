@@ -29,15 +29,16 @@ Args second_run(const std::string& db) { return two_leaf_shift().opt("--time", "
 
 TEST(UpgradeUserObjects, TheUsersViewsIndexesAndTriggersSurviveTheUpgrade) {
   TempDir dir;
-  const std::string db = version_4_file(dir,
-                                        "CREATE VIEW my_means AS SELECT run_id, metric, avg(value) AS mean FROM samples "
-                                        "GROUP BY run_id, metric;"
-                                        "CREATE VIEW my_on_my_view AS SELECT * FROM my_means WHERE mean > 0;"
-                                        "CREATE INDEX my_samples_by_metric ON samples(metric);"
-                                        "CREATE INDEX my_events_by_time ON events(t_ps);"
-                                        "CREATE TABLE my_counts(n INTEGER);"
-                                        "CREATE TRIGGER my_count AFTER INSERT ON events BEGIN "
-                                        "INSERT INTO my_counts VALUES (new.run_id); END;");
+  const std::string db =
+      version_4_file(dir,
+                     "CREATE VIEW my_means AS SELECT run_id, metric, avg(value) AS mean FROM samples "
+                     "GROUP BY run_id, metric;"
+                     "CREATE VIEW my_on_my_view AS SELECT * FROM my_means WHERE mean > 0;"
+                     "CREATE INDEX my_samples_by_metric ON samples(metric);"
+                     "CREATE INDEX my_events_by_time ON events(t_ps);"
+                     "CREATE TABLE my_counts(n INTEGER);"
+                     "CREATE TRIGGER my_count AFTER INSERT ON events BEGIN "
+                     "INSERT INTO my_counts VALUES (new.run_id); END;");
   const ProcResult r = run_fabricsim(second_run(db));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db d(db);

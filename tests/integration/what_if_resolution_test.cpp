@@ -53,8 +53,8 @@ TEST(WhatIfResolution, NoShippedStudyRaisesAWarning) {
     if (!r.config.notes().checks().empty()) ++checked;
     // The checks of offered load apply to open-loop traffic; a study of
     // closed-loop jobs alone has the checks of the fabric's own sizing.
-    const bool open_loop = std::any_of(r.run.flows.begin(), r.run.flows.end(),
-                                       [](const traffic::FlowSpec& f) { return !f.job; });
+    const bool open_loop =
+        std::any_of(r.run.flows.begin(), r.run.flows.end(), [](const traffic::FlowSpec& f) { return !f.job; });
     if (s.platform == "fabric") {
       EXPECT_GE(r.config.notes().checks().size(), open_loop ? 6u : 3u) << s.id;
     }
@@ -65,8 +65,8 @@ TEST(WhatIfResolution, NoShippedStudyRaisesAWarning) {
 TEST(WhatIfResolution, TheShippedFabricDerivesTheSpecsValues) {
   const Resolved r("perm640", {});
   const std::vector<std::pair<std::string, std::string>> spec = {
-      {"link.retry.timeout", "2us"},  {"link.retry.buffer", "6KB"},         {"spine.buffer_packets", "16"},
-      {"leaf.downlink_buffer_packets", "16"}, {"leaf.e2e.timeout", "1ms"}, {"cna.e2e.timeout", "4ms"}};
+      {"link.retry.timeout", "2us"},          {"link.retry.buffer", "6KB"}, {"spine.buffer_packets", "16"},
+      {"leaf.downlink_buffer_packets", "16"}, {"leaf.e2e.timeout", "1ms"},  {"cna.e2e.timeout", "4ms"}};
   for (const auto& [key, value] : spec) {
     EXPECT_EQ(r.value(key), value) << key;
     EXPECT_EQ(r.source(key), config::ValueSource::derived) << key;
@@ -84,8 +84,7 @@ TEST(WhatIfResolution, A400mCableDerivesFromTheRoundTrip) {
   EXPECT_EQ(r.value("spine.buffer_packets"), "79");
   EXPECT_EQ(r.value("leaf.downlink_buffer_packets"), "80");
   EXPECT_EQ(r.value("leaf.e2e.timeout"), "1ms");  // 1.5 x 20.1 us stays under the spec's 1 ms
-  EXPECT_NE(r.config.resolved("link.retry.timeout").origin.find("400 m leaf-spine link, 4.67 us"),
-            std::string::npos)
+  EXPECT_NE(r.config.resolved("link.retry.timeout").origin.find("400 m leaf-spine link, 4.67 us"), std::string::npos)
       << r.config.resolved("link.retry.timeout").origin;
   EXPECT_TRUE(r.check("link.retry.timeout >= the link ACK round trip").holds);
   EXPECT_TRUE(r.check("spine.buffer_packets carries what the traffic puts on each leaf-spine link").holds);
@@ -130,7 +129,7 @@ struct CheckCase {
   std::vector<std::string> enabling;  // switches on the mechanism the check reads, at shipped values
   std::vector<std::string> breaking;  // the values that break it (with `enabling`)
   std::string check;
-  std::string time = "";              // sim.time of the broken run
+  std::string time = "";  // sim.time of the broken run
 };
 
 class EachCheck : public ::testing::TestWithParam<CheckCase> {};
@@ -156,32 +155,58 @@ TEST_P(EachCheck, HoldsAtTheShippedStudyAndFailsWhenBroken) {
 INSTANTIATE_TEST_SUITE_P(
     WhatIf, EachCheck,
     ::testing::Values(
-        CheckCase{"perm640", {"topology.leaf_spine_cable_m=400"}, {"link.retry.timeout=2us"},
+        CheckCase{"perm640",
+                  {"topology.leaf_spine_cable_m=400"},
+                  {"link.retry.timeout=2us"},
                   "link.retry.timeout >= the link ACK round trip"},
-        CheckCase{"perm640", {}, {"link.retry.buffer=2KB"},
+        CheckCase{"perm640",
+                  {},
+                  {"link.retry.buffer=2KB"},
                   "link.retry.buffer >= the bytes a leaf-spine link sends in its ACK round trip + one message"},
-        CheckCase{"perm640", {}, {"spine.buffer_packets=4"},
+        CheckCase{"perm640",
+                  {},
+                  {"spine.buffer_packets=4"},
                   "spine.buffer_packets carries what the traffic puts on each leaf-spine link"},
-        CheckCase{"perm640", {}, {"leaf.downlink_buffer_packets=4"},
+        CheckCase{"perm640",
+                  {},
+                  {"leaf.downlink_buffer_packets=4"},
                   "leaf.downlink_buffer_packets carries what the traffic puts on each spine-leaf link"},
-        CheckCase{"perm640", {}, {"leaf.voq.threshold=8KB"},
+        CheckCase{"perm640",
+                  {},
+                  {"leaf.voq.threshold=8KB"},
                   "leaf.voq.threshold carries the busiest lossy flow to another leaf"},
-        CheckCase{"perm640", {"topology.leaf_spine_cable_m=400"}, {"leaf.voq.threshold=128KB"},
+        CheckCase{"perm640",
+                  {"topology.leaf_spine_cable_m=400"},
+                  {"leaf.voq.threshold=128KB"},
                   "leaf.ingress.lossy_threshold holds a full VOQ and the copies awaiting their ACK"},
-        CheckCase{"perm640", {}, {"leaf.egress.pool=12KB"},
+        CheckCase{"perm640",
+                  {},
+                  {"leaf.egress.pool=12KB"},
                   "leaf.egress.pool carries what the traffic sends a port from other leaves"},
-        CheckCase{"perm640", {"classes.lossless_priorities=0"}, {"topology.leaf_spine_cable_m=400"},
+        CheckCase{"perm640",
+                  {"classes.lossless_priorities=0"},
+                  {"topology.leaf_spine_cable_m=400"},
                   "leaf.pause.qhi holds what a lossless port holds until its ACKs"},
-        CheckCase{"perm640", {"classes.lossless_priorities=0"}, {"traffic.frame_size=64"},
+        CheckCase{"perm640",
+                  {"classes.lossless_priorities=0"},
+                  {"traffic.frame_size=64"},
                   "leaf.pause.headers_hi holds the headers a lossless port holds until its ACKs"},
         CheckCase{"perm640", {}, {"leaf.e2e.timeout=10us"}, "leaf.e2e.timeout >= the longest wait for a copy's ACK"},
-        CheckCase{"perm640", {"cna.e2e.retransmit=true"}, {"cna.e2e.timeout=1ms"}, "cna.e2e.timeout > leaf.e2e.timeout"},
-        CheckCase{"perm640", {"link.retry=false", "errors.leaf_spine.ber=1e-9"}, {},
-                  "leaf.e2e.timeout < sim.time when messages are lost", "500us"},
+        CheckCase{
+            "perm640", {"cna.e2e.retransmit=true"}, {"cna.e2e.timeout=1ms"}, "cna.e2e.timeout > leaf.e2e.timeout"},
+        CheckCase{"perm640",
+                  {"link.retry=false", "errors.leaf_spine.ber=1e-9"},
+                  {},
+                  "leaf.e2e.timeout < sim.time when messages are lost",
+                  "500us"},
         CheckCase{"E12c", {}, {"backplane.xoff=30KB"}, "backplane.xoff + the PAUSE headroom <= backplane.memory"},
-        CheckCase{"E13", {"ibft.message_bytes=32"}, {"ibft.link_delay=100ns"},
+        CheckCase{"E13",
+                  {"ibft.message_bytes=32"},
+                  {"ibft.link_delay=100ns"},
                   "a packet's time on the wire >= the credit round trip of a link"},
-        CheckCase{"E14", {"ring.q_adaptive=false", "ring.q=4"}, {"ring.q=6"},
+        CheckCase{"E14",
+                  {"ring.q_adaptive=false", "ring.q=4"},
+                  {"ring.q=6"},
                   "ring.q x the other senders of a group <= ring.buffers"}));
 
 TEST(WhatIfResolution, ChecksReadOnlyTheMechanismsThatAreOn) {

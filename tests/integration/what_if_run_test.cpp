@@ -66,9 +66,11 @@ TEST(WhatIfRun, A400mCableFromItsOneKeyObeysTheFlight) {
   EXPECT_EQ(db.integer("SELECT value FROM v_run_totals WHERE metric = 'copies_on_surplus_credit'"), 0);
   EXPECT_EQ(db.integer("SELECT coalesce(sum(value), 0) FROM v_run_totals WHERE metric = 'retry_timeouts'"), 0);
   // What it derived, as the run recorded it.
-  EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'link.retry.timeout'"), "7100ns derived");
+  EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'link.retry.timeout'"),
+            "7100ns derived");
   EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'spine.buffer_packets'"), "79 derived");
-  EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'topology.leaf_spine_cable_m'"), "400 set");
+  EXPECT_EQ(db.text("SELECT value || ' ' || source FROM run_params WHERE key = 'topology.leaf_spine_cable_m'"),
+            "400 set");
 }
 
 // With the spec's Vth (60 KB) below the 8.62 us round trip, a VOQ asks for
@@ -140,20 +142,17 @@ TEST(WhatIfRun, KeptCreditOfDroppedCopiesCarriesLaterCopiesAndIsCounted) {
 // leaf, 10 for the worst port). Now the order turns.
 TEST(WhatIfRun, SixteenSpinesAreSharedAlikeByTheLeafsPorts) {
   TempDir dir;
-  const ProcResult r = run_fabricsim(Args()
-                                         .opt("--study", "perm640")
-                                         .opt("--time", "60us")
-                                         .set("topology.spines=16")
-                                         .opt("--db", dir.file("s16.db")),
-                                     600);
+  const ProcResult r = run_fabricsim(
+      Args().opt("--study", "perm640").opt("--time", "60us").set("topology.spines=16").opt("--db", dir.file("s16.db")),
+      600);
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   Db db(dir.file("s16.db"));
   // Per source port index on its leaf, the mean rate of its flow to another leaf over 30-60 us.
   std::vector<double> by_index;
-  for (const auto& row : db.rows(
-           "WITH p AS (SELECT f.src_port AS s, sum(d.bytes + 20) * 8.0 / 30000.0 AS g FROM deliveries d "
-           "JOIN frames f USING (run_id, frame_id) WHERE d.t_delivered_ps >= 30000000 AND f.src_port / 5 != "
-           "d.dst_port / 5 GROUP BY f.src_port) SELECT s % 5, avg(g), min(g) FROM p GROUP BY s % 5 ORDER BY 1")) {
+  for (const auto& row :
+       db.rows("WITH p AS (SELECT f.src_port AS s, sum(d.bytes + 20) * 8.0 / 30000.0 AS g FROM deliveries d "
+               "JOIN frames f USING (run_id, frame_id) WHERE d.t_delivered_ps >= 30000000 AND f.src_port / 5 != "
+               "d.dst_port / 5 GROUP BY f.src_port) SELECT s % 5, avg(g), min(g) FROM p GROUP BY s % 5 ORDER BY 1")) {
     by_index.push_back(std::stod(row.at(1)));
     EXPECT_GT(std::stod(row.at(2)), 55.0) << "the slowest port of index " << row.at(0);
   }
@@ -233,8 +232,9 @@ TEST(WhatIfRun, ExplainSaysWhereEachValueComesFrom) {
       << cell;
   EXPECT_NE(cell.find("    spine.buffer_packets = 32 (the spec's 16)"), std::string::npos) << cell;
 
-  EXPECT_NE(explain("leaf.clock_mhz", Args().opt("--study", "E12c")).find("a key of platform 'fabric', not of this run's"),
-            std::string::npos);
+  EXPECT_NE(
+      explain("leaf.clock_mhz", Args().opt("--study", "E12c")).find("a key of platform 'fabric', not of this run's"),
+      std::string::npos);
   EXPECT_NE(explain("flow.zz.src", Args().opt("--study", "E1a")).find("not given in this run"), std::string::npos);
 
   const ProcResult unknown = run_fabricsim(Args().opt("--explain", "link.retry.timout").opt("--db", dir.file("x.db")));
@@ -245,10 +245,11 @@ TEST(WhatIfRun, ExplainSaysWhereEachValueComesFrom) {
 // The same, printed before a run: a what-if changes more than the key it sets.
 TEST(WhatIfRun, ARunSaysWhatItsWhatIfDerivedAwayFromTheSpec) {
   TempDir dir;
-  const ProcResult r = run_fabricsim(
-      two_leaf().set("leaf.packet_bytes=128").opt("--time", "1us").opt("--db", dir.file("cell.db")));
+  const ProcResult r =
+      run_fabricsim(two_leaf().set("leaf.packet_bytes=128").opt("--time", "1us").opt("--db", dir.file("cell.db")));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
-  EXPECT_NE(r.err.find("fabricsim: derived: spine.buffer_packets = 32, not the spec's 16: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("fabricsim: derived: spine.buffer_packets = 32, not the spec's 16: "), std::string::npos)
+      << r.err;
   const ProcResult spec = run_fabricsim(two_leaf().opt("--time", "1us").opt("--db", dir.file("spec.db")));
   ASSERT_TRUE(spec.exited && spec.exit_code == 0) << spec.describe();
   EXPECT_EQ(spec.err.find("derived:"), std::string::npos) << spec.err;
@@ -256,8 +257,12 @@ TEST(WhatIfRun, ARunSaysWhatItsWhatIfDerivedAwayFromTheSpec) {
 
 TEST(WhatIfRun, ListParamsResolvedPrintsEveryKeyWithItsSource) {
   TempDir dir;
-  const ProcResult r = run_fabricsim(
-      Args().opt("--list-params").opt("--resolved").opt("--study", "E11").set("leaf.sync.shi=20").opt("--db", dir.file("x.db")));
+  const ProcResult r = run_fabricsim(Args()
+                                         .opt("--list-params")
+                                         .opt("--resolved")
+                                         .opt("--study", "E11")
+                                         .set("leaf.sync.shi=20")
+                                         .opt("--db", dir.file("x.db")));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.out.find("leaf.sync.shi\t20\tset\t\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("link.retry.buffer\t6KB\tderived\tmax(the spec's 6 KB"), std::string::npos);
@@ -296,7 +301,8 @@ TEST(WhatIfRun, EveryRunRecordsItsKeysAndPlatform) {
 void expect_runs_record_the_same(Db& db) {
   for (const char* view : {"v_samples", "v_run_totals", "v_events"}) {
     SCOPED_TRACE(view);
-    const std::string columns = std::string(view) == "v_events" ? "t_ps, kind, entity_kind, entity, port_id, flow_id, value"
+    const std::string columns = std::string(view) == "v_events"
+                                    ? "t_ps, kind, entity_kind, entity, port_id, flow_id, value"
                                 : std::string(view) == "v_samples" ? "t_ps, entity_kind, entity, port_id, metric, value"
                                                                    : "entity_kind, entity, port_id, metric, value";
     const auto of = [&](int run) {
@@ -307,8 +313,10 @@ void expect_runs_record_the_same(Db& db) {
   }
   // With their places (issue 55), read from the names by the step from version 5.
   const std::string entity = "kind, name, port_id, from_kind, from_id, to_kind, to_id, direction, vl";
-  EXPECT_EQ(db.integer("SELECT count(*) FROM (SELECT " + entity + " FROM entities WHERE run_id = 1 EXCEPT "
-                       "SELECT " + entity + " FROM entities WHERE run_id = 2)"),
+  EXPECT_EQ(db.integer("SELECT count(*) FROM (SELECT " + entity +
+                       " FROM entities WHERE run_id = 1 EXCEPT "
+                       "SELECT " +
+                       entity + " FROM entities WHERE run_id = 2)"),
             0);
 }
 

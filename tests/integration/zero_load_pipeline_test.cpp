@@ -14,12 +14,12 @@ namespace fabricsim_it {
 namespace {
 
 // The spec's and the keys' defaults, in ps.
-constexpr double kByte = 80;           // 100 Gb/s
-constexpr double kCable = 10'000;      // 2 m at 5 ns/m
+constexpr double kByte = 80;       // 100 Gb/s
+constexpr double kCable = 10'000;  // 2 m at 5 ns/m
 constexpr double kPreamble = 8 * kByte;
-constexpr double kCycle = 2203;        // leaf.clock_mhz 454, one cycle in whole ps (SystemC time resolution)
-constexpr int kLookup = 3;             // leaf.lookup_latency, cycles
-constexpr int kCrossbar = 8;           // leaf.crossbar_latency, cycles
+constexpr double kCycle = 2203;  // leaf.clock_mhz 454, one cycle in whole ps (SystemC time resolution)
+constexpr int kLookup = 3;       // leaf.lookup_latency, cycles
+constexpr int kCrossbar = 8;     // leaf.crossbar_latency, cycles
 constexpr int kPacket = 256, kXbarBytesPerCycle = 36;
 
 enum class Ingress { cut_through, store_and_forward, whole_frame_delivered };

@@ -130,7 +130,8 @@ TEST(FlowSourcePhase, EveryOnIntervalStartsAtThePhase) {
   ASSERT_GT(phase, 0);
   EXPECT_EQ(source.next_time(), 1'000'000 + phase);
   Picos created = 0;
-  while ((created = source.pop(source.next_time()).created) < 2'000'000 - 123360) {}
+  while ((created = source.pop(source.next_time()).created) < 2'000'000 - 123360) {
+  }
   EXPECT_EQ(source.next_time(), 5'000'000 + phase);
 }
 
@@ -148,8 +149,10 @@ TEST(FlowSourcePoisson, MeanRateIsTheOfferedRateAndGapsVary) {
     const double gbps = wire_bits / double(source.next_time()) * 1000.0;
     EXPECT_NEAR(gbps, 30, 30 * 0.02) << int(arrival);
     // Sizes are uniform 64..1522, so cbr gaps vary too, but far less than exponential ones.
-    if (arrival == Arrival::poisson) EXPECT_GT(coefficient_of_variation(gaps), 0.9);
-    else EXPECT_LT(coefficient_of_variation(gaps), 0.6);
+    if (arrival == Arrival::poisson)
+      EXPECT_GT(coefficient_of_variation(gaps), 0.9);
+    else
+      EXPECT_LT(coefficient_of_variation(gaps), 0.6);
   }
 }
 

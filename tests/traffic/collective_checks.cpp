@@ -118,8 +118,7 @@ std::vector<std::string> schedule_problems(const JobSchedule& s) {
     if (ordered != ops.size()) problems.push_back("rank " + std::to_string(r) + ": a dependency cycle");
   }
   const uint32_t steps = any_op ? largest_step + 1 : 0;
-  if (s.steps != steps)
-    problems.push_back("steps " + std::to_string(s.steps) + ", ops say " + std::to_string(steps));
+  if (s.steps != steps) problems.push_back("steps " + std::to_string(s.steps) + ", ops say " + std::to_string(steps));
   return problems;
 }
 

@@ -46,7 +46,8 @@ TEST(CollectiveTiming, RingAllreduceTakesTheAlphaBetaTime) {
       EXPECT_EQ(run.finish, 2 * (n - 1) * step) << "n=" << n << " S=" << S;
       expect_dependencies_kept(s, run, "ring allreduce n=" + std::to_string(n));
     }
-  EXPECT_EQ(replay_on_ideal_network(build_collective(spec_of(Collective::allreduce, "ring", 1, 1000)), kNetwork).finish, 0);
+  EXPECT_EQ(replay_on_ideal_network(build_collective(spec_of(Collective::allreduce, "ring", 1, 1000)), kNetwork).finish,
+            0);
 }
 
 TEST(CollectiveTiming, RingForwardsAShardOnlyAfterReceivingIt) {
@@ -141,9 +142,11 @@ TEST(CollectiveTiming, BinomialBroadcastTakesItsRounds) {
 }
 
 TEST(CollectiveTiming, IterationsAreLocalBarriers) {
-  for (const auto& [c, algorithm] : std::vector<std::pair<Collective, std::string>>{
-           {Collective::allreduce, "ring"}, {Collective::allreduce, "tree"}, {Collective::alltoall, "direct"},
-           {Collective::broadcast, "binomial"}, {Collective::incast, "direct"}}) {
+  for (const auto& [c, algorithm] : std::vector<std::pair<Collective, std::string>>{{Collective::allreduce, "ring"},
+                                                                                    {Collective::allreduce, "tree"},
+                                                                                    {Collective::alltoall, "direct"},
+                                                                                    {Collective::broadcast, "binomial"},
+                                                                                    {Collective::incast, "direct"}}) {
     CollectiveSpec spec = spec_of(c, algorithm, 5, 5000);
     spec.root = 2;
     const JobSchedule once = build_collective(spec);

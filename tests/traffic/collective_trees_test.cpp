@@ -62,8 +62,8 @@ TEST(CollectiveTrees, EachRankInteriorInOneTreeButRankZeroWhenOdd) {
   for (int n = 2; n <= 70; ++n) {
     const std::array<RankTree, 2> trees = nccl_double_binary_tree(n);
     for (int r = 0; r < n; ++r) {
-      const int interior = !trees[0].children[static_cast<size_t>(r)].empty() +
-                           !trees[1].children[static_cast<size_t>(r)].empty();
+      const int interior =
+          !trees[0].children[static_cast<size_t>(r)].empty() + !trees[1].children[static_cast<size_t>(r)].empty();
       // n even: the mirror swaps odd and even ranks, so leaves and interior
       // nodes. n odd: the shift makes tree 0's interior n-1 (even) rank 0,
       // tree 0's root.

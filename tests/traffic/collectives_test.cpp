@@ -53,8 +53,8 @@ TEST(CollectiveSchedules, EveryAlgorithmMatchesIsAcyclicAndFinishes) {
             if (algorithm == "recursive_doubling" && !power_of_two(n)) continue;
             CollectiveSpec spec = spec_of(c, algorithm, n, bytes);
             spec.chunk_bytes = chunk;
-            const std::string what = name + "/" + algorithm + " n=" + std::to_string(n) + " S=" +
-                                     std::to_string(bytes) + " chunk=" + std::to_string(chunk);
+            const std::string what = name + "/" + algorithm + " n=" + std::to_string(n) +
+                                     " S=" + std::to_string(bytes) + " chunk=" + std::to_string(chunk);
             const JobSchedule s = build_collective(spec);
             ASSERT_EQ(s.size(), n) << what;
             EXPECT_EQ(s.algorithm, algorithm) << what;
@@ -67,7 +67,8 @@ TEST(CollectiveSchedules, EveryAlgorithmMatchesIsAcyclicAndFinishes) {
             ASSERT_TRUE(problems.empty()) << what << ": " << problems.front();
             const testing::IdealRun run = replay_on_ideal_network(s, {1000, 1});
             EXPECT_EQ(run.unfinished, 0u) << what << ": a deadlock";
-            for (int r = 0; r < n; ++r) EXPECT_FALSE(s.ranks[static_cast<size_t>(r)].ops.empty()) << what << " rank " << r;
+            for (int r = 0; r < n; ++r)
+              EXPECT_FALSE(s.ranks[static_cast<size_t>(r)].ops.empty()) << what << " rank " << r;
           }
   }
 }
@@ -85,7 +86,8 @@ TEST(CollectiveBytes, RingAllreduceSendsEveryShardButTwoTwice) {
         const uint64_t expected = 2 * S - shard_bytes(S, n, (r + 1) % n) - shard_bytes(S, n, (r + 2) % n);
         EXPECT_EQ(per_rank[static_cast<size_t>(r)].sent, expected) << "n=" << n << " S=" << S << " rank " << r;
         // What r-1 sends.
-        EXPECT_EQ(per_rank[static_cast<size_t>(r)].received, 2 * S - shard_bytes(S, n, r) - shard_bytes(S, n, (r + 1) % n))
+        EXPECT_EQ(per_rank[static_cast<size_t>(r)].received,
+                  2 * S - shard_bytes(S, n, r) - shard_bytes(S, n, (r + 1) % n))
             << "n=" << n << " S=" << S;
         EXPECT_EQ(per_rank[static_cast<size_t>(r)].sends, 2 * (n - 1));
         total += per_rank[static_cast<size_t>(r)].sent;
@@ -163,7 +165,8 @@ TEST(CollectiveBytes, AlltoallAndIncast) {
     for (uint64_t S : kSizes) {
       if (n == 1) continue;
       for (const char* algorithm : {"pairwise", "direct"}) {
-        const std::vector<RankBytes> per_rank = bytes_per_rank(build_collective(spec_of(Collective::alltoall, algorithm, n, S)));
+        const std::vector<RankBytes> per_rank =
+            bytes_per_rank(build_collective(spec_of(Collective::alltoall, algorithm, n, S)));
         for (int r = 0; r < n; ++r) {
           EXPECT_EQ(per_rank[static_cast<size_t>(r)].sent, S - shard_bytes(S, n, r)) << algorithm << " n=" << n;
           EXPECT_EQ(per_rank[static_cast<size_t>(r)].received, static_cast<uint64_t>(n - 1) * shard_bytes(S, n, r));

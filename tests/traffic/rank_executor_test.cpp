@@ -148,8 +148,8 @@ TEST(RankExecutor, PingPongRunsClosedLoop) {
 TEST(RankExecutor, AMessageArrivingBeforeItsRecvIsPostedCompletesItWhenPosted) {
   JobSchedule s;
   s.ranks.resize(2);
-  add_op(s, 0, send(1, 100, 1));  // message B goes first
-  add_op(s, 0, send(1, 100, 0));  // then A
+  add_op(s, 0, send(1, 100, 1));       // message B goes first
+  add_op(s, 0, send(1, 100, 0));       // then A
   add_op(s, 1, recv(0, 100, 0));       // A
   add_op(s, 1, recv(0, 100, 1, {0}));  // B, posted once A is in
   add_op(s, 1, send(0, 1, 2, {1}));

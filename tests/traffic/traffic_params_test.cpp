@@ -147,16 +147,16 @@ struct BadFlowCase {
 
 TEST_F(TrafficParams, ExplicitFlowErrorsNameTheKey) {
   const std::vector<BadFlowCase> cases = {
-      {{{"flow.f1.dst", "2"}}, "flow.f1.src"},                                  // src missing
-      {{{"flow.f1.src", "16"}, {"flow.f1.dst", "2"}}, "flow.f1.src"},           // not a user port
-      {{{"flow.f1.src", "1"}}, "flow.f1.dst"},                                  // dst missing
-      {{{"flow.f1.src", "1"}, {"flow.f1.dst", ""}}, "flow.f1.dst"},             // empty list
-      {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2,1"}}, "flow.f1.dst"},          // dst == src
-      {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2,16"}}, "flow.f1.dst"},         // not a user port
-      {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2,2"}}, "flow.f1.dst"},          // twice
+      {{{"flow.f1.dst", "2"}}, "flow.f1.src"},                           // src missing
+      {{{"flow.f1.src", "16"}, {"flow.f1.dst", "2"}}, "flow.f1.src"},    // not a user port
+      {{{"flow.f1.src", "1"}}, "flow.f1.dst"},                           // dst missing
+      {{{"flow.f1.src", "1"}, {"flow.f1.dst", ""}}, "flow.f1.dst"},      // empty list
+      {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2,1"}}, "flow.f1.dst"},   // dst == src
+      {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2,16"}}, "flow.f1.dst"},  // not a user port
+      {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2,2"}}, "flow.f1.dst"},   // twice
       {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2"}, {"flow.f1.frame_size", "9217"}}, "flow.f1.frame_size"},
       {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2"}, {"flow.f1.stop", "1us"}, {"flow.f1.start", "1us"}},
-       "flow.f1.stop"},                                                          // stop <= start
+       "flow.f1.stop"},  // stop <= start
       {{{"flow.f1.src", "1"}, {"flow.f1.dst", "2"}, {"flow.f1.stop", "soon"}}, "flow.f1.stop"},
       {{{"traffic.pattern", "fanin"}}, "traffic.fanin_sources"},
       {{{"traffic.pattern", "fanin"}, {"traffic.fanin_sources", "1,2"}, {"traffic.fanin_dest", "2"}},

@@ -66,9 +66,9 @@ TEST(TrafficFrameSize, DrawsStayInTheDistribution) {
 }
 
 TEST(TrafficFrameSize, RejectsMalformedAndOutOfRange) {
-  for (const char* bad : {"", "63", "9217", "abc", "1522B", "-64", "1.5e3", "uniform:64", "uniform:1522:64",
-                          "uniform:64:1522:9000", "uniform:10:100", "choice:", "choice:64,,512", "choice:64,10000",
-                          "fixed:64", "uniform 64 1522"}) {
+  for (const char* bad :
+       {"", "63", "9217", "abc", "1522B", "-64", "1.5e3", "uniform:64", "uniform:1522:64", "uniform:64:1522:9000",
+        "uniform:10:100", "choice:", "choice:64,,512", "choice:64,10000", "fixed:64", "uniform 64 1522"}) {
     const ConfigError e = config_error_of([&] { FrameSizeDistribution::parse("flow.f1.frame_size", bad); });
     EXPECT_EQ(e.key, "flow.f1.frame_size") << bad;
     EXPECT_EQ(e.value, bad);
@@ -147,9 +147,7 @@ TEST(TrafficFlowSource, MaxFramesEndsGeneration) {
   EXPECT_EQ(source.frames_created(), 1u);
 }
 
-TEST(TrafficFlowSource, ZeroRateNeverSends) {
-  EXPECT_EQ(FlowSource(unicast_flow(0), 1).next_time(), kNever);
-}
+TEST(TrafficFlowSource, ZeroRateNeverSends) { EXPECT_EQ(FlowSource(unicast_flow(0), 1).next_time(), kNever); }
 
 // A start plus the phase, or a frame time plus the gap, beyond the int64
 // range is never, not a wrapped negative time (which looped for ever).
@@ -234,8 +232,7 @@ TEST(TrafficPatterns, RandomPermutationIsADerangementDeterministicPerSeed) {
   EXPECT_TRUE(differs);
   for (int n = 2; n <= 5; ++n)
     for (uint64_t seed = 0; seed < 50; ++seed)
-      for (const auto& f : build_pattern_flows(permutation("random"), n, seed, FlowId(0)))
-        EXPECT_NE(f.dests[0], f.src);
+      for (const auto& f : build_pattern_flows(permutation("random"), n, seed, FlowId(0))) EXPECT_NE(f.dests[0], f.src);
 }
 
 TEST(TrafficPatterns, ShiftPermutation) {

@@ -21,9 +21,9 @@ namespace {
 TEST(PauseObedience, AnXoffThatRunsOutByItselfFreesTheSender) {
   PauseObedience o(1000);
   o.on_pause_sent(0, true, 5000, 20000);
-  EXPECT_TRUE(o.allows(0, 6000));    // on its way when the XOFF came
-  EXPECT_FALSE(o.allows(0, 7000));   // sent while paused
-  EXPECT_TRUE(o.allows(0, 25001));   // the pause time ran out
+  EXPECT_TRUE(o.allows(0, 6000));          // on its way when the XOFF came
+  EXPECT_FALSE(o.allows(0, 7000));         // sent while paused
+  EXPECT_TRUE(o.allows(0, 25001));         // the pause time ran out
   o.on_pause_sent(0, true, 20000, 20000);  // a refresh before it ran out
   EXPECT_FALSE(o.allows(0, 25001));
   EXPECT_EQ(o.stop_sent(0), 5000);

@@ -113,7 +113,7 @@ TEST(CreditCoalesce, WithdrawalsStayApartAndReleasesAddUp) {
 
 TEST(CreditCoalesce, DifferentKindsNeverMerge) {
   const ControlKind kinds[] = {ControlKind::request, ControlKind::grant, ControlKind::ack,
-                               ControlKind::credit, ControlKind::pause, ControlKind::cnm};
+                               ControlKind::credit,  ControlKind::pause, ControlKind::cnm};
   for (ControlKind a : kinds)
     for (ControlKind b : kinds) {
       if (a == b) continue;

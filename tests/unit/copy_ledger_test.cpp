@@ -13,9 +13,7 @@ namespace {
 FrameRecord injected(FlowId flow, uint64_t seq, Picos t = 1000) {
   return {FrameId(seq), flow, PortId(0), 1522, 0, 0, t};
 }
-DeliveryRecord delivery(FlowId flow, uint64_t seq, PortId dst) {
-  return {FrameId(seq), flow, dst, 5000, 0, 1522, 0};
-}
+DeliveryRecord delivery(FlowId flow, uint64_t seq, PortId dst) { return {FrameId(seq), flow, dst, 5000, 0, 1522, 0}; }
 DropRecord drop(FlowId flow, uint64_t seq, PortId at, int64_t dst, DropReason reason) {
   return {FrameId(seq), flow, at, dst, reason, 3000};
 }

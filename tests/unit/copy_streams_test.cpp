@@ -54,8 +54,8 @@ TEST(CopyStreams, ATurnPastTheEndWrapsWhenAStreamEnds) {
   CopyStreams streams;
   streams.start(stream(0, 5));
   streams.start(stream(1, 1));
-  streams.served_payload(1);                           // next turn: index 2, past the end after the erase
-  ASSERT_TRUE(streams.advance(1, 10).has_value());     // stream 1 ends
+  streams.served_payload(1);                        // next turn: index 2, past the end after the erase
+  ASSERT_TRUE(streams.advance(1, 10).has_value());  // stream 1 ends
   ASSERT_EQ(streams.size(), 1u);
   EXPECT_EQ(streams.in_payload_turn(0), 0u);
   EXPECT_EQ(streams[streams.in_payload_turn(0)].voq, 0u);

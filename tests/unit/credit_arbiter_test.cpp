@@ -20,7 +20,7 @@ using Grant = CreditArbiter::Grant;
 
 struct Backlogged {
   uint32_t id;
-  uint32_t units;   // size of each of its requests
+  uint32_t units;  // size of each of its requests
   uint32_t weight;
 };
 

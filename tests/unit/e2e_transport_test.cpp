@@ -44,8 +44,7 @@ TEST(E2eTransport, NumbersPerDestinationAndPriorityAndAcksAreCumulative) {
 
 TEST(E2eTransport, ReceiverAcksEveryNFramesOrAfterTheDelay) {
   E2eTransport t(params(4, 100));
-  for (uint32_t s = 0; s < 4; ++s)
-    EXPECT_EQ(t.on_data(PortId(2), 0, s, 10).verdict, E2eTransport::Verdict::deliver);
+  for (uint32_t s = 0; s < 4; ++s) EXPECT_EQ(t.on_data(PortId(2), 0, s, 10).verdict, E2eTransport::Verdict::deliver);
   auto r = t.take_reply(0);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->kind, TransportKind::ack);
@@ -168,15 +167,19 @@ TEST(E2eTransport, LossyChannelDeliversEveryFrameOnceInOrder) {
       while (!to_a.empty() && to_a.front().at <= now) {
         const InFlight m = to_a.front();
         to_a.pop_front();
-        if (m.kind == TransportKind::ack) a.on_ack(PortId(1), 0, m.seq);
-        else a.on_nak(PortId(1), 0, m.seq);
+        if (m.kind == TransportKind::ack)
+          a.on_ack(PortId(1), 0, m.seq);
+        else
+          a.on_nak(PortId(1), 0, m.seq);
       }
     }
     ASSERT_EQ(delivered.size(), frames) << "loss " << loss;
     for (uint64_t i = 0; i < frames; ++i) ASSERT_EQ(delivered[i], i) << "loss " << loss;
     EXPECT_EQ(a.unacknowledged(), 0u) << "loss " << loss;
-    if (loss == 0) EXPECT_EQ(a.retransmitted(), 0u);
-    else EXPECT_GT(a.retransmitted(), 0u);
+    if (loss == 0)
+      EXPECT_EQ(a.retransmitted(), 0u);
+    else
+      EXPECT_GT(a.retransmitted(), 0u);
   }
 }
 

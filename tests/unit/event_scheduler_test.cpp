@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <queue>
 #include <memory>
+#include <queue>
 #include <stdexcept>
 #include <string>
 #include <systemc>
@@ -88,11 +88,10 @@ TEST(EventScheduler, RunsAheadOnlyToTheKernelsNextActivity) {
   for (intptr_t k = 2; k <= 5; ++k) scheduler.schedule(k * 10'000, r, reinterpret_cast<void*>(k + 100));
   observer.start();
   scheduler.run_until(100'000);
-  EXPECT_EQ(observer.seen_at, 25'000);    // outside the scheduler, now_ps() is the kernel's time
-  EXPECT_EQ(observer.served_then, 1u);    // the entry at 20 ns, not those at 30, 40, 50 ns
+  EXPECT_EQ(observer.seen_at, 25'000);  // outside the scheduler, now_ps() is the kernel's time
+  EXPECT_EQ(observer.served_then, 1u);  // the entry at 20 ns, not those at 30, 40, 50 ns
   EXPECT_EQ(r.served.size(), 4u);
 }
-
 
 // Partitions: nodes in queues of their own pass tokens to each other at
 // least the lookahead ahead, and each also wakes itself sooner (inside a

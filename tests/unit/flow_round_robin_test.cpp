@@ -84,9 +84,7 @@ TEST(FlowRoundRobin, AReadyFlowWaitsAtMostOneRound) {
   EXPECT_EQ(picks, 5);  // 3, 4, 0, 1, then 2
 }
 
-TEST(FlowRoundRobin, MembersKeepTheirOrder) {
-  EXPECT_EQ(of({4, 2, 9}).members(), (std::vector<size_t>{4, 2, 9}));
-}
+TEST(FlowRoundRobin, MembersKeepTheirOrder) { EXPECT_EQ(of({4, 2, 9}).members(), (std::vector<size_t>{4, 2, 9})); }
 
 }  // namespace
 }  // namespace fabric

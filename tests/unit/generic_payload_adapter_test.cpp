@@ -5,10 +5,10 @@
 
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "model/core/sim_time.h"
 #include "model/link/link.h"
@@ -17,9 +17,9 @@
 namespace fabric {
 namespace {
 
-using sc_core::sc_time;
 using sc_core::SC_NS;
 using sc_core::SC_PS;
+using sc_core::sc_time;
 
 // A loosely timed initiator as third-party IP is written: b_transport
 // writes, waiting out each annotated delay.
@@ -79,7 +79,7 @@ class LtTarget : public sc_core::sc_module {
   }
 };
 
-constexpr double kRate = 100;      // Gb/s: 80 ps a byte
+constexpr double kRate = 100;  // Gb/s: 80 ps a byte
 constexpr Picos kPropagation = 5'000;
 
 TEST(GenericPayloadAdapter, StandardInitiatorAndTargetTalkAcrossAFabricLink) {

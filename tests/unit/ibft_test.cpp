@@ -189,8 +189,8 @@ TEST(TreeChecker, CyclicAndOpenSmTreesPassOnRandomGroups) {
   for (int size : {1, 13, 51, 90, 127}) {
     for (int trial = 0; trial < 5; ++trial) {
       const auto [source, group] = random_group(t, size, rng);
-      const TreeCheck cyclic = check_tree(t, sm.cyclic_tree(source, group), source, group,
-                                          TreeForwarding::every_port, true);
+      const TreeCheck cyclic =
+          check_tree(t, sm.cyclic_tree(source, group), source, group, TreeForwarding::every_port, true);
       EXPECT_TRUE(cyclic.ok) << cyclic.problem;
       for (const OpenSmRoot rule : {OpenSmRoot::first, OpenSmRoot::spread}) {
         const TreeCheck opensm = check_tree(t, sm.opensm_tree(group, {source}, rule, kMlid + trial), source, group,
@@ -297,8 +297,9 @@ TEST(TreeChecker, RefusesACopyMadeOnTheWayUpAndAMissedOrDoubleMember) {
             std::string::npos);
   SubnetManager::McTable extra = table;
   extra[sw(t, "20", 2)] |= PortSet{1} << 2;
-  EXPECT_NE(check_tree(t, extra, source, group, TreeForwarding::every_port, false).problem.find("P(201) is not a member"),
-            std::string::npos);
+  EXPECT_NE(
+      check_tree(t, extra, source, group, TreeForwarding::every_port, false).problem.find("P(201) is not a member"),
+      std::string::npos);
 }
 
 // An output serves the inputs that want it first come, first served by

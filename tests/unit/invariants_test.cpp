@@ -20,8 +20,8 @@
 namespace fabric {
 namespace {
 
-using sc_core::sc_time;
 using sc_core::SC_PS;
+using sc_core::sc_time;
 
 // Feeds a LineRateWindow as a Link does: messages and bytes counted, a
 // window opened before its first message and closed after its last.

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "model/leaf/leaf_egress.h"
-#include "tests/support/spec_params.h"
 #include "model/leaf/segmentation.h"
 #include "model/link/tx_port.h"  // kNever
+#include "tests/support/spec_params.h"
 
 namespace fabric {
 namespace {

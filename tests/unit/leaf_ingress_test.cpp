@@ -323,7 +323,6 @@ TEST(LeafIngress, CopiesTravelOnTheVlOfTheirHop) {
   }
 }
 
-
 // End-to-end recovery: an ACK is cumulative (every copy of the VOQ below
 // `through` is done), so a lost ACK is covered by the next one and a repeated
 // one (after a retransmission's duplicate) changes nothing. The slot of a copy

@@ -7,10 +7,10 @@
 #include <random>
 
 #include "model/leaf/copy_forwarded.h"
-#include "tests/support/spec_params.h"
 #include "model/leaf/header_admission.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/multicast/voq_sync_cam.h"
+#include "tests/support/spec_params.h"
 
 namespace fabric {
 namespace {

@@ -91,7 +91,8 @@ TEST_P(PacketCacheImplementations, FullCacheEvictsTheLeastRecentlyUsedEntryWithC
   const auto block = testing::make_packet_cache_for_test(GetParam(), params(4, 0), 5);
   PacketCache& cache = *block;
   Cycle c = 0;
-  for (uint32_t unit = 0; unit < 4; ++unit, c += kPacketCycles) cache.pass_through(unit % 2, unit, kPacketCycles, 2, true, c);
+  for (uint32_t unit = 0; unit < 4; ++unit, c += kPacketCycles)
+    cache.pass_through(unit % 2, unit, kPacketCycles, 2, true, c);
   EXPECT_GE(cache.issue(0, 0, kPacketCycles, c), 0);  // unit 0 used last: unit 1 (port 1) is now the LRU
   c += kPacketCycles;
   ASSERT_TRUE(cache.pass_through(3, 9, kPacketCycles, 1, true, c));

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "model/leaf/leaf_params.h"
-#include "tests/support/spec_params.h"
 #include "model/leaf/pause_headroom.h"
+#include "tests/support/spec_params.h"
 
 namespace fabric {
 namespace {

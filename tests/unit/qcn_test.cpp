@@ -79,7 +79,7 @@ ReactionPoint::Params rp_params() {
   p.fast_recovery_cycles = 5;
   p.byte_cycle = 150 * 1024;
   p.timer_period = 15'000'000'000;  // 15 ms
-  p.r_ai_gbps = 0.05;  // 50 Mb/s (the standard has 5 Mb/s at 10G): steps that show in the digits
+  p.r_ai_gbps = 0.05;               // 50 Mb/s (the standard has 5 Mb/s at 10G): steps that show in the digits
   p.r_hai_gbps = 0.5;
   return p;
 }

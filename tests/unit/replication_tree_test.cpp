@@ -230,8 +230,8 @@ TEST(ReplicationTree, ExplicitTreesWithMistakesAreRefusedWithTheProblemNamed) {
   EXPECT_NE(message(twice).find("leaf 1 is entered twice"), std::string::npos) << message(twice);
 
   ReplicationTree wide = good;
-  wide.fanout[641] = {PortId(7), PortId(642), PortId(643), PortId(644), PortId(645), PortId(646), PortId(647),
-                      PortId(648), PortId(649)};
+  wide.fanout[641] = {PortId(7),   PortId(642), PortId(643), PortId(644), PortId(645),
+                      PortId(646), PortId(647), PortId(648), PortId(649)};
   EXPECT_NE(message(wide).find("fanout of 9"), std::string::npos) << message(wide);
 
   ReplicationTree not_surrogate = good;

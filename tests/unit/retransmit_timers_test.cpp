@@ -24,7 +24,10 @@ TEST(RetransmitTimers, ExpireInArmingOrderAndRearmWhatIsOutstanding) {
   EXPECT_FALSE(t.arm(20, 2, 3, 0, all_outstanding));
   EXPECT_EQ(t.next_due(), 1000);
   std::vector<std::tuple<int, uint32_t, uint32_t>> seen;
-  t.expire(999, [&](int p, uint32_t v, uint32_t s) { seen.emplace_back(p, v, s); return true; });
+  t.expire(999, [&](int p, uint32_t v, uint32_t s) {
+    seen.emplace_back(p, v, s);
+    return true;
+  });
   EXPECT_TRUE(seen.empty());
   // At 1010: copies (1,7,0) and (1,7,1) are due; the first is still
   // outstanding (armed again from 1010), the second was acknowledged.
@@ -37,7 +40,10 @@ TEST(RetransmitTimers, ExpireInArmingOrderAndRearmWhatIsOutstanding) {
   EXPECT_EQ(seen[1], std::make_tuple(1, 7u, 1u));
   EXPECT_EQ(t.next_due(), 1020);  // (2,3,0)
   seen.clear();
-  t.expire(2010, [&](int p, uint32_t v, uint32_t s) { seen.emplace_back(p, v, s); return false; });
+  t.expire(2010, [&](int p, uint32_t v, uint32_t s) {
+    seen.emplace_back(p, v, s);
+    return false;
+  });
   ASSERT_EQ(seen.size(), 2u);
   EXPECT_EQ(seen[0], std::make_tuple(2, 3u, 0u));
   EXPECT_EQ(seen[1], std::make_tuple(1, 7u, 0u));  // re-armed at 1010, due 2010

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "model/link/retry_sender.h"
-#include "tests/support/spec_params.h"
 #include "model/link/tx_port.h"
+#include "tests/support/spec_params.h"
 
 namespace fabric {
 namespace {
@@ -83,7 +83,7 @@ TEST_F(RetrySenderTest, NumbersMessagesAndKeepsThemUntilAcknowledged) {
   RetrySender s(params_, pool_, log_, "l");
   for (uint16_t i = 0; i < 4; ++i) EXPECT_EQ(send_new(s, i, 10).first, i);
   EXPECT_EQ(pool_.in_use(), 4u);  // the originals
-  EXPECT_FALSE(s.has_room(1));     // 4 x 256 B fill 1024 B
+  EXPECT_FALSE(s.has_room(1));    // 4 x 256 B fill 1024 B
   s.on_ack(1, 20);
   EXPECT_EQ(pool_.in_use(), 2u);
   EXPECT_TRUE(s.has_room(512));
@@ -164,7 +164,7 @@ TEST_F(RetrySenderTest, WithPiggybackingAnOwedAckRidesOnTheNextMessage) {
   params_.ack_piggyback = true;
   RetrySender s(params_, pool_, log_, "l");
   s.owe_ack(5, false, 1000);
-  s.owe_ack(6, true, 1010);               // due now, and yet not urgent: it waits for a message
+  s.owe_ack(6, true, 1010);  // due now, and yet not urgent: it waits for a message
   EXPECT_EQ(take(s, 1010), "none");
   Payload& data = s.admit(packet(256, 0), 1010);
   s.carry_ack(data);

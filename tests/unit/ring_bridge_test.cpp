@@ -121,8 +121,7 @@ void run_and_check(const RingNetwork& net, int buffers, int bridge_buffers, int 
     EXPECT_EQ(first.size(), g.senders.size() * static_cast<size_t>(packets)) << "group " << g.id << " seed " << seed;
     const std::set<std::pair<int, uint64_t>> unique(first.begin(), first.end());
     EXPECT_EQ(unique.size(), first.size()) << "a packet delivered twice";
-    for (int m : g.members)
-      EXPECT_EQ(t.delivered[static_cast<size_t>(m)], first) << "member " << m << " seed " << seed;
+    for (int m : g.members) EXPECT_EQ(t.delivered[static_cast<size_t>(m)], first) << "member " << m << " seed " << seed;
   }
 }
 
@@ -278,15 +277,15 @@ TEST(RingNetworkLayout, GroupsSitOnTheirOwnRingsAndSendFromTheSendingRings) {
   const RingNetwork one = build_ring_network({7, 16, 3, 5, false, {}, {0}});
   EXPECT_EQ(one.groups[1].senders, std::vector<int>{5});
   EXPECT_THROW(build_ring_network({3, 16, 1, 5, true, {{1, 2}}, {}}), std::invalid_argument);  // not joined
-  EXPECT_THROW(build_ring_network({3, 16, 1, 5, true, {{1}}, {0}}), std::invalid_argument);     // no sender
-  EXPECT_THROW(build_ring_network({3, 16, 2, 5, true, {{0}}, {}}), std::invalid_argument);      // one list, two groups
+  EXPECT_THROW(build_ring_network({3, 16, 1, 5, true, {{1}}, {0}}), std::invalid_argument);    // no sender
+  EXPECT_THROW(build_ring_network({3, 16, 2, 5, true, {{0}}, {}}), std::invalid_argument);     // one list, two groups
 }
 
 // Fig. 9(b) and (c) on the toy network: every member delivers every packet
 // of its group once, in one order.
 TEST(RingBridges, GroupsOnTheirOwnRingsAndSendersOnTheCentreRingDeliverInOneTotalOrder) {
-  for (const RingPlacement& at : {RingPlacement{3, 8, 2, 3, true, {{0, 1}, {0, 2}}, {}},
-                                  RingPlacement{7, 8, 2, 3, true, {}, {0}}})
+  for (const RingPlacement& at :
+       {RingPlacement{3, 8, 2, 3, true, {{0, 1}, {0, 2}}, {}}, RingPlacement{7, 8, 2, 3, true, {}, {0}}})
     for (uint64_t seed = 1; seed <= 3; ++seed) run_and_check(build_ring_network(at), 4, 8, 2, 6, seed);
 }
 

@@ -123,33 +123,33 @@ TEST(SenderQueue, CircularShiftingSendsTheHeadAndKeepsItHighest) {
 TEST(AdaptiveLimit, TheRulesStepByStep) {
   const int B = 20, m = 5;
   AdaptiveLimit a(B, m);
-  EXPECT_EQ(a.q(), 5);            // starts at B / (m - 1)
-  a.observe(4, 3, 0);             // no more waiting than q allows: unchanged
+  EXPECT_EQ(a.q(), 5);  // starts at B / (m - 1)
+  a.observe(4, 3, 0);   // no more waiting than q allows: unchanged
   EXPECT_EQ(a.q(), 5);
-  a.observe(30, 0, 0);            // alone: q = min(waiting, B)
+  a.observe(30, 0, 0);  // alone: q = min(waiting, B)
   EXPECT_EQ(a.q(), 20);
-  a.observe(30, 2, 0);            // several other senders: decrease while above B/(m-1)
+  a.observe(30, 2, 0);  // several other senders: decrease while above B/(m-1)
   EXPECT_EQ(a.q(), 19);
   for (int i = 0; i < 30; ++i) a.observe(30, 3, 0);
-  EXPECT_EQ(a.q(), 5);            // ... and no further
+  EXPECT_EQ(a.q(), 5);  // ... and no further
   AdaptiveLimit one(B, m);
   one.observe(30, 0, 0);
   EXPECT_EQ(one.q(), 20);
-  one.observe(30, 1, 15);         // one other sender, occupancy above B/2: decrease while above B/2
+  one.observe(30, 1, 15);  // one other sender, occupancy above B/2: decrease while above B/2
   EXPECT_EQ(one.q(), 19);
   for (int i = 0; i < 30; ++i) one.observe(30, 1, 15);
   EXPECT_EQ(one.q(), 10);
-  one.observe(30, 1, 5);          // occupancy at most B/2: q = min(waiting, B/2)
+  one.observe(30, 1, 5);  // occupancy at most B/2: q = min(waiting, B/2)
   EXPECT_EQ(one.q(), 10);
-  one.observe(7, 1, 5);           // waiting below q: the rules do not apply
+  one.observe(7, 1, 5);  // waiting below q: the rules do not apply
   EXPECT_EQ(one.q(), 10);
-  one.on_failure();               // a failed attempt or a retract request: down one
+  one.on_failure();  // a failed attempt or a retract request: down one
   EXPECT_EQ(one.q(), 9);
-  one.on_recovered_send();        // sending a packet that had failed: up one
+  one.on_recovered_send();  // sending a packet that had failed: up one
   EXPECT_EQ(one.q(), 10);
   AdaptiveLimit low(B, m);
   for (int i = 0; i < 10; ++i) low.on_failure();
-  EXPECT_EQ(low.q(), 1);          // never below one
+  EXPECT_EQ(low.q(), 1);  // never below one
 }
 
 TEST(Backoff, TheNthRetryWaitsD0TimesEToTheDnCappedAtTen) {
@@ -168,7 +168,7 @@ TEST(TotalOrder, DeliversByOrderingTimestampOnceEveryOtherSenderIsPast) {
   EXPECT_FALSE(order.next());  // sender 1 has not been seen past 4
   order.seen(1, 6);
   EXPECT_EQ(order.next()->id, 400u);  // (4, 3): 1 seen at 6, 2 at 5
-  EXPECT_FALSE(order.next());     // (5, 2): sender 3 seen only at 4
+  EXPECT_FALSE(order.next());         // (5, 2): sender 3 seen only at 4
   order.seen(3, 7);
   EXPECT_EQ(order.next()->id, 500u);
   // Equal timestamps: the lower station first.
@@ -236,8 +236,8 @@ TEST(TicketPacer, DelayedRetryReleasesTheHighestPriorityOnePerPermit) {
   pacer.offer({12, 2}, 1, 10, false);
   pacer.offer({1, 2}, 1, 10, true);
   EXPECT_EQ(pacer.delayed(), 5u);
-  EXPECT_EQ(pacer.take_released(10), (std::vector<uint64_t>{1}));  // the permit kept from time 0
-  EXPECT_EQ(pacer.next_release(), 1000);                            // permits every 1000 ps from there
+  EXPECT_EQ(pacer.take_released(10), (std::vector<uint64_t>{1}));    // the permit kept from time 0
+  EXPECT_EQ(pacer.next_release(), 1000);                             // permits every 1000 ps from there
   EXPECT_EQ(pacer.take_released(1000), (std::vector<uint64_t>{4}));  // (4, 3) before (4, 7)
   EXPECT_EQ(pacer.take_released(3000), (std::vector<uint64_t>{4, 9}));
   // A first attempt goes at once when nothing waits.

@@ -45,7 +45,8 @@ struct ToyRing {
         ++authorised;
       }
     }
-    if (transit[static_cast<size_t>(s)].empty() && p.has_frame()) links[static_cast<size_t>(s)].push_back(*p.take_frame());
+    if (transit[static_cast<size_t>(s)].empty() && p.has_frame())
+      links[static_cast<size_t>(s)].push_back(*p.take_frame());
     if (!transit[static_cast<size_t>(s)].empty() && links[static_cast<size_t>(s)].size() < 2) {
       links[static_cast<size_t>(s)].push_back(transit[static_cast<size_t>(s)].front());
       transit[static_cast<size_t>(s)].pop_front();
@@ -94,7 +95,8 @@ void run_and_check(int stations, int buffers, const std::vector<RingGroup>& grou
     std::set<std::pair<int, uint64_t>> unique(first.begin(), first.end());
     EXPECT_EQ(first.size(), g.senders.size() * static_cast<size_t>(packets)) << "group " << g.id;
     EXPECT_EQ(unique.size(), first.size()) << "a packet delivered twice";
-    for (int m : g.members) EXPECT_EQ(ring.delivered[static_cast<size_t>(m)], first) << "member " << m << " seed " << seed;
+    for (int m : g.members)
+      EXPECT_EQ(ring.delivered[static_cast<size_t>(m)], first) << "member " << m << " seed " << seed;
   }
 }
 
@@ -114,9 +116,7 @@ TEST(StationProtocol, ThreeGroupsOfFiveAllToAllDeliverInOneTotalOrder) {
   for (uint64_t seed = 1; seed <= 5; ++seed) run_and_check(16, 20, blocks(3, 5, false), 4, 40, seed);
 }
 
-TEST(StationProtocol, OneToAllDeliversEverything) {
-  run_and_check(16, 20, blocks(1, 10, true), 0, 200, 3);
-}
+TEST(StationProtocol, OneToAllDeliversEverything) { run_and_check(16, 20, blocks(1, 10, true), 0, 200, 3); }
 
 TEST(StationProtocol, OverloadWithRetractsEndsInOneTotalOrder) {
   // Ten senders, three buffers, two packets each in reservation: tickets

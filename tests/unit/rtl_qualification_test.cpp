@@ -136,8 +136,9 @@ TEST(RtlQualification, ThisBuildsBlocksPassWithEveryBinCovered) {
               std::string::npos)
         << out.str();
   for (uint32_t entries : rtl::packet_cache_sizes())
-    EXPECT_NE(out.str().find("packet cache (" + rtl::packet_cache_source() + "), " + std::to_string(entries) + " entries"),
-              std::string::npos)
+    EXPECT_NE(
+        out.str().find("packet cache (" + rtl::packet_cache_source() + "), " + std::to_string(entries) + " entries"),
+        std::string::npos)
         << out.str();
   EXPECT_EQ(out.str().find("FAILED"), std::string::npos) << out.str();
 }

@@ -108,8 +108,7 @@ void check_reassembly(uint32_t seed, uint32_t copies) {
     const bool became = rb.on_packet(p.seq, p.index, metas[p.seq], p.entered);
     ++received[p.seq];
     const uint32_t before = complete_prefix;
-    while (complete_prefix < copies && received[complete_prefix] == metas[complete_prefix].segments)
-      ++complete_prefix;
+    while (complete_prefix < copies && received[complete_prefix] == metas[complete_prefix].segments) ++complete_prefix;
     ASSERT_EQ(became, complete_prefix > before) << "packet " << k;
     ASSERT_EQ(rb.expected_seq(), complete_prefix);
     ASSERT_EQ(rb.ready_copies(), complete_prefix - next_pop);

@@ -3,12 +3,12 @@
 // pushed while popping, exactly like a reference priority queue.
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <queue>
-#include <utility>
 #include <random>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "model/core/timing_wheel.h"
@@ -49,8 +49,9 @@ void compare_with_reference(int bucket_bits, int wheel_bits, Picos spread, uint3
     if (pushed_later < 4 * initial && rng() % 2 == 0) {
       // Mostly near-future, sometimes the same instant, sometimes far away.
       const uint64_t kind = rng() % 10;
-      const Picos ahead = kind == 0 ? 0 : kind == 1 ? static_cast<Picos>(rng() % (spread * 8))
-                                                    : static_cast<Picos>(rng() % 2000);
+      const Picos ahead = kind == 0   ? 0
+                          : kind == 1 ? static_cast<Picos>(rng() % (spread * 8))
+                                      : static_cast<Picos>(rng() % 2000);
       push(e.due + ahead);
       ++pushed_later;
     }
@@ -58,9 +59,7 @@ void compare_with_reference(int bucket_bits, int wheel_bits, Picos spread, uint3
   EXPECT_TRUE(wheel.empty());
 }
 
-TEST(TimingWheel, OrdersLikeAHeapWithinTheHorizon) {
-  compare_with_reference(8, 14, 1'000'000, 1, 5000);
-}
+TEST(TimingWheel, OrdersLikeAHeapWithinTheHorizon) { compare_with_reference(8, 14, 1'000'000, 1, 5000); }
 
 TEST(TimingWheel, OrdersLikeAHeapAcrossWrapsAndOverflow) {
   // A tiny wheel (64 buckets of 16 ps: 1 ns horizon) against times spread
@@ -86,8 +85,7 @@ void crowded_bucket_keeps_order(int bucket_bits, int slots_per_bucket, int n, Pi
     wheel.push(due, i);
     expected.push_back({due, i});
   }
-  std::stable_sort(expected.begin(), expected.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [due, value] : expected) {
     const auto e = wheel.pop();
     ASSERT_EQ(e.due, due);
@@ -149,9 +147,7 @@ TEST(TimingWheel, PopBeforeStopsAtTheEndAndTakesLaterPushesAtOrAfterIt) {
   EXPECT_TRUE(wheel.empty());
 }
 
-TEST(TimingWheel, SmallBlocksSpillAndKeepOrder) {
-  compare_with_reference(12, 8, 3'000'000, 4, 4000, 2);
-}
+TEST(TimingWheel, SmallBlocksSpillAndKeepOrder) { compare_with_reference(12, 8, 3'000'000, 4, 4000, 2); }
 
 TEST(TimingWheel, APushIntoThePastIsServedNow) {
   TimingWheel<int> wheel(8, 10);

@@ -1,5 +1,5 @@
-// The sync CAM, each implementation (the C++ model, the RTL): suspension above Shi, resumption below Slow, on timeout and on
-// eviction, and deadlock freedom over adversarial frame orders.
+// The sync CAM, each implementation (the C++ model, the RTL): suspension above Shi, resumption below Slow, on timeout
+// and on eviction, and deadlock freedom over adversarial frame orders.
 #include <gtest/gtest.h>
 
 #include <vector>

@@ -8,8 +8,8 @@
 namespace fabric::traffic::collective_builders {
 
 namespace {
-uint32_t add_message_op(JobOpKind kind, JobSchedule& s, int rank, int peer, uint64_t bytes, uint32_t step,
-                        uint32_t tag, std::vector<uint32_t> after) {
+uint32_t add_message_op(JobOpKind kind, JobSchedule& s, int rank, int peer, uint64_t bytes, uint32_t step, uint32_t tag,
+                        std::vector<uint32_t> after) {
   JobOp op;
   op.kind = kind;
   op.bytes = bytes;
@@ -75,9 +75,11 @@ void recursive_doubling_allgather(const CollectiveSpec& spec, JobSchedule& s) {
     for (int r = 0; r < n; ++r) {
       const int partner = r ^ distance;
       std::vector<uint32_t> after;
-      if (last_recv[static_cast<size_t>(r)] >= 0) after.push_back(static_cast<uint32_t>(last_recv[static_cast<size_t>(r)]));
+      if (last_recv[static_cast<size_t>(r)] >= 0)
+        after.push_back(static_cast<uint32_t>(last_recv[static_cast<size_t>(r)]));
       add_send(s, r, partner, block_bytes(r & ~(distance - 1), distance), step, step, std::move(after));
-      last_recv[static_cast<size_t>(r)] = add_recv(s, r, partner, block_bytes(partner & ~(distance - 1), distance), step, step);
+      last_recv[static_cast<size_t>(r)] =
+          add_recv(s, r, partner, block_bytes(partner & ~(distance - 1), distance), step, step);
     }
   }
 }

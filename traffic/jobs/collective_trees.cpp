@@ -28,8 +28,9 @@ uint64_t double_binary_tree_ops(const CollectiveSpec& spec) {
   // Per tree and chunk, each of the n-1 edges carries a message up and one
   // down, each a send and a recv.
   const auto edges = static_cast<uint64_t>(spec.ranks - 1);
-  return 4 * edges * (chunk_count(shard_bytes(spec.bytes, 2, 0), spec.chunk_bytes) +
-                      chunk_count(shard_bytes(spec.bytes, 2, 1), spec.chunk_bytes));
+  return 4 * edges *
+         (chunk_count(shard_bytes(spec.bytes, 2, 0), spec.chunk_bytes) +
+          chunk_count(shard_bytes(spec.bytes, 2, 1), spec.chunk_bytes));
 }
 
 uint64_t binomial_broadcast_ops(const CollectiveSpec& spec) {

@@ -88,12 +88,12 @@ void repeat_iterations(const CollectiveSpec& spec, JobSchedule& s) {
     for (const JobOp& op : rank.ops) tag_span = std::max(tag_span, op.tag + 1);
   }
   const auto iterations = static_cast<uint64_t>(spec.iterations);
-  const uint64_t most_iterations =
-      std::min(ops == 0 ? UINT64_MAX : kMostCollectiveOperations / ops, uint64_t{UINT32_MAX} / std::max(tag_span, s.steps));
+  const uint64_t most_iterations = std::min(ops == 0 ? UINT64_MAX : kMostCollectiveOperations / ops,
+                                            uint64_t{UINT32_MAX} / std::max(tag_span, s.steps));
   if (iterations > most_iterations)
     throw ConfigError(spec.key_prefix + "iterations", std::to_string(spec.iterations),
-                      "at most " + std::to_string(most_iterations) + " for this collective's " +
-                          std::to_string(ops) + " ops and " + std::to_string(s.steps) + " steps");
+                      "at most " + std::to_string(most_iterations) + " for this collective's " + std::to_string(ops) +
+                          " ops and " + std::to_string(s.steps) + " steps");
   for (RankSchedule& rank : s.ranks) {
     const auto per_iteration = static_cast<uint32_t>(rank.ops.size());
     rank.ops.reserve(per_iteration * iterations);
@@ -141,20 +141,27 @@ const std::vector<std::string>& algorithms_of(Collective c) {
   static const std::vector<std::string> incast{"direct"};
   static const std::vector<std::string> permutation{"shift"};
   switch (c) {
-    case Collective::allreduce: return allreduce;
-    case Collective::allgather: return allgather;
-    case Collective::reducescatter: return reducescatter;
-    case Collective::alltoall: return alltoall;
-    case Collective::broadcast: return broadcast;
-    case Collective::incast: return incast;
-    case Collective::permutation: return permutation;
+    case Collective::allreduce:
+      return allreduce;
+    case Collective::allgather:
+      return allgather;
+    case Collective::reducescatter:
+      return reducescatter;
+    case Collective::alltoall:
+      return alltoall;
+    case Collective::broadcast:
+      return broadcast;
+    case Collective::incast:
+      return incast;
+    case Collective::permutation:
+      return permutation;
   }
   return allreduce;
 }
 
 const std::vector<std::string>& collective_names() {
-  static const std::vector<std::string> names{"allreduce", "allgather", "reducescatter",
-                                              "alltoall",  "broadcast", "incast", "permutation"};
+  static const std::vector<std::string> names{"allreduce", "allgather", "reducescatter", "alltoall",
+                                              "broadcast", "incast",    "permutation"};
   return names;
 }
 
@@ -175,13 +182,16 @@ uint64_t algorithm_bytes(const CollectiveSpec& spec) {
 double bus_factor(Collective c, int ranks) {
   const double n = ranks;
   switch (c) {
-    case Collective::allreduce: return 2 * (n - 1) / n;
+    case Collective::allreduce:
+      return 2 * (n - 1) / n;
     case Collective::allgather:
     case Collective::reducescatter:
-    case Collective::alltoall: return (n - 1) / n;
+    case Collective::alltoall:
+      return (n - 1) / n;
     case Collective::broadcast:
     case Collective::incast:
-    case Collective::permutation: return 1;
+    case Collective::permutation:
+      return 1;
   }
   return 1;
 }

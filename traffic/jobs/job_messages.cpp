@@ -56,8 +56,8 @@ JobMessages::JobMessages(const JobSchedule& schedule, const std::string& key) {
     const JobOp& r = schedule.ranks[static_cast<size_t>(receiver)].ops[recv];
     if (r.bytes < send.bytes)
       throw config::ConfigError(key, op_text(receiver, recv, r),
-                                "a recv at least as large as the message it receives (" +
-                                    std::to_string(send.bytes) + " B from " + op_text(sender, send_op, send) + ")");
+                                "a recv at least as large as the message it receives (" + std::to_string(send.bytes) +
+                                    " B from " + op_text(sender, send_op, send) + ")");
     message_of_op_[static_cast<size_t>(receiver)][recv] = id;
     recv_ops_[static_cast<size_t>(receiver)].emplace_back(id, recv);
   };

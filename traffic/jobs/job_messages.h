@@ -23,12 +23,12 @@ uint32_t message_frame_count(uint64_t bytes);
 uint32_t message_frame_bytes(uint64_t bytes, uint32_t frame_index);
 
 struct JobMessage {
-  int32_t src = 0;        // the sending rank
-  uint32_t send_op = 0;   // the send's index among its rank's ops
-  int32_t dst = -1;       // unicast: the receiving rank; multicast: -1
-  int32_t group = -1;     // multicast: JobSchedule::groups' index
+  int32_t src = 0;       // the sending rank
+  uint32_t send_op = 0;  // the send's index among its rank's ops
+  int32_t dst = -1;      // unicast: the receiving rank; multicast: -1
+  int32_t group = -1;    // multicast: JobSchedule::groups' index
   uint64_t bytes = 0;
-  uint32_t frames = 0;    // message_frame_count(bytes)
+  uint32_t frames = 0;  // message_frame_count(bytes)
 };
 
 class JobMessages {

@@ -36,8 +36,8 @@ JobSchedule build_schedule(const Config& config, const JobKeys& k, const std::st
     const std::string path = k.schedule.of(config, name);
     JobSchedule s = read_goal_file(path, k.schedule.key_of(name), k.calc_unit.of(config, name));
     if (s.size() != n)
-      config.fail(k.ranks.key_of(name), "as many ranks as the schedule's num_ranks (" + std::to_string(s.size()) +
-                                            " in " + path + ")");
+      config.fail(k.ranks.key_of(name),
+                  "as many ranks as the schedule's num_ranks (" + std::to_string(s.size()) + " in " + path + ")");
     plan.algorithm = path;
     return s;
   }
@@ -63,7 +63,8 @@ FlowSpec job_flow(const JobPlan& plan, const std::string& name, PortId src, doub
   f.name = name;
   f.src = src;
   f.rate_gbps = line_gbps;  // a job sends as fast as its port and its dependencies let it
-  f.size = FrameSizeDistribution::parse("job." + plan.name + ".bytes", std::to_string(kMaxPayloadBytes + kHeaderFcsBytes));
+  f.size =
+      FrameSizeDistribution::parse("job." + plan.name + ".bytes", std::to_string(kMaxPayloadBytes + kHeaderFcsBytes));
   f.priority = plan.priority;
   f.start = plan.start;
   f.job = true;
@@ -104,7 +105,8 @@ void add_job_flows(JobPlan& plan, const std::string& tree, double line_gbps, std
       f.multicast = true;
       f.tree = tree;
       f.max_frames = frames;
-      for (int32_t member : s.groups[static_cast<size_t>(g)]) f.dests.push_back(plan.ports[static_cast<size_t>(member)]);
+      for (int32_t member : s.groups[static_cast<size_t>(g)])
+        f.dests.push_back(plan.ports[static_cast<size_t>(member)]);
       plan.multicast_flows[static_cast<size_t>(r)].emplace_back(g, f.id);
       flows.push_back(std::move(f));
     }
@@ -116,8 +118,7 @@ void add_job_flows(JobPlan& plan, const std::string& tree, double line_gbps, std
 config::TextSyntax schedule_path_syntax() {
   return {"a file name without control characters", [](const std::string& key, const std::string& text) {
             for (unsigned char c : text)
-              if (c < 0x20 || c == 0x7f)
-                throw config::ConfigError(key, text, "a file name without control characters");
+              if (c < 0x20 || c == 0x7f) throw config::ConfigError(key, text, "a file name without control characters");
           }};
 }
 

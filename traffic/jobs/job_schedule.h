@@ -18,13 +18,13 @@ enum class JobOpKind : uint8_t { send, recv, calc };
 
 struct JobOp {
   JobOpKind kind = JobOpKind::calc;
-  uint64_t bytes = 0;    // send, recv: the message's bytes (payload)
-  Picos duration = 0;    // calc: how long the rank computes
-  int32_t peer = -1;     // send: the destination rank; recv: the source rank (-1: a multicast send, see group)
-  int32_t group = -1;    // send: the multicast group it goes to (Schedule::groups), -1 unicast
-  uint32_t tag = 0;      // a send matches the recv of its destination with the same source and tag
-  uint32_t step = 0;     // the algorithm's step, for per-step figures (GOAL: 0)
-  std::vector<uint32_t> after;        // GOAL "requires": ops of this rank that must have completed
+  uint64_t bytes = 0;           // send, recv: the message's bytes (payload)
+  Picos duration = 0;           // calc: how long the rank computes
+  int32_t peer = -1;            // send: the destination rank; recv: the source rank (-1: a multicast send, see group)
+  int32_t group = -1;           // send: the multicast group it goes to (Schedule::groups), -1 unicast
+  uint32_t tag = 0;             // a send matches the recv of its destination with the same source and tag
+  uint32_t step = 0;            // the algorithm's step, for per-step figures (GOAL: 0)
+  std::vector<uint32_t> after;  // GOAL "requires": ops of this rank that must have completed
   std::vector<uint32_t> after_start;  // GOAL "irequires": ops of this rank that must have started
 };
 

@@ -3,13 +3,16 @@
 #include <algorithm>
 #include <stdexcept>
 
-
 namespace fabric::traffic {
 
 RankExecutor::RankExecutor(const JobSchedule& schedule, const JobMessages& messages, int rank, Picos start,
                            Picos send_delay, std::string name)
-    : ops_(schedule.ranks[static_cast<size_t>(rank)].ops), messages_(messages), rank_(rank),
-      send_delay_(send_delay), job_start_(start), name_(std::move(name)) {
+    : ops_(schedule.ranks[static_cast<size_t>(rank)].ops),
+      messages_(messages),
+      rank_(rank),
+      send_delay_(send_delay),
+      job_start_(start),
+      name_(std::move(name)) {
   const size_t n = ops_.size();
   std::vector<uint32_t> count(n + 1, 0);
   unmet_.assign(n, 0);

@@ -36,7 +36,7 @@ class RankExecutor {
   struct Frame {
     uint32_t message = 0;  // JobMessages' id
     uint32_t bytes = 0;
-    int32_t dst = -1;      // the receiving rank, or -1 for a multicast group
+    int32_t dst = -1;  // the receiving rank, or -1 for a multicast group
     int32_t group = -1;
   };
   // When the next frame is due (at or before now when one is), kNever if
@@ -81,12 +81,12 @@ class RankExecutor {
   std::vector<uint32_t> unmet_;  // dependencies not yet satisfied
   std::vector<Picos> ready_;     // the latest time of those satisfied
   std::vector<JobOpTimes> times_;
-  std::vector<uint32_t> frames_done_;      // send: frames handed over; recv: frames arrived
-  std::vector<Picos> arrived_at_;          // recv: when its message's last frame arrived (kNever before)
+  std::vector<uint32_t> frames_done_;              // send: frames handed over; recv: frames arrived
+  std::vector<Picos> arrived_at_;                  // recv: when its message's last frame arrived (kNever before)
   std::vector<std::pair<uint32_t, Picos>> posts_;  // to post, in order (a worklist, not recursion)
-  using Due = std::pair<Picos, uint32_t>;  // (start, send op)
+  using Due = std::pair<Picos, uint32_t>;          // (start, send op)
   std::priority_queue<Due, std::vector<Due>, std::greater<Due>> waiting_;  // posted sends before their start
-  std::unordered_map<int32_t, std::deque<uint32_t>> channels_;  // destination -> its sends in progress
+  std::unordered_map<int32_t, std::deque<uint32_t>> channels_;             // destination -> its sends in progress
   std::vector<int32_t> active_;  // destinations with sends in progress, in round-robin order
   size_t turn_ = 0;
   Picos active_since_ = kNever;
