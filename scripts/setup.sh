@@ -3,7 +3,7 @@
 set -euo pipefail
 PACKAGES=(g++ cmake make pkg-config libsystemc-dev libboost-program-options-dev
           libsqlite3-dev sqlite3 libgtest-dev googletest libbenchmark-dev time python3-matplotlib python3-scipy python3-optuna python3-pandas
-          verilator slurm-wlm munge)
+          verilator slurm-wlm munge clang-format)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
