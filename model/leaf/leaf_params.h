@@ -361,9 +361,6 @@ struct LeafKeys {
       "leaf.surrogate.voq_threshold", "50KB", "B", "Vth of the surrogate port's lossy VOQs", 256, 64 * 1024 * 1024};
 };
 
-// What the leaf's units read, from LeafKeys (read_leaf_params): no member
-// holds a default of its own (the keys do; a unit test starts from
-// testing::spec_leaf_params()).
 // What the leaf's units read, from LeafKeys (read_leaf_params). No member
 // holds a default of its own: the keys do (a unit test starts from
 // testing::spec_leaf_params()).
