@@ -61,7 +61,7 @@ def find(key, binary=None):
 def current_name(key, binary):
     """The name fabricsim reads `key` by: the key itself, or a renamed key's
     new name for its old one (fabricsim --explain: the one rule of old
-    names, model/config/key_names.cpp)."""
+    names, config/key_names.cpp)."""
     if not binary or not re.fullmatch(r"[a-z][a-z0-9_.]*", key):
         return key
     try:

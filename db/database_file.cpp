@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <optional>
 
+#include "config/config_error.h"
 #include "db/database_path.h"
 #include "db/db_error.h"
 #include "db/schema.h"
 #include "db/user_schema_objects.h"
-#include "model/config/config_error.h"
 #include "model/recording/metric_catalog.h"
 
 namespace fabric::db {

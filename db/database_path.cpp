@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 
 namespace fabric::db {
 

@@ -1,7 +1,7 @@
 #include "traffic/flow_times.h"
 
-#include "model/config/split.h"
-#include "model/config/text_scanner.h"
+#include "config/split.h"
+#include "config/text_scanner.h"
 
 namespace fabric::traffic {
 namespace {

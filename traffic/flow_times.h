@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "model/core/ids.h"
 
 namespace fabric::traffic {

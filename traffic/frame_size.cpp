@@ -1,7 +1,7 @@
 #include "traffic/frame_size.h"
 
 #include <algorithm>
-#include "model/config/text_scanner.h"
+#include "config/text_scanner.h"
 #include "traffic/random.h"
 
 namespace fabric::traffic {

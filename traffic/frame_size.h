@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric::traffic {
 

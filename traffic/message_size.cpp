@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "model/config/split.h"
+#include "config/split.h"
 
 namespace fabric::traffic {
 

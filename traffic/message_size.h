@@ -12,7 +12,7 @@
 #include <random>
 #include <string>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric::traffic {
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <utility>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "traffic/random.h"
 
 namespace fabric::traffic {

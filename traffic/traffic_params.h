@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/config/param.h"
+#include "config/param.h"
 #include "model/multicast/tree_text.h"
 #include "traffic/flow_spec.h"
 #include "traffic/flow_times.h"

@@ -1,8 +1,8 @@
 #pragma once
 #include <string>
 
+#include "config/param.h"
 #include "model/cna/e2e_transport.h"
-#include "model/config/param.h"
 #include "model/qcn/reaction_point.h"
 
 namespace fabric {

@@ -4,6 +4,8 @@
 #include <functional>
 #include <limits>
 
+#include "config/picos.h"
+
 namespace fabric {
 
 enum class PortId : uint32_t {};  // global fabric port: leaf*user_ports + i, surrogates after users
@@ -26,8 +28,8 @@ constexpr int kVls = kPriorities * kVlsPerPriority;
 constexpr Vl unicast_vl(int priority) { return Vl(priority * kVlsPerPriority); }
 constexpr int priority_of(Vl vl) { return raw(vl) / kVlsPerPriority; }
 
-// Time in the database and in configuration: integer picoseconds.
-using Picos = int64_t;
+// Time in the database and in configuration: integer picoseconds
+// (config/picos.h: Picos).
 constexpr Picos kNever = std::numeric_limits<Picos>::max();  // a time that never comes
 // The latest time configuration may name (10^4 s): sim.time at most, and any
 // start or stop, so that a time plus a gap or phase never overflows.

@@ -1,6 +1,6 @@
 #include "model/leaf/coalesced_controls.h"
 
-#include "model/config/text_scanner.h"
+#include "config/text_scanner.h"
 #include "model/protocol/fabric_protocol.h"
 
 namespace fabric {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric {
 

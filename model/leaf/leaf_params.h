@@ -6,7 +6,7 @@
 #include <string>
 #include <systemc>
 
-#include "model/config/param.h"
+#include "config/param.h"
 #include "model/leaf/coalesced_controls.h"
 #include "model/leaf/header_admission.h"
 #include "model/leaf/rtl_block_params.h"

@@ -8,7 +8,7 @@
 // allowed range, and fabricsim exits with status 2.
 #include <cstdint>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/pause_headroom.h"
 

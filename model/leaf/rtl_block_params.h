@@ -7,7 +7,7 @@
 // equivalent, so the database does not depend on them.
 #include <string>
 
-#include "model/config/param.h"
+#include "config/param.h"
 
 namespace fabric {
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "model/config/param.h"
+#include "config/param.h"
 #include "model/link/error_injector.h"
 #include "model/link/retry_sender.h"
 #include "model/link/scripted_errors.h"

@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric {
 

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "model/config/text_scanner.h"
+#include "config/text_scanner.h"
 
 namespace fabric {
 namespace {

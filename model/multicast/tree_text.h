@@ -5,7 +5,7 @@
 // legal for a group on a fabric is check_tree's question (explicit_tree()).
 #include <string>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "model/multicast/replication_tree.h"
 
 namespace fabric {

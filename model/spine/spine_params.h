@@ -2,7 +2,7 @@
 // spine.* keys, each declared once (config/param.h), and the spine's parameters.
 #include <systemc>
 
-#include "model/config/param.h"
+#include "config/param.h"
 
 namespace fabric {
 

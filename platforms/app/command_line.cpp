@@ -4,9 +4,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "config/close_names.h"
+#include "config/config_error.h"
 #include "db/database_path.h"
-#include "model/config/close_names.h"
-#include "model/config/config_error.h"
 #include "platforms/app/platform_catalog.h"
 
 namespace fabric {

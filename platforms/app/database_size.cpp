@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "model/config/config.h"
-#include "model/config/param.h"
+#include "config/config.h"
+#include "config/param.h"
 
 namespace fabric {
 namespace {

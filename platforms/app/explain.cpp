@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "model/config/param_listing.h"
-#include "model/config/param_range.h"
+#include "config/param_listing.h"
+#include "config/param_range.h"
 
 namespace fabric {
 

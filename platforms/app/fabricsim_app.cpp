@@ -6,10 +6,10 @@
 #include <string>
 #include <thread>
 
+#include "config/config.h"
+#include "config/param_listing.h"
 #include "db/database_path.h"
 #include "db/sqlite_recorder.h"
-#include "model/config/config.h"
-#include "model/config/param_listing.h"
 #include "model/core/sim_time.h"
 #include "model/core/stop_request.h"
 #include "model/invariants/invariant_broken.h"

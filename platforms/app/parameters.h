@@ -2,7 +2,7 @@
 // The registry of every configuration key of the simulator: the keys every
 // platform reads (sim.*, record.*, platform, the traffic), then each
 // platform's own.
-#include "model/config/config.h"
+#include "config/config.h"
 #include "platforms/common/run_keys.h"
 
 namespace fabric {

@@ -1,7 +1,7 @@
 #include "platforms/app/refusal_cause.h"
 
-#include "model/config/config.h"
-#include "model/config/split.h"
+#include "config/config.h"
+#include "config/split.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_resolution.h"
 

@@ -5,7 +5,7 @@
 // small. The refusal then names the key set as its cause too, and the
 // remedy, so that every value --list-params prints as allowed is either
 // accepted or refused naming it.
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 #include "platforms/app/command_line.h"
 
 namespace fabric {

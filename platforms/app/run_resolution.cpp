@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "model/config/close_names.h"
-#include "model/config/sweep_spec.h"
+#include "config/close_names.h"
+#include "config/sweep_spec.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/platform_catalog.h"
 #include "platforms/app/study_catalog.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/run_loop.h"
 #include "platforms/common/platform.h"

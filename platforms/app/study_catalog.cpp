@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "model/config/config.h"
-#include "model/config/split.h"
+#include "config/config.h"
+#include "config/split.h"
 #include "platforms/app/parameters.h"
 
 namespace fabric {

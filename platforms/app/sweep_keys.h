@@ -3,7 +3,7 @@
 // --points), declared once like every key: in a study's [sweep] section
 // (`max_points = N`), in a file as sweep.max_points, or with --set. They
 // change no run's result and are left out of its recorded configuration.
-#include "model/config/param.h"
+#include "config/param.h"
 
 namespace fabric {
 

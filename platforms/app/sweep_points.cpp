@@ -4,8 +4,8 @@
 #include <optional>
 #include <ostream>
 
-#include "model/config/set_and_swept.h"
-#include "model/config/sweep_spec.h"
+#include "config/set_and_swept.h"
+#include "config/sweep_spec.h"
 #include "platforms/app/run_resolution.h"
 #include "platforms/app/sweep_validation.h"
 

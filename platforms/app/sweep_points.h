@@ -9,7 +9,7 @@
 //   {"point": 1, "key": "leaf.cache.entries=16; flow.f1.frame_size=512", "sets": ["leaf.cache.entries=16", ...]}
 #include <iosfwd>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "platforms/app/command_line.h"
 
 namespace fabric {

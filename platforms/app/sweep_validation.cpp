@@ -3,7 +3,7 @@
 #include <functional>
 #include <ostream>
 
-#include "model/config/canonical_value.h"
+#include "config/canonical_value.h"
 #include "platforms/app/database_size.h"
 #include "platforms/app/run_resolution.h"
 

@@ -18,10 +18,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "model/config/config.h"
-#include "model/config/sweep_check_states.h"
-#include "model/config/sweep_grid.h"
-#include "model/config/sweep_spec.h"
+#include "config/config.h"
+#include "config/sweep_check_states.h"
+#include "config/sweep_grid.h"
+#include "config/sweep_spec.h"
 #include "platforms/app/command_line.h"
 
 namespace fabric {

@@ -2,9 +2,9 @@
 // backplane.* keys, each declared once (config/param.h): the 802.3x
 // backplane switch and its end stations (platforms.md, E12); the platform's
 // parameters read from them, and its check of the PAUSE headroom.
+#include "config/param.h"
 #include "model/backplane/backplane_switch.h"
 #include "model/backplane/end_station.h"
-#include "model/config/param.h"
 #include "model/link/link.h"
 
 namespace fabric {

@@ -4,7 +4,7 @@
 // platform's own traffic keys.
 #include <string>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric {
 

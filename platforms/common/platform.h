@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "model/core/event_scheduler.h"
 #include "model/invariants/copy_ledger.h"
 #include "model/recording/recorder.h"

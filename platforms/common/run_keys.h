@@ -4,7 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "model/config/param.h"
+#include "config/param.h"
+#include "model/core/ids.h"
 
 namespace fabric {
 

@@ -2,7 +2,7 @@
 // The guard on occupancy sampling: record.sample_interval so short that the
 // run would write more occupancy samples than record.max_samples is refused
 // before anything runs, with the shortest interval that fits.
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric {
 

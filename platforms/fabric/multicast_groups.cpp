@@ -1,6 +1,6 @@
 #include "platforms/fabric/multicast_groups.h"
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric {
 

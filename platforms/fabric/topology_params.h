@@ -1,7 +1,7 @@
 #pragma once
 // topology.* keys, each declared once (config/param.h): the shape of the
 // fabric and its links.
-#include "model/config/param.h"
+#include "config/param.h"
 #include "model/core/geometry.h"
 #include "model/link/link.h"
 

@@ -8,7 +8,7 @@
 // traffic asks for more than that, or (the pools) when what the traffic
 // makes a port hold crosses a threshold, and names the keys to change
 // together with a remedy that passes every check.
-#include "model/config/config.h"
+#include "config/config.h"
 #include "platforms/fabric/fabric_keys.h"
 #include "platforms/fabric/traffic_demand.h"
 

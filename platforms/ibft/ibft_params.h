@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "model/config/param.h"
+#include "config/param.h"
 #include "model/ibft/ib_switch.h"
 #include "model/ibft/subnet_manager.h"
 #include "model/link/link.h"

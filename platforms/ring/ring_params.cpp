@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "model/config/split.h"
-#include "model/config/text_scanner.h"
+#include "config/split.h"
+#include "config/text_scanner.h"
 #include "model/core/sim_time.h"
 #include "model/ring/flow_control.h"
 #include "model/ring/ring_frame.h"

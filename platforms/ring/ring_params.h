@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/config/param.h"
+#include "config/param.h"
 #include "model/link/link.h"
 #include "model/ring/ring_bridge.h"
 #include "model/ring/ring_network.h"

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "model/config/config.h"
-#include "model/config/param_listing.h"
+#include "config/config.h"
+#include "config/param_listing.h"
 #include "platforms/app/parameters.h"
 #include "tests/support/config_error_of.h"
 #include "tests/support/temp_file.h"

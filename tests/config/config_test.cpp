@@ -1,7 +1,7 @@
 // Tests for the configuration API: value parsers, declared ranges, wildcard
 // keys, INI loading and the reports built from a resolved Config.
-#include "model/config/config.h"
-#include "model/config/param_listing.h"
+#include "config/config.h"
+#include "config/param_listing.h"
 #include "tests/support/config_error_of.h"
 #include "tests/support/temp_file.h"
 

@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "model/config/config.h"
-#include "model/config/set_and_swept.h"
-#include "model/config/sweep_spec.h"
+#include "config/config.h"
+#include "config/set_and_swept.h"
+#include "config/sweep_spec.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/explain.h"
 #include "platforms/app/parameters.h"

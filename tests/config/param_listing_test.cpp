@@ -3,14 +3,14 @@
 // (a glob, a key, a group, an instance of a pattern key) or none (with the
 // patterns near it); the listing for programs, one line per key; and the
 // suggestions every "did you mean" makes (close_names).
-#include "model/config/param_listing.h"
+#include "config/param_listing.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <sstream>
 
-#include "model/config/close_names.h"
+#include "config/close_names.h"
 #include "platforms/app/parameters.h"
 #include "tests/support/listing_text.h"
 

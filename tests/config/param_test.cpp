@@ -1,8 +1,8 @@
 // config::Param: a key declared once by the member that holds it; read,
 // derived, marked used when its value is used; and where each value of a
 // run comes from (Config::resolved).
-#include "model/config/param.h"
-#include "model/config/param_listing.h"
+#include "config/param.h"
+#include "config/param_listing.h"
 
 #include <gtest/gtest.h>
 

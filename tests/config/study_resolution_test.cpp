@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/config/config.h"
-#include "model/config/sweep_spec.h"
+#include "config/config.h"
+#include "config/sweep_spec.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/refusal_cause.h"

@@ -9,7 +9,7 @@
 #include <functional>
 #include <set>
 
-#include "model/config/sweep_check_states.h"
+#include "config/sweep_check_states.h"
 
 namespace fabric::config {
 namespace {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <set>
 
-#include "model/config/sweep_grid.h"
+#include "config/sweep_grid.h"
 
 namespace fabric::config {
 namespace {

@@ -5,7 +5,7 @@
 // swept twice), and the size counted without overflow.
 #include <gtest/gtest.h>
 
-#include "model/config/sweep_spec.h"
+#include "config/sweep_spec.h"
 #include "platforms/app/parameters.h"
 #include "tests/support/config_error_of.h"
 

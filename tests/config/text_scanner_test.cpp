@@ -1,6 +1,6 @@
 // The scanner under every value parser: integers that never wrap or
 // overflow silently, lists that never skip an empty item.
-#include "model/config/text_scanner.h"
+#include "config/text_scanner.h"
 
 #include <gtest/gtest.h>
 

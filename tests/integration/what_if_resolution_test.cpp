@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "platforms/app/command_line.h"
 #include "platforms/app/parameters.h"
 #include "platforms/app/run_resolution.h"

@@ -3,7 +3,7 @@
 // text; a test failure when it throws none.
 #include <gtest/gtest.h>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric::testing {
 

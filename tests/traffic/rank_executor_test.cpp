@@ -5,7 +5,7 @@
 // statically (k-th send a->b tag t to the k-th recv at b from a tag t).
 #include <gtest/gtest.h>
 
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 #include "model/invariants/invariant_broken.h"
 #include "traffic/jobs/job_messages.h"
 #include "traffic/jobs/rank_executor.h"

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "tests/support/config_error_of.h"
 #include "traffic/traffic_params.h"
 

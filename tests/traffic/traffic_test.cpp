@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "model/config/config.h"
+#include "config/config.h"
 #include "tests/support/config_error_of.h"
 #include "traffic/flow_source.h"
 #include "traffic/patterns.h"

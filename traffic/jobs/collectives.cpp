@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 #include "traffic/jobs/collective_builders.h"
 
 namespace fabric::traffic {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <unordered_map>
 
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 #include "traffic/jobs/dependency_cycle.h"
 #include "traffic/jobs/goal_lexer.h"
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 #include "traffic/message_source.h"
 
 namespace fabric::traffic {

@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 #include "traffic/jobs/goal_reader.h"
 #include "traffic/message_source.h"
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/config/param.h"
+#include "config/param.h"
 #include "traffic/flow_spec.h"
 #include "traffic/jobs/collectives.h"
 #include "traffic/jobs/job_messages.h"

@@ -1,4 +1,4 @@
-#include "model/config/sweep_grid.h"
+#include "config/sweep_grid.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,11 +1,11 @@
-#include "model/config/sweep_spec.h"
+#include "config/sweep_spec.h"
 
 #include <algorithm>
 #include <map>
 
-#include "model/config/canonical_value.h"
-#include "model/config/key_names.h"
-#include "model/config/split.h"
+#include "config/canonical_value.h"
+#include "config/key_names.h"
+#include "config/split.h"
 
 namespace fabric::config {
 

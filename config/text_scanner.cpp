@@ -1,7 +1,7 @@
 // The scanner under every configuration value parser (see text_scanner.h).
-#include "model/config/text_scanner.h"
+#include "config/text_scanner.h"
 
-#include "model/config/split.h"
+#include "config/split.h"
 
 namespace fabric::config {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/config/param_listing.h"
+#include "config/param_listing.h"
 
 #include <fnmatch.h>
 
@@ -7,9 +7,9 @@
 #include <set>
 #include <utility>
 
-#include "model/config/close_names.h"
-#include "model/config/param_range.h"
-#include "model/config/split.h"
+#include "config/close_names.h"
+#include "config/param_range.h"
+#include "config/split.h"
 
 namespace fabric::config {
 namespace {

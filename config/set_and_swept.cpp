@@ -1,4 +1,4 @@
-#include "model/config/set_and_swept.h"
+#include "config/set_and_swept.h"
 
 namespace fabric::config {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric::config {
 

@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <utility>
 
-#include "model/config/close_names.h"
-#include "model/config/config.h"
-#include "model/config/param_range.h"
-#include "model/config/split.h"
+#include "config/close_names.h"
+#include "config/config.h"
+#include "config/param_range.h"
+#include "config/split.h"
 
 namespace fabric::config {
 namespace {

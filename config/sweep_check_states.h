@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "model/config/resolution_notes.h"
-#include "model/config/sweep_grid.h"
+#include "config/resolution_notes.h"
+#include "config/sweep_grid.h"
 
 namespace fabric::config {
 

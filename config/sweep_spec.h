@@ -34,7 +34,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric::config {
 

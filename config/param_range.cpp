@@ -1,11 +1,11 @@
 // Ranges of numeric keys: comparison and printing (see param_range.h).
-#include "model/config/param_range.h"
+#include "config/param_range.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-#include "model/config/text_scanner.h"
+#include "config/text_scanner.h"
 
 namespace fabric::config {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/config/sweep_check_states.h"
+#include "config/sweep_check_states.h"
 
 #include <algorithm>
 #include <functional>

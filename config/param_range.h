@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric::config {
 

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <optional>
 
-#include "model/config/config.h"
-#include "model/config/split.h"
-#include "model/config/text_scanner.h"
+#include "config/config.h"
+#include "config/split.h"
+#include "config/text_scanner.h"
 
 namespace fabric::config {
 namespace {

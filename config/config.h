@@ -25,10 +25,10 @@
 #include <string>
 #include <vector>
 
-#include "model/config/config_error.h"
-#include "model/config/key_names.h"
-#include "model/config/resolution_notes.h"
-#include "model/core/ids.h"
+#include "config/config_error.h"
+#include "config/key_names.h"
+#include "config/picos.h"
+#include "config/resolution_notes.h"
 
 namespace fabric::config {
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/config/sweep_spec.h"
+#include "config/sweep_spec.h"
 
 namespace fabric::config {
 

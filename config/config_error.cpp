@@ -1,5 +1,5 @@
 // ConfigError's message: the one format every configuration error shares.
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 
 #include <cstdio>
 

@@ -1,8 +1,8 @@
-#include "model/config/key_names.h"
+#include "config/key_names.h"
 
 #include <algorithm>
 
-#include "model/config/config.h"
+#include "config/config.h"
 
 namespace fabric::config {
 

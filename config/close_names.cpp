@@ -1,4 +1,4 @@
-#include "model/config/close_names.h"
+#include "config/close_names.h"
 
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "model/config/canonical_value.h"
+#include "config/canonical_value.h"
 
 #include <cstdio>
 

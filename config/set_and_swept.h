@@ -4,8 +4,8 @@
 // [sweep] section) would have one of the two win silently, so it is refused,
 // naming the key and both. A value a study or --config file gives is the
 // sweep's base, which the sweep varies: no conflict. No SystemC.
-#include "model/config/config.h"
-#include "model/config/sweep_spec.h"
+#include "config/config.h"
+#include "config/sweep_spec.h"
 
 namespace fabric::config {
 

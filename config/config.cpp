@@ -1,7 +1,7 @@
 // Config: the values of a run, from defaults, INI files (with include) and
 // --set overrides, each checked against its declaration when given; typed
 // reads; the check that every key set was used; the resolved configuration.
-#include "model/config/config.h"
+#include "config/config.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,8 +9,8 @@
 #include <fstream>
 #include <system_error>
 
-#include "model/config/canonical_value.h"
-#include "model/config/split.h"
+#include "config/canonical_value.h"
+#include "config/split.h"
 
 namespace fabric::config {
 namespace {

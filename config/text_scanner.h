@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "model/config/config_error.h"
+#include "config/config_error.h"
 
 namespace fabric::config {
 

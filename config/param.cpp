@@ -1,8 +1,8 @@
 // ParamScope (where Params constructed now declare or read themselves) and
 // the text of a derived value in its key's syntax.
-#include "model/config/param.h"
+#include "config/param.h"
 
-#include "model/config/param_range.h"
+#include "config/param_range.h"
 
 namespace fabric::config {
 

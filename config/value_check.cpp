@@ -4,8 +4,8 @@
 // parser accepts.
 #include <algorithm>
 
-#include "model/config/config.h"
-#include "model/config/param_range.h"
+#include "config/config.h"
+#include "config/param_range.h"
 
 namespace fabric::config {
 namespace {
