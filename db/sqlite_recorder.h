@@ -22,6 +22,7 @@
 #include "db/record_batch.h"
 #include "db/sqlite_handle.h"
 #include "model/recording/metric_catalog.h"
+#include "model/recording/port_catalog.h"
 #include "model/recording/recorder.h"
 
 namespace fabric::db {
@@ -49,7 +50,7 @@ struct RunInfo {
   std::vector<RunWarning> warnings;
 };
 
-class SqliteRecorder final : public Recorder {
+class SqliteRecorder final : public Recorder, public PortCatalog {
  public:
   using RunInfo = db::RunInfo;
 
@@ -78,7 +79,7 @@ class SqliteRecorder final : public Recorder {
   // Metadata, called before simulation; written with the first batch.
   // A repeated port, flow or (flow, destination) throws DbError at once
   // (the table's key would otherwise fail the whole batch later).
-  void add_port(int64_t port_id, int64_t leaf_id, const std::string& kind, int rack, int chassis, int cie);
+  void add_port(int64_t port_id, int64_t leaf_id, const std::string& kind, int rack, int chassis, int cie) override;
   void add_flow(int64_t flow_id, const std::string& name, const std::string& kind, int64_t src_port, int priority,
                 double offered_gbps, std::optional<int64_t> frame_bytes, const std::string& frame_size, Picos start_ps,
                 std::optional<Picos> stop_ps);

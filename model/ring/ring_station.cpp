@@ -40,7 +40,7 @@ RingStation::RingStation(sc_core::sc_module_name name, int position, int station
   }
 }
 
-void RingStation::attach_host(std::unique_ptr<traffic::PacketArrivals> arrivals) {
+void RingStation::attach_host(std::unique_ptr<ring::PacketSource> arrivals) {
   arrivals_ = std::move(arrivals);
   const Picos first = arrivals_->next();
   if (first != kNever) events_.schedule(first, *this, &arrival_tag_);

@@ -6,7 +6,7 @@
 // downstream or stops here. Register insertion: the output sends a transit
 // frame first, then the station's own control frames, then its own data,
 // and its own frames only while no transit frame waits. The host's packets
-// come from PacketArrivals.
+// come from a ring::PacketSource (the platform adapts the traffic to it).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -22,10 +22,10 @@
 #include "model/recording/received_totals.h"
 #include "model/recording/recorder.h"
 #include "model/ring/flow_control.h"
+#include "model/ring/packet_source.h"
 #include "model/ring/ring_frame_store.h"
 #include "model/ring/station_protocol.h"
 #include "model/ring/ticket_pacer.h"
-#include "traffic/packet_arrivals.h"
 
 namespace fabric {
 
@@ -54,7 +54,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
               const std::vector<ring::RingGroup>& groups, const RingStationParams& params, ring::RingFrameStore& frames,
               PayloadPool& pool, Recorder& recorder, EventQueue& events);
   // The host's packets (a sender only), from the start of the run.
-  void attach_host(std::unique_ptr<traffic::PacketArrivals> arrivals);
+  void attach_host(std::unique_ptr<ring::PacketSource> arrivals);
 
   const ring::StationProtocol& protocol() const { return protocol_; }
   int limit() const { return protocol_.limit(); }
@@ -96,7 +96,7 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   PayloadPool& pool_;
   Recorder& recorder_;
   EventQueue& events_;
-  std::unique_ptr<traffic::PacketArrivals> arrivals_;
+  std::unique_ptr<ring::PacketSource> arrivals_;
   CircularQueue<Payload*, 8> transit_;
   char arrival_tag_ = 0, pacer_tag_ = 0;  // wake items
   Picos pacer_wake_at_ = kNever;

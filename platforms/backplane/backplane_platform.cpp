@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <set>
 
-#include "db/sqlite_recorder.h"
 #include "model/core/sim_time.h"
 #include "platforms/backplane/backplane_params.h"
 #include "platforms/backplane/backplane_top.h"
@@ -19,7 +18,7 @@ class BackplaneRun final : public PlatformRun {
  public:
   explicit BackplaneRun(BackplaneConfig config) : config_(std::move(config)) {}
 
-  void describe_ports(db::SqliteRecorder& rec) const override {
+  void describe_ports(PortCatalog& rec) const override {
     // Every station port is a user port of the one switch (leaf 0).
     for (int p = 0; p < config_.sw.stations; ++p) rec.add_port(p, 0, "user", 0, 0, 0);
   }

@@ -15,15 +15,12 @@
 #include "config/config.h"
 #include "model/core/event_scheduler.h"
 #include "model/invariants/copy_ledger.h"
+#include "model/recording/port_catalog.h"
 #include "model/recording/recorder.h"
 #include "platforms/common/vocabulary.h"
 #include "traffic/flow_spec.h"
 
 namespace fabric {
-
-namespace db {
-class SqliteRecorder;
-}
 
 class PlatformTop {
  public:
@@ -72,7 +69,7 @@ class PlatformRun {
  public:
   virtual ~PlatformRun() = default;
   // The run's ports, into its description in the database.
-  virtual void describe_ports(db::SqliteRecorder& recorder) const = 0;
+  virtual void describe_ports(PortCatalog& ports) const = 0;
   virtual std::unique_ptr<PlatformTop> build(const std::vector<traffic::FlowSpec>& flows, uint64_t seed,
                                              Recorder& recorder) const = 0;
 };

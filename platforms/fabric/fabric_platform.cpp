@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <iterator>
 
-#include "db/sqlite_recorder.h"
 #include "model/cna/cna_params.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/lossless_limits.h"
@@ -43,7 +42,7 @@ class FabricRun final : public PlatformRun {
  public:
   explicit FabricRun(FabricConfig config) : config_(std::move(config)) {}
 
-  void describe_ports(db::SqliteRecorder& rec) const override {
+  void describe_ports(PortCatalog& rec) const override {
     const Geometry& g = config_.topology.geometry;
     for (int p = 0; p < g.user_ports(); ++p) {
       const LeafId leaf = g.leaf_of(PortId(p));

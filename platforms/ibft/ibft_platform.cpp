@@ -1,6 +1,5 @@
 #include "platforms/ibft/ibft_platform.h"
 
-#include "db/sqlite_recorder.h"
 #include "model/core/sim_time.h"
 #include "model/ibft/ibft_topology.h"
 #include "platforms/common/own_traffic.h"
@@ -18,7 +17,7 @@ class IbftRun final : public PlatformRun {
  public:
   explicit IbftRun(IbftConfig config) : config_(std::move(config)) {}
 
-  void describe_ports(db::SqliteRecorder& rec) const override {
+  void describe_ports(PortCatalog& rec) const override {
     // Every node is a user port; its leaf switch stands in the leaf column.
     const IbftTopology t(config_.m, config_.n);
     for (int p = 0; p < t.nodes(); ++p) rec.add_port(p, t.leaf_of(p), "user", 0, 0, 0);

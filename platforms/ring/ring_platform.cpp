@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "db/sqlite_recorder.h"
 #include "model/ring/flow_control.h"
 #include "model/ring/ring_frame.h"
 #include "platforms/common/own_traffic.h"
@@ -19,7 +18,7 @@ class RingRun final : public PlatformRun {
  public:
   explicit RingRun(RingConfig config) : config_(std::move(config)) {}
 
-  void describe_ports(db::SqliteRecorder& rec) const override {
+  void describe_ports(PortCatalog& rec) const override {
     // Every station, its ring in the leaf column.
     for (int s = 0; s < config_.rings * config_.stations; ++s) rec.add_port(s, s / config_.stations, "user", 0, 0, 0);
   }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "model/ring/ring_frame.h"
+#include "platforms/ring/ring_host_arrivals.h"
 
 namespace fabric {
 
@@ -92,7 +93,7 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
   for (const ring::RingGroup& g : network_.groups) {
     for (int s : g.senders) {
       loads_.push_back(std::make_unique<RingSenderLoad>(config_, s == g.senders.front()));
-      stations_[static_cast<size_t>(s)]->attach_host(std::make_unique<traffic::PacketArrivals>(
+      stations_[static_cast<size_t>(s)]->attach_host(std::make_unique<RingHostArrivals>(
           *loads_.back(), config_.arrival, seed * 1000003 + static_cast<uint64_t>(s), ring::kPayloadBytes));
     }
   }

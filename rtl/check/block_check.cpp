@@ -7,7 +7,7 @@
 #include "model/multicast/multicast_cache.h"
 #include "model/multicast/rtl_blocks.h"
 #include "model/multicast/voq_sync_cam.h"
-#include "traffic/block_stimulus.h"
+#include "rtl/check/block_stimulus.h"
 
 namespace fabric::rtl {
 

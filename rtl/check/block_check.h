@@ -1,9 +1,9 @@
 #pragma once
 // Qualifies RTL blocks (ours, or a user's brought with FABRICSIM_RTL_*)
 // against the C++ model: each size, driven in lockstep on seeded
-// adversarial stimulus (traffic/block_stimulus.h), with and without sync
+// adversarial stimulus (rtl/check/block_stimulus.h), with and without sync
 // timeouts, while functional coverage counts the situations reached
-// (traffic/sync_cam_coverage.h, traffic/packet_cache_coverage.h). A size
+// (rtl/check/sync_cam_coverage.h, rtl/check/packet_cache_coverage.h). A size
 // fails at its first mismatch (the block, the size, the seed, the cycle, the
 // call with its inputs and both outputs) and also when a coverage bin it
 // can reach stayed empty (the bins named): a check that never drove the

@@ -1,4 +1,4 @@
-// The qualification stimulus (traffic/block_stimulus.h) drives every input
+// The qualification stimulus (rtl/check/block_stimulus.h) drives every input
 // of the blocks' contracts over its whole width (issue 53): VOQ ids and
 // buffer units at both ends and in pairs that differ in one bit, time past
 // 2^40 and 2^62 and up to 2^63 (a deadline without timeout at the top of 64
@@ -12,7 +12,7 @@
 
 #include "model/multicast/multicast_cache.h"
 #include "model/multicast/voq_sync_cam.h"
-#include "traffic/block_stimulus.h"
+#include "rtl/check/block_stimulus.h"
 
 namespace fabric {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <vector>
 
+#include "rtl/check/block_stimulus.h"
 #include "tests/support/block_implementations.h"
-#include "traffic/block_stimulus.h"
 
 namespace fabric {
 namespace {
@@ -126,7 +126,7 @@ TEST_P(SyncCamImplementations, AFullCamEvictsTheLeastRecentlyUsedEntryAndRelease
 // The FIFO argument, tested: a port whose VOQs hold multicast frames in
 // arrival order, a scheduler that starts the head copy of a random VOQ that
 // is not suspended, frames arriving at random with random fanout sets, and
-// no timeout (traffic/block_stimulus.h). Whenever copies are waiting, some
+// no timeout (rtl/check/block_stimulus.h). Whenever copies are waiting, some
 // VOQ that holds one must be free to send: otherwise the port would deadlock.
 TEST_P(SyncCamImplementations, NeverSuspendsEveryVoqWithWorkUnderRandomAdversarialOrders) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {

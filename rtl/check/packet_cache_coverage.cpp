@@ -1,4 +1,4 @@
-#include "traffic/packet_cache_coverage.h"
+#include "rtl/check/packet_cache_coverage.h"
 
 namespace fabric::stimulus {
 

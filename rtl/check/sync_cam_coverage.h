@@ -1,5 +1,5 @@
 #pragma once
-// What the sync CAM stimulus reached (traffic/block_stimulus.h), read from
+// What the sync CAM stimulus reached (rtl/check/block_stimulus.h), read from
 // the C++ model it drives (the reference of a lockstep): the calls as the
 // stimulus makes them, the model's state just before, its changes after.
 // The bins are the same whatever block is qualified, since they are the
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/multicast/voq_sync_cam.h"
-#include "traffic/coverage.h"
+#include "rtl/check/coverage.h"
 
 namespace fabric::stimulus {
 

@@ -12,8 +12,8 @@
 
 #include "model/multicast/packet_cache.h"
 #include "model/multicast/sync_cam.h"
-#include "traffic/packet_cache_coverage.h"
-#include "traffic/sync_cam_coverage.h"
+#include "rtl/check/packet_cache_coverage.h"
+#include "rtl/check/sync_cam_coverage.h"
 
 namespace fabric::stimulus {
 

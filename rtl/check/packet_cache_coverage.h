@@ -1,12 +1,12 @@
 #pragma once
-// What the packet cache stimulus reached (traffic/block_stimulus.h), read
+// What the packet cache stimulus reached (rtl/check/block_stimulus.h), read
 // from the C++ model it drives (the reference of a lockstep): the calls as
 // the stimulus makes them, the model's choices just before. The bins are
 // the same whatever block is qualified, since they are the model's.
 #include <cstdint>
 
 #include "model/multicast/multicast_cache.h"
-#include "traffic/coverage.h"
+#include "rtl/check/coverage.h"
 
 namespace fabric::stimulus {
 

@@ -1,4 +1,4 @@
-#include "traffic/coverage.h"
+#include "rtl/check/coverage.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "traffic/sync_cam_coverage.h"
+#include "rtl/check/sync_cam_coverage.h"
 
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "traffic/block_stimulus.h"
+#include "rtl/check/block_stimulus.h"
 
 #include <algorithm>
 #include <deque>
