@@ -264,7 +264,7 @@ std::optional<uint32_t> LeafIngress::in_flight_slot(uint32_t voq_index, uint32_t
 
 void LeafIngress::track_culprits(CulpritPolicy policy, uint32_t max_probes) {
   const uint32_t memory = params_.lossy_pool_units + kPriorities * params_.lossless_pool_units;
-  culprits_ = std::make_unique<IngressCulprits>(policy, memory, max_probes);
+  culprits_ = make_ingress_culprits(policy, memory, max_probes);
 }
 
 void LeafIngress::free_frame(uint32_t slot) {
