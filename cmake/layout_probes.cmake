@@ -1,7 +1,7 @@
 # Layout.*: the build refuses an include that runs against the direction of
 # the folders (config < model < traffic, db < platforms; docs/layout.md,
 # "Dependencies"). Each probe is a one-line source that includes HEADER,
-# compiled as a part of LIBRARY would be (it takes LIBRARY's usage
+# compiled as a part of LIBRARY would be (with LIBRARY's usage
 # requirements: its include roots and those of what it links). A probe
 # marked `refused` must fail to compile for not finding the header, which
 # exists in the source tree; one marked `accepted` must compile. The probes
@@ -35,8 +35,13 @@ foreach(probe IN LISTS fabricsim_layout_probes)
   set(source ${CMAKE_BINARY_DIR}/layout_probes/${name}.cpp)
   file(WRITE ${source}.tmp "#include \"${header}\"\n")
   file(COPY_FILE ${source}.tmp ${source} ONLY_IF_DIFFERENT)
+  # LIBRARY's usage requirements, read (transitively) without linking it:
+  # building a probe never builds a library, so a test run cannot.
   add_library(layout_probe_${name} OBJECT EXCLUDE_FROM_ALL ${source})
-  target_link_libraries(layout_probe_${name} PRIVATE ${library})
+  target_include_directories(layout_probe_${name} PRIVATE
+                             $<TARGET_PROPERTY:${library},INTERFACE_INCLUDE_DIRECTORIES>)
+  target_compile_definitions(layout_probe_${name} PRIVATE
+                             $<TARGET_PROPERTY:${library},INTERFACE_COMPILE_DEFINITIONS>)
   add_test(NAME Layout.${name}_${verdict}
            COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target layout_probe_${name})
   set_tests_properties(Layout.${name}_${verdict} PROPERTIES TIMEOUT 300 RESOURCE_LOCK layout_probes)
