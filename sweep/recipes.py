@@ -206,6 +206,8 @@ def _main(argv):
         signal.signal(s, forward)
     status = 0
     for verb, what in commands(recipe, db_given, options, fabricsim):
+        if forward.signal:  # a stop between two steps: the next one does not start
+            return 128 + forward.signal
         if verb == "say":
             print(what, flush=True)
             continue
