@@ -85,7 +85,7 @@ class Recipes(unittest.TestCase):
         listed = sweep("--list")
         self.assertEqual([line.split("\t")[0] for line in listed.stdout.splitlines()], FAMILIES)
         pages = ""
-        for name in os.listdir(os.path.join(ROOT, "docs", "studies")):
+        for name in sorted(n for n in os.listdir(os.path.join(ROOT, "docs", "studies")) if n.endswith(".md")):
             with open(os.path.join(ROOT, "docs", "studies", name)) as f:
                 pages += f.read()
         for family in FAMILIES:
