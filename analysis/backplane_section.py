@@ -3,8 +3,8 @@ from the warm-up on, PAUSE frames per link and the switch's memory, from the
 cookbook queries (backplane_figures.sql, pause_rate.sql, max_memory.sql)."""
 from analysis.cookbook import run_query
 from analysis.labels import duration
-from analysis.markdown import cells, number, table
-from analysis.option_values import parse_rate_gbps
+from fabricpy.markdown import cells, number, table
+from fabricpy.option_values import parse_rate_gbps
 
 
 def backplane_section(conn, run, warmup_ps):

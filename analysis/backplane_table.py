@@ -4,9 +4,10 @@ gives it, with what the source document expects beside the variants, and a
 plot of the threshold sweep at 1.5 MB (throughput, p99 latency, PAUSE rate
 and the most memory used against High, and without flow control) and of the
 three variants' throughput and mean latency."""
-from analysis import tool
+from analysis import table_tool
+from fabricpy import tool
 from analysis.cookbook import run_query
-from analysis.markdown import number, table
+from fabricpy.markdown import number, table
 
 COLUMNS = ["run_id", "study", "memory", "pause", "xoff", "throughput_gbps", "discards", "pause_per_s", "pause_share",
            "latency_mean_us", "latency_p99_us", "latency_max_us", "max_memory_bytes"]
@@ -30,7 +31,7 @@ def _bytes(text):
 
 def collect(conn):
     columns, rows = run_query(conn, "backplane_figures")
-    return tool.only_done_runs(conn, [dict(zip(columns, row)) for row in rows])
+    return table_tool.only_done_runs(conn, [dict(zip(columns, row)) for row in rows])
 
 
 def build_table(runs):
@@ -49,7 +50,7 @@ def build_table(runs):
 def plot(runs, path):
     from matplotlib.ticker import EngFormatter
 
-    from analysis import style
+    from fabricpy import style
     plt = style.pyplot()
 
     sweep = [r for r in runs if r["study"] == "E12a" and r["pause"] == "true"]
@@ -101,7 +102,7 @@ def plot(runs, path):
 
 
 def print_table(args):
-    return tool.table_with_plots("backplane-table", args.db, [(args.plot, plot)] if args.plot else [], collect,
+    return table_tool.table_with_plots("backplane-table", args.db, [(args.plot, plot)] if args.plot else [], collect,
                                  build_table, empty=f"'{args.db}' holds no backplane run that is done (platform = backplane)")
 
 

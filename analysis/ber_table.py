@@ -16,9 +16,10 @@ With several runs of a point (seeds), rate and p99 are their mean with its
 95 % interval, the costs the mean per run, and N says how many runs."""
 import numpy as np
 
-from analysis import tool
-from analysis.confidence import mean_sd, values_text
-from analysis.markdown import table
+from analysis import table_tool
+from fabricpy import tool
+from fabricpy.confidence import mean_sd, values_text
+from fabricpy.markdown import table
 from analysis.metrics import gbps, warmup_ps
 from analysis.rundb import run_ids, _config_dict
 
@@ -53,7 +54,7 @@ def run_point(conn, run_id, sim_time_ps):
 
 
 def collect(conn, links):
-    tool.require_platform(conn, "fabric", "ber-table")
+    table_tool.require_platform(conn, "fabric", "ber-table")
     points = {}
     for run_id in run_ids(conn):
         status, sim_time_ps, config_text = conn.execute(
@@ -64,7 +65,7 @@ def collect(conn, links):
         ber = float(config.get(f"errors.{links}.ber", "0"))
         points.setdefault((ber, setting(config, links)), []).append(run_point(conn, run_id, sim_time_ps))
     if not points:
-        raise tool.no_finished_run(conn)
+        raise table_tool.no_finished_run(conn)
     return points
 
 
@@ -99,7 +100,7 @@ LINK_NAMES = {"leaf_spine": "leaf-spine and spine-leaf links", "cna_leaf": "CNA-
 
 
 def plot(points, path, links):
-    from analysis.style import pyplot
+    from fabricpy.style import pyplot
     plt = pyplot()
     bers = sorted({b for b, _ in points})
     # A log axis has no 0: the error-free point sits one decade below the lowest rate.
@@ -129,7 +130,7 @@ def plot(points, path, links):
 
 def print_table(args):
     plots = [(args.plot, lambda points, path: plot(points, path, args.links))] if args.plot else []
-    return tool.table_with_plots("ber-table", args.db, plots, lambda conn: collect(conn, args.links), build_table)
+    return table_tool.table_with_plots("ber-table", args.db, plots, lambda conn: collect(conn, args.links), build_table)
 
 
 def main(argv=None):

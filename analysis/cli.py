@@ -10,11 +10,13 @@ import re
 import sys
 import time
 
-from analysis import abandoned_runs, metrics, tool
+from analysis import abandoned_runs, metrics
+from fabricpy import tool
 from analysis.compare import Comparison
 from analysis.labels import duration, run_state, why_running
-from analysis.option_values import as_option, duration_ps, output_folder, run_id
-from analysis.rundb import ReportError, describe_ids, load_deliveries, open_database, read_run, run_ids
+from fabricpy.option_values import as_option, duration_ps, output_folder, run_id
+from fabricpy.errors import ReportError
+from analysis.rundb import describe_ids, load_deliveries, open_database, read_run, run_ids
 from analysis.platform_reports import for_run
 from analysis.run_report import RunReport
 

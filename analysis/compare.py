@@ -4,10 +4,11 @@ RunReport computed."""
 import os
 import re
 
-from analysis import param_descriptions, plots
+from analysis import plots
+from fabricpy import param_descriptions
 from analysis.platform_reports import for_run
-from analysis.markdown import number, table, write_csv
-from analysis.option_values import config_key
+from fabricpy.markdown import number, table, write_csv
+from fabricpy.option_values import config_key
 
 _NUMBER = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]*)?(?:[eE]-?[0-9]+)?)")
 

@@ -26,11 +26,11 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 from scipy import stats
 
-from analysis import tool
-from analysis.confidence import half_width, mean_sd
+from fabricpy import tool
+from fabricpy.confidence import half_width, mean_sd
 from analysis.cookbook import run_query
-from analysis.markdown import table
-from analysis.rundb import ReportError
+from fabricpy.markdown import table
+from fabricpy.errors import ReportError
 
 STUDY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "platforms", "studies")

@@ -19,11 +19,12 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from statistics import mean
 
-from analysis import fidelity_pages, tool
+from analysis import fidelity_pages
+from fabricpy import tool
 from analysis.cookbook import run_query
-from analysis.markdown import table
+from fabricpy.markdown import table
 from analysis.metrics import jain_index
-from analysis.rundb import ReportError
+from fabricpy.errors import ReportError
 
 
 class Run:

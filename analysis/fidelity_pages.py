@@ -12,7 +12,7 @@ new."""
 import os
 import re
 
-from analysis.markdown import table
+from fabricpy.markdown import table
 
 BEGIN, END = "<!-- fidelity:begin -->", "<!-- fidelity:end -->"
 HEADER = ["check", "behaviour (document)", "expected", "measured", "verdict"]

@@ -10,10 +10,11 @@ fabric-report adds the same section and plots to its report of a file that
 holds ibft runs."""
 import os
 
-from analysis import tool
+from analysis import table_tool
+from fabricpy import tool
 from analysis.cookbook import run_query
-from analysis.confidence import mean_text
-from analysis.markdown import table
+from fabricpy.confidence import mean_text
+from fabricpy.markdown import table
 
 SCHEMES = ("cyclic", "opensm", "opensm_spread", "unicast")
 COLORS = {"cyclic": "tab:blue", "opensm": "tab:orange", "opensm_spread": "tab:green", "unicast": "tab:red"}
@@ -68,7 +69,7 @@ def has_times(rows):
 
 def plot_times(rows, path):
     from matplotlib.ticker import FuncFormatter
-    from analysis import style
+    from fabricpy import style
     plt = style.pyplot()
     all_sources = sorted({s for s, _ in cases(rows)})
     all_groups = sorted({g for _, g in cases(rows)})
@@ -118,7 +119,7 @@ def _size_text(v):
 
 
 def plot_speedups(rows, size, path):
-    from analysis import style as figure_style
+    from fabricpy import style as figure_style
     plt = figure_style.pyplot()
     at = [r for r in rows if r["message_bytes"] == size]
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.8))
@@ -204,7 +205,7 @@ def print_table(args):
         plots = [(args.plot + "-time.png", plot_times, lambda rows: None if has_times(rows) else NO_TIMES),
                  (args.plot + "-speedup.png", lambda rows, path: plot_speedups(rows, args.size, path),
                   lambda rows: None if has_speedups(rows, args.size) else no_speedups(rows, args.size))]
-    return tool.table_with_plots("ibft-table", args.db, plots, collect, lambda rows: build_table(rows, args.size),
+    return table_tool.table_with_plots("ibft-table", args.db, plots, collect, lambda rows: build_table(rows, args.size),
                                  empty=f"'{args.db}' holds no ibft run that is done (platform = ibft)")
 
 

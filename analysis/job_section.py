@@ -5,7 +5,7 @@ duration (v_job_steps), a line per job. A run without jobs has no section."""
 from analysis import plots
 from analysis.cookbook import run_query
 from analysis.job_table import has_jobs_table
-from analysis.markdown import image, number, table
+from fabricpy.markdown import image, number, table
 
 HEADER = ["job", "collective", "algorithm", "ranks", "bytes", "operations (completed of all)", "time (us)",
           "algbw (Gb/s)", "busbw (Gb/s)", "slowest step", "its duration (us)", "slowest rank", "its end (us)"]

@@ -12,11 +12,12 @@ differ only in their seed; a key that differs between them otherwise (a
 swept leaf.qcn.position, say) splits the row, and the row names it."""
 import math
 
-from analysis import tool
-from analysis.confidence import half_width, mean_sd, values_text
-from analysis.markdown import table
-from analysis.option_values import did_you_mean, parse_rate_gbps
-from analysis.rundb import ReportError
+from analysis import table_tool
+from fabricpy import tool
+from fabricpy.confidence import half_width, mean_sd, values_text
+from fabricpy.markdown import table
+from fabricpy.option_values import did_you_mean, parse_rate_gbps
+from fabricpy.errors import ReportError
 
 # The path's ceiling of busbw: a CNA link carries 1500 B of payload in a
 # frame of 1538 B on the wire (header, FCS, preamble and inter-frame gap).
@@ -104,9 +105,9 @@ def collect(conn, where=()):
     if not every:
         raise ReportError("no closed-loop job in this database (its jobs table is empty): run a study with "
                           "[job.NAME] sections, such as allreduce8")
-    jobs = tool.only_done_runs(conn, every)
+    jobs = table_tool.only_done_runs(conn, every)
     if not jobs:
-        left = tool.runs_not_done(conn)
+        left = table_tool.runs_not_done(conn)
         raise ReportError("no run with jobs is done; left out, as only runs that are done are tabulated: "
                           + ", ".join(left))
     params = _run_params(conn, {j["run_id"] for j in jobs})
@@ -242,7 +243,7 @@ def _short_size(v):
 
 def _figure(lines, title):
     """A figure whose legend goes below the axes (never over a point)."""
-    from analysis.style import pyplot
+    from fabricpy.style import pyplot
     plt = pyplot()
     legend_rows = (len(lines) + 2) // 2
     legend_inches = 0.2 + 0.16 * legend_rows
@@ -269,7 +270,7 @@ def _draw_lines(ax, lines, values_of, scale):
     """One line per (ranks, algorithm): each size's per-seed values (values_of
     a (size, times, busbws) point) as the mean and its interval, times scale.
     Returns every size drawn (for the axis)."""
-    from analysis import style
+    from fabricpy import style
     for key, points in sorted(lines.items()):
         means = [_interval(values_of(p)) for p in points]
         ax.errorbar([p[0] for p in points], [m * scale for m, _ in means], yerr=[h * scale for _, h in means],
@@ -280,7 +281,7 @@ def _draw_lines(ax, lines, values_of, scale):
 def plot_busbw(jobs, path):
     lines = _series(jobs)
     plt, fig, ax, bottom = _figure(lines, "Closed-loop jobs: bus bandwidth against size (NCCL-tests' busbw)")
-    from analysis import style
+    from fabricpy import style
     sizes = _draw_lines(ax, lines, lambda point: point[2], 1e9)
     for rate in sorted({j["line_gbps"] for j in jobs}):
         ceiling = rate * FRAME_EFFICIENCY
@@ -296,7 +297,7 @@ def plot_busbw(jobs, path):
 def plot_time(jobs, path):
     lines = _series(jobs)
     plt, fig, ax, bottom = _figure(lines, "Closed-loop jobs: time of one iteration against size")
-    from analysis import style
+    from fabricpy import style
     sizes = _draw_lines(ax, lines, lambda point: point[1], 1e-6)
     _size_axis(ax, sizes)
     style.log_seconds(ax)
@@ -317,7 +318,7 @@ def _where(items):
 def print_table(args):
     where = _where(args.where)
     plots = [(f"{args.plot}-busbw.png", plot_busbw), (f"{args.plot}-time.png", plot_time)] if args.plot else []
-    return tool.table_with_plots("job-table", args.db, plots, lambda conn: collect(conn, where), build_table)
+    return table_tool.table_with_plots("job-table", args.db, plots, lambda conn: collect(conn, where), build_table)
 
 
 def main(argv=None):

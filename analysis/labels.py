@@ -1,5 +1,5 @@
 """Words and units for titles, axes and tables."""
-from analysis.option_values import parse_duration_ps
+from fabricpy.option_values import parse_duration_ps
 
 
 def duration(ps):

@@ -10,13 +10,14 @@ of each study (its seeds: `fabricsim-sweep STUDY --sweep seeds=1-5`) are one
 table or row, each rate the mean over them with its 95 % interval (with
 --focus: the focus subflow, then the mean of the others)."""
 
-from analysis import tool
-from analysis.confidence import values_text
+from fabricpy import tool
+from fabricpy.confidence import values_text
 from analysis.labels import duration
-from analysis.markdown import table
+from fabricpy.markdown import table
 from analysis.metrics import gbps
-from analysis.option_values import LONGEST_PS, parse_duration_ps
-from analysis.rundb import ReportError, open_database, run_ids
+from fabricpy.option_values import LONGEST_PS, parse_duration_ps
+from fabricpy.errors import ReportError
+from analysis.rundb import open_database, run_ids
 
 
 # A phase is a column and a scan of each run's deliveries: more than this is a mistake.

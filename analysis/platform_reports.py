@@ -5,9 +5,9 @@ section of the whole file that its study tools add (E13's speedups, E14's
 ring table). No platform is the default: a run of a platform this file does
 not know is refused with the platforms it knows."""
 from analysis.ibft_table import section as ibft_file_section
-from analysis.option_values import parse_duration_ps, parse_rate_gbps
+from fabricpy.option_values import parse_duration_ps, parse_rate_gbps
 from analysis.ring_table import section as ring_file_section
-from analysis.rundb import ReportError
+from fabricpy.errors import ReportError
 from analysis import metrics
 
 # Every section a run's report can hold (RunReport draws each):

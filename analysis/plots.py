@@ -9,7 +9,7 @@ import numpy as np
 from matplotlib.ticker import EngFormatter, MaxNLocator, NullFormatter
 
 from analysis.labels import duration, key_parameters, run_title
-from analysis.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
+from fabricpy.style import bits_per_second, bytes_, log2_axis, marker_for, powers_of_two, pyplot, seconds
 
 plt = pyplot()
 # Above this many lines a legend is unreadable: draw them faintly, plus summary lines.

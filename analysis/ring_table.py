@@ -17,10 +17,11 @@ import math
 import os
 import re
 
-from analysis import tool
+from analysis import table_tool
+from fabricpy import tool
 from analysis.cookbook import run_query
 from analysis.labels import duration
-from analysis.markdown import number, table
+from fabricpy.markdown import number, table
 
 
 # A run delivering less than this share of its offered load is overloaded:
@@ -32,7 +33,7 @@ def collect(conn):
     columns, rows = run_query(conn, "ring_throughput")
     length = dict(conn.execute("SELECT run_id, sim_time_ps FROM runs"))
     rows = [dict(zip(columns, row), sim_time_ps=length.get(row[0])) for row in rows]
-    return tool.only_done_runs(conn, rows)
+    return table_tool.only_done_runs(conn, rows)
 
 
 def overloaded(r):
@@ -111,7 +112,7 @@ def build_table(rows):
 
 
 def _pyplot():
-    from analysis.style import pyplot
+    from fabricpy.style import pyplot
     return pyplot()
 
 
@@ -120,7 +121,7 @@ def plot_series(by_series, x, xlabel, path, metrics, title, references=()):
     series; an overloaded run (overloaded()) a hollow marker. references:
     [(column, label)]: y = x on that column's panel (delivered = offered)."""
     plt = _pyplot()
-    from analysis import style
+    from fabricpy import style
     lengths = len({key[-1] for key in by_series})
     # The legend goes below the panels, two columns where there are two panels: the series' names are long.
     columns = 2 if len(metrics) > 1 else 1
@@ -292,7 +293,7 @@ def print_table(args):
         plots.append((f"{args.plot}-timeseries.png",
                       lambda rows, path: plot_timeseries(open_database(args.db), rows, path),
                       lambda rows: None if timeseries_runs(rows) else "it needs a run with a load or pattern schedule"))
-    return tool.table_with_plots("ring-table", args.db, plots, collect, build_table,
+    return table_tool.table_with_plots("ring-table", args.db, plots, collect, build_table,
                                  empty=f"'{args.db}' holds no ring run that is done (platform = ring)")
 
 

@@ -22,8 +22,8 @@ import subprocess
 import sys
 import tempfile
 
-from analysis import tool
-from analysis.rundb import ReportError
+from fabricpy import tool
+from fabricpy.errors import ReportError
 
 # perf report --sort symbol: "   7.28%  [.] Vfabric_packet_cache_16___024root___ico_sequent__TOP__0"
 _SAMPLE = re.compile(r"^\s*([0-9.]+)%\s+\S+\s+(V\w+?)___024root___(\w+)")

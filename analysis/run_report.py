@@ -11,7 +11,7 @@ from analysis.backplane_section import backplane_section
 from analysis.cookbook import run_query
 from analysis.job_section import jobs_section
 from analysis.labels import duration, key_parameters, run_state
-from analysis.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
+from fabricpy.markdown import MAX_TABLE_ROWS, cells, image, note, number, table, write_csv
 from analysis.platform_reports import for_run
 
 MAX_CDF_CURVES = 12

@@ -13,16 +13,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis import lock_wait, run_owner, schema_versions, user_schema_objects
+from analysis import run_owner
+from fabricpy import lock_wait, schema_versions, user_schema_objects
+from fabricpy.errors import ReportError
 
 # A file of an older schema version is brought up to this one when the
 # report can write to it (schema_versions, db/migrations.sql), as fabricsim
 # does; one it cannot write is refused, saying so.
 _FETCH_ROWS = 1 << 18
-
-
-class ReportError(Exception):
-    """Bad input: the message is for the user; exit status 2."""
 
 
 # The tables the report, the table tools and the cookbook read.

@@ -11,12 +11,14 @@ mean over them with its 95 % interval, the lowest subflow of any of them,
 and the number of runs."""
 import numpy as np
 
-from analysis import tool
-from analysis.confidence import values_text
-from analysis.markdown import table
+from analysis import table_tool
+from fabricpy import tool
+from fabricpy.confidence import values_text
+from fabricpy.markdown import table
 from analysis.metrics import frame_share, gbps, warmup_ps
-from analysis.option_values import config_key, output_file
-from analysis.rundb import ReportError, open_database, run_ids, _config_dict
+from fabricpy.option_values import config_key, output_file
+from fabricpy.errors import ReportError
+from analysis.rundb import open_database, run_ids, _config_dict
 
 
 
@@ -113,7 +115,7 @@ def build_table(conn, rows_key, cols_key, where=(), warmup=None, flow="f1", per_
     if not cells:
         if any(seen.values()):
             check_where(where, seen)
-        raise tool.no_finished_run(conn)
+        raise table_tool.no_finished_run(conn)
     cols = sorted(col_values, key=sort_key)
     header = [rows_key + " \\ " + cols_key] + [shown(c) for c in cols]
     body = []
@@ -147,7 +149,7 @@ def cell_text(runs, per_port):
 
 
 def occupancy_plot(conn, path, differing):
-    from analysis import style
+    from fabricpy import style
     plt = style.pyplot()
     fig, ax = plt.subplots(figsize=(9, 4.5))
     capacity = 0
@@ -182,7 +184,7 @@ def print_table(args):
         where.append((key.strip(), value.strip()))
     conn = open_database(args.db)
     print(build_table(conn, args.rows, args.cols, where, flow=args.flow, per_port=args.per_port))
-    tool.note_unfinished_runs("sweep-table", conn)
+    table_tool.note_unfinished_runs("sweep-table", conn)
     if args.occupancy:
         last_id, last_config = conn.execute("SELECT run_id, config FROM runs ORDER BY run_id DESC").fetchone()
         for key in args.label:

@@ -38,11 +38,11 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from analysis import tool
-from analysis.confidence import half_width, mean_sd
-from analysis.markdown import table
-from analysis.option_values import did_you_mean
-from analysis.rundb import ReportError
+from fabricpy import tool
+from fabricpy.confidence import half_width, mean_sd
+from fabricpy.markdown import table
+from fabricpy.option_values import did_you_mean
+from fabricpy.errors import ReportError
 
 NS_PER_M = 5.0          # topology.propagation_ns_per_m's default
 SIM_TIME_US = 40        # each fabric run; its sources stop at half of it

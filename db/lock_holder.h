@@ -2,7 +2,7 @@
 // Who holds the write lock on an SQLite file, read from the kernel's table
 // of POSIX locks (/proc/locks): in WAL mode the writer locks byte 120 of
 // FILE-shm (WAL_WRITE_LOCK), with a rollback journal byte 0x40000001 of
-// FILE itself (the RESERVED byte). analysis/lock_holder.py reads it alike.
+// FILE itself (the RESERVED byte). fabricpy/lock_holder.py reads it alike.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -3,7 +3,7 @@
 // sqlite_schema that fabricsim's schema does not name, db/schema.sql and
 // db/migrations.sql) kept across a schema upgrade that rebuilds tables:
 // set aside before the upgrade's steps and created again after them and the
-// schema, in the same transaction. analysis/user_schema_objects.py does the
+// schema, in the same transaction. fabricpy/user_schema_objects.py does the
 // same for the Python tools.
 //
 // Set aside: every view and trigger of the user's (SQLite checks each one

@@ -15,9 +15,9 @@ import os
 import subprocess
 import sys
 
-from analysis import tool
-from analysis.option_values import did_you_mean, duration_ps, output_file
-from analysis.rundb import ReportError
+from fabricpy import tool
+from fabricpy.option_values import did_you_mean, duration_ps, output_file
+from fabricpy.errors import ReportError
 
 from sweep import cli as sweep_cli
 from sweep import points as points_module
@@ -25,7 +25,7 @@ from sweep.children import Stopped
 from sweep.local_backend import LocalBackend, default_jobs
 from sweep.slurm_backend import SlurmBackend
 
-from analysis import param_descriptions
+from fabricpy import param_descriptions
 
 from . import declaration as declaration_module
 from . import run_metrics

@@ -6,8 +6,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from analysis import key_values
-from analysis.rundb import ReportError
+from fabricpy import key_values
+from fabricpy.errors import ReportError
 
 
 class DeclarationError(ReportError):
@@ -93,7 +93,7 @@ _PLAIN = re.compile(rf"^{_NUMBER}$")
 
 def _end(option, key, key_type, text):
     """A range's end as a number, read as fabricsim reads a value of the key
-    (analysis/key_values.py); a key whose type is not known here (not
+    (fabricpy/key_values.py); a key whose type is not known here (not
     fabricsim's: a test's) takes a plain number."""
     if key_type is None:
         value = float(text) if _PLAIN.match(text) else None

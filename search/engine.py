@@ -15,7 +15,7 @@ from optuna.distributions import CategoricalDistribution, FloatDistribution, Int
 from optuna.trial import TrialState
 from sqlalchemy.pool import NullPool
 
-from analysis import lock_wait
+from fabricpy import lock_wait
 from sweep import points as points_module
 from sweep import store
 from sweep.progress import Progress

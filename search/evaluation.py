@@ -7,7 +7,7 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
-from analysis.confidence import half_width, mean_sd
+from fabricpy.confidence import half_width, mean_sd
 
 from . import run_metrics
 

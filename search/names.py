@@ -5,8 +5,8 @@ metric catalog (`fabricsim --list-metrics`, kind total), or a numeric key
 import re
 import subprocess
 
-from analysis import param_descriptions
-from analysis.option_values import did_you_mean
+from fabricpy import param_descriptions
+from fabricpy.option_values import did_you_mean
 
 from . import run_metrics
 from .declaration import DeclarationError

@@ -5,7 +5,7 @@ sweep of the same study, say) as a reference."""
 import json
 import textwrap
 
-from analysis import style
+from fabricpy import style
 
 from . import run_metrics
 

@@ -5,7 +5,7 @@ with its 95 % interval, and the runs it took against the grid's."""
 import json
 import math
 
-from analysis.markdown import table
+from fabricpy.markdown import table
 
 from . import run_metrics
 from .evaluation import combinations

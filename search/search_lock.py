@@ -7,8 +7,8 @@ locks. A second search is refused, naming the process that holds it."""
 import fcntl
 import os
 
-from analysis import lock_holder
-from analysis.rundb import ReportError
+from fabricpy import lock_holder
+from fabricpy.errors import ReportError
 
 _held = []  # the descriptors of the locks this process holds
 

@@ -18,8 +18,8 @@ import signal
 import sqlite3
 import sys
 
-from analysis import tool
-from analysis.rundb import ReportError
+from fabricpy import tool
+from fabricpy.errors import ReportError
 
 from . import points as points_module
 from . import store

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 
-from analysis.rundb import ReportError
+from fabricpy.errors import ReportError
 
 from . import children
 

@@ -6,7 +6,7 @@ import os
 import shutil
 import sqlite3
 
-from analysis.tool import full_disk
+from fabricpy.tool import full_disk
 
 from . import store
 

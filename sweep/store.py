@@ -5,7 +5,7 @@ merge of one point's run: whole or not at all (one transaction), and once
 import os
 import sqlite3
 
-from analysis import lock_wait, schema_versions
+from fabricpy import lock_wait, schema_versions
 
 _SCHEMA = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "db", "schema.sql")
 _NOT_MERGED = {"meta", "run_owners", "sweeps", "sweep_runs", "sweep_values", "sweep_failures", "searches",
@@ -15,7 +15,7 @@ LOCK_WAIT_SECONDS = 600
 
 def connect(path, prog="fabricsim-sweep"):
     """The target database for writing; waits for another writer's lock up
-    to LOCK_WAIT_SECONDS, saying after a second for whom (analysis/lock_wait.py)."""
+    to LOCK_WAIT_SECONDS, saying after a second for whom (fabricpy/lock_wait.py)."""
     conn = lock_wait.connect(path, LOCK_WAIT_SECONDS, prog, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = OFF")
     return conn

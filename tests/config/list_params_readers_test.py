@@ -2,7 +2,7 @@
 55): the listing for a reader is wrapped to the terminal, so the tools read
 `--list-params --format tsv`, one line per key. Each reader below must find
 exactly the keys the listing for a reader shows, with their type, unit,
-description and bounds: analysis/param_descriptions.py (figure labels,
+description and bounds: fabricpy/param_descriptions.py (figure labels,
 fabricsim-search's key types) and the configuration fuzzer's table
 (tests/fuzz/param_table.py).
 
@@ -16,7 +16,7 @@ sys.dont_write_bytecode = True
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "fuzz"))
-from analysis import param_descriptions  # noqa: E402
+from fabricpy import param_descriptions  # noqa: E402
 from param_table import read_params  # noqa: E402
 
 BINARY = os.path.abspath(os.environ.get("FABRICSIM_BINARY", os.path.join(ROOT, "build", "fabricsim")))

@@ -1,8 +1,9 @@
 """Docs that cannot drift from the code (issue 40): the platforms named by
 `fabricsim --help`, the guide's list of platforms and fabric-report's are
 the same; docs/database.md's metric table is `fabricsim --list-metrics`;
-every folder of model/, platforms/, db/, analysis/ and sweep/ and every
-script is named in docs/layout.md; docs/model.md's Platform section names
+docs/layout.md says what each top-level folder is for in one line each, then
+names every folder of model/, platforms/, db/, fabricpy/, analysis/, sweep/
+and search/, every Python module of the last four and every script; docs/model.md's Platform section names
 every platform (issue 55), and no study page says its work is in progress. Run by CTest (Docs.Drift) with FABRICSIM_BINARY, or
 directly: /usr/bin/python3 tests/docs/test_drift.py"""
 import os
@@ -95,23 +96,50 @@ class MetricTable(unittest.TestCase):
 
 
 class Layout(unittest.TestCase):
+    def blocks(self):
+        """layout.md's code blocks: the one line per folder, then the folders in detail."""
+        return re.findall(r"^```\n(.*?)\n```$", read("docs/layout.md"), re.S | re.M)
+
+    def summary(self):
+        return self.blocks()[0]
+
     def block(self):
-        text = read("docs/layout.md")
-        return text[text.index("```\n") + 4:text.index("\n```", text.index("```\n"))]
+        return self.blocks()[1]
+
+    def test_each_top_level_folder_has_one_line(self):
+        try:
+            files = subprocess.run(["git", "-C", SOURCE, "ls-files"], capture_output=True, text=True,
+                                   check=True).stdout.splitlines()
+        except (OSError, subprocess.CalledProcessError):
+            self.skipTest("not a git checkout: the folders are those git knows")
+        folders = sorted({f.split("/")[0] for f in files if "/" in f and not f.startswith(".")})
+        lines = self.summary().splitlines()
+        named = [re.match(r"([a-z_]+)/ +\S", line).group(1) if re.match(r"([a-z_]+)/ +\S", line) else line
+                 for line in lines]
+        self.assertEqual(sorted(named), folders, "docs/layout.md: one line per folder, each 'folder/  what for'")
+        for top in folders:
+            self.assertIn(f"\n{top}/ ", "\n" + self.block(), f"docs/layout.md's detail does not describe {top}/")
 
     def entry(self, top):
         """The text of layout.md's entry for a top-level folder (e.g. 'model/')."""
         block = self.block()
-        start = block.index(top)
+        start = re.search(rf"^{re.escape(top)} ", block, re.M).start()  # the line that begins with it
         following = re.search(r"^[a-z]+/ ", block[start + len(top):], re.M)
         return block[start:start + len(top) + (following.start() if following else len(block))]
 
     def test_every_folder_is_named(self):
-        for top in ("model", "platforms", "db", "analysis", "sweep", "search"):
+        for top in ("model", "platforms", "db", "fabricpy", "analysis", "sweep", "search"):
             entry = self.entry(top + "/")
             for name in sorted(os.listdir(os.path.join(SOURCE, top))):
                 if os.path.isdir(os.path.join(SOURCE, top, name)) and not name.startswith(("_", ".")):
                     self.assertRegex(entry, rf"\b{re.escape(name)}\b", f"docs/layout.md does not name {top}/{name}")
+
+    def test_every_python_module_is_named(self):
+        for top in ("fabricpy", "analysis", "sweep", "search"):
+            entry = self.entry(top + "/")
+            for name in sorted(os.listdir(os.path.join(SOURCE, top))):
+                if name.endswith(".py") and not name.startswith("_"):
+                    self.assertRegex(entry, rf"\b{re.escape(name[:-3])}\b", f"docs/layout.md does not name {top}/{name}")
 
     def test_every_script_is_named(self):
         entry = self.entry("scripts/")

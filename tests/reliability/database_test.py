@@ -31,7 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "..", "..")
 sys.path.insert(0, SOURCE)
 sys.path.insert(0, os.path.join(SOURCE, "tests", "report"))
-from analysis import schema_versions, user_schema_objects  # noqa: E402
+from fabricpy import schema_versions, user_schema_objects  # noqa: E402
 from report_fixture import back_to_version  # noqa: E402
 from sweep import store  # noqa: E402
 

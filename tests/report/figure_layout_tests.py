@@ -1,7 +1,7 @@
 """Issue 55: no figure's title, label or legend is clipped by the figure's
 edge, and no legend covers data. Every figure that fabric-report and the
 table tools draw for a set of small studies of every platform goes through
-analysis.figure_layout before it is saved; the checker itself is shown to
+fabricpy.figure_layout before it is saved; the checker itself is shown to
 find a clipped title and a covering legend."""
 import os
 import shutil
@@ -16,8 +16,8 @@ matplotlib.use("Agg")
 from matplotlib.figure import Figure  # noqa: E402
 
 from analysis import backplane_table, cli, ibft_table, job_table, ring_table  # noqa: E402
-from analysis.figure_layout import layout_faults  # noqa: E402
-from analysis.style import pyplot  # noqa: E402
+from fabricpy.figure_layout import layout_faults  # noqa: E402
+from fabricpy.style import pyplot  # noqa: E402
 
 # (database, fabricsim runs: lists of arguments)
 STUDIES = {

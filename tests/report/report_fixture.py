@@ -10,7 +10,7 @@ import tempfile
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, SOURCE)
-from analysis import schema_versions  # noqa: E402
+from fabricpy import schema_versions  # noqa: E402
 REPORT = os.path.join(SOURCE, "scripts", "fabric-report")
 FABRICSIM = os.environ.get("FABRICSIM_BINARY", os.path.join(SOURCE, "build", "fabricsim"))
 

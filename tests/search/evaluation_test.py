@@ -14,7 +14,7 @@ import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, ROOT)
-from analysis.confidence import t975  # noqa: E402
+from fabricpy.confidence import t975  # noqa: E402
 from search.declaration import parse  # noqa: E402
 from search.evaluation import evaluate  # noqa: E402
 

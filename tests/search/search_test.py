@@ -144,7 +144,7 @@ class WireRateFromAWarmUp(Case):
         import matplotlib
         matplotlib.use("Agg")
         from matplotlib.figure import Figure
-        from analysis.figure_layout import layout_faults
+        from fabricpy.figure_layout import layout_faults
         from search import declaration, plots
         d = declaration.parse(["spine.buffer_packets=4..64"], ["spine.buffer_packets"], [],
                               ["min_subflow_wire_gbps >= 99"], key_type=lambda key: "integer")

@@ -12,8 +12,8 @@ import pathlib
 import sqlite3
 import sys
 
-from analysis import lock_holder
-from analysis.schema_versions import statements
+from fabricpy import lock_holder
+from fabricpy.schema_versions import statements
 
 TELL_AFTER_SECONDS = 1.0
 

@@ -7,7 +7,7 @@ import re
 import tempfile
 from decimal import Decimal
 
-from analysis.rundb import ReportError
+from fabricpy.errors import ReportError
 
 _UNITS = (("s", 10**12), ("ms", 10**9), ("us", 10**6), ("ns", 10**3), ("ps", 1))
 _SCALE = dict(_UNITS)

@@ -8,7 +8,7 @@ picoseconds, a real or a rate key a decimal number."""
 import re
 from decimal import Decimal, InvalidOperation
 
-from analysis.option_values import parse_duration_ps
+from fabricpy.option_values import parse_duration_ps
 
 _INTEGER = re.compile(r"^[-+]?\d+$")
 _REAL = re.compile(r"^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")

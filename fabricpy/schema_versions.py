@@ -6,7 +6,7 @@ import os
 import re
 import sqlite3
 
-from analysis import user_schema_objects
+from fabricpy import user_schema_objects
 
 DB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "db")
 
