@@ -106,14 +106,14 @@ void BackplaneSwitch::send_pause(uint16_t quanta) {
 uint64_t BackplaneSwitch::frames_held() const { return switch_.frames(); }
 
 void BackplaneSwitch::sample_occupancy(Picos t) {
-  recorder_.sample(t, entity_, "memory_bytes", static_cast<double>(switch_.occupancy()));
+  recorder_.sample(t, entity_, metric::memory_bytes, static_cast<double>(switch_.occupancy()));
 }
 
 void BackplaneSwitch::finish(Picos end) {
-  recorder_.total(entity_, "memory_peak_bytes", static_cast<double>(switch_.peak()));
-  recorder_.total(entity_, "discards", static_cast<double>(switch_.discards()));
-  recorder_.total(entity_, "xoffs", static_cast<double>(xoffs()));
-  recorder_.total(entity_, "xons", static_cast<double>(xons()));
+  recorder_.total(entity_, metric::memory_peak_bytes, static_cast<double>(switch_.peak()));
+  recorder_.total(entity_, metric::discards, static_cast<double>(switch_.discards()));
+  recorder_.total(entity_, metric::xoffs, static_cast<double>(xoffs()));
+  recorder_.total(entity_, metric::xons, static_cast<double>(xons()));
 }
 
 }  // namespace fabric

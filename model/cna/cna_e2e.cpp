@@ -65,14 +65,14 @@ bool Cna::accept_transport(const EthernetFrame& f, Picos now) {
 
 void Cna::record_transport_totals() {
   const E2eTransport& t = *transport_;
-  recorder_.total(transport_entity_, "e2e_retransmitted", static_cast<double>(t.retransmitted()));
-  recorder_.total(transport_entity_, "e2e_go_back_episodes", static_cast<double>(t.go_back_episodes()));
-  recorder_.total(transport_entity_, "e2e_timeouts", static_cast<double>(t.timeouts()));
-  recorder_.total(transport_entity_, "e2e_duplicates", static_cast<double>(t.duplicates()));
-  recorder_.total(transport_entity_, "e2e_out_of_order", static_cast<double>(t.out_of_order()));
-  recorder_.total(transport_entity_, "e2e_acks_sent", static_cast<double>(t.acks_sent()));
-  recorder_.total(transport_entity_, "e2e_naks_sent", static_cast<double>(t.naks_sent()));
-  recorder_.total(transport_entity_, "e2e_unacknowledged", static_cast<double>(t.unacknowledged()));
+  recorder_.total(transport_entity_, metric::e2e_retransmitted, static_cast<double>(t.retransmitted()));
+  recorder_.total(transport_entity_, metric::e2e_go_back_episodes, static_cast<double>(t.go_back_episodes()));
+  recorder_.total(transport_entity_, metric::e2e_timeouts, static_cast<double>(t.timeouts()));
+  recorder_.total(transport_entity_, metric::e2e_duplicates, static_cast<double>(t.duplicates()));
+  recorder_.total(transport_entity_, metric::e2e_out_of_order, static_cast<double>(t.out_of_order()));
+  recorder_.total(transport_entity_, metric::e2e_acks_sent, static_cast<double>(t.acks_sent()));
+  recorder_.total(transport_entity_, metric::e2e_naks_sent, static_cast<double>(t.naks_sent()));
+  recorder_.total(transport_entity_, metric::e2e_unacknowledged, static_cast<double>(t.unacknowledged()));
 }
 
 }  // namespace fabric

@@ -268,8 +268,8 @@ void IngressUnit::record_counters(Picos t) {
   for (int k = 0; k < layout_.ports; ++k) {
     if (remote_hold_[k].copies == 0) continue;
     const EntityId entity = layout_.port_entity(k);
-    recorder_.sample(t, entity, "remote_copies_acked", static_cast<double>(remote_hold_[k].copies));
-    recorder_.sample(t, entity, "remote_copy_hold_ps", static_cast<double>(remote_hold_[k].total));
+    recorder_.sample(t, entity, metric::remote_copies_acked, static_cast<double>(remote_hold_[k].copies));
+    recorder_.sample(t, entity, metric::remote_copy_hold_ps, static_cast<double>(remote_hold_[k].total));
   }
 }
 

@@ -123,17 +123,17 @@ void BackplaneTop::finish(Picos end) {
   ledger_.record_totals(entity_, false);
   for (auto& s : stations_) {
     s->finish();
-    recorder_.total(s->entity(), "pause_frames", static_cast<double>(s->pause_frames()));
+    recorder_.total(s->entity(), metric::pause_frames, static_cast<double>(s->pause_frames()));
   }
   switch_->finish(end);
   for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);
   const Figures f = figures(end);
-  recorder_.total(entity_, "throughput_gbps", f.throughput_gbps);
-  recorder_.total(entity_, "latency_mean_ps", f.latency_mean_ps);
-  recorder_.total(entity_, "latency_p99_ps", static_cast<double>(f.latency_p99_ps));
-  recorder_.total(entity_, "latency_max_ps", static_cast<double>(f.latency_max_ps));
-  recorder_.total(entity_, "pause_per_second", f.pause_per_second);
-  recorder_.total(entity_, "pause_share", f.pause_share);
+  recorder_.total(entity_, metric::throughput_gbps, f.throughput_gbps);
+  recorder_.total(entity_, metric::latency_mean_ps, f.latency_mean_ps);
+  recorder_.total(entity_, metric::latency_p99_ps, static_cast<double>(f.latency_p99_ps));
+  recorder_.total(entity_, metric::latency_max_ps, static_cast<double>(f.latency_max_ps));
+  recorder_.total(entity_, metric::pause_per_second, f.pause_per_second);
+  recorder_.total(entity_, metric::pause_share, f.pause_share);
 }
 
 }  // namespace fabric

@@ -283,7 +283,7 @@ void FabricTop::finish(Picos end) {
     on_surplus_credit += l->copies_on_surplus_credit();
   }
   const EntityId system = recorder_.declare(EntityKind::system, "fabric");
-  recorder_.total(system, "copies_on_surplus_credit", static_cast<double>(on_surplus_credit));
+  recorder_.total(system, metric::copies_on_surplus_credit, static_cast<double>(on_surplus_credit));
   ledger_.record_totals(system, true);
   jobs_->record(recorder_, end);
   for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);
@@ -291,16 +291,16 @@ void FabricTop::finish(Picos end) {
     const LinkReceiver& rx = *e.rx->link_receiver();
     // Per link end, and only where something happened: 8,192 rows of zeros
     // at every run would say nothing (a missing row is 0, docs/database.md).
-    const auto nonzero = [&](const char* metric, uint64_t count) {
+    const auto nonzero = [&](TotalMetric metric, uint64_t count) {
       if (count > 0)
         recorder_.total(recorder_.declare(EntityKind::link, e.link, -1, e.place), metric, static_cast<double>(count));
     };
-    nonzero("corrupted", rx.corrupted());
+    nonzero(metric::corrupted, rx.corrupted());
     if (const RetrySender* retry = e.tx->retry()) {
-      nonzero("replays", retry->replays());
-      nonzero("replay_episodes", retry->replay_episodes());
-      nonzero("retry_timeouts", retry->timeouts());
-      nonzero("link_acks_carried", retry->link_acks_carried());
+      nonzero(metric::replays, retry->replays());
+      nonzero(metric::replay_episodes, retry->replay_episodes());
+      nonzero(metric::retry_timeouts, retry->timeouts());
+      nonzero(metric::link_acks_carried, retry->link_acks_carried());
     }
   }
 }

@@ -125,7 +125,7 @@ void IbftTop::describe_backlog(std::ostream& out, int max_lines) const {
 void IbftTop::sample_occupancy(Picos t) {
   uint64_t held = 0;
   for (const auto& s : switches_) held += s->held();
-  recorder_.sample(t, entity_, "packets_held", static_cast<double>(held));
+  recorder_.sample(t, entity_, metric::packets_held, static_cast<double>(held));
 }
 
 uint64_t IbftTop::frames_sent() const {
@@ -158,10 +158,10 @@ void IbftTop::finish(Picos end) {
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
   for (auto& h : hosts_) h->finish();
-  recorder_.total(entity_, "completion_ps", static_cast<double>(completion()));
-  recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));
-  recorder_.total(entity_, "expected_deliveries", static_cast<double>(expected_deliveries_));
-  recorder_.total(entity_, "switch_copies", static_cast<double>(switch_copies()));
+  recorder_.total(entity_, metric::completion_ps, static_cast<double>(completion()));
+  recorder_.total(entity_, metric::deliveries, static_cast<double>(frames_delivered()));
+  recorder_.total(entity_, metric::expected_deliveries, static_cast<double>(expected_deliveries_));
+  recorder_.total(entity_, metric::switch_copies, static_cast<double>(switch_copies()));
 }
 
 }  // namespace fabric

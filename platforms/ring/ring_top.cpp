@@ -124,7 +124,7 @@ void RingTop::sample_occupancy(Picos t) {
   for (size_t i = 0; i < segments_.size(); ++i) {
     const Picos busy = segments_[i]->busy_time(t);
     if (interval > 0)
-      recorder_.sample(t, segment_entities_[i], "busy_fraction",
+      recorder_.sample(t, segment_entities_[i], metric::busy_fraction,
                        static_cast<double>(busy - busy_at_last_sample_[i]) / static_cast<double>(interval));
     busy_at_last_sample_[i] = busy;
   }
@@ -138,8 +138,8 @@ void RingTop::sample_occupancy(Picos t) {
     q += s->limit();
   }
   if (senders == 0) return;
-  recorder_.sample(t, entity_, "spq_mean", spq / senders);
-  recorder_.sample(t, entity_, "q_mean", q / senders);
+  recorder_.sample(t, entity_, metric::spq_mean, spq / senders);
+  recorder_.sample(t, entity_, metric::q_mean, q / senders);
 }
 
 uint64_t RingTop::frames_sent() const {
@@ -178,18 +178,18 @@ void RingTop::finish(Picos end) {
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
   for (const auto& s : stations_) s->finish();
-  recorder_.total(entity_, "packets_offered", static_cast<double>(packets_offered()));
+  recorder_.total(entity_, metric::packets_offered, static_cast<double>(packets_offered()));
   uint64_t host_drops = 0;
   for (const auto& s : stations_) host_drops += s->host_drops();
-  recorder_.total(entity_, "host_drops", static_cast<double>(host_drops));
-  recorder_.total(entity_, "packets_sent", static_cast<double>(frames_sent()));
-  recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));
-  recorder_.total(entity_, "tickets", static_cast<double>(attempts()));
-  recorder_.total(entity_, "retracts", static_cast<double>(retracts()));
-  recorder_.total(entity_, "throughput_gbps", throughput_gbps(end));
-  for (const auto& s : stations_) recorder_.total(s->entity(), "max_buffers_used", s->max_buffers_used());
+  recorder_.total(entity_, metric::host_drops, static_cast<double>(host_drops));
+  recorder_.total(entity_, metric::packets_sent, static_cast<double>(frames_sent()));
+  recorder_.total(entity_, metric::deliveries, static_cast<double>(frames_delivered()));
+  recorder_.total(entity_, metric::tickets, static_cast<double>(attempts()));
+  recorder_.total(entity_, metric::retracts, static_cast<double>(retracts()));
+  recorder_.total(entity_, metric::throughput_gbps, throughput_gbps(end));
+  for (const auto& s : stations_) recorder_.total(s->entity(), metric::max_buffers_used, s->max_buffers_used());
   for (size_t i = 0; i < segments_.size(); ++i)
-    recorder_.total(segment_entities_[i], "utilization",
+    recorder_.total(segment_entities_[i], metric::utilization,
                     end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
   for (size_t b = 0; b < bridges_.size(); ++b)
     for (int side = 0; side < 2; ++side) {
@@ -198,7 +198,7 @@ void RingTop::finish(Picos end) {
       const EntityPlace onto = link_place({UnitKind::bridge, static_cast<int64_t>(b)},
                                           {UnitKind::ring, side == 0 ? joins.parent : joins.child});
       const std::string name = std::string(bridges_[b]->basename()) + ".side" + std::to_string(side);
-      recorder_.total(recorder_.declare(EntityKind::bridge_side, name, -1, onto), "relayed",
+      recorder_.total(recorder_.declare(EntityKind::bridge_side, name, -1, onto), metric::relayed,
                       static_cast<double>(bridges_[b]->protocol().relayed(side)));
     }
 }

@@ -28,8 +28,8 @@ struct EventLog final : Recorder {
   void frame(const FrameRecord&) override {}
   void delivery(const DeliveryRecord&) override {}
   void drop(const DropRecord&) override {}
-  void sample(Picos, EntityId, const std::string&, double) override {}
-  void total(EntityId, const std::string&, double) override {}
+  void sample_named(Picos, EntityId, std::string_view, double) override {}
+  void total_named(EntityId, std::string_view, double) override {}
   void event(Picos t, EventKind kind, EntityId entity, int64_t, double value) override {
     events.push_back({t, kind, entities.named(entity).name, value});
   }
