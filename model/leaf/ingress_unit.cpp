@@ -264,15 +264,6 @@ void IngressUnit::note_hold_times(int k, uint32_t voq, uint32_t through) {
   }
 }
 
-void IngressUnit::record_counters(Picos t) {
-  for (int k = 0; k < layout_.ports; ++k) {
-    if (remote_hold_[k].copies == 0) continue;
-    const EntityId entity = layout_.port_entity(k);
-    recorder_.sample(t, entity, metric::remote_copies_acked, static_cast<double>(remote_hold_[k].copies));
-    recorder_.sample(t, entity, metric::remote_copy_hold_ps, static_cast<double>(remote_hold_[k].total));
-  }
-}
-
 uint64_t IngressUnit::copies_waiting() const {
   uint64_t n = 0;
   for (const LeafIngress& in : ports_) n += in.copies_waiting();

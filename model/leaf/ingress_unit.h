@@ -63,7 +63,11 @@ class IngressUnit {
   uint64_t invariants_checked() const;
   // Per port: remote copies acknowledged, and the sum of the times from
   // their admission to their ACK (how long a copy holds header and payload).
-  void record_counters(Picos t);
+  struct HoldTimes {
+    uint64_t copies = 0;
+    Picos total = 0;
+  };
+  const HoldTimes& remote_hold(int k) const { return remote_hold_[static_cast<size_t>(k)]; }
   uint64_t copies_waiting() const;
   // Whether a copy sent from this leaf awaits its ACK.
   bool awaiting_acks() const;
@@ -100,11 +104,7 @@ class IngressUnit {
   std::deque<LeafIngress> ports_;             // deque: elements never move
   std::vector<PauseObedience> pause_obeyed_;  // by user port
   uint64_t drops_ = 0;
-  uint64_t frames_checked_ = 0;  // admissions checked against PAUSE, drops against the class
-  struct HoldTimes {
-    uint64_t copies = 0;
-    Picos total = 0;
-  };
+  uint64_t frames_checked_ = 0;         // admissions checked against PAUSE, drops against the class
   std::vector<HoldTimes> remote_hold_;  // by port
 };
 

@@ -159,20 +159,9 @@ void Leaf::transmission_done(int tx_index) {
   if (tx_index < layout_.users) egress_.transmission_done(tx_index);
 }
 
-void Leaf::sample_occupancy(Picos t) {
-  for (int k = 0; k < layout_.ports; ++k) {
-    const EntityId entity = layout_.port_entity(k);
-    recorder_.sample(t, entity, metric::ingress_bytes,
-                     static_cast<double>(ingress_.port(k).payload_units()) * params_.packet_bytes);
-    recorder_.sample(t, entity, metric::egress_bytes,
-                     static_cast<double>(egress_.port(k).used_units()) * params_.packet_bytes);
-  }
-  multicast_.record_counters(t);
-  ingress_.record_counters(t);
-  if (control_received_ == 0) return;
-  recorder_.sample(t, layout_.entity, metric::control_messages, static_cast<double>(control_received_));
-  recorder_.sample(t, layout_.entity, metric::control_merged, static_cast<double>(control_.merged()));
-}
+uint64_t Leaf::ingress_payload_units(int k) const { return ingress_.port(k).payload_units(); }
+
+uint64_t Leaf::egress_used_units(int k) const { return egress_.port(k).used_units(); }
 
 void Leaf::describe_backlog(std::ostream& out, int max_lines) const {
   ingress_.describe_backlog(out, max_lines);

@@ -326,26 +326,10 @@ RtlActivity MulticastEngine::sync_rtl_activity() const {
 
 RtlActivity MulticastEngine::cache_rtl_activity() const { return cache_ ? cache_->rtl_activity() : RtlActivity{}; }
 
-void MulticastEngine::finish(Picos end) {
-  record_counters(end);
+void MulticastEngine::finish() {
   for (Port& p : ports_)
     if (p.sync) p.sync->finish();
   if (cache_) cache_->finish();
-}
-
-void MulticastEngine::record_counters(Picos t) {
-  if (!cache_ || !multicast_seen_) return;
-  // Live entries only: a dead entry waits for reclaim but holds nothing a copy needs.
-  recorder_.sample(t, layout_.entity, metric::cache_entries, cache_->live_entries());
-  for (int k = 0; k < layout_.ports; ++k) {
-    const PacketCache::PortStats& s = cache_->stats(k);
-    if (s.writes + s.hits + s.misses == 0) continue;  // evictions and reclaims follow a write
-    const EntityId entity = layout_.port_entity(k);
-    recorder_.sample(t, entity, metric::cache_hits, static_cast<double>(s.hits));
-    recorder_.sample(t, entity, metric::cache_misses, static_cast<double>(s.misses));
-    recorder_.sample(t, entity, metric::cache_premature_evictions, static_cast<double>(s.premature_evictions));
-    recorder_.sample(t, entity, metric::cache_background_reclaims, static_cast<double>(s.background_reclaims));
-  }
 }
 
 }  // namespace fabric

@@ -75,14 +75,13 @@ class MulticastEngine {
   // The RTL blocks' work so far: the sync CAMs' and the cache's.
   RtlActivity sync_rtl_activity() const;
   RtlActivity cache_rtl_activity() const;
-  // The cache's live entries ('cache_entries' of leaf<L>) and the counters
-  // of the ports that sent multicast, as samples at time t.
-  void record_counters(Picos t);
+  // Whether the leaf forwarded multicast (its cache counters mean something).
+  bool multicast_seen() const { return multicast_seen_; }
   // For a stall report: each copy stream still open, where its next packet
   // stands (in the cache or not, its input idle or not), at most max_lines.
   void describe_streams(std::ostream& out, int& max_lines) const;
-  // The run is over at `end`: the counters are recorded, the blocks finish.
-  void finish(Picos end);
+  // The run is over: the blocks finish (a probe records their counters before).
+  void finish();
 
  private:
   struct Port {

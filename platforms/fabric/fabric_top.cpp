@@ -84,6 +84,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
         config_.leaf,    g,   fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets, config_.credit_return,
         *leaf_events[l], seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
+    leaf_probes_.emplace_back(*leaves_.back(), recorder_);
   }
 
   const TxPortParams spine_tx =
@@ -150,11 +151,14 @@ void FabricTop::add_link_layer(const Link& made, const EntityPlace& place, LinkC
     for (char c : link) salt = salt * 131 + static_cast<unsigned char>(c);
     injector = std::make_unique<ErrorInjector>(*errors, mix_seed(seed_, salt));
   }
+  LinkProbe& probe = link_probes_.emplace_back(recorder_, link, place, retry);  // declares a retry link's entity
   if (retry) {
     const uint32_t largest = std::max(config_.leaf.packet_bytes, config_.leaf.control_frame_bytes);
-    tx.enable_retry(std::make_unique<RetrySender>(config_.retry, pool_, recorder_, link, place), largest);
+    auto sender = std::make_unique<RetrySender>(config_.retry, pool_, link);
+    sender->set_observer(&probe);
+    tx.enable_retry(std::move(sender), largest);
   }
-  rx.set_link_receiver(LinkReceiver(std::move(injector), retry, config_.retry.ack_every, recorder_, link, port));
+  rx.set_link_receiver(LinkReceiver(std::move(injector), retry, config_.retry.ack_every, &probe, link, port));
   link_ends_.push_back({link, place, &tx, &rx, cls});
 }
 
@@ -201,7 +205,7 @@ uint64_t FabricTop::messages_moved() const {
 }
 
 void FabricTop::sample_occupancy(Picos t) {
-  for (const auto& l : leaves_) l->sample_occupancy(t);
+  for (LeafProbe& p : leaf_probes_) p.sample(t);
 }
 
 uint64_t FabricTop::backlog() const {
@@ -278,9 +282,10 @@ void FabricTop::finish(Picos end) {
   ledger_.ledger().finish(end, drained_at_end_);
   for (auto& c : cnas_) c->finish();
   uint64_t on_surplus_credit = 0;
-  for (auto& l : leaves_) {
-    l->finish(end);
-    on_surplus_credit += l->copies_on_surplus_credit();
+  for (size_t l = 0; l < leaves_.size(); ++l) {
+    leaf_probes_[l].sample_cache(end);  // the final cache counters, before the cache finishes
+    leaves_[l]->finish();
+    on_surplus_credit += leaves_[l]->copies_on_surplus_credit();
   }
   const EntityId system = recorder_.declare(EntityKind::system, "fabric");
   recorder_.total(system, metric::copies_on_surplus_credit, static_cast<double>(on_surplus_credit));

@@ -1,0 +1,32 @@
+#pragma once
+// Records what a leaf's units count, as samples: the leaf exposes its
+// counters (plain getters) and this probe, beside it, reads and records
+// them, so the leaf has no recorder in the path of its counters.
+#include "model/core/ids.h"
+#include "model/recording/recorder.h"
+
+namespace fabric {
+
+class Leaf;
+
+class LeafProbe {
+ public:
+  LeafProbe(const Leaf& leaf, Recorder& recorder) : leaf_(leaf), recorder_(recorder) {}
+
+  // Every sample interval, at time t: each port's buffer occupancy
+  // ('ingress_bytes', 'egress_bytes' of port<N>), the cache's
+  // 'cache_entries' of leaf<L> and the cache counters of the ports that sent
+  // multicast, the remote copies' hold times, the control messages.
+  void sample(Picos t);
+  // The cache's live entries and counters (at the run's end, before the
+  // cache finishes).
+  void sample_cache(Picos t);
+
+ private:
+  void sample_remote_holds(Picos t);
+
+  const Leaf& leaf_;
+  Recorder& recorder_;
+};
+
+}  // namespace fabric
