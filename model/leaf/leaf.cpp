@@ -34,7 +34,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
                                    unit_place({UnitKind::leaf, raw(id)}))},
       internal_(ctx.events, [this](Payload& m) { on_internal(m); }),
       control_(layout_, params_, ctx.pool, internal_, links_, ctx.events),
-      ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, ctx.recorder, links_,
+      ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, links_,
                {control_, crossbar_, multicast_, loop_, congestion_}),
       crossbar_(layout_, params_, ctx.events, {ingress_, multicast_, injection_, retransmit_}),
       multicast_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_, injection_, retransmit_}),
@@ -158,6 +158,8 @@ TxSource::Pull Leaf::next_data(int tx_index, Picos not_after) {
 void Leaf::transmission_done(int tx_index) {
   if (tx_index < layout_.users) egress_.transmission_done(tx_index);
 }
+
+void Leaf::set_observer(LeafObserver* observer) { ingress_.set_observer(observer); }
 
 uint64_t Leaf::ingress_payload_units(int k) const { return ingress_.port(k).payload_units(); }
 

@@ -21,6 +21,7 @@
 #include "model/leaf/ingress_unit.h"
 #include "model/leaf/internal_path.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/multicast_engine.h"
 #include "model/leaf/retransmit_unit.h"
@@ -77,6 +78,8 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   uint64_t drops() const { return ingress_.drops(); }
   uint64_t copies_on_surplus_credit() const { return ingress_.copies_on_surplus_credit(); }
   uint64_t invariants_checked() const { return ingress_.invariants_checked() + multicast_.wakes_checked(); }
+  // Who hears what the units report as it happens (a LeafProbe), or null.
+  void set_observer(LeafObserver* observer);
   // What the leaf counts, for a probe to read (LeafProbe records them).
   const LeafLayout& layout() const { return layout_; }
   const LeafParams& params() const { return params_; }

@@ -9,7 +9,8 @@ void LeafProbe::sample(Picos t) {
   const double packet_bytes = leaf_.params().packet_bytes;
   for (int k = 0; k < layout.ports; ++k) {
     const EntityId entity = layout.port_entity(k);
-    recorder_.sample(t, entity, metric::ingress_bytes, static_cast<double>(leaf_.ingress_payload_units(k)) * packet_bytes);
+    recorder_.sample(t, entity, metric::ingress_bytes,
+                     static_cast<double>(leaf_.ingress_payload_units(k)) * packet_bytes);
     recorder_.sample(t, entity, metric::egress_bytes, static_cast<double>(leaf_.egress_used_units(k)) * packet_bytes);
   }
   sample_cache(t);
@@ -46,6 +47,20 @@ void LeafProbe::sample_remote_holds(Picos t) {
     recorder_.sample(t, entity, metric::remote_copies_acked, static_cast<double>(hold.copies));
     recorder_.sample(t, entity, metric::remote_copy_hold_ps, static_cast<double>(hold.total));
   }
+}
+
+void LeafProbe::on_drop(int k, FrameId frame, FlowId flow, int64_t dst, DropReason reason, Picos now) {
+  recorder_.drop({frame, flow, leaf_.layout().port(k), dst, reason, now});
+}
+
+void LeafProbe::on_hold(int k, FlowId flow, uint8_t priority, Picos now) {
+  recorder_.event(now, EventKind::hold, leaf_.layout().port_entity(k), static_cast<int64_t>(raw(flow)), priority);
+}
+
+void LeafProbe::on_pause(int k, int priority, bool stop, bool headers, Picos now) {
+  const EntityId entity = leaf_.layout().port_entity(k);
+  recorder_.event(now, stop ? EventKind::pause : EventKind::go, entity, -1, priority);
+  if (headers) recorder_.event(now, EventKind::pause_headers, entity, -1, priority);
 }
 
 }  // namespace fabric

@@ -1,15 +1,18 @@
 #pragma once
 // Records what a leaf's units count, as samples: the leaf exposes its
 // counters (plain getters) and this probe, beside it, reads and records
-// them, so the leaf has no recorder in the path of its counters.
+// them, so the leaf has no recorder in the path of its counters. It is
+// also the leaf's LeafObserver: what the units report as it happens (drops,
+// holds, PAUSE) it records as drops and events of the port's entity.
 #include "model/core/ids.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/recording/recorder.h"
 
 namespace fabric {
 
 class Leaf;
 
-class LeafProbe {
+class LeafProbe final : public LeafObserver {
  public:
   LeafProbe(const Leaf& leaf, Recorder& recorder) : leaf_(leaf), recorder_(recorder) {}
 
@@ -21,6 +24,10 @@ class LeafProbe {
   // The cache's live entries and counters (at the run's end, before the
   // cache finishes).
   void sample_cache(Picos t);
+
+  void on_drop(int k, FrameId frame, FlowId flow, int64_t dst, DropReason reason, Picos now) override;
+  void on_hold(int k, FlowId flow, uint8_t priority, Picos now) override;
+  void on_pause(int k, int priority, bool stop, bool headers, Picos now) override;
 
  private:
   void sample_remote_holds(Picos t);

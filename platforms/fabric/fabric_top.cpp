@@ -84,7 +84,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
         config_.leaf,    g,   fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets, config_.credit_return,
         *leaf_events[l], seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
-    leaf_probes_.emplace_back(*leaves_.back(), recorder_);
+    leaves_.back()->set_observer(&leaf_probes_.emplace_back(*leaves_.back(), recorder_));
   }
 
   const TxPortParams spine_tx =

@@ -126,8 +126,8 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   std::vector<std::unique_ptr<Cna>> cnas_;
   std::unique_ptr<FabricJobs> jobs_;  // after the CNAs, whose sources point into it
   std::vector<std::unique_ptr<Leaf>> leaves_;
-  std::vector<LeafProbe> leaf_probes_;  // by leaf: what each leaf counts, recorded
-  std::deque<LinkProbe> link_probes_;   // by link end with a link layer (deque: the units point at them)
+  std::deque<LeafProbe> leaf_probes_;  // by leaf: what it counts and reports, recorded (deque: the leaf points at it)
+  std::deque<LinkProbe> link_probes_;  // by link end with a link layer (deque: the units point at them)
   std::vector<std::unique_ptr<Spine>> spines_;
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<EntityPlace> link_places_;  // links_'s ends, in its order

@@ -1,0 +1,26 @@
+#pragma once
+// What a leaf's units report as it happens, for whoever records it
+// (LeafProbe). Plain C++: each unit holds a pointer, null when nothing
+// listens; `k` is the port index of the leaf (LeafLayout). Drops, holds and
+// PAUSE changes are rare next to the frames a unit moves.
+#include <cstdint>
+
+#include "model/core/ids.h"
+#include "model/recording/recorder.h"  // DropReason
+
+namespace fabric {
+
+class LeafObserver {
+ public:
+  virtual ~LeafObserver() = default;
+  // The ingress unit dropped a frame arriving at port k (dst -1), or one
+  // copy of it to dst, for `reason`.
+  virtual void on_drop(int k, FrameId frame, FlowId flow, int64_t dst, DropReason reason, Picos now) = 0;
+  // A lossless frame of `flow` without room waits at port k.
+  virtual void on_hold(int k, FlowId flow, uint8_t priority, Picos now) = 0;
+  // Port k's PAUSE of `priority` (the surrogate's: of a VL) started (stop)
+  // or ended; `headers`: the pause is for lack of headers.
+  virtual void on_pause(int k, int priority, bool stop, bool headers, Picos now) = 0;
+};
+
+}  // namespace fabric
