@@ -41,7 +41,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
       retransmit_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_}),
       injection_(layout_, params_, ctx.pool, internal_, links_, crossbar_),
       egress_(layout_, params_, surrogate_params_, ctx.pool, links_, {control_, loop_, congestion_}),
-      loop_(layout_, params_, ctx.events, ctx.recorder, {ingress_, egress_}),
+      loop_(layout_, params_, ctx.events, {ingress_, egress_}),
       congestion_(layout_, params_, ctx.seed, ctx.recorder, links_, {ingress_, egress_, control_}) {
   const int users = layout_.users;
   links_.users = users;
@@ -159,7 +159,10 @@ void Leaf::transmission_done(int tx_index) {
   if (tx_index < layout_.users) egress_.transmission_done(tx_index);
 }
 
-void Leaf::set_observer(LeafObserver* observer) { ingress_.set_observer(observer); }
+void Leaf::set_observer(LeafObserver* observer) {
+  ingress_.set_observer(observer);
+  loop_.set_observer(observer);
+}
 
 uint64_t Leaf::ingress_payload_units(int k) const { return ingress_.port(k).payload_units(); }
 
