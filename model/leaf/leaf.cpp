@@ -38,7 +38,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
                {control_, crossbar_, multicast_, loop_, congestion_}),
       crossbar_(layout_, params_, ctx.events, {ingress_, multicast_, injection_, retransmit_}),
       multicast_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_, injection_, retransmit_}),
-      retransmit_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_}),
+      retransmit_(layout_, params_, ctx.events, {ingress_, crossbar_}),
       injection_(layout_, params_, ctx.pool, internal_, links_, crossbar_),
       egress_(layout_, params_, surrogate_params_, ctx.pool, links_, {control_, loop_, congestion_}),
       loop_(layout_, params_, ctx.events, {ingress_, egress_}),
@@ -162,6 +162,7 @@ void Leaf::transmission_done(int tx_index) {
 void Leaf::set_observer(LeafObserver* observer) {
   ingress_.set_observer(observer);
   loop_.set_observer(observer);
+  retransmit_.set_observer(observer);
 }
 
 uint64_t Leaf::ingress_payload_units(int k) const { return ingress_.port(k).payload_units(); }

@@ -21,6 +21,8 @@ class LeafObserver {
   // Port k's PAUSE of `priority` (the surrogate's: of a VL) started (stop)
   // or ended; `headers`: the pause is for lack of headers.
   virtual void on_pause(int k, int priority, bool stop, bool headers, Picos now) = 0;
+  // Port k's retransmission timer fell due: a copy of `flow` to `target` is sent again.
+  virtual void on_retransmission(int k, FlowId flow, PortId target, Picos now) = 0;
 };
 
 }  // namespace fabric

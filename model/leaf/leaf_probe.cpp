@@ -63,4 +63,8 @@ void LeafProbe::on_pause(int k, int priority, bool stop, bool headers, Picos now
   if (headers) recorder_.event(now, EventKind::pause_headers, entity, -1, priority);
 }
 
+void LeafProbe::on_retransmission(int k, FlowId flow, PortId target, Picos now) {
+  recorder_.event(now, EventKind::retransmission, leaf_.layout().port_entity(k), raw(flow), raw(target));
+}
+
 }  // namespace fabric

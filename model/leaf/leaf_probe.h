@@ -3,7 +3,7 @@
 // counters (plain getters) and this probe, beside it, reads and records
 // them, so the leaf has no recorder in the path of its counters. It is
 // also the leaf's LeafObserver: what the units report as it happens (drops,
-// holds, PAUSE) it records as drops and events of the port's entity.
+// holds, PAUSE, retransmissions) it records as drops and events of the port's entity.
 #include "model/core/ids.h"
 #include "model/leaf/leaf_observer.h"
 #include "model/recording/recorder.h"
@@ -28,6 +28,7 @@ class LeafProbe final : public LeafObserver {
   void on_drop(int k, FrameId frame, FlowId flow, int64_t dst, DropReason reason, Picos now) override;
   void on_hold(int k, FlowId flow, uint8_t priority, Picos now) override;
   void on_pause(int k, int priority, bool stop, bool headers, Picos now) override;
+  void on_retransmission(int k, FlowId flow, PortId target, Picos now) override;
 
  private:
   void sample_remote_holds(Picos t);
