@@ -42,7 +42,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
       injection_(layout_, params_, ctx.pool, internal_, links_, crossbar_),
       egress_(layout_, params_, surrogate_params_, ctx.pool, links_, {control_, loop_, congestion_}),
       loop_(layout_, params_, ctx.events, {ingress_, egress_}),
-      congestion_(layout_, params_, ctx.seed, ctx.recorder, links_, {ingress_, egress_, control_}) {
+      congestion_(layout_, params_, ctx.seed, links_, {ingress_, egress_, control_}) {
   const int users = layout_.users;
   links_.users = users;
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
@@ -163,6 +163,7 @@ void Leaf::set_observer(LeafObserver* observer) {
   ingress_.set_observer(observer);
   loop_.set_observer(observer);
   retransmit_.set_observer(observer);
+  congestion_.set_observer(observer);
 }
 
 uint64_t Leaf::ingress_payload_units(int k) const { return ingress_.port(k).payload_units(); }

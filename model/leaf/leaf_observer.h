@@ -23,6 +23,9 @@ class LeafObserver {
   virtual void on_pause(int k, int priority, bool stop, bool headers, Picos now) = 0;
   // Port k's retransmission timer fell due: a copy of `flow` to `target` is sent again.
   virtual void on_retransmission(int k, FlowId flow, PortId target, Picos now) = 0;
+  // Port k's ingress (or egress) congestion point sent a CNM for `culprit`
+  // with quantized feedback fb.
+  virtual void on_cnm(int k, bool ingress, FlowId culprit, uint8_t fb, Picos now) = 0;
 };
 
 }  // namespace fabric

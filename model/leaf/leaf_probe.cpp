@@ -1,8 +1,24 @@
 #include "model/leaf/leaf_probe.h"
 
+#include <string>
+
 #include "model/leaf/leaf.h"
 
 namespace fabric {
+
+LeafProbe::LeafProbe(const Leaf& leaf, Recorder& recorder) : leaf_(leaf), recorder_(recorder) {
+  // Every congestion point that may send a CNM is an entity of the run.
+  const LeafLayout& layout = leaf.layout();
+  const LeafParams& params = leaf.params();
+  for (int k = 0; k < layout.ports && (params.qcn_ingress || params.qcn_egress); ++k) {
+    const std::string port = "port" + std::to_string(raw(layout.port(k)));
+    const int64_t id = raw(layout.port(k));
+    const Unit at{UnitKind::port, id};
+    cnm_entities_.push_back(
+        {recorder.declare(EntityKind::congestion_point, port + ".in", id, unit_place(at, Direction::in)),
+         recorder.declare(EntityKind::congestion_point, port + ".out", id, unit_place(at, Direction::out))});
+  }
+}
 
 void LeafProbe::sample(Picos t) {
   const LeafLayout& layout = leaf_.layout();
@@ -65,6 +81,10 @@ void LeafProbe::on_pause(int k, int priority, bool stop, bool headers, Picos now
 
 void LeafProbe::on_retransmission(int k, FlowId flow, PortId target, Picos now) {
   recorder_.event(now, EventKind::retransmission, leaf_.layout().port_entity(k), raw(flow), raw(target));
+}
+
+void LeafProbe::on_cnm(int k, bool ingress, FlowId culprit, uint8_t fb, Picos now) {
+  recorder_.event(now, EventKind::cnm, ingress ? cnm_entities_[k].in : cnm_entities_[k].out, raw(culprit), fb);
 }
 
 }  // namespace fabric

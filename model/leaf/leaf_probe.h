@@ -3,7 +3,9 @@
 // counters (plain getters) and this probe, beside it, reads and records
 // them, so the leaf has no recorder in the path of its counters. It is
 // also the leaf's LeafObserver: what the units report as it happens (drops,
-// holds, PAUSE, retransmissions) it records as drops and events of the port's entity.
+// holds, PAUSE, retransmissions, CNMs) it records as drops and events of the port's entity.
+#include <vector>
+
 #include "model/core/ids.h"
 #include "model/leaf/leaf_observer.h"
 #include "model/recording/recorder.h"
@@ -14,7 +16,9 @@ class Leaf;
 
 class LeafProbe final : public LeafObserver {
  public:
-  LeafProbe(const Leaf& leaf, Recorder& recorder) : leaf_(leaf), recorder_(recorder) {}
+  // Declares the leaf's congestion points that may send a CNM (with QCN):
+  // entities port<N>.in and port<N>.out, right after the leaf's own.
+  LeafProbe(const Leaf& leaf, Recorder& recorder);
 
   // Every sample interval, at time t: each port's buffer occupancy
   // ('ingress_bytes', 'egress_bytes' of port<N>), the cache's
@@ -29,12 +33,17 @@ class LeafProbe final : public LeafObserver {
   void on_hold(int k, FlowId flow, uint8_t priority, Picos now) override;
   void on_pause(int k, int priority, bool stop, bool headers, Picos now) override;
   void on_retransmission(int k, FlowId flow, PortId target, Picos now) override;
+  void on_cnm(int k, bool ingress, FlowId culprit, uint8_t fb, Picos now) override;
 
  private:
   void sample_remote_holds(Picos t);
 
   const Leaf& leaf_;
   Recorder& recorder_;
+  struct PortPoints {
+    EntityId in, out;  // port<N>.in, port<N>.out
+  };
+  std::vector<PortPoints> cnm_entities_;  // by port; empty without QCN
 };
 
 }  // namespace fabric
