@@ -37,7 +37,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
       ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, links_,
                {control_, crossbar_, multicast_, loop_, congestion_}),
       crossbar_(layout_, params_, ctx.events, {ingress_, multicast_, injection_, retransmit_}),
-      multicast_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_, injection_, retransmit_}),
+      multicast_(layout_, params_, ctx.events, {ingress_, crossbar_, injection_, retransmit_}),
       retransmit_(layout_, params_, ctx.events, {ingress_, crossbar_}),
       injection_(layout_, params_, ctx.pool, internal_, links_, crossbar_),
       egress_(layout_, params_, surrogate_params_, ctx.pool, links_, {control_, loop_, congestion_}),
@@ -164,6 +164,7 @@ void Leaf::set_observer(LeafObserver* observer) {
   loop_.set_observer(observer);
   retransmit_.set_observer(observer);
   congestion_.set_observer(observer);
+  multicast_.set_observer(observer);
 }
 
 uint64_t Leaf::ingress_payload_units(int k) const { return ingress_.port(k).payload_units(); }

@@ -26,6 +26,8 @@ class LeafObserver {
   // Port k's ingress (or egress) congestion point sent a CNM for `culprit`
   // with quantized feedback fb.
   virtual void on_cnm(int k, bool ingress, FlowId culprit, uint8_t fb, Picos now) = 0;
+  // Port k's VOQ sync CAM suspended (or resumed) its VOQ for `target`.
+  virtual void on_sync(int k, PortId target, bool suspended, Picos now) = 0;
 };
 
 }  // namespace fabric

@@ -87,4 +87,9 @@ void LeafProbe::on_cnm(int k, bool ingress, FlowId culprit, uint8_t fb, Picos no
   recorder_.event(now, EventKind::cnm, ingress ? cnm_entities_[k].in : cnm_entities_[k].out, raw(culprit), fb);
 }
 
+void LeafProbe::on_sync(int k, PortId target, bool suspended, Picos now) {
+  recorder_.event(now, suspended ? EventKind::sync_suspend : EventKind::sync_resume, leaf_.layout().port_entity(k), -1,
+                  raw(target));
+}
+
 }  // namespace fabric

@@ -3,7 +3,7 @@
 // counters (plain getters) and this probe, beside it, reads and records
 // them, so the leaf has no recorder in the path of its counters. It is
 // also the leaf's LeafObserver: what the units report as it happens (drops,
-// holds, PAUSE, retransmissions, CNMs) it records as drops and events of the port's entity.
+// holds, PAUSE, retransmissions, CNMs, VOQ sync) it records as drops and events of the port's entity.
 #include <vector>
 
 #include "model/core/ids.h"
@@ -34,6 +34,7 @@ class LeafProbe final : public LeafObserver {
   void on_pause(int k, int priority, bool stop, bool headers, Picos now) override;
   void on_retransmission(int k, FlowId flow, PortId target, Picos now) override;
   void on_cnm(int k, bool ingress, FlowId culprit, uint8_t fb, Picos now) override;
+  void on_sync(int k, PortId target, bool suspended, Picos now) override;
 
  private:
   void sample_remote_holds(Picos t);

@@ -19,8 +19,8 @@ constexpr Cycle kNoCycle = ~Cycle{0};
 }
 
 MulticastEngine::MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events,
-                                 Recorder& recorder, const Wiring& wiring)
-    : layout_(layout), params_(params), recorder_(recorder), wiring_(wiring), ports_(layout.ports) {
+                                 const Wiring& wiring)
+    : layout_(layout), params_(params), wiring_(wiring), ports_(layout.ports) {
   if (params.sync_enabled) {
     SyncCam::Params sp;
     sp.entries = params.sync_entries;
@@ -103,12 +103,10 @@ void MulticastEngine::apply_sync_changes(int k) {
   const std::vector<SyncCam::Change> changes = sync.take_changes();
   if (changes.empty()) return;
   const Picos now = now_ps();
-  const EntityId entity = layout_.port_entity(k);
   LeafIngress& in = wiring_.ingress.port(k);
   for (const SyncCam::Change& change : changes) {
     Voq& q = in.voq(change.voq);
-    recorder_.event(now, change.suspended ? EventKind::sync_suspend : EventKind::sync_resume, entity, -1,
-                    raw(q.target));
+    if (observer_) observer_->on_sync(k, q.target, change.suspended, now);
     if (!change.suspended && q.marks.parked) {
       q.marks.parked = false;
       wiring_.crossbar.offer(k, change.voq);

@@ -18,10 +18,10 @@
 #include "model/leaf/copy_streams.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/packet_cache.h"
 #include "model/multicast/sync_cam.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -38,8 +38,9 @@ class MulticastEngine {
     FabricInjection& injection;
     RetransmitUnit& retransmit;
   };
-  MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
-                  const Wiring& wiring);
+  MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events, const Wiring& wiring);
+  // Who hears of each VOQ the sync CAMs suspend or resume (a LeafProbe), or null.
+  void set_observer(LeafObserver* observer) { observer_ = observer; }
 
   // A multicast frame arrived at some port (cache counters are sampled from then on).
   void note_multicast() { multicast_seen_ = true; }
@@ -105,7 +106,7 @@ class MulticastEngine {
 
   const LeafLayout& layout_;
   const LeafParams& params_;
-  Recorder& recorder_;
+  LeafObserver* observer_ = nullptr;
   Wiring wiring_;
   std::vector<Port> ports_;
   std::unique_ptr<PacketCache> cache_;  // null: cache off
