@@ -29,7 +29,6 @@
 #include "model/link/link_params.h"
 #include "model/multicast/mcbc_table.h"
 #include "model/protocol/payload_pool.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -39,7 +38,6 @@ struct LeafContext {
   const Fdb& fdb;
   const McbcTable& mcbc;
   PayloadPool& pool;
-  Recorder& recorder;
   int spine_buffer_packets;  // credits of each uplink
   CreditReturnParams credit_return;
   EventQueue& events;
@@ -106,7 +104,6 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
 
   const LeafParams& params_;
   const LeafParams surrogate_params_;  // the surrogate's buffers, before the units that keep a reference
-  Recorder& recorder_;
   const LeafLayout layout_;
   LeafLinks links_;
   InternalPath internal_;

@@ -6,7 +6,11 @@
 
 namespace fabric {
 
-LeafProbe::LeafProbe(const Leaf& leaf, Recorder& recorder) : leaf_(leaf), recorder_(recorder) {
+LeafProbe::LeafProbe(const Leaf& leaf, Recorder& recorder)
+    : leaf_(leaf),
+      recorder_(recorder),
+      leaf_entity_(recorder.declare(EntityKind::leaf, "leaf" + std::to_string(raw(leaf.layout().id)), -1,
+                                    unit_place({UnitKind::leaf, raw(leaf.layout().id)}))) {
   // Every congestion point that may send a CNM is an entity of the run.
   const LeafLayout& layout = leaf.layout();
   const LeafParams& params = leaf.params();
@@ -32,8 +36,8 @@ void LeafProbe::sample(Picos t) {
   sample_cache(t);
   sample_remote_holds(t);
   if (leaf_.control_received() == 0) return;
-  recorder_.sample(t, layout.entity, metric::control_messages, static_cast<double>(leaf_.control_received()));
-  recorder_.sample(t, layout.entity, metric::control_merged, static_cast<double>(leaf_.control_merged()));
+  recorder_.sample(t, leaf_entity_, metric::control_messages, static_cast<double>(leaf_.control_received()));
+  recorder_.sample(t, leaf_entity_, metric::control_merged, static_cast<double>(leaf_.control_merged()));
 }
 
 void LeafProbe::sample_cache(Picos t) {
@@ -42,7 +46,7 @@ void LeafProbe::sample_cache(Picos t) {
   if (!cache || !multicast.multicast_seen()) return;
   const LeafLayout& layout = leaf_.layout();
   // Live entries only: a dead entry waits for reclaim but holds nothing a copy needs.
-  recorder_.sample(t, layout.entity, metric::cache_entries, cache->live_entries());
+  recorder_.sample(t, leaf_entity_, metric::cache_entries, cache->live_entries());
   for (int k = 0; k < layout.ports; ++k) {
     const PacketCache::PortStats& s = cache->stats(k);
     if (s.writes + s.hits + s.misses == 0) continue;  // evictions and reclaims follow a write

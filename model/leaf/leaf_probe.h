@@ -16,8 +16,8 @@ class Leaf;
 
 class LeafProbe final : public LeafObserver {
  public:
-  // Declares the leaf's congestion points that may send a CNM (with QCN):
-  // entities port<N>.in and port<N>.out, right after the leaf's own.
+  // Declares the leaf's entity leaf<L>, then its congestion points that may
+  // send a CNM (with QCN): entities port<N>.in and port<N>.out.
   LeafProbe(const Leaf& leaf, Recorder& recorder);
 
   // Every sample interval, at time t: each port's buffer occupancy
@@ -41,6 +41,7 @@ class LeafProbe final : public LeafObserver {
 
   const Leaf& leaf_;
   Recorder& recorder_;
+  EntityId leaf_entity_;  // leaf<L>: the cache's entries, the control messages
   struct PortPoints {
     EntityId in, out;  // port<N>.in, port<N>.out
   };

@@ -80,10 +80,10 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   jobs_ = std::make_unique<FabricJobs>(config_.jobs, cnas_, group_macs);
 
   for (int l = 0; l < g.leaves; ++l) {
-    const LeafContext ctx{
-        config_.leaf,    g,   fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets, config_.credit_return,
-        *leaf_events[l], seed};
+    const LeafContext ctx{config_.leaf,    g,   fdb_, mcbc_, pool_, config_.spine.buffer_packets, config_.credit_return,
+                          *leaf_events[l], seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
+    // The probe declares the leaf's entities (leaf<L>, its congestion points) and records what it reports.
     leaves_.back()->set_observer(&leaf_probes_.emplace_back(*leaves_.back(), recorder_));
   }
 
