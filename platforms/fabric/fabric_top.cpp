@@ -66,8 +66,9 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                           to_ps(config_.topology.cna_link.propagation), to_ps(config_.topology.fabric_link.propagation),
                           g, config_.leaf.dropped_credit == LeafParams::DroppedCredit::per_copy});
   for (int p = 0; p < g.user_ports(); ++p) {
-    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder_,
+    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));
+    cnas_.back()->set_observer(&cna_probes_.emplace_back(*cnas_.back(), recorder_));  // declares cna<N> (e2e)
     cnas_.back()->check_deliveries(delivery_bound_.get());
   }
   for (const traffic::FlowSpec& f : flows) {
@@ -280,7 +281,10 @@ void FabricTop::finish(Picos end) {
   recorder_.flush();
   drained_at_end_ = drained(end);
   ledger_.ledger().finish(end, drained_at_end_);
-  for (auto& c : cnas_) c->finish();
+  for (size_t c = 0; c < cnas_.size(); ++c) {
+    cnas_[c]->finish();       // frames never sent
+    cna_probes_[c].finish();  // per-subflow and transport totals
+  }
   uint64_t on_surplus_credit = 0;
   for (size_t l = 0; l < leaves_.size(); ++l) {
     leaf_probes_[l].sample_cache(end);  // the final cache counters, before the cache finishes

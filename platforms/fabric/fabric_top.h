@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/cna/cna.h"
+#include "model/cna/cna_probe.h"
 #include "model/core/event_scheduler.h"
 #include "model/invariants/ledger_recorder.h"
 #include "model/leaf/fdb.h"
@@ -124,6 +125,7 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   McbcTable mcbc_;
   std::unique_ptr<DeliveryBound> delivery_bound_;  // every CNA checks its deliveries against it
   std::vector<std::unique_ptr<Cna>> cnas_;
+  std::deque<CnaProbe> cna_probes_;   // by CNA: what it reports, recorded (deque: the CNA points at it)
   std::unique_ptr<FabricJobs> jobs_;  // after the CNAs, whose sources point into it
   std::vector<std::unique_ptr<Leaf>> leaves_;
   std::deque<LeafProbe> leaf_probes_;  // by leaf: what it counts and reports, recorded (deque: the leaf points at it)
