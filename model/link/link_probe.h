@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "model/link/link.h"
 #include "model/link/link_observer.h"
 #include "model/recording/recorder.h"
 
@@ -24,5 +25,11 @@ class LinkProbe final : public LinkObserver {
   Recorder& recorder_;
   std::optional<EntityId> link_entity_;
 };
+
+// A link's totals at the end of a run, read from the link's counters and
+// recorded under the link's entity (its name, with `ends`: from its sender
+// to its receiver): messages, bytes on the wire and utilization. The Link
+// itself holds no recorder.
+void record_link_totals(Recorder& recorder, const Link& link, const EntityPlace& ends, Picos end);
 
 }  // namespace fabric

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "model/link/link_totals.h"
+#include "model/link/link_probe.h"
 #include "platforms/common/ledger_flows.h"
 #include "traffic/flow_source.h"
 #include "traffic/message_source.h"

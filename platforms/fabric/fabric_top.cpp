@@ -4,7 +4,6 @@
 
 #include "model/core/random.h"
 #include "model/link/link_receiver.h"
-#include "model/link/link_totals.h"
 #include "platforms/common/ledger_flows.h"
 #include "platforms/fabric/link_names.h"
 #include "platforms/fabric/multicast_groups.h"
