@@ -35,7 +35,9 @@ BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& 
       scheduler_("scheduler"),
       flows_(flows) {
   EventQueue& events = scheduler_.queue();
-  switch_ = std::make_unique<BackplaneSwitch>("switch", config_.sw, pool_, recorder_, events);
+  switch_ = std::make_unique<BackplaneSwitch>("switch", config_.sw, pool_, events);
+  switch_probe_ = std::make_unique<BackplaneSwitchProbe>(*switch_, recorder_);  // declares "switch"
+  switch_->set_observer(switch_probe_.get());
   for (int p = 0; p < config_.sw.stations; ++p) {
     const std::string n = std::to_string(p);
     stations_.push_back(std::make_unique<EndStation>(("station" + n).c_str(), PortId(static_cast<uint32_t>(p)),
@@ -125,7 +127,7 @@ void BackplaneTop::finish(Picos end) {
     s->finish();
     recorder_.total(s->entity(), metric::pause_frames, static_cast<double>(s->pause_frames()));
   }
-  switch_->finish(end);
+  switch_probe_->finish();
   for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);
   const Figures f = figures(end);
   recorder_.total(entity_, metric::throughput_gbps, f.throughput_gbps);
