@@ -41,7 +41,8 @@ BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& 
   for (int p = 0; p < config_.sw.stations; ++p) {
     const std::string n = std::to_string(p);
     stations_.push_back(std::make_unique<EndStation>(("station" + n).c_str(), PortId(static_cast<uint32_t>(p)),
-                                                     config_.station, pool_, recorder_, events));
+                                                     config_.station, pool_, events));
+    stations_.back()->set_observer(&station_probes_.emplace_back(*stations_.back(), recorder_));  // station<N>
     EndStation& st = *stations_.back();
     const Unit station{UnitKind::station, p}, memory_switch{UnitKind::switch_, 0};
     links_.push_back(std::make_unique<Link>(("station" + n + "_to_switch").c_str(), config_.link));
@@ -123,9 +124,9 @@ void BackplaneTop::finish(Picos end) {
                     std::all_of(links_.begin(), links_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
-  for (auto& s : stations_) {
-    s->finish();
-    recorder_.total(s->entity(), metric::pause_frames, static_cast<double>(s->pause_frames()));
+  for (size_t i = 0; i < stations_.size(); ++i) {
+    stations_[i]->finish();       // frames never sent
+    station_probes_[i].finish();  // subflow totals, PAUSE frames
   }
   switch_probe_->finish();
   for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);

@@ -2,6 +2,7 @@
 // The backplane platform's top (platforms.md, E12): one shared-memory
 // switch and its end stations, each joined to its switch port by a link
 // each way. It holds no behaviour of its own.
+#include <deque>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "model/backplane/backplane_switch.h"
 #include "model/backplane/backplane_switch_probe.h"
 #include "model/backplane/end_station.h"
+#include "model/backplane/end_station_probe.h"
 #include "model/core/event_scheduler.h"
 #include "model/invariants/ledger_recorder.h"
 #include "model/link/link.h"
@@ -68,6 +70,7 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   std::unique_ptr<BackplaneSwitch> switch_;
   std::unique_ptr<BackplaneSwitchProbe> switch_probe_;  // what the switch reports and holds, recorded
   std::vector<std::unique_ptr<EndStation>> stations_;
+  std::deque<EndStationProbe> station_probes_;  // by station (deque: the station points at its probe)
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<EntityPlace> link_places_;  // links_'s ends, in its order
 };
