@@ -43,7 +43,8 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
         station.members = static_cast<int>(g.members.size());
     stations_.push_back(std::make_unique<RingStation>(("station" + std::to_string(h)).c_str(), network_.position_of(h),
                                                       h, network_.layouts[static_cast<size_t>(r)], network_.groups,
-                                                      station, frames_, pool_, recorder_, events));
+                                                      station, frames_, pool_, events));
+    stations_.back()->set_observer(&station_probes_.emplace_back(*stations_.back(), recorder_));  // station<N>
   }
   for (size_t b = 0; b < network_.bridges.size(); ++b)
     bridges_.push_back(std::make_unique<RingBridge>(("bridge" + std::to_string(b)).c_str(),
@@ -177,7 +178,7 @@ void RingTop::finish(Picos end) {
       std::all_of(segments_.begin(), segments_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
-  for (const auto& s : stations_) s->finish();
+  for (RingStationProbe& p : station_probes_) p.finish();
   recorder_.total(entity_, metric::packets_offered, static_cast<double>(packets_offered()));
   uint64_t host_drops = 0;
   for (const auto& s : stations_) host_drops += s->host_drops();
@@ -187,7 +188,8 @@ void RingTop::finish(Picos end) {
   recorder_.total(entity_, metric::tickets, static_cast<double>(attempts()));
   recorder_.total(entity_, metric::retracts, static_cast<double>(retracts()));
   recorder_.total(entity_, metric::throughput_gbps, throughput_gbps(end));
-  for (const auto& s : stations_) recorder_.total(s->entity(), metric::max_buffers_used, s->max_buffers_used());
+  for (size_t i = 0; i < stations_.size(); ++i)
+    recorder_.total(station_probes_[i].entity(), metric::max_buffers_used, stations_[i]->max_buffers_used());
   for (size_t i = 0; i < segments_.size(); ++i)
     recorder_.total(segment_entities_[i], metric::utilization,
                     end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
