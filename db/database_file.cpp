@@ -90,7 +90,7 @@ std::optional<std::string> check_is_fabricsim(sqlite3* db, const std::string& pa
   return version;
 }
 
-// The metric definitions of this build (model/recording/metric_catalog.cpp)
+// The metric definitions of this build (model/recording/metric_catalog.h)
 // into the file's metrics table: a file always describes what it holds.
 void write_metric_definitions(sqlite3* db, const std::string& path) {
   Statement s = prepare(db, path,

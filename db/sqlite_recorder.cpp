@@ -212,34 +212,34 @@ EntityKind SqliteRecorder::use(EntityId entity) {
   return e.kind;
 }
 
-void SqliteRecorder::check_metric(EntityId entity, const std::string& metric, MetricKind kind) {
+void SqliteRecorder::check_metric(EntityId entity, std::string_view metric, MetricKind kind) {
   // Every metric has one definition, with its unit, its kind and the kinds
   // of entity it is for: anything else is a model error
-  // (model/recording/metric_catalog.cpp).
+  // (model/recording/metric_catalog.h).
   const MetricDefinition* d = find_metric(metric);
   const EntityKind entity_kind = use(entity);
   const auto where = [&] {
-    return "metric '" + metric + "' (entity " + std::to_string(static_cast<int64_t>(entity)) + ", a " +
+    return "metric '" + std::string(metric) + "' (entity " + std::to_string(static_cast<int64_t>(entity)) + ", a " +
            std::string(kind_name(entity_kind)) + ")";
   };
-  if (d == nullptr) throw std::logic_error(where() + " is not defined in model/recording/metric_catalog.cpp");
+  if (d == nullptr) throw std::logic_error(where() + " is not defined in model/recording/metric_catalog.h");
   if (d->kind != kind)
     throw std::logic_error(where() + " is a " + std::string(kind_name(d->kind)) + ", recorded as a " +
                            std::string(kind_name(kind)));
   if (!allows(*d, entity_kind)) throw std::logic_error(where() + " is defined for " + std::string(d->entity) + " only");
 }
 
-void SqliteRecorder::sample(Picos t, EntityId entity, const std::string& metric, double value) {
+void SqliteRecorder::sample_named(Picos t, EntityId entity, std::string_view metric, double value) {
   require_running("sample");
   check_metric(entity, metric, MetricKind::series);
-  current_.samples.push_back(SampleRow{t, entity, metric, value});
+  current_.samples.push_back(SampleRow{t, entity, std::string(metric), value});
   count_record();
 }
 
-void SqliteRecorder::total(EntityId entity, const std::string& metric, double value) {
+void SqliteRecorder::total_named(EntityId entity, std::string_view metric, double value) {
   require_running("total");
   check_metric(entity, metric, MetricKind::total);
-  current_.totals.push_back(TotalRow{entity, metric, value});
+  current_.totals.push_back(TotalRow{entity, std::string(metric), value});
   count_record();
 }
 

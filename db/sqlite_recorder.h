@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -94,8 +95,8 @@ class SqliteRecorder final : public Recorder, public PortCatalog {
   // A metric the catalog does not define, of the other kind, or for an
   // entity of a kind it does not allow, or an entity never declared (or a
   // port not added) throws std::logic_error: a model error.
-  void sample(Picos t, EntityId entity, const std::string& metric, double value) override;
-  void total(EntityId entity, const std::string& metric, double value) override;
+  void sample_named(Picos t, EntityId entity, std::string_view metric, double value) override;
+  void total_named(EntityId entity, std::string_view metric, double value) override;
   void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override;
   // One per (flow, destination); a repeat throws DbError.
   void subflow_summary(const SubflowSummary& s) override;
@@ -158,7 +159,7 @@ class SqliteRecorder final : public Recorder, public PortCatalog {
   EntityKind use(EntityId entity);
   // Throws std::logic_error unless `metric` is defined, of `kind`, for
   // entities of the entity's kind; then use(entity).
-  void check_metric(EntityId entity, const std::string& metric, MetricKind kind);
+  void check_metric(EntityId entity, std::string_view metric, MetricKind kind);
   // Shared by finish() and the destructor; sim_time/wall unknown there.
   void complete(const std::string& status, std::optional<Picos> sim_time_ps, std::optional<double> wall_seconds);
   // The run's parameters and warnings, in begin_run's transaction.

@@ -6,12 +6,10 @@
 namespace fabric {
 
 BackplaneSwitch::BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSwitchParams& params, PayloadPool& pool,
-                                 Recorder& recorder, EventQueue& events)
+                                 EventQueue& events)
     : sc_module(name),
       params_(params),
       pool_(pool),
-      recorder_(recorder),
-      entity_(recorder.declare(EntityKind::switch_, "switch", -1, unit_place({UnitKind::switch_, 0}))),
       events_(events),
       switch_(params.ports, params.memory_bytes),
       on_wire_(static_cast<size_t>(params.stations), false) {
@@ -36,7 +34,7 @@ void BackplaneSwitch::receive(int in, Payload& payload) {
   if (!obedience_.empty()) check_obeyed(in, f, now);
   const int out = static_cast<int>(f.dst_mac);
   if (out < 0 || out >= params_.stations || !switch_.admit(out, {reinterpret_cast<uintptr_t>(&payload), f.bytes, in})) {
-    recorder_.drop({f.frame, f.flow, PortId(static_cast<uint32_t>(in)), -1, DropReason::shared_memory, now});
+    if (observer_) observer_->on_discard(in, f.frame, f.flow, now);
     payload.release();
     return;
   }
@@ -70,7 +68,7 @@ void BackplaneSwitch::on_wake(void*) {
 void BackplaneSwitch::act(XoffController::Action action, Picos now) {
   if (action == XoffController::Action::none) return;
   const bool xoff = action == XoffController::Action::xoff;
-  recorder_.event(now, xoff ? EventKind::xoff : EventKind::xon, entity_, -1, switch_.occupancy());
+  if (observer_) observer_->on_pause(xoff, switch_.occupancy(), now);
   send_pause(xoff ? params_.xoff_quanta : 0);
   if (xoff) events_.schedule(controller_->xoff_runs_out(), *this);
 }
@@ -104,16 +102,5 @@ void BackplaneSwitch::send_pause(uint16_t quanta) {
 }
 
 uint64_t BackplaneSwitch::frames_held() const { return switch_.frames(); }
-
-void BackplaneSwitch::sample_occupancy(Picos t) {
-  recorder_.sample(t, entity_, "memory_bytes", static_cast<double>(switch_.occupancy()));
-}
-
-void BackplaneSwitch::finish(Picos end) {
-  recorder_.total(entity_, "memory_peak_bytes", static_cast<double>(switch_.peak()));
-  recorder_.total(entity_, "discards", static_cast<double>(switch_.discards()));
-  recorder_.total(entity_, "xoffs", static_cast<double>(xoffs()));
-  recorder_.total(entity_, "xons", static_cast<double>(xons()));
-}
 
 }  // namespace fabric

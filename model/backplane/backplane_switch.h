@@ -13,6 +13,7 @@
 #include <systemc>
 #include <vector>
 
+#include "model/backplane/backplane_switch_observer.h"
 #include "model/backplane/shared_memory_switch.h"
 #include "model/backplane/xoff_controller.h"
 #include "model/core/event_queue.h"
@@ -20,7 +21,6 @@
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -42,7 +42,9 @@ struct BackplaneSwitchParams {
 class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
  public:
   BackplaneSwitch(sc_core::sc_module_name name, const BackplaneSwitchParams& params, PayloadPool& pool,
-                  Recorder& recorder, EventQueue& events);
+                  EventQueue& events);
+  // Who hears of each discard, XOFF and XON (a BackplaneSwitchProbe), or null.
+  void set_observer(BackplaneSwitchObserver* observer) { observer_ = observer; }
 
   TxPort& tx(int port) { return *tx_[static_cast<size_t>(port)]; }
   RxPort& rx(int port) { return *rx_[static_cast<size_t>(port)]; }
@@ -53,8 +55,6 @@ class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public
   uint64_t frames_held() const;
   // Frames checked against the PAUSE their station was sent (PauseObedience).
   uint64_t invariants_checked() const { return invariants_checked_; }
-  void sample_occupancy(Picos t);
-  void finish(Picos end);
 
  private:
   Pull next_data(int out, Picos not_after) override;
@@ -67,8 +67,7 @@ class BackplaneSwitch final : public sc_core::sc_module, public TxSource, public
 
   BackplaneSwitchParams params_;
   PayloadPool& pool_;
-  Recorder& recorder_;
-  EntityId entity_;  // "switch"
+  BackplaneSwitchObserver* observer_ = nullptr;
   EventQueue& events_;
   SharedMemorySwitch switch_;
   std::optional<XoffController> controller_;

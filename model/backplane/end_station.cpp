@@ -6,7 +6,7 @@
 namespace fabric {
 
 EndStation::EndStation(sc_core::sc_module_name name, PortId port, const EndStationParams& params, PayloadPool& pool,
-                       Recorder& recorder, EventQueue& events)
+                       EventQueue& events)
     : sc_module(name),
       tx("tx", *this, 0, pool, ethernet_tx_params(), events),
       rx("rx", *this, 0, events),
@@ -14,9 +14,6 @@ EndStation::EndStation(sc_core::sc_module_name name, PortId port, const EndStati
       port_(port),
       params_(params),
       pool_(pool),
-      recorder_(recorder),
-      entity_(recorder.declare(EntityKind::station, "station" + std::to_string(raw(port)), raw(port),
-                               unit_place({UnitKind::station, raw(port)}))),
       stages_(params.nic_buffer_bytes, params.mac_buffer_bytes),
       pause_(params.link_gbps),
       received_(port) {}
@@ -49,7 +46,7 @@ TxSource::Pull EndStation::next_data(int, Picos) {
   if (pause_.paused(now)) return {nullptr, pause_.until()};
   const StationFrame& head = stages_.mac_head();
   Payload& m = acquire_frame(pool_, {head.id, head.flow, port_, head.bytes, 0, head.created}, head.dst);
-  recorder_.frame({head.id, head.flow, port_, head.bytes, 0, head.created, now});
+  if (observer_) observer_->on_frame(head.id, head.flow, head.bytes, head.created, now);
   ++frames_sent_;
   on_wire_ = true;
   return {&m, kNever};
@@ -69,9 +66,7 @@ void EndStation::receive(int, Payload& payload) {
     if (c.kind == ControlKind::pause) {
       ++pause_frames_;
       pause_.on_pause(static_cast<uint16_t>(c.units), now);
-      // As the fabric's PAUSE events: value = the priority (802.3x stops the
-      // whole link: 0); the pause time is backplane.pause_quanta.
-      recorder_.event(now, c.units > 0 ? EventKind::pause : EventKind::go, entity_, -1, 0);
+      if (observer_) observer_->on_pause(c.units > 0, now);
       if (c.units == 0) tx.kick();
     }
     payload.release();
@@ -79,7 +74,7 @@ void EndStation::receive(int, Payload& payload) {
   }
   const EthernetFrame& f = frame_of(payload);
   const Picos latency = now - f.created;
-  recorder_.delivery({f.frame, f.flow, port_, now, 0, f.bytes, f.created});
+  if (observer_) observer_->on_delivery(f.frame, f.flow, now, f.bytes, f.created);
   received_.add(f.flow, f.bytes, now, latency);
   if (now >= params_.measure_from) {
     measured_.add(latency);
@@ -89,6 +84,7 @@ void EndStation::receive(int, Payload& payload) {
 }
 
 void EndStation::finish() {
+  if (!observer_) return;
   // Frames still in the NIC or MAC buffer were created and never sent; the
   // one on the wire has its row.
   bool skip = on_wire_;
@@ -97,9 +93,8 @@ void EndStation::finish() {
       skip = false;
       return;
     }
-    recorder_.frame({f.id, f.flow, port_, f.bytes, 0, f.created, -1});
+    observer_->on_frame(f.id, f.flow, f.bytes, f.created, -1);
   });
-  for (const SubflowSummary& s : received_.summaries()) recorder_.subflow_summary(s);
 }
 
 }  // namespace fabric

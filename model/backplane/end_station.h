@@ -13,6 +13,7 @@
 #include <string>
 #include <systemc>
 
+#include "model/backplane/end_station_observer.h"
 #include "model/backplane/transmit_stages.h"
 #include "model/backplane/xoff_controller.h"
 #include "model/core/event_queue.h"
@@ -21,7 +22,6 @@
 #include "model/protocol/payload_pool.h"
 #include "model/recording/latency_histogram.h"
 #include "model/recording/received_totals.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -57,23 +57,25 @@ struct EndStationParams {
 
 class EndStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
  public:
-  // This station in recorded events and totals.
-  EntityId entity() const { return entity_; }
   EndStation(sc_core::sc_module_name name, PortId port, const EndStationParams& params, PayloadPool& pool,
-             Recorder& recorder, EventQueue& events);
+             EventQueue& events);
+  // Who hears of each frame sent and delivered and each PAUSE (an
+  // EndStationProbe), or null.
+  void set_observer(EndStationObserver* observer) { observer_ = observer; }
   // Its closed-loop application (one per station).
   void attach(Application application);
 
   PortId port() const { return port_; }
   uint64_t frames_sent() const { return frames_sent_; }
   uint64_t frames_received() const { return received_.frames(); }
+  std::vector<SubflowSummary> received_summaries() const { return received_.summaries(); }
   uint64_t pause_frames() const { return pause_frames_; }
   size_t held() const { return stages_.held(); }
   bool paused_now() const;
   // Deliveries from measure_from on.
   const LatencyHistogram& measured_latency() const { return measured_; }
   uint64_t measured_bytes() const { return measured_bytes_; }
-  // End of run: frames still in its buffers, its subflow totals.
+  // End of run: frames still in its buffers are told to the observer as never sent.
   void finish();
 
   TxPort tx;
@@ -94,8 +96,7 @@ class EndStation final : public sc_core::sc_module, public TxSource, public RxSi
   PortId port_;
   EndStationParams params_;
   PayloadPool& pool_;
-  Recorder& recorder_;
-  EntityId entity_;  // station<N>
+  EndStationObserver* observer_ = nullptr;
   TransmitStages stages_;
   MacPause pause_;
   Application app_;

@@ -12,8 +12,7 @@ namespace fabric {
 
 namespace {}  // namespace
 
-Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool, Recorder& recorder,
-         EventQueue& events)
+Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool, EventQueue& events)
     : sc_module(name),
       events_(events),
       rx("rx", *this, 0, events_),
@@ -21,13 +20,9 @@ Cna::Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, Pay
       port_(port),
       params_(params),
       pool_(pool),
-      recorder_(recorder),
-      entity_(port_entity(port)),
       received_(port) {
   if (params.e2e.enabled) {
     transport_ = std::make_unique<E2eTransport>(params.e2e);
-    transport_entity_ = recorder.declare(EntityKind::cna, "cna" + std::to_string(raw(port)), raw(port),
-                                         unit_place({UnitKind::port, raw(port)}));
   }
   SC_METHOD(start);  // runs once at time 0: the first frames go out
 }
@@ -153,7 +148,7 @@ TxSource::Pull Cna::next_data(int, Picos) {
   if (limited_ > 0) after_send(source, q.bytes, now);
   Payload& m = build_frame(q, p);
   if (transport_) number_frame(frame_of(m), q, now);
-  recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, now});
+  if (observer_) observer_->on_frame(q.id, q.flow, q.bytes, static_cast<uint8_t>(p), q.created, now);
   ++frames_sent_;
   return {&m, kNever};
 }
@@ -185,7 +180,7 @@ void Cna::receive(int, Payload& payload) {
   }
   if (bound_) check_delivery(f, now);
   check_order(f, now);
-  recorder_.delivery({f.frame, f.flow, port_, now, f.levels, f.bytes, f.created});
+  if (observer_) observer_->on_delivery(f.frame, f.flow, now, f.levels, f.bytes, f.created);
   received_.add(f.flow, f.bytes, now, now - f.created);
   const bool more_due = f.message != 0 && listener_ && listener_->arrived(f, now);
   payload.release();
@@ -217,19 +212,18 @@ void Cna::check_order(const EthernetFrame& f, Picos now) {
 }
 
 void Cna::finish() {
+  if (!observer_) return;
   for (int p = 0; p < kPriorities; ++p)
     for (size_t k = 0; k < queues_[p].size(); ++k) {
       const QueuedFrame& q = queues_[p][k];
-      recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(p), q.created, -1});
+      observer_->on_frame(q.id, q.flow, q.bytes, static_cast<uint8_t>(p), q.created, -1);
     }
   for (size_t i = 0; i < sources_.size(); ++i)
     if (limiters_[i])
       for (size_t k = 0; k < limiters_[i]->queue.size(); ++k) {
         const QueuedFrame& q = limiters_[i]->queue[k];
-        recorder_.frame({q.id, q.flow, port_, q.bytes, static_cast<uint8_t>(sources_[i]->priority()), q.created, -1});
+        observer_->on_frame(q.id, q.flow, q.bytes, static_cast<uint8_t>(sources_[i]->priority()), q.created, -1);
       }
-  for (const SubflowSummary& s : received_summaries()) recorder_.subflow_summary(s);
-  if (transport_) record_transport_totals();
 }
 
 std::vector<SubflowSummary> Cna::received_summaries() const { return received_.summaries(); }

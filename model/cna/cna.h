@@ -1,7 +1,8 @@
 #pragma once
 // A converged network adapter: sends the frames of its server's flows from
 // 8 priority queues (strict priority or round robin) at the link rate, obeys
-// per-priority PAUSE, and records every frame it receives. A flow that
+// per-priority PAUSE, and reports every frame it sends and receives to its
+// observer (CnaObserver, which CnaProbe records). A flow that
 // received a QCN CNM gets a rate limiter (a ReactionPoint) with a queue of
 // its own, served in round robin with its priority's queue while its rate
 // allows (cna_qcn.cpp).
@@ -11,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/cna/cna_observer.h"
 #include "model/cna/cna_params.h"
 #include "model/cna/e2e_transport.h"
 #include "model/cna/flow_round_robin.h"
@@ -24,7 +26,6 @@
 #include "model/protocol/payload_pool.h"
 #include "model/qcn/reaction_point.h"
 #include "model/recording/received_totals.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -36,18 +37,20 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   RxPort rx;
   TxPort tx;
 
-  Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool, Recorder& recorder,
-      EventQueue& events);
+  Cna(sc_core::sc_module_name name, PortId port, const CnaParams& params, PayloadPool& pool, EventQueue& events);
 
   void attach(std::unique_ptr<FrameSource> source);
+  // Who hears of each frame sent and delivered, retransmission and rate
+  // change (a CnaProbe), or null.
+  void set_observer(CnaObserver* observer) { observer_ = observer; }
   // Told of every job frame received here (null: none; its owner keeps it).
   void listen(MessageListener* listener) { listener_ = listener; }
 
   void receive(int rx_index, Payload& payload) override;
   TxSource::Pull next_data(int tx_index, Picos not_after) override;
 
-  // End of run: frames still queued are recorded as never sent; per-subflow
-  // totals are written.
+  // End of run: frames still queued are told to the observer as never sent
+  // (a probe then records the per-subflow and transport totals).
   void finish();
 
   PortId port() const { return port_; }
@@ -99,7 +102,7 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   void apply_due_cnms(Picos now);
   void advance_limiter_timers(Picos now);
   void after_send(int source, uint32_t bytes, Picos now);
-  void record_rate(size_t source, Limiter& l, Picos now);
+  void report_rate(size_t source, Limiter& l, Picos now);
   Picos next_qcn_wake() const;
   Payload& build_frame(const QueuedFrame& q, int priority);
   // End-to-end transport (cna_e2e.cpp)
@@ -110,12 +113,11 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   // Whether a received frame goes on to be delivered (else it was the
   // transport's: an ACK or NAK, a duplicate, or out of order).
   bool accept_transport(const EthernetFrame& f, Picos now);
-  void record_transport_totals();  // samples, entity cna<N>
 
   PortId port_;
   CnaParams params_;
   PayloadPool& pool_;
-  Recorder& recorder_;
+  CnaObserver* observer_ = nullptr;
   std::vector<std::unique_ptr<FrameSource>> sources_;
   std::vector<bool> source_blocked_;
   std::array<FrameQueue, kPriorities> queues_;
@@ -131,10 +133,8 @@ class Cna : public sc_core::sc_module, public RxSink, public TxSource {
   size_t limited_ = 0;                              // sources with a limiter
   std::deque<PendingCnm> pending_cnms_;             // in arrival order
   std::array<size_t, kPriorities> turn_{};          // round robin: 0 the priority queue, 1 + source
-  EntityId entity_;                                 // its port's: rate changes
   std::unique_ptr<E2eTransport> transport_;         // null: cna.e2e.retransmit off
   uint32_t next_reply_seq_ = 0;                     // ACK and NAK frames' ids
-  EntityId transport_entity_{};                     // cna<N>, with transport_: its retransmissions and totals
   ReceivedTotals received_;                         // this CNA is the destination
   const DeliveryBound* bound_ = nullptr;
   uint64_t invariants_checked_ = 0;

@@ -43,7 +43,7 @@ Payload* Cna::next_transport_frame(int p, Picos now) {
     Payload& m = build_frame(resend->frame, p);
     frame_of(m).transport = TransportKind::data;
     frame_of(m).transport_seq = resend->seq;
-    recorder_.event(now, EventKind::retransmission, transport_entity_, raw(resend->frame.flow), raw(resend->dst));
+    if (observer_) observer_->on_retransmission(resend->frame.flow, resend->dst, now);
     return &m;
   }
   return nullptr;  // not reached: transport_ready() said there was one
@@ -61,18 +61,6 @@ bool Cna::accept_transport(const EthernetFrame& f, Picos now) {
   else if (transport_->on_nak(f.src, f.priority, f.transport_seq))
     tx.kick();
   return false;
-}
-
-void Cna::record_transport_totals() {
-  const E2eTransport& t = *transport_;
-  recorder_.total(transport_entity_, "e2e_retransmitted", static_cast<double>(t.retransmitted()));
-  recorder_.total(transport_entity_, "e2e_go_back_episodes", static_cast<double>(t.go_back_episodes()));
-  recorder_.total(transport_entity_, "e2e_timeouts", static_cast<double>(t.timeouts()));
-  recorder_.total(transport_entity_, "e2e_duplicates", static_cast<double>(t.duplicates()));
-  recorder_.total(transport_entity_, "e2e_out_of_order", static_cast<double>(t.out_of_order()));
-  recorder_.total(transport_entity_, "e2e_acks_sent", static_cast<double>(t.acks_sent()));
-  recorder_.total(transport_entity_, "e2e_naks_sent", static_cast<double>(t.naks_sent()));
-  recorder_.total(transport_entity_, "e2e_unacknowledged", static_cast<double>(t.unacknowledged()));
 }
 
 }  // namespace fabric

@@ -28,7 +28,7 @@ void Cna::apply_due_cnms(Picos now) {
         ++limited_;
       }
       limiters_[i]->rp.on_cnm(c.fb, c.at);
-      record_rate(i, *limiters_[i], now);
+      report_rate(i, *limiters_[i], now);
     }
   }
 }
@@ -38,7 +38,7 @@ void Cna::advance_limiter_timers(Picos now) {
     Limiter* l = limiters_[i].get();
     if (!l || now < l->rp.next_timer_cycle()) continue;
     l->rp.on_time(now);
-    record_rate(i, *l, now);
+    report_rate(i, *l, now);
   }
 }
 
@@ -49,13 +49,13 @@ void Cna::after_send(int source, uint32_t bytes, Picos now) {
   // when the next one may leave, from when this one could have left.
   l.eligible_at = limiter_next_eligible(l.eligible_at, now, bytes, l.rp.current_gbps());
   l.rp.on_sent(bytes);
-  record_rate(static_cast<size_t>(source), l, now);
+  report_rate(static_cast<size_t>(source), l, now);
 }
 
-void Cna::record_rate(size_t source, Limiter& l, Picos now) {
+void Cna::report_rate(size_t source, Limiter& l, Picos now) {
   if (l.rp.current_gbps() != l.reported_gbps) {
     l.reported_gbps = l.rp.current_gbps();
-    recorder_.event(now, EventKind::rate_change, entity_, raw(sources_[source]->flow()), l.reported_gbps);
+    if (observer_) observer_->on_rate_change(sources_[source]->flow(), l.reported_gbps, now);
   }
   if (!l.rp.released() || !l.queue.empty()) return;
   limiters_[source].reset();  // back at line rate with nothing queued: released

@@ -7,13 +7,12 @@
 namespace fabric {
 
 HostAdapter::HostAdapter(sc_core::sc_module_name name, int pid, uint32_t credit_bytes, PayloadPool& pool,
-                         Recorder& recorder, EventQueue& events)
+                         EventQueue& events)
     : sc_module(name),
       tx("tx", *this, 0, pool, ib_port_params(credit_bytes), events),
       rx("rx", *this, 0, events),
       pid_(pid),
       pool_(pool),
-      recorder_(recorder),
       events_(events),
       received_(PortId(static_cast<uint32_t>(pid))) {
   rx.set_credit_sink(tx);
@@ -32,7 +31,7 @@ TxSource::Pull HostAdapter::next_data(int, Picos) {
   const HostPacket& p = queue_.front();
   Payload& m = acquire_frame(pool_, {p.id, p.flow, PortId(static_cast<uint32_t>(pid_)), p.bytes, 0, start_},
                              static_cast<uint64_t>(p.lid));
-  recorder_.frame({p.id, p.flow, PortId(static_cast<uint32_t>(pid_)), p.bytes, 0, start_, now});
+  if (observer_) observer_->on_frame(p.id, p.flow, p.bytes, start_, now);
   queue_.pop_front();
   ++sent_;
   return {&m, kNever};
@@ -63,18 +62,18 @@ void HostAdapter::on_wake(void* item) {
 
 void HostAdapter::deliver(Payload& payload, Picos t) {
   const EthernetFrame& f = frame_of(payload);
-  recorder_.delivery({f.frame, f.flow, PortId(static_cast<uint32_t>(pid_)), t, 0, f.bytes, f.created});
+  if (observer_) observer_->on_delivery(f.frame, f.flow, t, f.bytes, f.created);
   received_.add(f.flow, f.bytes, t, t - f.created);
   if (t > last_delivery_) last_delivery_ = t;
   payload.release();
 }
 
 void HostAdapter::finish() {
+  if (!observer_) return;
   for (size_t i = 0; i < queue_.size(); ++i) {
     const HostPacket& p = queue_[i];
-    recorder_.frame({p.id, p.flow, PortId(static_cast<uint32_t>(pid_)), p.bytes, 0, start_, -1});
+    observer_->on_frame(p.id, p.flow, p.bytes, start_, -1);
   }
-  for (const SubflowSummary& s : received_.summaries()) recorder_.subflow_summary(s);
 }
 
 }  // namespace fabric

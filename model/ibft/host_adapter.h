@@ -11,11 +11,11 @@
 
 #include "model/core/circular_queue.h"
 #include "model/core/event_queue.h"
+#include "model/ibft/host_adapter_observer.h"
 #include "model/link/rx_port.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
 #include "model/recording/received_totals.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -28,8 +28,9 @@ struct HostPacket {
 
 class HostAdapter final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
  public:
-  HostAdapter(sc_core::sc_module_name name, int pid, uint32_t credit_bytes, PayloadPool& pool, Recorder& recorder,
-              EventQueue& events);
+  HostAdapter(sc_core::sc_module_name name, int pid, uint32_t credit_bytes, PayloadPool& pool, EventQueue& events);
+  // Who hears of each packet sent and delivered (a HostAdapterProbe), or null.
+  void set_observer(HostAdapterObserver* observer) { observer_ = observer; }
   // The packets to send, in order, from `start` on.
   void send(Picos start, const std::vector<HostPacket>& packets);
 
@@ -37,6 +38,9 @@ class HostAdapter final : public sc_core::sc_module, public TxSource, public RxS
   uint64_t delivered() const { return received_.frames(); }
   size_t unsent() const { return queue_.size(); }
   Picos last_delivery() const { return last_delivery_; }
+  int pid() const { return pid_; }
+  std::vector<SubflowSummary> received_summaries() const { return received_.summaries(); }
+  // End of run: packets still queued are told to the observer as never sent.
   void finish();
 
   TxPort tx;
@@ -50,7 +54,7 @@ class HostAdapter final : public sc_core::sc_module, public TxSource, public RxS
 
   int pid_;
   PayloadPool& pool_;
-  Recorder& recorder_;
+  HostAdapterObserver* observer_ = nullptr;
   EventQueue& events_;
   Picos start_ = 0;
   CircularQueue<HostPacket, 8> queue_;

@@ -4,6 +4,7 @@
 // It stands behind a PartitionedRecorder, so the ledger sees the records in
 // the one order whatever the number of threads.
 #include <string>
+#include <string_view>
 
 #include "model/invariants/copy_ledger.h"
 #include "model/recording/recorder.h"
@@ -21,10 +22,10 @@ class LedgerRecorder final : public Recorder {
   // copies_in_fabric.
   void record_totals(EntityId system, bool per_port) {
     const auto write = [&](EntityId entity, const CopyTally& t) {
-      out_.total(entity, "copies_injected", static_cast<double>(t.expected));
-      out_.total(entity, "copies_delivered", static_cast<double>(t.delivered));
-      out_.total(entity, "copies_dropped", static_cast<double>(t.dropped));
-      out_.total(entity, "copies_in_fabric", static_cast<double>(t.in_fabric()));
+      out_.total(entity, metric::copies_injected, static_cast<double>(t.expected));
+      out_.total(entity, metric::copies_delivered, static_cast<double>(t.delivered));
+      out_.total(entity, metric::copies_dropped, static_cast<double>(t.dropped));
+      out_.total(entity, metric::copies_in_fabric, static_cast<double>(t.in_fabric()));
     };
     write(system, ledger_.total());
     if (per_port)
@@ -47,10 +48,12 @@ class LedgerRecorder final : public Recorder {
     out_.drop(r);
     ledger_.dropped(r);
   }
-  void sample(Picos t, EntityId entity, const std::string& metric, double value) override {
-    out_.sample(t, entity, metric, value);
+  void sample_named(Picos t, EntityId entity, std::string_view metric, double value) override {
+    out_.sample_named(t, entity, metric, value);
   }
-  void total(EntityId entity, const std::string& metric, double value) override { out_.total(entity, metric, value); }
+  void total_named(EntityId entity, std::string_view metric, double value) override {
+    out_.total_named(entity, metric, value);
+  }
   void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override {
     out_.event(t, kind, entity, flow, value);
   }

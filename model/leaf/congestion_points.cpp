@@ -8,25 +8,14 @@
 namespace fabric {
 
 LeafCongestionPoints::LeafCongestionPoints(const LeafLayout& layout, const LeafParams& params, uint64_t seed,
-                                           Recorder& recorder, LeafLinks& links, const Wiring& wiring)
+                                           LeafLinks& links, const Wiring& wiring)
     : layout_(layout),
       params_(params),
       seed_(seed),
-      recorder_(recorder),
       links_(links),
       wiring_(wiring),
       in_(layout.ports),
-      out_(layout.ports) {
-  // Every congestion point that may send a CNM is an entity of the run.
-  for (int k = 0; k < layout.ports && (params.qcn_ingress || params.qcn_egress); ++k) {
-    const std::string port = "port" + std::to_string(raw(layout.port(k)));
-    const int64_t id = raw(layout.port(k));
-    const Unit at{UnitKind::port, id};
-    cnm_entities_.push_back(
-        {recorder.declare(EntityKind::congestion_point, port + ".in", id, unit_place(at, Direction::in)),
-         recorder.declare(EntityKind::congestion_point, port + ".out", id, unit_place(at, Direction::out))});
-  }
-}
+      out_(layout.ports) {}
 
 CongestionPoint& LeafCongestionPoints::point(bool ingress, int k, uint8_t priority) {
   std::unique_ptr<CongestionPoint>& cp = (ingress ? in_ : out_)[k][priority];
@@ -59,8 +48,7 @@ void LeafCongestionPoints::sample_egress(int k, const FabricPacket& p) {
 void LeafCongestionPoints::send_cnm(PortId source, FlowId culprit, uint8_t priority, uint8_t fb, bool from_ingress,
                                     int cp_port) {
   const int k = from_ingress ? layout_.geometry.local_index(source) : cp_port;
-  recorder_.event(now_ps(), EventKind::cnm, from_ingress ? cnm_entities_[k].in : cnm_entities_[k].out, raw(culprit),
-                  fb);
+  if (observer_) observer_->on_cnm(k, from_ingress, culprit, fb, now_ps());
   Payload& m = wiring_.control.cna_frame(ControlKind::cnm, source, priority);
   ControlMessage& c = control_of(m);
   c.flow = culprit;

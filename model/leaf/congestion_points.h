@@ -6,17 +6,18 @@
 // frame draws at most one CNM. An egress CP samples the copies completed in
 // a port's egress buffer (the packets held for that VL) and sends its CNM
 // back through the fabric to the source port's CNA. CNMs are 64 B frames;
-// each is an event 'cnm' (entity port<N>.in or port<N>.out, the culprit
-// flow, value = the quantized feedback).
+// each is told to the leaf's observer (recorded as an event 'cnm', entity
+// port<N>.in or port<N>.out, the culprit flow, value = the quantized
+// feedback).
 #include <array>
 #include <memory>
 #include <vector>
 
 #include "model/leaf/control_path.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/qcn/congestion_point.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -30,8 +31,10 @@ class LeafCongestionPoints {
     EgressUnit& egress;
     ControlPath& control;
   };
-  LeafCongestionPoints(const LeafLayout& layout, const LeafParams& params, uint64_t seed, Recorder& recorder,
-                       LeafLinks& links, const Wiring& wiring);
+  LeafCongestionPoints(const LeafLayout& layout, const LeafParams& params, uint64_t seed, LeafLinks& links,
+                       const Wiring& wiring);
+  // Who hears of each CNM (a LeafProbe), or null.
+  void set_observer(LeafObserver* observer) { observer_ = observer; }
 
   // Frame f was admitted at user port k.
   void sample_ingress(int k, const EthernetFrame& f);
@@ -47,14 +50,10 @@ class LeafCongestionPoints {
   const LeafLayout& layout_;
   const LeafParams& params_;
   uint64_t seed_;
-  Recorder& recorder_;
+  LeafObserver* observer_ = nullptr;
   LeafLinks& links_;
   Wiring wiring_;
   std::vector<std::array<std::unique_ptr<CongestionPoint>, kPriorities>> in_, out_;  // by port
-  struct PortPoints {
-    EntityId in, out;  // port<N>.in, port<N>.out
-  };
-  std::vector<PortPoints> cnm_entities_;  // by port; empty without QCN
 };
 
 }  // namespace fabric

@@ -13,9 +13,8 @@
 namespace fabric {
 
 IngressUnit::IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params,
-                         uint64_t seed, const Fdb& fdb, const McbcTable& mcbc, Recorder& recorder, LeafLinks& links,
-                         const Wiring& wiring)
-    : layout_(layout), params_(params), fdb_(fdb), mcbc_(mcbc), recorder_(recorder), links_(links), wiring_(wiring) {
+                         uint64_t seed, const Fdb& fdb, const McbcTable& mcbc, LeafLinks& links, const Wiring& wiring)
+    : layout_(layout), params_(params), fdb_(fdb), mcbc_(mcbc), links_(links), wiring_(wiring) {
   for (int k = 0; k < layout.ports; ++k) {
     const PortId p = layout.port(k);
     ports_.emplace_back(p, k == layout.surrogate ? surrogate_params : params,
@@ -143,7 +142,7 @@ void IngressUnit::request_tail(int k, uint32_t voq) {
 
 void IngressUnit::hold(int k, const EthernetFrame& f) {
   ports_[k].hold(f);
-  recorder_.event(now_ps(), EventKind::hold, layout_.port_entity(k), static_cast<int64_t>(raw(f.flow)), f.priority);
+  if (observer_) observer_->on_hold(k, f.flow, f.priority, now_ps());
   check_pause(k, f.priority);  // STOP now, whatever the thresholds
 }
 
@@ -163,7 +162,7 @@ void IngressUnit::drop_frame(int k, const EthernetFrame& f, DropReason reason, i
                     "a frame of lossless priority " + std::to_string(f.priority) + " (flow " +
                         std::to_string(raw(f.flow)) + ") dropped for " + to_string(reason));
   ++drops_;
-  recorder_.drop({f.frame, f.flow, layout_.port(k), dst, reason, now_ps()});
+  if (observer_) observer_->on_drop(k, f.frame, f.flow, dst, reason, now_ps());
 }
 
 void IngressUnit::drop_from_head(int k, uint32_t voq) {
@@ -173,8 +172,9 @@ void IngressUnit::drop_from_head(int k, uint32_t voq) {
   const uint32_t slot = in.take_head(voq);
   const StoredFrame& f = in.frame(slot);
   ++drops_;
-  recorder_.drop({f.frame, f.flow, layout_.port(k), static_cast<int64_t>(raw(in.voq(voq).target)), DropReason::voq_head,
-                  now_ps()});
+  if (observer_)
+    observer_->on_drop(k, f.frame, f.flow, static_cast<int64_t>(raw(in.voq(voq).target)), DropReason::voq_head,
+                       now_ps());
   if (f.multicast) wiring_.multicast.on_copy_dropped(k, voq, slot);
   const uint32_t units = f.units;  // before release_copy, which may free the frame
   in.release_copy(voq, slot);
@@ -218,9 +218,7 @@ void IngressUnit::check_pause(int k, uint8_t priority) {
   control_of(m).stop = change->stop;
   links_.user_tx(k).send_control(m);
   pause_obeyed_[k].on_pause_sent(change->priority, change->stop, now_ps());
-  const EntityId entity = layout_.port_entity(k);
-  recorder_.event(now_ps(), change->stop ? EventKind::pause : EventKind::go, entity, -1, change->priority);
-  if (change->headers) recorder_.event(now_ps(), EventKind::pause_headers, entity, -1, change->priority);
+  if (observer_) observer_->on_pause(k, change->priority, change->stop, change->headers, now_ps());
 }
 
 void IngressUnit::on_grant(const ControlMessage& grant) {
@@ -261,15 +259,6 @@ void IngressUnit::note_hold_times(int k, uint32_t voq, uint32_t through) {
   for (uint32_t seq = LeafIngress::oldest_in_flight(q); seq < through && seq < q.next_copy_seq; ++seq) {
     remote_hold_[k].total += now - in.frame(*in.in_flight_slot(voq, seq)).admitted;
     ++remote_hold_[k].copies;
-  }
-}
-
-void IngressUnit::record_counters(Picos t) {
-  for (int k = 0; k < layout_.ports; ++k) {
-    if (remote_hold_[k].copies == 0) continue;
-    const EntityId entity = layout_.port_entity(k);
-    recorder_.sample(t, entity, "remote_copies_acked", static_cast<double>(remote_hold_[k].copies));
-    recorder_.sample(t, entity, "remote_copy_hold_ps", static_cast<double>(remote_hold_[k].total));
   }
 }
 

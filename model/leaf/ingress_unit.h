@@ -2,12 +2,14 @@
 // The ingress side of a leaf's ports, in time: frames arriving from a CNA
 // (or looped back by the surrogate) are looked up, stored once and queued
 // as one header per copy in the port's VOQs (LeafIngress holds that state),
-// each copy asking its target's arbiter for credit; drops are recorded with
-// their reason; PAUSE goes to the CNA when a lossless pool fills. A lossless
-// frame is admitted whole or not at all: one without room waits at the port
-// (event 'hold') while its CNA is STOPped, and goes in when ACKs free room.
-// Grants and ACKs for the port's copies come back here: a granted VOQ is
-// offered to the crossbar, an acknowledged copy frees its header and payload.
+// each copy asking its target's arbiter for credit; drops (with their
+// reason), holds and PAUSE changes are told to the leaf's observer
+// (LeafObserver); PAUSE goes to the CNA when a lossless pool fills. A
+// lossless frame is admitted whole or not at all: one without room waits at
+// the port (event 'hold') while its CNA is STOPped, and goes in when ACKs
+// free room. Grants and ACKs for the port's copies come back here: a granted
+// VOQ is offered to the crossbar, an acknowledged copy frees its header and
+// payload.
 #include <cstdint>
 #include <deque>
 #include <ostream>
@@ -18,10 +20,10 @@
 #include "model/leaf/fdb.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/mcbc_table.h"
 #include "model/protocol/payload_pool.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -40,7 +42,9 @@ class IngressUnit {
     LeafCongestionPoints& congestion;
   };
   IngressUnit(const LeafLayout& layout, const LeafParams& params, const LeafParams& surrogate_params, uint64_t seed,
-              const Fdb& fdb, const McbcTable& mcbc, Recorder& recorder, LeafLinks& links, const Wiring& wiring);
+              const Fdb& fdb, const McbcTable& mcbc, LeafLinks& links, const Wiring& wiring);
+  // Who hears of each drop, hold and PAUSE change (a LeafProbe), or null.
+  void set_observer(LeafObserver* observer) { observer_ = observer; }
 
   // A frame from the CNA of user port k.
   void on_frame(int k, Payload& frame);
@@ -63,7 +67,11 @@ class IngressUnit {
   uint64_t invariants_checked() const;
   // Per port: remote copies acknowledged, and the sum of the times from
   // their admission to their ACK (how long a copy holds header and payload).
-  void record_counters(Picos t);
+  struct HoldTimes {
+    uint64_t copies = 0;
+    Picos total = 0;
+  };
+  const HoldTimes& remote_hold(int k) const { return remote_hold_[static_cast<size_t>(k)]; }
   uint64_t copies_waiting() const;
   // Whether a copy sent from this leaf awaits its ACK.
   bool awaiting_acks() const;
@@ -94,17 +102,13 @@ class IngressUnit {
   const LeafParams& params_;
   const Fdb& fdb_;
   const McbcTable& mcbc_;
-  Recorder& recorder_;
+  LeafObserver* observer_ = nullptr;
   LeafLinks& links_;
   Wiring wiring_;
   std::deque<LeafIngress> ports_;             // deque: elements never move
   std::vector<PauseObedience> pause_obeyed_;  // by user port
   uint64_t drops_ = 0;
-  uint64_t frames_checked_ = 0;  // admissions checked against PAUSE, drops against the class
-  struct HoldTimes {
-    uint64_t copies = 0;
-    Picos total = 0;
-  };
+  uint64_t frames_checked_ = 0;         // admissions checked against PAUSE, drops against the class
   std::vector<HoldTimes> remote_hold_;  // by port
 };
 

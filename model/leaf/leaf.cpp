@@ -21,7 +21,6 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
     : sc_module(name),
       params_(ctx.params),
       surrogate_params_(ctx.params.for_surrogate()),
-      recorder_(ctx.recorder),
       layout_{this->name(),
               id,
               ctx.geometry,
@@ -29,20 +28,18 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
               ctx.geometry.user_ports_per_leaf,
               ctx.geometry.user_ports_per_leaf + 1,
               ctx.geometry.spines,
-              to_ps(ctx.params.cycle),
-              ctx.recorder.declare(EntityKind::leaf, "leaf" + std::to_string(raw(id)), -1,
-                                   unit_place({UnitKind::leaf, raw(id)}))},
+              to_ps(ctx.params.cycle)},
       internal_(ctx.events, [this](Payload& m) { on_internal(m); }),
       control_(layout_, params_, ctx.pool, internal_, links_, ctx.events),
-      ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, ctx.recorder, links_,
+      ingress_(layout_, params_, surrogate_params_, ctx.seed, ctx.fdb, ctx.mcbc, links_,
                {control_, crossbar_, multicast_, loop_, congestion_}),
       crossbar_(layout_, params_, ctx.events, {ingress_, multicast_, injection_, retransmit_}),
-      multicast_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_, injection_, retransmit_}),
-      retransmit_(layout_, params_, ctx.events, ctx.recorder, {ingress_, crossbar_}),
+      multicast_(layout_, params_, ctx.events, {ingress_, crossbar_, injection_, retransmit_}),
+      retransmit_(layout_, params_, ctx.events, {ingress_, crossbar_}),
       injection_(layout_, params_, ctx.pool, internal_, links_, crossbar_),
       egress_(layout_, params_, surrogate_params_, ctx.pool, links_, {control_, loop_, congestion_}),
-      loop_(layout_, params_, ctx.events, ctx.recorder, {ingress_, egress_}),
-      congestion_(layout_, params_, ctx.seed, ctx.recorder, links_, {ingress_, egress_, control_}) {
+      loop_(layout_, params_, ctx.events, {ingress_, egress_}),
+      congestion_(layout_, params_, ctx.seed, links_, {ingress_, egress_, control_}) {
   const int users = layout_.users;
   links_.users = users;
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
@@ -159,20 +156,17 @@ void Leaf::transmission_done(int tx_index) {
   if (tx_index < layout_.users) egress_.transmission_done(tx_index);
 }
 
-void Leaf::sample_occupancy(Picos t) {
-  for (int k = 0; k < layout_.ports; ++k) {
-    const EntityId entity = layout_.port_entity(k);
-    recorder_.sample(t, entity, "ingress_bytes",
-                     static_cast<double>(ingress_.port(k).payload_units()) * params_.packet_bytes);
-    recorder_.sample(t, entity, "egress_bytes",
-                     static_cast<double>(egress_.port(k).used_units()) * params_.packet_bytes);
-  }
-  multicast_.record_counters(t);
-  ingress_.record_counters(t);
-  if (control_received_ == 0) return;
-  recorder_.sample(t, layout_.entity, "control_messages", static_cast<double>(control_received_));
-  recorder_.sample(t, layout_.entity, "control_merged", static_cast<double>(control_.merged()));
+void Leaf::set_observer(LeafObserver* observer) {
+  ingress_.set_observer(observer);
+  loop_.set_observer(observer);
+  retransmit_.set_observer(observer);
+  congestion_.set_observer(observer);
+  multicast_.set_observer(observer);
 }
+
+uint64_t Leaf::ingress_payload_units(int k) const { return ingress_.port(k).payload_units(); }
+
+uint64_t Leaf::egress_used_units(int k) const { return egress_.port(k).used_units(); }
 
 void Leaf::describe_backlog(std::ostream& out, int max_lines) const {
   ingress_.describe_backlog(out, max_lines);

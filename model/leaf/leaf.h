@@ -21,6 +21,7 @@
 #include "model/leaf/ingress_unit.h"
 #include "model/leaf/internal_path.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/multicast_engine.h"
 #include "model/leaf/retransmit_unit.h"
@@ -28,7 +29,6 @@
 #include "model/link/link_params.h"
 #include "model/multicast/mcbc_table.h"
 #include "model/protocol/payload_pool.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -38,7 +38,6 @@ struct LeafContext {
   const Fdb& fdb;
   const McbcTable& mcbc;
   PayloadPool& pool;
-  Recorder& recorder;
   int spine_buffer_packets;  // credits of each uplink
   CreditReturnParams credit_return;
   EventQueue& events;
@@ -77,13 +76,21 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
   uint64_t drops() const { return ingress_.drops(); }
   uint64_t copies_on_surplus_credit() const { return ingress_.copies_on_surplus_credit(); }
   uint64_t invariants_checked() const { return ingress_.invariants_checked() + multicast_.wakes_checked(); }
-  // Records each port's buffer occupancy at time t as samples
-  // 'ingress_bytes' and 'egress_bytes' of entity 'port<N>', the cache's
-  // 'cache_entries' of entity 'leaf<L>' and the cache counters of the ports
-  // that sent multicast.
-  void sample_occupancy(Picos t);
-  // End of run: the final cache counters.
-  void finish(Picos end) { multicast_.finish(end); }
+  // Who hears what the units report as it happens (a LeafProbe), or null.
+  void set_observer(LeafObserver* observer);
+  // What the leaf counts, for a probe to read (LeafProbe records them).
+  const LeafLayout& layout() const { return layout_; }
+  const LeafParams& params() const { return params_; }
+  // Buffer units held at port k: its ingress pools' payload, its egress buffer's grants.
+  uint64_t ingress_payload_units(int k) const;
+  uint64_t egress_used_units(int k) const;
+  // Control messages (requests, grants, ACKs, cancels) that reached the
+  // leaf's ports, and those merged into one already waiting.
+  uint64_t control_received() const { return control_received_; }
+  uint64_t control_merged() const { return control_.merged(); }
+  const IngressUnit::HoldTimes& remote_hold(int k) const { return ingress_.remote_hold(k); }
+  // End of run: the multicast blocks finish (after the probe's last sample).
+  void finish() { multicast_.finish(); }
   const PacketCache* cache() const { return multicast_.cache(); }
   const MulticastEngine& multicast() const { return multicast_; }
   uint64_t retransmissions(int k) const { return retransmit_.retransmissions(k); }
@@ -97,7 +104,6 @@ class Leaf : public sc_core::sc_module, public RxSink, public TxSource {
 
   const LeafParams& params_;
   const LeafParams surrogate_params_;  // the surrogate's buffers, before the units that keep a reference
-  Recorder& recorder_;
   const LeafLayout layout_;
   LeafLinks links_;
   InternalPath internal_;

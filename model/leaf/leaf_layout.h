@@ -25,8 +25,7 @@ struct LeafLayout {
   int surrogate;  // the surrogate port's index: after the user ports
   int ports;      // user ports and the surrogate
   int spines;
-  Picos cycle_ps;   // one cycle of the leaf clock
-  EntityId entity;  // the leaf's in recorded samples: leaf<L>
+  Picos cycle_ps;  // one cycle of the leaf clock
 
   PortId port(int k) const { return k == surrogate ? geometry.surrogate_port(id) : geometry.user_port(id, k); }
   bool is_local(LeafId leaf) const { return leaf == id; }

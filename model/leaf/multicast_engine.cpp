@@ -19,8 +19,8 @@ constexpr Cycle kNoCycle = ~Cycle{0};
 }
 
 MulticastEngine::MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events,
-                                 Recorder& recorder, const Wiring& wiring)
-    : layout_(layout), params_(params), recorder_(recorder), wiring_(wiring), ports_(layout.ports) {
+                                 const Wiring& wiring)
+    : layout_(layout), params_(params), wiring_(wiring), ports_(layout.ports) {
   if (params.sync_enabled) {
     SyncCam::Params sp;
     sp.entries = params.sync_entries;
@@ -103,12 +103,10 @@ void MulticastEngine::apply_sync_changes(int k) {
   const std::vector<SyncCam::Change> changes = sync.take_changes();
   if (changes.empty()) return;
   const Picos now = now_ps();
-  const EntityId entity = layout_.port_entity(k);
   LeafIngress& in = wiring_.ingress.port(k);
   for (const SyncCam::Change& change : changes) {
     Voq& q = in.voq(change.voq);
-    recorder_.event(now, change.suspended ? EventKind::sync_suspend : EventKind::sync_resume, entity, -1,
-                    raw(q.target));
+    if (observer_) observer_->on_sync(k, q.target, change.suspended, now);
     if (!change.suspended && q.marks.parked) {
       q.marks.parked = false;
       wiring_.crossbar.offer(k, change.voq);
@@ -326,26 +324,10 @@ RtlActivity MulticastEngine::sync_rtl_activity() const {
 
 RtlActivity MulticastEngine::cache_rtl_activity() const { return cache_ ? cache_->rtl_activity() : RtlActivity{}; }
 
-void MulticastEngine::finish(Picos end) {
-  record_counters(end);
+void MulticastEngine::finish() {
   for (Port& p : ports_)
     if (p.sync) p.sync->finish();
   if (cache_) cache_->finish();
-}
-
-void MulticastEngine::record_counters(Picos t) {
-  if (!cache_ || !multicast_seen_) return;
-  // Live entries only: a dead entry waits for reclaim but holds nothing a copy needs.
-  recorder_.sample(t, layout_.entity, "cache_entries", cache_->live_entries());
-  for (int k = 0; k < layout_.ports; ++k) {
-    const PacketCache::PortStats& s = cache_->stats(k);
-    if (s.writes + s.hits + s.misses == 0) continue;  // evictions and reclaims follow a write
-    const EntityId entity = layout_.port_entity(k);
-    recorder_.sample(t, entity, "cache_hits", static_cast<double>(s.hits));
-    recorder_.sample(t, entity, "cache_misses", static_cast<double>(s.misses));
-    recorder_.sample(t, entity, "cache_premature_evictions", static_cast<double>(s.premature_evictions));
-    recorder_.sample(t, entity, "cache_background_reclaims", static_cast<double>(s.background_reclaims));
-  }
 }
 
 }  // namespace fabric

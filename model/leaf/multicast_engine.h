@@ -18,10 +18,10 @@
 #include "model/leaf/copy_streams.h"
 #include "model/leaf/leaf_ingress.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/packet_cache.h"
 #include "model/multicast/sync_cam.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -38,8 +38,9 @@ class MulticastEngine {
     FabricInjection& injection;
     RetransmitUnit& retransmit;
   };
-  MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
-                  const Wiring& wiring);
+  MulticastEngine(const LeafLayout& layout, const LeafParams& params, EventQueue& events, const Wiring& wiring);
+  // Who hears of each VOQ the sync CAMs suspend or resume (a LeafProbe), or null.
+  void set_observer(LeafObserver* observer) { observer_ = observer; }
 
   // A multicast frame arrived at some port (cache counters are sampled from then on).
   void note_multicast() { multicast_seen_ = true; }
@@ -75,14 +76,13 @@ class MulticastEngine {
   // The RTL blocks' work so far: the sync CAMs' and the cache's.
   RtlActivity sync_rtl_activity() const;
   RtlActivity cache_rtl_activity() const;
-  // The cache's live entries ('cache_entries' of leaf<L>) and the counters
-  // of the ports that sent multicast, as samples at time t.
-  void record_counters(Picos t);
+  // Whether the leaf forwarded multicast (its cache counters mean something).
+  bool multicast_seen() const { return multicast_seen_; }
   // For a stall report: each copy stream still open, where its next packet
   // stands (in the cache or not, its input idle or not), at most max_lines.
   void describe_streams(std::ostream& out, int& max_lines) const;
-  // The run is over at `end`: the counters are recorded, the blocks finish.
-  void finish(Picos end);
+  // The run is over: the blocks finish (a probe records their counters before).
+  void finish();
 
  private:
   struct Port {
@@ -106,7 +106,7 @@ class MulticastEngine {
 
   const LeafLayout& layout_;
   const LeafParams& params_;
-  Recorder& recorder_;
+  LeafObserver* observer_ = nullptr;
   Wiring wiring_;
   std::vector<Port> ports_;
   std::unique_ptr<PacketCache> cache_;  // null: cache off

@@ -6,8 +6,8 @@
 namespace fabric {
 
 RetransmitUnit::RetransmitUnit(const LeafLayout& layout, const LeafParams& params, EventQueue& events,
-                               Recorder& recorder, const Wiring& wiring)
-    : layout_(layout), recorder_(recorder), wiring_(wiring), retransmissions_(layout.ports, 0) {
+                               const Wiring& wiring)
+    : layout_(layout), wiring_(wiring), retransmissions_(layout.ports, 0) {
   if (!params.retransmit) return;
   timers_ = std::make_unique<RetransmitTimers>(params.retransmit_timeout);
   wakeup_ = std::make_unique<Wakeup>(events, [this] { step(); });
@@ -28,8 +28,7 @@ void RetransmitUnit::step() {
     // one more timeout.
     if (copy_seq != LeafIngress::oldest_in_flight(ingress.voq(voq))) return true;
     ++retransmissions_[k];
-    recorder_.event(now, EventKind::retransmission, layout_.port_entity(k), raw(ingress.frame(*slot).flow),
-                    raw(ingress.voq(voq).target));
+    if (observer_) observer_->on_retransmission(k, ingress.frame(*slot).flow, ingress.voq(voq).target, now);
     wiring_.crossbar.resend(k, voq, copy_seq);
     return true;
   });

@@ -12,9 +12,9 @@
 
 #include "model/core/wakeup.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/retransmit_timers.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -28,8 +28,9 @@ class RetransmitUnit {
     Crossbar& crossbar;
   };
   // Off (arm() does nothing) unless params.retransmit.
-  RetransmitUnit(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
-                 const Wiring& wiring);
+  RetransmitUnit(const LeafLayout& layout, const LeafParams& params, EventQueue& events, const Wiring& wiring);
+  // Who hears of each copy sent again (a LeafProbe), or null.
+  void set_observer(LeafObserver* observer) { observer_ = observer; }
 
   // Port k starts copy `copy_seq` of the VOQ.
   void arm(int k, uint32_t voq, uint32_t copy_seq) {
@@ -46,7 +47,7 @@ class RetransmitUnit {
   bool in_flight(int k, uint32_t voq, uint32_t copy_seq) const;
 
   const LeafLayout& layout_;
-  Recorder& recorder_;
+  LeafObserver* observer_ = nullptr;
   Wiring wiring_;
   std::unique_ptr<RetransmitTimers> timers_;  // null: end-to-end retransmission off
   std::unique_ptr<Wakeup> wakeup_;

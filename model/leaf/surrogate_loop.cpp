@@ -22,11 +22,10 @@ EthernetFrame handed_back(const FrameHeader& copy) {
 
 }  // namespace
 
-SurrogateLoop::SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
+SurrogateLoop::SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events,
                              const Wiring& wiring)
     : layout_(layout),
       params_(params),
-      recorder_(recorder),
       wiring_(wiring),
       wakeup_(std::make_unique<Wakeup>(events, [this] { step(); })) {}
 
@@ -46,9 +45,7 @@ void SurrogateLoop::step() {
   LeafEgress& egress = wiring_.egress.port(k);
   const LeafEgress::Next next = egress.next_copy(now, this);
   pause_.update(egress.blocked(), next.copy ? raw(next.copy->vl) : -1, [&](int vl, bool paused) {
-    const EntityId entity = layout_.port_entity(k);
-    recorder_.event(now, paused ? EventKind::pause : EventKind::go, entity, -1, vl);
-    if (paused && egress.blocked_by_headers().test(vl)) recorder_.event(now, EventKind::pause_headers, entity, -1, vl);
+    if (observer_) observer_->on_pause(k, vl, paused, paused && egress.blocked_by_headers().test(vl), now);
   });
   if (!next.copy) {
     if (next.retry_at != kNever) wakeup_->at(next.retry_at);

@@ -9,9 +9,10 @@
 // Fabric-internal PAUSE: a frame of a lossless VL is handed back only when
 // the surrogate's ingress can take it whole, its payload in that VL's pool
 // and every copy's header in its VL's header pool (issue 18 §4: held, never
-// dropped); while one waits the VL is paused (events 'pause' / 'go', entity
-// the surrogate port, value = the VL; 'pause_headers' beside a 'pause' when
-// the frame lacked headers rather than payload room).
+// dropped); while one waits the VL is paused, told to the leaf's observer
+// (recorded as events 'pause' / 'go', entity the surrogate port, value = the
+// VL; 'pause_headers' beside a 'pause' when the frame lacked headers rather
+// than payload room).
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -20,9 +21,9 @@
 #include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_egress.h"
 #include "model/leaf/leaf_layout.h"
+#include "model/leaf/leaf_observer.h"
 #include "model/leaf/leaf_params.h"
 #include "model/leaf/loop_pause.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -35,8 +36,9 @@ class SurrogateLoop : private LoopRoom {
     IngressUnit& ingress;
     EgressUnit& egress;
   };
-  SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events, Recorder& recorder,
-                const Wiring& wiring);
+  SurrogateLoop(const LeafLayout& layout, const LeafParams& params, EventQueue& events, const Wiring& wiring);
+  // Who hears of each PAUSE change of the surrogate's VLs, or null.
+  void set_observer(LeafObserver* observer) { observer_ = observer; }
 
   // A copy became ready in the surrogate's egress buffer.
   void on_copy_ready() { wakeup_->at(std::max(now_ps(), free_at_)); }
@@ -52,7 +54,7 @@ class SurrogateLoop : private LoopRoom {
 
   const LeafLayout& layout_;
   const LeafParams& params_;
-  Recorder& recorder_;
+  LeafObserver* observer_ = nullptr;
   Wiring wiring_;
   std::unique_ptr<Wakeup> wakeup_;
   std::optional<ForwardedCopy> looping_;  // the copy the surrogate's egress is handing back

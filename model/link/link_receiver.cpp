@@ -4,9 +4,9 @@
 
 namespace fabric {
 
-LinkReceiver::LinkReceiver(std::unique_ptr<ErrorInjector> injector, bool retry, uint32_t ack_every, Recorder& recorder,
-                           std::string link, PortId port)
-    : injector_(std::move(injector)), recorder_(recorder), link_(std::move(link)), port_(port) {
+LinkReceiver::LinkReceiver(std::unique_ptr<ErrorInjector> injector, bool retry, uint32_t ack_every,
+                           LinkObserver* observer, std::string link, PortId port)
+    : injector_(std::move(injector)), observer_(observer), link_(std::move(link)), port_(port) {
   if (retry) window_.emplace(ack_every);
 }
 
@@ -72,13 +72,13 @@ void LinkReceiver::drop_corrupted(Payload& message, TxPort* reverse, Picos now) 
   const MessageInfo& info = info_of(message);
   if (info.kind == MessageKind::packet) {
     const FabricPacket& p = packet_of(message);
-    recorder_.drop({p.frame, p.flow, p.src, static_cast<int64_t>(raw(p.target)), DropReason::link, now});
+    if (observer_) observer_->on_drop(p.frame, p.flow, p.src, static_cast<int64_t>(raw(p.target)), now);
     ++dropped_;
     if (reverse) reverse->return_credits(1);  // it never took its downstream slot
   } else if (info.kind == MessageKind::frame) {
     const EthernetFrame& f = frame_of(message);
-    recorder_.drop({f.frame, f.flow, port_, raw(port_) == raw(f.src) ? -1 : static_cast<int64_t>(raw(port_)),
-                    DropReason::link, now});
+    if (observer_)
+      observer_->on_drop(f.frame, f.flow, port_, raw(port_) == raw(f.src) ? -1 : static_cast<int64_t>(raw(port_)), now);
     ++dropped_;
   }
   // The credits it carried are link-level fields: they count (see the header).

@@ -7,8 +7,8 @@
 //   sender (RetrySender) send the link NAKs and coalesced link ACKs; link
 //   ACKs and NAKs that arrive go to that sender too, and so does a link ACK
 //   riding on a message (link.retry.ack_piggyback), unless its CRC is bad;
-// - without link retry, drops a corrupted data message (recorded, reason
-//   `link`): the end-to-end layer above recovers it. Its downstream slot was
+// - without link retry, drops a corrupted data message (told to the
+//   observer, which records it with reason `link`): the end-to-end layer above recovers it. Its downstream slot was
 //   never taken, so its hop-by-hop credit goes straight back upstream.
 //
 // Without link retry only data messages and end-to-end ACKs are corrupted:
@@ -22,8 +22,8 @@
 
 #include "model/link/error_injector.h"
 #include "model/link/go_back_n.h"
+#include "model/link/link_observer.h"
 #include "model/protocol/fabric_protocol.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -33,7 +33,8 @@ class alignas(64) LinkReceiver {
  public:
   // `injector` may be null (no errors); `retry` says whether the sender
   // numbers its messages; `ack_every` coalesces link ACKs.
-  LinkReceiver(std::unique_ptr<ErrorInjector> injector, bool retry, uint32_t ack_every, Recorder& recorder,
+  // `observer` (may be null) hears of each drop.
+  LinkReceiver(std::unique_ptr<ErrorInjector> injector, bool retry, uint32_t ack_every, LinkObserver* observer,
                std::string link, PortId port);
 
   // Whether the message goes on to the port's owner. If not, it has been
@@ -54,7 +55,7 @@ class alignas(64) LinkReceiver {
   // What an arrival reads, in the first cache line.
   std::unique_ptr<ErrorInjector> injector_;
   std::optional<GoBackNReceiver> window_;  // with link retry
-  Recorder& recorder_;
+  LinkObserver* observer_;
   std::string link_;
   PortId port_;                // where a drop is recorded: the receiving port
   uint64_t injector_seq_ = 0;  // without retry: messages drawn for, the scripted numbers' sense

@@ -13,17 +13,14 @@ void release_handle(uint64_t handle) { as_payload(handle)->release(); }
 
 void RetrySender::release_acknowledged(uint64_t handle) { pool_.release_later(*as_payload(handle)); }
 
-RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link,
-                         const EntityPlace& ends)
+RetrySender::RetrySender(const LinkRetryParams& params, PayloadPool& pool, std::string link)
     : pool_(pool),
       ack_delay_(params.ack_delay),
       timeout_(params.timeout),
       control_bytes_(params.control_bytes),
       ack_piggyback_(params.ack_piggyback),
       window_(params.buffer_bytes),
-      recorder_(recorder),
-      link_(std::move(link)),
-      link_entity_(recorder.declare(EntityKind::link, link_, -1, ends)) {}
+      link_(std::move(link)) {}
 
 RetrySender::~RetrySender() {
   // What the buffer still holds at the end of the run goes back to the pool.
@@ -116,7 +113,7 @@ void RetrySender::start_replay(LinkSeq from, Picos now) {
   const LinkSeq count = window_.next_new() - from;
   if (count == 0) return;
   ++episodes_;
-  recorder_.event(now, EventKind::link_replay, link_entity_, -1, static_cast<double>(count));
+  if (observer_) observer_->on_replay(now, count);
 }
 
 void RetrySender::heard(Picos now) { last_heard_ = now; }

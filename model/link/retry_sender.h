@@ -21,9 +21,9 @@
 
 #include "model/core/ids.h"
 #include "model/link/go_back_n.h"
+#include "model/link/link_observer.h"
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 
@@ -40,10 +40,8 @@ struct LinkRetryParams {
 
 class alignas(64) RetrySender {
  public:
-  // `link` names the link's entity, `ends` its place (from this sender to
-  // the receiver).
-  RetrySender(const LinkRetryParams& params, PayloadPool& pool, Recorder& recorder, std::string link,
-              const EntityPlace& ends = {});
+  // `link` names the link (for reports).
+  RetrySender(const LinkRetryParams& params, PayloadPool& pool, std::string link);
   ~RetrySender();
   RetrySender(const RetrySender&) = delete;
   RetrySender& operator=(const RetrySender&) = delete;
@@ -90,6 +88,8 @@ class alignas(64) RetrySender {
   uint64_t link_acks_carried() const { return acks_carried_; }  // riding on other messages
   uint64_t link_naks_sent() const { return naks_sent_; }
   const std::string& link() const { return link_; }
+  // Who hears of each replay (a LinkProbe), or null.
+  void set_observer(LinkObserver* observer) { observer_ = observer; }
   // Brings what a send, an ACK or an owed ACK touch into the cache.
   void prefetch() const {
     __builtin_prefetch(this);
@@ -130,9 +130,8 @@ class alignas(64) RetrySender {
   const bool ack_piggyback_;
   uint64_t acks_sent_ = 0;
   GoBackNSender window_;
-  Recorder& recorder_;
+  LinkObserver* observer_ = nullptr;  // told of each replay; null: nobody listens
   std::string link_;
-  EntityId link_entity_;
   uint64_t episodes_ = 0, timeouts_ = 0, naks_sent_ = 0, acks_carried_ = 0;
 };
 

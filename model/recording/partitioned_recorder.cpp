@@ -36,19 +36,19 @@ void PartitionedRecorder::drop(const DropRecord& r) {
   }
 }
 
-void PartitionedRecorder::sample(Picos t, EntityId entity, const std::string& metric, double value) {
+void PartitionedRecorder::sample_named(Picos t, EntityId entity, std::string_view metric, double value) {
   if (Buffer* b = buffer()) {
-    b->samples.push_back({t, entity, metric, value});
+    b->samples.push_back({t, entity, std::string(metric), value});
   } else {
-    out_.sample(t, entity, metric, value);
+    out_.sample_named(t, entity, metric, value);
   }
 }
 
-void PartitionedRecorder::total(EntityId entity, const std::string& metric, double value) {
+void PartitionedRecorder::total_named(EntityId entity, std::string_view metric, double value) {
   if (Buffer* b = buffer()) {
-    b->totals.push_back({entity, metric, value});
+    b->totals.push_back({entity, std::string(metric), value});
   } else {
-    out_.total(entity, metric, value);
+    out_.total_named(entity, metric, value);
   }
 }
 
@@ -65,8 +65,8 @@ void PartitionedRecorder::flush() {
     for (const FrameRecord& r : b.frames) out_.frame(r);
     for (const DeliveryRecord& r : b.deliveries) out_.delivery(r);
     for (const DropRecord& r : b.drops) out_.drop(r);
-    for (const SampleRecord& s : b.samples) out_.sample(s.t, s.entity, s.metric, s.value);
-    for (const TotalRecord& s : b.totals) out_.total(s.entity, s.metric, s.value);
+    for (const SampleRecord& s : b.samples) out_.sample_named(s.t, s.entity, s.metric, s.value);
+    for (const TotalRecord& s : b.totals) out_.total_named(s.entity, s.metric, s.value);
     for (const EventRecord& e : b.events) out_.event(e.t, e.kind, e.entity, e.flow, e.value);
     b.clear();
   }

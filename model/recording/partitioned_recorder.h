@@ -8,6 +8,7 @@
 // database does not depend on the number of threads. Outside a window, or
 // while not active (one thread), records go straight through.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/core/event_queue.h"
@@ -27,8 +28,8 @@ class PartitionedRecorder final : public Recorder {
   void frame(const FrameRecord& r) override;
   void delivery(const DeliveryRecord& r) override;
   void drop(const DropRecord& r) override;
-  void sample(Picos t, EntityId entity, const std::string& metric, double value) override;
-  void total(EntityId entity, const std::string& metric, double value) override;
+  void sample_named(Picos t, EntityId entity, std::string_view metric, double value) override;
+  void total_named(EntityId entity, std::string_view metric, double value) override;
   void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) override;
   void subflow_summary(const SubflowSummary& s) override { out_.subflow_summary(s); }
   void job(const JobRecord& j) override { out_.job(j); }

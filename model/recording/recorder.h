@@ -3,11 +3,13 @@
 // db/ implements it with SQLite. Calls come from the simulation thread and
 // must be cheap (implementations buffer and write elsewhere).
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/core/ids.h"
 #include "model/recording/entity.h"
 #include "model/recording/entity_table.h"
+#include "model/recording/metrics.h"
 
 namespace fabric {
 
@@ -84,7 +86,7 @@ struct DropRecord {
 };
 
 // A sample, a total and an event as whole records, for whoever holds them
-// before they are written (a buffer, a batch). The metric is a string: they
+// before they are written (a buffer, a batch). The metric is its name: they
 // are rare next to frames.
 struct SampleRecord {
   Picos t;
@@ -182,8 +184,12 @@ struct JobOperationRecord {
   Picos end = -1;    // -1: never completed
 };
 
-// Samples and totals name a metric of model/recording/metric_catalog.cpp
-// of their kind (series, total) and an entity of a kind the metric allows.
+// Samples and totals name a metric of model/recording/metric_catalog.h of
+// their kind (series, total) and an entity of a kind the metric allows. The
+// model names them by typed descriptor (metrics.h), checked when it
+// compiles; by name only where names come from outside the model (a buffer
+// handing its records on, the tests of the database), checked at run time
+// by the database.
 class Recorder {
  public:
   virtual ~Recorder() = default;
@@ -196,10 +202,19 @@ class Recorder {
   virtual void frame(const FrameRecord& r) = 0;
   virtual void delivery(const DeliveryRecord& r) = 0;
   virtual void drop(const DropRecord& r) = 0;
-  // A time series' value at t (metric kind 'series').
-  virtual void sample(Picos t, EntityId entity, const std::string& metric, double value) = 0;
-  // An end-of-run figure (metric kind 'total').
-  virtual void total(EntityId entity, const std::string& metric, double value) = 0;
+  // A time series' value at t.
+  void sample(Picos t, EntityId entity, SeriesMetric metric, double value) {
+    sample_named(t, entity, metric.name(), value);
+  }
+  // An end-of-run figure.
+  void total(EntityId entity, TotalMetric metric, double value) { total_named(entity, metric.name(), value); }
+  void total(EntityId entity, const TotalFamilyMember& metric, double value) {
+    total_named(entity, metric.name(), value);
+  }
+  // The same by name: the implementation that writes them refuses a name
+  // the catalog lacks, or of the other kind (std::logic_error).
+  virtual void sample_named(Picos t, EntityId entity, std::string_view metric, double value) = 0;
+  virtual void total_named(EntityId entity, std::string_view metric, double value) = 0;
   virtual void event(Picos t, EventKind kind, EntityId entity, int64_t flow, double value) = 0;
   virtual void subflow_summary(const SubflowSummary& s) = 0;
   // A job and its operations, at the end of the run (never from a worker).
@@ -218,8 +233,8 @@ class NullRecorder final : public Recorder {
   void frame(const FrameRecord&) override {}
   void delivery(const DeliveryRecord&) override {}
   void drop(const DropRecord&) override {}
-  void sample(Picos, EntityId, const std::string&, double) override {}
-  void total(EntityId, const std::string&, double) override {}
+  void sample_named(Picos, EntityId, std::string_view, double) override {}
+  void total_named(EntityId, std::string_view, double) override {}
   void event(Picos, EventKind, EntityId, int64_t, double) override {}
   void subflow_summary(const SubflowSummary&) override {}
   void job(const JobRecord&) override {}

@@ -8,28 +8,18 @@
 
 namespace fabric {
 
-namespace {
-
-FrameId packet_id(int station, uint64_t packet) {
-  return FrameId((uint64_t{static_cast<uint32_t>(station)} << 32) | packet);
-}
-
-}  // namespace
-
 RingStation::RingStation(sc_core::sc_module_name name, int position, int station, const ring::RingLayout& layout,
                          const std::vector<ring::RingGroup>& groups, const RingStationParams& params,
-                         ring::RingFrameStore& frames, PayloadPool& pool, Recorder& recorder, EventQueue& events)
+                         ring::RingFrameStore& frames, PayloadPool& pool, EventQueue& events)
     : sc_module(name),
       tx("tx", *this, 0, pool, ethernet_tx_params(), events),
       rx("rx", *this, 0, events),
       station_(station),
-      entity_(recorder.declare(EntityKind::station, basename(), station, unit_place({UnitKind::station, station}))),
       params_(params),
       protocol_(position, station, layout, params.buffers, groups, params.free_on_receipt, params.own_frames),
       pacer_(params.pacer, params.permit_interval),
       frames_(frames),
       pool_(pool),
-      recorder_(recorder),
       events_(events),
       received_(PortId(static_cast<uint32_t>(station))) {
   if (params.q_adaptive && protocol_.sends()) {
@@ -67,8 +57,7 @@ void RingStation::host_arrival(Picos now) {
   const uint64_t packet = next_packet_++;
   if (protocol_.waiting() >= params_.host_queue) {  // the host's queue is full: the packet is lost
     ++host_drops_;
-    recorder_.drop({packet_id(station_, packet), FlowId(static_cast<uint32_t>(station_)),
-                    PortId(static_cast<uint32_t>(station_)), -1, DropReason::host_queue, now});
+    if (observer_) observer_->on_host_drop(packet, now);
   } else {
     protocol_.host_packet(packet, now);
   }
@@ -113,16 +102,14 @@ void RingStation::serve(Picos now, Picos deliveries_at) {
     switch (n.kind) {
       case ring::SenderNotice::Kind::authorised:
         attempts_ += static_cast<uint64_t>(n.attempts);
-        recorder_.frame({packet_id(station_, n.packet), FlowId(static_cast<uint32_t>(station_)),
-                         PortId(static_cast<uint32_t>(station_)), ring::kPayloadBytes, 0, n.created, now});
-        recorder_.event(now, EventKind::reservation, entity_, station_, n.attempts);
+        if (observer_) observer_->on_sent(n.packet, n.created, n.attempts, now);
         if (adaptive_ && n.recovered) adaptive_->on_recovered_send();
         break;
       case ring::SenderNotice::Kind::failed:
         if (adaptive_) adaptive_->on_failure();
         break;
       case ring::SenderNotice::Kind::retracted:
-        recorder_.event(now, EventKind::retract, entity_, station_, 1);
+        if (observer_) observer_->on_retract(now);
         if (adaptive_) adaptive_->on_failure();
         break;
     }
@@ -148,14 +135,9 @@ void RingStation::record_deliveries(Picos at) {
   protocol_.take_deliveries(deliveries_out_);
   for (const ring::Delivery& d : deliveries_out_) {
     ++deliveries_;
-    recorder_.delivery({packet_id(d.source, d.packet), FlowId(static_cast<uint32_t>(d.source)),
-                        PortId(static_cast<uint32_t>(station_)), at, 0, ring::kPayloadBytes, d.created});
+    if (observer_) observer_->on_delivery(d.source, d.packet, d.created, at);
     received_.add(FlowId(static_cast<uint32_t>(d.source)), ring::kPayloadBytes, at, at - d.created);
   }
-}
-
-void RingStation::finish() {
-  for (const SubflowSummary& s : received_.summaries()) recorder_.subflow_summary(s);
 }
 
 void RingStation::wake_pacer(Picos at) {
@@ -174,7 +156,7 @@ TxSource::Pull RingStation::next_data(int, Picos) {
   if (!f) return {};
   const uint32_t bytes = ring::wire_bytes(*f);
   Payload& m = acquire_frame(pool_,
-                             {packet_id(station_, f->packet), FlowId(static_cast<uint32_t>(station_)),
+                             {ring_packet_id(station_, f->packet), FlowId(static_cast<uint32_t>(station_)),
                               PortId(static_cast<uint32_t>(station_)), bytes, 0, f->created},
                              0);
   m.set_address(frames_.put(*f));

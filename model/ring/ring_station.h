@@ -20,10 +20,10 @@
 #include "model/link/tx_port.h"
 #include "model/protocol/payload_pool.h"
 #include "model/recording/received_totals.h"
-#include "model/recording/recorder.h"
 #include "model/ring/flow_control.h"
 #include "model/ring/packet_source.h"
 #include "model/ring/ring_frame_store.h"
+#include "model/ring/ring_station_observer.h"
 #include "model/ring/station_protocol.h"
 #include "model/ring/ticket_pacer.h"
 
@@ -47,12 +47,14 @@ struct RingStationParams {
 
 class RingStation final : public sc_core::sc_module, public TxSource, public RxSink, public EventQueue::Client {
  public:
-  // This station in recorded events and totals.
-  EntityId entity() const { return entity_; }
   // The station `station` (global id) at `position` of a ring laid out as `layout`.
   RingStation(sc_core::sc_module_name name, int position, int station, const ring::RingLayout& layout,
               const std::vector<ring::RingGroup>& groups, const RingStationParams& params, ring::RingFrameStore& frames,
-              PayloadPool& pool, Recorder& recorder, EventQueue& events);
+              PayloadPool& pool, EventQueue& events);
+  // Who hears of each host drop, packet sent, retract and delivery (a
+  // RingStationProbe), or null.
+  void set_observer(RingStationObserver* observer) { observer_ = observer; }
+  int station() const { return station_; }
   // The host's packets (a sender only), from the start of the run.
   void attach_host(std::unique_ptr<ring::PacketSource> arrivals);
 
@@ -67,8 +69,8 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   uint64_t host_drops() const { return host_drops_; }
   // Packets checked against their reservation here (invariant kReserved).
   uint64_t invariants_checked() const { return invariants_checked_; }
-  // The run's end: one subflow_summary row per source heard from.
-  void finish();
+  // What the station received, per source (a probe records it at the end).
+  std::vector<SubflowSummary> received_summaries() const { return received_.summaries(); }
 
   TxPort tx;
   RxPort rx;
@@ -81,20 +83,19 @@ class RingStation final : public sc_core::sc_module, public TxSource, public RxS
   void check_reserved(const ring::RingFrame& f, Picos now);  // invariant kReserved
   void host_arrival(Picos now);
   // Hands the protocol's output on: tickets to the pacer and out, packets
-  // sent and delivered to the recorder, the limit's observations.
+  // sent and delivered to the observer, the limit's observations.
   void serve(Picos now, Picos deliveries_at);
   void wake_pacer(Picos at);
   void record_deliveries(Picos at);
 
   int station_;
-  EntityId entity_;  // its events' and totals' (station<N>)
   RingStationParams params_;
   ring::StationProtocol protocol_;
   ring::TicketPacer pacer_;
   std::optional<ring::AdaptiveLimit> adaptive_;
   ring::RingFrameStore& frames_;
   PayloadPool& pool_;
-  Recorder& recorder_;
+  RingStationObserver* observer_ = nullptr;
   EventQueue& events_;
   std::unique_ptr<ring::PacketSource> arrivals_;
   CircularQueue<Payload*, 8> transit_;

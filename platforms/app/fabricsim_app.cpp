@@ -178,12 +178,12 @@ int simulate(const CommandLine& cl, const ResolvedRun& run) {
   }
   top->finish(result.simulated);
   const EntityId system = rec->declare(EntityKind::system, run.platform);
-  rec->total(system, "link_messages", static_cast<double>(top->messages_moved()));
+  rec->total(system, metric::link_messages, static_cast<double>(top->messages_moved()));
   const LinkCensus::Counts by_kind = LinkCensus::totals();
   for (int k = 0; k < LinkCensus::kKinds; ++k)
     if (by_kind[k] > 0)
-      rec->total(system, std::string("link_messages_") + LinkCensus::name(k), static_cast<double>(by_kind[k]));
-  rec->total(system, "frames_delivered", static_cast<double>(top->frames_delivered()));
+      rec->total(system, metric::link_messages_of.member(LinkCensus::name(k)), static_cast<double>(by_kind[k]));
+  rec->total(system, metric::frames_delivered, static_cast<double>(top->frames_delivered()));
   try {
     rec->finish(status, result.simulated, result.wall_seconds);
   } catch (const db::DbError& e) {

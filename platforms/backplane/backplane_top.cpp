@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "model/link/link_totals.h"
+#include "model/link/link_probe.h"
 #include "platforms/common/ledger_flows.h"
 #include "traffic/flow_source.h"
 #include "traffic/message_source.h"
@@ -35,11 +35,14 @@ BackplaneTop::BackplaneTop(sc_core::sc_module_name name, const BackplaneConfig& 
       scheduler_("scheduler"),
       flows_(flows) {
   EventQueue& events = scheduler_.queue();
-  switch_ = std::make_unique<BackplaneSwitch>("switch", config_.sw, pool_, recorder_, events);
+  switch_ = std::make_unique<BackplaneSwitch>("switch", config_.sw, pool_, events);
+  switch_probe_ = std::make_unique<BackplaneSwitchProbe>(*switch_, recorder_);  // declares "switch"
+  switch_->set_observer(switch_probe_.get());
   for (int p = 0; p < config_.sw.stations; ++p) {
     const std::string n = std::to_string(p);
     stations_.push_back(std::make_unique<EndStation>(("station" + n).c_str(), PortId(static_cast<uint32_t>(p)),
-                                                     config_.station, pool_, recorder_, events));
+                                                     config_.station, pool_, events));
+    stations_.back()->set_observer(&station_probes_.emplace_back(*stations_.back(), recorder_));  // station<N>
     EndStation& st = *stations_.back();
     const Unit station{UnitKind::station, p}, memory_switch{UnitKind::switch_, 0};
     links_.push_back(std::make_unique<Link>(("station" + n + "_to_switch").c_str(), config_.link));
@@ -121,19 +124,19 @@ void BackplaneTop::finish(Picos end) {
                     std::all_of(links_.begin(), links_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
-  for (auto& s : stations_) {
-    s->finish();
-    recorder_.total(s->entity(), "pause_frames", static_cast<double>(s->pause_frames()));
+  for (size_t i = 0; i < stations_.size(); ++i) {
+    stations_[i]->finish();       // frames never sent
+    station_probes_[i].finish();  // subflow totals, PAUSE frames
   }
-  switch_->finish(end);
+  switch_probe_->finish();
   for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);
   const Figures f = figures(end);
-  recorder_.total(entity_, "throughput_gbps", f.throughput_gbps);
-  recorder_.total(entity_, "latency_mean_ps", f.latency_mean_ps);
-  recorder_.total(entity_, "latency_p99_ps", static_cast<double>(f.latency_p99_ps));
-  recorder_.total(entity_, "latency_max_ps", static_cast<double>(f.latency_max_ps));
-  recorder_.total(entity_, "pause_per_second", f.pause_per_second);
-  recorder_.total(entity_, "pause_share", f.pause_share);
+  recorder_.total(entity_, metric::throughput_gbps, f.throughput_gbps);
+  recorder_.total(entity_, metric::latency_mean_ps, f.latency_mean_ps);
+  recorder_.total(entity_, metric::latency_p99_ps, static_cast<double>(f.latency_p99_ps));
+  recorder_.total(entity_, metric::latency_max_ps, static_cast<double>(f.latency_max_ps));
+  recorder_.total(entity_, metric::pause_per_second, f.pause_per_second);
+  recorder_.total(entity_, metric::pause_share, f.pause_share);
 }
 
 }  // namespace fabric

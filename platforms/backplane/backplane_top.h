@@ -2,12 +2,15 @@
 // The backplane platform's top (platforms.md, E12): one shared-memory
 // switch and its end stations, each joined to its switch port by a link
 // each way. It holds no behaviour of its own.
+#include <deque>
 #include <memory>
 #include <ostream>
 #include <vector>
 
 #include "model/backplane/backplane_switch.h"
+#include "model/backplane/backplane_switch_probe.h"
 #include "model/backplane/end_station.h"
+#include "model/backplane/end_station_probe.h"
 #include "model/core/event_scheduler.h"
 #include "model/invariants/ledger_recorder.h"
 #include "model/link/link.h"
@@ -29,7 +32,7 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   uint64_t backlog() const override;
   bool awaiting_acks() const override { return false; }
   void describe_backlog(std::ostream& out, int max_lines) const override;
-  void sample_occupancy(Picos t) override { switch_->sample_occupancy(t); }
+  void sample_occupancy(Picos t) override { switch_probe_->sample(t); }
   uint64_t frames_sent() const override;
   uint64_t frames_delivered() const override;
   uint64_t drops() const override { return switch_->memory().discards(); }
@@ -65,7 +68,9 @@ class BackplaneTop final : public sc_core::sc_module, public PlatformTop {
   PayloadPool pool_;
   std::vector<traffic::FlowSpec> flows_;  // the stations keep pointers into it
   std::unique_ptr<BackplaneSwitch> switch_;
+  std::unique_ptr<BackplaneSwitchProbe> switch_probe_;  // what the switch reports and holds, recorded
   std::vector<std::unique_ptr<EndStation>> stations_;
+  std::deque<EndStationProbe> station_probes_;  // by station (deque: the station points at its probe)
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<EntityPlace> link_places_;  // links_'s ends, in its order
 };

@@ -4,7 +4,6 @@
 
 #include "model/core/random.h"
 #include "model/link/link_receiver.h"
-#include "model/link/link_totals.h"
 #include "platforms/common/ledger_flows.h"
 #include "platforms/fabric/link_names.h"
 #include "platforms/fabric/multicast_groups.h"
@@ -66,8 +65,9 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                           to_ps(config_.topology.cna_link.propagation), to_ps(config_.topology.fabric_link.propagation),
                           g, config_.leaf.dropped_credit == LeafParams::DroppedCredit::per_copy});
   for (int p = 0; p < g.user_ports(); ++p) {
-    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder_,
+    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));
+    cnas_.back()->set_observer(&cna_probes_.emplace_back(*cnas_.back(), recorder_));  // declares cna<N> (e2e)
     cnas_.back()->check_deliveries(delivery_bound_.get());
   }
   for (const traffic::FlowSpec& f : flows) {
@@ -80,10 +80,11 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   jobs_ = std::make_unique<FabricJobs>(config_.jobs, cnas_, group_macs);
 
   for (int l = 0; l < g.leaves; ++l) {
-    const LeafContext ctx{
-        config_.leaf,    g,   fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets, config_.credit_return,
-        *leaf_events[l], seed};
+    const LeafContext ctx{config_.leaf,    g,   fdb_, mcbc_, pool_, config_.spine.buffer_packets, config_.credit_return,
+                          *leaf_events[l], seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
+    // The probe declares the leaf's entities (leaf<L>, its congestion points) and records what it reports.
+    leaves_.back()->set_observer(&leaf_probes_.emplace_back(*leaves_.back(), recorder_));
   }
 
   const TxPortParams spine_tx =
@@ -150,11 +151,14 @@ void FabricTop::add_link_layer(const Link& made, const EntityPlace& place, LinkC
     for (char c : link) salt = salt * 131 + static_cast<unsigned char>(c);
     injector = std::make_unique<ErrorInjector>(*errors, mix_seed(seed_, salt));
   }
+  LinkProbe& probe = link_probes_.emplace_back(recorder_, link, place, retry);  // declares a retry link's entity
   if (retry) {
     const uint32_t largest = std::max(config_.leaf.packet_bytes, config_.leaf.control_frame_bytes);
-    tx.enable_retry(std::make_unique<RetrySender>(config_.retry, pool_, recorder_, link, place), largest);
+    auto sender = std::make_unique<RetrySender>(config_.retry, pool_, link);
+    sender->set_observer(&probe);
+    tx.enable_retry(std::move(sender), largest);
   }
-  rx.set_link_receiver(LinkReceiver(std::move(injector), retry, config_.retry.ack_every, recorder_, link, port));
+  rx.set_link_receiver(LinkReceiver(std::move(injector), retry, config_.retry.ack_every, &probe, link, port));
   link_ends_.push_back({link, place, &tx, &rx, cls});
 }
 
@@ -201,7 +205,7 @@ uint64_t FabricTop::messages_moved() const {
 }
 
 void FabricTop::sample_occupancy(Picos t) {
-  for (const auto& l : leaves_) l->sample_occupancy(t);
+  for (LeafProbe& p : leaf_probes_) p.sample(t);
 }
 
 uint64_t FabricTop::backlog() const {
@@ -276,14 +280,18 @@ void FabricTop::finish(Picos end) {
   recorder_.flush();
   drained_at_end_ = drained(end);
   ledger_.ledger().finish(end, drained_at_end_);
-  for (auto& c : cnas_) c->finish();
+  for (size_t c = 0; c < cnas_.size(); ++c) {
+    cnas_[c]->finish();       // frames never sent
+    cna_probes_[c].finish();  // per-subflow and transport totals
+  }
   uint64_t on_surplus_credit = 0;
-  for (auto& l : leaves_) {
-    l->finish(end);
-    on_surplus_credit += l->copies_on_surplus_credit();
+  for (size_t l = 0; l < leaves_.size(); ++l) {
+    leaf_probes_[l].sample_cache(end);  // the final cache counters, before the cache finishes
+    leaves_[l]->finish();
+    on_surplus_credit += leaves_[l]->copies_on_surplus_credit();
   }
   const EntityId system = recorder_.declare(EntityKind::system, "fabric");
-  recorder_.total(system, "copies_on_surplus_credit", static_cast<double>(on_surplus_credit));
+  recorder_.total(system, metric::copies_on_surplus_credit, static_cast<double>(on_surplus_credit));
   ledger_.record_totals(system, true);
   jobs_->record(recorder_, end);
   for (size_t i = 0; i < links_.size(); ++i) record_link_totals(recorder_, *links_[i], link_places_[i], end);
@@ -291,16 +299,16 @@ void FabricTop::finish(Picos end) {
     const LinkReceiver& rx = *e.rx->link_receiver();
     // Per link end, and only where something happened: 8,192 rows of zeros
     // at every run would say nothing (a missing row is 0, docs/database.md).
-    const auto nonzero = [&](const char* metric, uint64_t count) {
+    const auto nonzero = [&](TotalMetric metric, uint64_t count) {
       if (count > 0)
         recorder_.total(recorder_.declare(EntityKind::link, e.link, -1, e.place), metric, static_cast<double>(count));
     };
-    nonzero("corrupted", rx.corrupted());
+    nonzero(metric::corrupted, rx.corrupted());
     if (const RetrySender* retry = e.tx->retry()) {
-      nonzero("replays", retry->replays());
-      nonzero("replay_episodes", retry->replay_episodes());
-      nonzero("retry_timeouts", retry->timeouts());
-      nonzero("link_acks_carried", retry->link_acks_carried());
+      nonzero(metric::replays, retry->replays());
+      nonzero(metric::replay_episodes, retry->replay_episodes());
+      nonzero(metric::retry_timeouts, retry->timeouts());
+      nonzero(metric::link_acks_carried, retry->link_acks_carried());
     }
   }
 }

@@ -1,17 +1,21 @@
 #pragma once
 // The platform top: composes CNAs, leaves, spines and the links between them
 // from the configuration. It holds no behaviour of its own.
+#include <deque>
 #include <memory>
 #include <ostream>
 #include <vector>
 
 #include "model/cna/cna.h"
+#include "model/cna/cna_probe.h"
 #include "model/core/event_scheduler.h"
 #include "model/invariants/ledger_recorder.h"
 #include "model/leaf/fdb.h"
 #include "model/leaf/leaf.h"
+#include "model/leaf/leaf_probe.h"
 #include "model/link/link.h"
 #include "model/link/link_params.h"
+#include "model/link/link_probe.h"
 #include "model/multicast/replication_tree.h"
 #include "model/recording/partitioned_recorder.h"
 #include "model/spine/spine.h"
@@ -121,8 +125,11 @@ class FabricTop : public sc_core::sc_module, public PlatformTop {
   McbcTable mcbc_;
   std::unique_ptr<DeliveryBound> delivery_bound_;  // every CNA checks its deliveries against it
   std::vector<std::unique_ptr<Cna>> cnas_;
+  std::deque<CnaProbe> cna_probes_;   // by CNA: what it reports, recorded (deque: the CNA points at it)
   std::unique_ptr<FabricJobs> jobs_;  // after the CNAs, whose sources point into it
   std::vector<std::unique_ptr<Leaf>> leaves_;
+  std::deque<LeafProbe> leaf_probes_;  // by leaf: what it counts and reports, recorded (deque: the leaf points at it)
+  std::deque<LinkProbe> link_probes_;  // by link end with a link layer (deque: the units point at them)
   std::vector<std::unique_ptr<Spine>> spines_;
   std::vector<std::unique_ptr<Link>> links_;
   std::vector<EntityPlace> link_places_;  // links_'s ends, in its order

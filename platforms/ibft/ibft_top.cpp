@@ -36,9 +36,11 @@ IbftTop::IbftTop(sc_core::sc_module_name name, const IbftConfig& config, const s
     switches_.push_back(
         std::make_unique<IbSwitch>(("sw" + std::to_string(s)).c_str(), s, config_.sw, tables_, pool_, events));
   }
-  for (int p = 0; p < topology_.nodes(); ++p)
-    hosts_.push_back(std::make_unique<HostAdapter>(("host" + std::to_string(p)).c_str(), p, config_.sw.credit_bytes,
-                                                   pool_, recorder_, events));
+  for (int p = 0; p < topology_.nodes(); ++p) {
+    hosts_.push_back(
+        std::make_unique<HostAdapter>(("host" + std::to_string(p)).c_str(), p, config_.sw.credit_bytes, pool_, events));
+    hosts_.back()->set_observer(&host_probes_.emplace_back(*hosts_.back(), recorder_));
+  }
   // A link each way on every cable: node to leaf, and lower to upper switch.
   const auto link = [&](const std::string& link_name, TxPort& tx, RxPort& rx) {
     links_.push_back(std::make_unique<Link>(link_name.c_str(), config_.link));
@@ -125,7 +127,7 @@ void IbftTop::describe_backlog(std::ostream& out, int max_lines) const {
 void IbftTop::sample_occupancy(Picos t) {
   uint64_t held = 0;
   for (const auto& s : switches_) held += s->held();
-  recorder_.sample(t, entity_, "packets_held", static_cast<double>(held));
+  recorder_.sample(t, entity_, metric::packets_held, static_cast<double>(held));
 }
 
 uint64_t IbftTop::frames_sent() const {
@@ -157,11 +159,14 @@ void IbftTop::finish(Picos end) {
                     std::all_of(links_.begin(), links_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
-  for (auto& h : hosts_) h->finish();
-  recorder_.total(entity_, "completion_ps", static_cast<double>(completion()));
-  recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));
-  recorder_.total(entity_, "expected_deliveries", static_cast<double>(expected_deliveries_));
-  recorder_.total(entity_, "switch_copies", static_cast<double>(switch_copies()));
+  for (size_t h = 0; h < hosts_.size(); ++h) {
+    hosts_[h]->finish();       // packets never sent
+    host_probes_[h].finish();  // subflow totals
+  }
+  recorder_.total(entity_, metric::completion_ps, static_cast<double>(completion()));
+  recorder_.total(entity_, metric::deliveries, static_cast<double>(frames_delivered()));
+  recorder_.total(entity_, metric::expected_deliveries, static_cast<double>(expected_deliveries_));
+  recorder_.total(entity_, metric::switch_copies, static_cast<double>(switch_copies()));
 }
 
 }  // namespace fabric

@@ -3,6 +3,7 @@
 // adapters of an IBFT(m, n), a link each way on every cable, the subnet
 // manager's forwarding tables, and each source's one-shot message sent at
 // the start. It holds no behaviour of its own.
+#include <deque>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "model/core/event_scheduler.h"
 #include "model/ibft/forwarding_tables.h"
 #include "model/ibft/host_adapter.h"
+#include "model/ibft/host_adapter_probe.h"
 #include "model/ibft/ib_switch.h"
 #include "model/ibft/ibft_topology.h"
 #include "model/ibft/subnet_manager.h"
@@ -65,6 +67,7 @@ class IbftTop final : public sc_core::sc_module, public PlatformTop {
   PayloadPool pool_;
   std::vector<std::unique_ptr<IbSwitch>> switches_;
   std::vector<std::unique_ptr<HostAdapter>> hosts_;
+  std::deque<HostAdapterProbe> host_probes_;  // by host (deque: the adapter points at its probe)
   std::vector<std::unique_ptr<Link>> links_;
   uint64_t expected_deliveries_ = 0;
 };

@@ -44,7 +44,8 @@ RingTop::RingTop(sc_core::sc_module_name name, const RingConfig& config, uint64_
         station.members = static_cast<int>(g.members.size());
     stations_.push_back(std::make_unique<RingStation>(("station" + std::to_string(h)).c_str(), network_.position_of(h),
                                                       h, network_.layouts[static_cast<size_t>(r)], network_.groups,
-                                                      station, frames_, pool_, recorder_, events));
+                                                      station, frames_, pool_, events));
+    stations_.back()->set_observer(&station_probes_.emplace_back(*stations_.back(), recorder_));  // station<N>
   }
   for (size_t b = 0; b < network_.bridges.size(); ++b)
     bridges_.push_back(std::make_unique<RingBridge>(("bridge" + std::to_string(b)).c_str(),
@@ -125,7 +126,7 @@ void RingTop::sample_occupancy(Picos t) {
   for (size_t i = 0; i < segments_.size(); ++i) {
     const Picos busy = segments_[i]->busy_time(t);
     if (interval > 0)
-      recorder_.sample(t, segment_entities_[i], "busy_fraction",
+      recorder_.sample(t, segment_entities_[i], metric::busy_fraction,
                        static_cast<double>(busy - busy_at_last_sample_[i]) / static_cast<double>(interval));
     busy_at_last_sample_[i] = busy;
   }
@@ -139,8 +140,8 @@ void RingTop::sample_occupancy(Picos t) {
     q += s->limit();
   }
   if (senders == 0) return;
-  recorder_.sample(t, entity_, "spq_mean", spq / senders);
-  recorder_.sample(t, entity_, "q_mean", q / senders);
+  recorder_.sample(t, entity_, metric::spq_mean, spq / senders);
+  recorder_.sample(t, entity_, metric::q_mean, q / senders);
 }
 
 uint64_t RingTop::frames_sent() const {
@@ -178,19 +179,20 @@ void RingTop::finish(Picos end) {
       std::all_of(segments_.begin(), segments_.end(), [&](const auto& l) { return l->quiet_from() <= end; });
   ledger_.ledger().finish(end, drained_at_end_);
   ledger_.record_totals(entity_, false);
-  for (const auto& s : stations_) s->finish();
-  recorder_.total(entity_, "packets_offered", static_cast<double>(packets_offered()));
+  for (RingStationProbe& p : station_probes_) p.finish();
+  recorder_.total(entity_, metric::packets_offered, static_cast<double>(packets_offered()));
   uint64_t host_drops = 0;
   for (const auto& s : stations_) host_drops += s->host_drops();
-  recorder_.total(entity_, "host_drops", static_cast<double>(host_drops));
-  recorder_.total(entity_, "packets_sent", static_cast<double>(frames_sent()));
-  recorder_.total(entity_, "deliveries", static_cast<double>(frames_delivered()));
-  recorder_.total(entity_, "tickets", static_cast<double>(attempts()));
-  recorder_.total(entity_, "retracts", static_cast<double>(retracts()));
-  recorder_.total(entity_, "throughput_gbps", throughput_gbps(end));
-  for (const auto& s : stations_) recorder_.total(s->entity(), "max_buffers_used", s->max_buffers_used());
+  recorder_.total(entity_, metric::host_drops, static_cast<double>(host_drops));
+  recorder_.total(entity_, metric::packets_sent, static_cast<double>(frames_sent()));
+  recorder_.total(entity_, metric::deliveries, static_cast<double>(frames_delivered()));
+  recorder_.total(entity_, metric::tickets, static_cast<double>(attempts()));
+  recorder_.total(entity_, metric::retracts, static_cast<double>(retracts()));
+  recorder_.total(entity_, metric::throughput_gbps, throughput_gbps(end));
+  for (size_t i = 0; i < stations_.size(); ++i)
+    recorder_.total(station_probes_[i].entity(), metric::max_buffers_used, stations_[i]->max_buffers_used());
   for (size_t i = 0; i < segments_.size(); ++i)
-    recorder_.total(segment_entities_[i], "utilization",
+    recorder_.total(segment_entities_[i], metric::utilization,
                     end > 0 ? static_cast<double>(segments_[i]->busy_time(end)) / static_cast<double>(end) : 0);
   for (size_t b = 0; b < bridges_.size(); ++b)
     for (int side = 0; side < 2; ++side) {
@@ -199,7 +201,7 @@ void RingTop::finish(Picos end) {
       const EntityPlace onto = link_place({UnitKind::bridge, static_cast<int64_t>(b)},
                                           {UnitKind::ring, side == 0 ? joins.parent : joins.child});
       const std::string name = std::string(bridges_[b]->basename()) + ".side" + std::to_string(side);
-      recorder_.total(recorder_.declare(EntityKind::bridge_side, name, -1, onto), "relayed",
+      recorder_.total(recorder_.declare(EntityKind::bridge_side, name, -1, onto), metric::relayed,
                       static_cast<double>(bridges_[b]->protocol().relayed(side)));
     }
 }

@@ -3,6 +3,7 @@
 // rings and the bridges joining them, a 1.6 Gb/s segment from each position
 // of a ring to the next, the headers of the frames on them, and each
 // sender's host load. It holds no behaviour of its own.
+#include <deque>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -16,6 +17,7 @@
 #include "model/ring/ring_frame_store.h"
 #include "model/ring/ring_network.h"
 #include "model/ring/ring_station.h"
+#include "model/ring/ring_station_probe.h"
 #include "platforms/common/platform.h"
 #include "platforms/ring/ring_params.h"
 #include "traffic/packet_arrivals.h"
@@ -89,6 +91,7 @@ class RingTop final : public sc_core::sc_module, public PlatformTop {
   std::vector<std::unique_ptr<RingSenderLoad>> loads_;
   ring::RingNetwork network_;
   std::vector<std::unique_ptr<RingStation>> stations_;
+  std::deque<RingStationProbe> station_probes_;  // by station (deque: the station points at its probe)
   std::vector<std::unique_ptr<RingBridge>> bridges_;
   std::vector<std::unique_ptr<Link>> segments_;
   std::vector<EntityId> segment_entities_;  // ring<R>.segment<P>, by segment

@@ -80,15 +80,15 @@ void write_test_database(const std::string& path) {
   rec.event(800, EventKind::cnm, port10_out, 2, 63);
   rec.event(900, EventKind::cnm, port11_in, 1, 40);
   // Cache counters, cumulative: the last sample of each port counts.
-  rec.sample(1000, port(10), "cache_hits", 5);
-  rec.sample(1000, port(10), "cache_misses", 5);
-  rec.sample(2000, port(10), "cache_hits", 30);
-  rec.sample(2000, port(10), "cache_misses", 10);
-  rec.sample(2000, port(10), "cache_premature_evictions", 2);
-  rec.sample(2000, port(10), "cache_background_reclaims", 7);
-  rec.sample(2000, port(11), "cache_hits", 0);
-  rec.sample(2000, port(11), "cache_misses", 4);
-  rec.sample(2000, port(10), "ingress_bytes", 1e6);  // not a cache counter
+  rec.sample(1000, port(10), metric::cache_hits, 5);
+  rec.sample(1000, port(10), metric::cache_misses, 5);
+  rec.sample(2000, port(10), metric::cache_hits, 30);
+  rec.sample(2000, port(10), metric::cache_misses, 10);
+  rec.sample(2000, port(10), metric::cache_premature_evictions, 2);
+  rec.sample(2000, port(10), metric::cache_background_reclaims, 7);
+  rec.sample(2000, port(11), metric::cache_hits, 0);
+  rec.sample(2000, port(11), metric::cache_misses, 4);
+  rec.sample(2000, port(10), metric::ingress_bytes, 1e6);  // not a cache counter
   rec.finish("done", 4000, 0.0);
 
   SqliteRecorder rec2(path, true);

@@ -122,7 +122,7 @@ TEST(SqliteRecorderErrors, WriterThreadErrorIsReportedByFinish) {
   rec.begin_run(info());
   exec_other(db.str(), "DROP TABLE samples");  // the writer's next insert there fails
   rec.frame(FrameRecord{FrameId(1), FlowId(1), PortId(0), 100, 0, 0, 5});
-  rec.sample(10, rec.declare(EntityKind::leaf, "leaf0"), "cache_entries", 1.0);
+  rec.sample(10, rec.declare(EntityKind::leaf, "leaf0"), metric::cache_entries, 1.0);
   expect_db_error([&] { rec.finish("done", 100, 0.1); }, {db.str(), "samples", "not completely recorded"});
   EXPECT_EQ(run_sql(db.str(), "SELECT status FROM runs").text(0, "status"), "failed");
   EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM frames"), 0);  // the failed batch was rolled back
@@ -180,7 +180,7 @@ TEST(SqliteRecorderErrors, MisuseIsReported) {
                   {"broadcast", "unicast, multicast"});
   expect_db_error([&] { rec.finish("ok", 0, 0.0); }, {"'ok'", "done, interrupted, failed"});
   rec.finish("done", 0, 0.0);
-  expect_db_error([&] { rec.sample(0, EntityId(kFirstNamedEntity), "m", 1.0); }, {"after finish"});
+  expect_db_error([&] { rec.sample_named(0, EntityId(kFirstNamedEntity), "m", 1.0); }, {"after finish"});
   expect_db_error([&] { rec.declare(EntityKind::leaf, "leaf0"); }, {"after finish"});
 }
 
@@ -204,23 +204,24 @@ TEST(SqliteRecorderErrors, AnUndefinedOrMisusedMetricIsRefused) {
   rec.begin_run(info());
   rec.add_port(3, 0, "user", 0, 0, 0);
   const EntityId fabric = rec.declare(EntityKind::system, "fabric");
-  expect_model_error([&] { rec.sample(0, leaf, "queue_depth", 1.0); },
-                     {"metric 'queue_depth'", "a leaf", "not defined in model/recording/metric_catalog.cpp"});
-  expect_model_error([&] { rec.total(leaf, "cache_entries", 1.0); }, {"'cache_entries'", "is a series"});
-  expect_model_error([&] { rec.sample(0, fabric, "cache_entries", 1.0); }, {"defined for leaf only"});
-  expect_model_error([&] { rec.sample(0, port_entity(PortId(4)), "ingress_bytes", 1.0); },
+  expect_model_error([&] { rec.sample_named(0, leaf, "queue_depth", 1.0); },
+                     {"metric 'queue_depth'", "a leaf", "not defined in model/recording/metric_catalog.h"});
+  expect_model_error([&] { rec.total_named(leaf, "cache_entries", 1.0); }, {"'cache_entries'", "is a series"});
+  expect_model_error([&] { rec.sample(0, fabric, metric::cache_entries, 1.0); }, {"defined for leaf only"});
+  expect_model_error([&] { rec.sample(0, port_entity(PortId(4)), metric::ingress_bytes, 1.0); },
                      {"port the run has not added"});
   expect_model_error([&] { rec.event(0, EventKind::pause, EntityId(kFirstNamedEntity + 9), -1, 0); },
                      {"never declared"});
   expect_model_error([&] { rec.declare(EntityKind::cna, "leaf0"); }, {"'leaf0' declared as leaf and again as cna"});
   EXPECT_EQ(rec.declare(EntityKind::leaf, "leaf0"), leaf);  // the same name, the same entity
-  rec.sample(0, leaf, "cache_entries", 1.0);
-  rec.sample(0, port_entity(PortId(3)), "ingress_bytes", 1.0);
-  rec.total(fabric, "link_messages_grant", 1.0);  // a family's member
+  rec.sample(0, leaf, metric::cache_entries, 1.0);
+  rec.sample_named(0, port_entity(PortId(3)), "ingress_bytes", 1.0);  // by name, as a database's rows
+  rec.total(fabric, metric::link_messages_of.member("grant"), 1.0);   // a family's member
+  rec.total_named(fabric, "link_messages_ack", 1.0);
   rec.finish("done", 0, 0.0);
   EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM samples"), 2);
   EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM v_samples WHERE unit IS NOT NULL"), 2);
-  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM v_run_totals WHERE unit = 'messages'"), 1);
+  EXPECT_EQ(query_int(db.str(), "SELECT count(*) FROM v_run_totals WHERE unit = 'messages'"), 2);
 }
 
 }  // namespace

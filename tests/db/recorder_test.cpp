@@ -42,8 +42,8 @@ TEST(SqliteRecorder, EveryRecordKindRoundTrips) {
     const EntityId link = rec.declare(EntityKind::link, "leaf0_spine1_up", -1,
                                       link_place({UnitKind::leaf, 0}, {UnitKind::spine, 1}, Direction::up));
     rec.declare(EntityKind::cna, "cna9", 9);  // nothing recorded about it: no row
-    rec.sample(3000, leaf, "cache_entries", 4096.5);
-    rec.total(link, "bytes", 1e9);
+    rec.sample(3000, leaf, metric::cache_entries, 4096.5);
+    rec.total(link, metric::bytes, 1e9);
     rec.event(3100, EventKind::pause, port_entity(PortId(64)), -1, 0.0);
     rec.event(3200, EventKind::rate_change, port_entity(PortId(0)), 7, 9.5);
     rec.subflow_summary(SubflowSummary{FlowId(7), PortId(64), 1, 1500, 5000, 5000, 4000, 4000, 4000});
@@ -266,7 +266,8 @@ TEST(SqliteRecorder, ManyBatchesKeepCallOrderAndAreDeterministic) {
       rec.delivery(DeliveryRecord{FrameId(id), FlowId(i % 5), PortId(i % 11), i * 10 + 900, i % 3,
                                   static_cast<uint32_t>(64 + i % 1000), i * 10});
       if (i % 1000 == 0)
-        rec.sample(i * 10, rec.declare(EntityKind::leaf, "leaf" + std::to_string(i % 4)), "cache_entries", i * 0.5);
+        rec.sample(i * 10, rec.declare(EntityKind::leaf, "leaf" + std::to_string(i % 4)), metric::cache_entries,
+                   i * 0.5);
     }
     rec.finish("done", kFrames * 10, 0.0);
   }

@@ -86,7 +86,7 @@ class MetricTable(unittest.TestCase):
 
     def test_database_md_holds_the_metric_catalog(self):
         """docs/database.md's metric table is `fabricsim --list-metrics`
-        (model/recording/metric_catalog.cpp); to refresh it, paste that
+        (model/recording/metric_catalog.h); to refresh it, paste that
         output between the page's two metrics markers."""
         text = read("docs/database.md")
         start = text.index("<!-- metrics: fabricsim --list-metrics -->\n") + len("<!-- metrics: fabricsim --list-metrics -->\n")

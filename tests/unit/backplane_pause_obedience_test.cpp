@@ -61,7 +61,7 @@ class DeafStations {
     p.xoff_quanta = 0xFFFF;
     p.pause_frame_bytes = 64;
     p.pause_obeyed_within = 3'000'000;
-    switch_ = std::make_unique<BackplaneSwitch>("switch", p, pool_, recorder_, scheduler_.queue());
+    switch_ = std::make_unique<BackplaneSwitch>("switch", p, pool_, scheduler_.queue());
     for (int s = 0; s < p.stations; ++s) {
       links_.push_back(std::make_unique<Link>(("link" + std::to_string(s)).c_str(),
                                               LinkParams{1, sc_core::sc_time(150, sc_core::SC_NS), 20, false, 0}));
@@ -94,7 +94,6 @@ class DeafStations {
   uint64_t xoffs() const { return switch_->xoffs(); }
 
  private:
-  NullRecorder recorder_;
   PayloadPool pool_;
   EventScheduler scheduler_;
   std::unique_ptr<BackplaneSwitch> switch_;

@@ -32,7 +32,7 @@ TEST(DeliveryOrder, EachSourcePriorityAndGroupIsItsOwnOrder) {
 class MisorderingFabric {
  public:
   MisorderingFabric() : scheduler_("scheduler", EventQueueShape{12, 8, 4}) {
-    cna_ = std::make_unique<Cna>("cna7", PortId(7), CnaParams{}, pool_, recorder_, scheduler_.queue());
+    cna_ = std::make_unique<Cna>("cna7", PortId(7), CnaParams{}, pool_, scheduler_.queue());
   }
   void deliver(uint32_t sent_seq) {
     Payload& m = acquire_frame(pool_, {FrameId(sent_seq), FlowId(1), PortId(2), 1522, 0, 0}, mac_of(PortId(7)));
@@ -55,7 +55,6 @@ class MisorderingFabric {
   const std::string& message() const { return message_; }
 
  private:
-  NullRecorder recorder_;
   PayloadPool pool_;
   EventScheduler scheduler_;
   std::unique_ptr<Cna> cna_;

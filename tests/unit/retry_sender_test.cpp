@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/link/link_probe.h"
 #include "model/link/retry_sender.h"
 #include "model/link/tx_port.h"
 #include "tests/support/spec_params.h"
@@ -28,8 +29,8 @@ struct EventLog final : Recorder {
   void frame(const FrameRecord&) override {}
   void delivery(const DeliveryRecord&) override {}
   void drop(const DropRecord&) override {}
-  void sample(Picos, EntityId, const std::string&, double) override {}
-  void total(EntityId, const std::string&, double) override {}
+  void sample_named(Picos, EntityId, std::string_view, double) override {}
+  void total_named(EntityId, std::string_view, double) override {}
   void event(Picos t, EventKind kind, EntityId entity, int64_t, double value) override {
     events.push_back({t, kind, entities.named(entity).name, value});
   }
@@ -80,7 +81,7 @@ class RetrySenderTest : public ::testing::Test {
 };
 
 TEST_F(RetrySenderTest, NumbersMessagesAndKeepsThemUntilAcknowledged) {
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   for (uint16_t i = 0; i < 4; ++i) EXPECT_EQ(send_new(s, i, 10).first, i);
   EXPECT_EQ(pool_.in_use(), 4u);  // the originals
   EXPECT_FALSE(s.has_room(1));    // 4 x 256 B fill 1024 B
@@ -94,7 +95,9 @@ TEST_F(RetrySenderTest, NumbersMessagesAndKeepsThemUntilAcknowledged) {
 }
 
 TEST_F(RetrySenderTest, NakReplaysFromTheNamedNumberInOrder) {
-  RetrySender s(params_, pool_, log_, "leaf0_spine0_up");
+  RetrySender s(params_, pool_, "leaf0_spine0_up");
+  LinkProbe probe(log_, "leaf0_spine0_up", {}, true);  // the replays recorded as events of the link
+  s.set_observer(&probe);
   for (uint16_t i = 0; i < 4; ++i) send_new(s, i, 10);
   s.on_nak(2, 50);  // 0 and 1 arrived, 2 did not
   EXPECT_EQ(pool_.in_use(), 2u);
@@ -113,7 +116,7 @@ TEST_F(RetrySenderTest, NakReplaysFromTheNamedNumberInOrder) {
 }
 
 TEST_F(RetrySenderTest, SilenceForTheTimeoutReplaysEverything) {
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   send_new(s, 0, 100);
   send_new(s, 1, 150);
   EXPECT_EQ(s.timeout_at(), 100 + 2000);
@@ -133,7 +136,7 @@ TEST_F(RetrySenderTest, SilenceForTheTimeoutReplaysEverything) {
 }
 
 TEST_F(RetrySenderTest, LinkAcksAreCoalescedAndNaksGoFirst) {
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   s.owe_ack(5, false, 1000);
   s.owe_ack(6, false, 1040);  // the deadline counts from the oldest owed
   EXPECT_EQ(s.next_deadline(), 1100);
@@ -150,7 +153,7 @@ TEST_F(RetrySenderTest, LinkAcksAreCoalescedAndNaksGoFirst) {
 }
 
 TEST_F(RetrySenderTest, AnAckForANumberNotGivenOutIsIgnored) {
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   send_new(s, 0, 0);
   s.on_ack(7, 10);  // not yet sent
   EXPECT_EQ(pool_.in_use(), 1u);
@@ -162,7 +165,7 @@ TEST_F(RetrySenderTest, AnAckForANumberNotGivenOutIsIgnored) {
 // message sent; alone only once due with nothing to ride on.
 TEST_F(RetrySenderTest, WithPiggybackingAnOwedAckRidesOnTheNextMessage) {
   params_.ack_piggyback = true;
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   s.owe_ack(5, false, 1000);
   s.owe_ack(6, true, 1010);  // due now, and yet not urgent: it waits for a message
   EXPECT_EQ(take(s, 1010), "none");
@@ -183,7 +186,7 @@ TEST_F(RetrySenderTest, WithPiggybackingAnOwedAckRidesOnTheNextMessage) {
 
 TEST_F(RetrySenderTest, WithPiggybackingADueAckWithNothingToRideOnGoesAlone) {
   params_.ack_piggyback = true;
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   s.owe_nak(3);
   s.owe_ack(7, false, 1000);
   EXPECT_EQ(take(s, 1200), "link_nak 3");  // NAKs still go at once
@@ -197,7 +200,7 @@ TEST_F(RetrySenderTest, WithPiggybackingADueAckWithNothingToRideOnGoesAlone) {
 }
 
 TEST_F(RetrySenderTest, WithoutPiggybackingNoAckRides) {
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   s.owe_ack(5, false, 1000);
   Payload& data = s.admit(packet(256, 0), 1000);
   info_of(data).carries_link_ack = true;  // left over from the link before
@@ -210,7 +213,7 @@ TEST_F(RetrySenderTest, WithoutPiggybackingNoAckRides) {
 // A carried ACK names its message by 16 bits: it releases the right one
 // across many wraps of those bits, and a stale one releases nothing.
 TEST_F(RetrySenderTest, ACarriedAckReleasesByTheLow16BitsAcrossWraps) {
-  RetrySender s(params_, pool_, log_, "l");
+  RetrySender s(params_, pool_, "l");
   for (uint32_t i = 0; i < 200000; ++i) {
     const uint32_t seq = send_new(s, static_cast<uint16_t>(i), i, 100).first;
     ASSERT_EQ(seq, i);

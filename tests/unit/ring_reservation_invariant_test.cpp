@@ -20,7 +20,6 @@ TEST(RingReservationInvariant, APacketMulticastBeforeItsReservationStopsTheRun) 
   const ring::RingLayout layout = ring::RingLayout::single_ring(4, groups);
   EventScheduler scheduler("scheduler", EventQueueShape{12, 8, 4});
   PayloadPool pool;
-  NullRecorder recorder;
   ring::RingFrameStore frames;
   RingStationParams params;
   params.buffers = 20;
@@ -28,7 +27,7 @@ TEST(RingReservationInvariant, APacketMulticastBeforeItsReservationStopsTheRun) 
   params.members = 4;
   params.permit_interval = 1'000'000;
   params.observe_every = 1'000'000;
-  RingStation member("station1", 1, 1, layout, groups, params, frames, pool, recorder, scheduler.queue());
+  RingStation member("station1", 1, 1, layout, groups, params, frames, pool, scheduler.queue());
 
   // Station 0's packet, sent with no ticket of it ever seen at station 1.
   ring::RingFrame f;
