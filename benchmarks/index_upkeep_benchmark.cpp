@@ -45,8 +45,8 @@ void record_samples(SqliteRecorder& rec, int64_t samples) {
   for (int64_t i = 0; i < samples; i += 2) {
     const fabric::Picos t = (i / 2 / kPorts + 1) * 10'000'000;
     const fabric::EntityId entity = fabric::port_entity(fabric::PortId(static_cast<uint32_t>(i / 2 % kPorts)));
-    rec.sample(t, entity, "ingress_bytes", static_cast<double>(i % 4096));
-    rec.sample(t, entity, "egress_bytes", static_cast<double>(i % 8192));
+    rec.sample(t, entity, fabric::metric::ingress_bytes, static_cast<double>(i % 4096));
+    rec.sample(t, entity, fabric::metric::egress_bytes, static_cast<double>(i % 8192));
   }
 }
 
