@@ -66,8 +66,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                           to_ps(config_.topology.cna_link.propagation), to_ps(config_.topology.fabric_link.propagation),
                           g, config_.leaf.dropped_credit == LeafParams::DroppedCredit::per_copy});
   for (int p = 0; p < g.user_ports(); ++p) {
-    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_, recorder_,
-                                          *leaf_events[raw(g.leaf_of(PortId(p)))]));
+    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna_of(p), pool_,
+                                          recorder_, *leaf_events[raw(g.leaf_of(PortId(p)))]));
     cnas_.back()->check_deliveries(delivery_bound_.get());
   }
   for (const traffic::FlowSpec& f : flows) {
@@ -81,8 +81,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
 
   for (int l = 0; l < g.leaves; ++l) {
     const LeafContext ctx{
-        config_.leaf,    g,   fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets, config_.credit_return,
-        *leaf_events[l], seed};
+        config_.leaf_of(l), g,   fdb_, mcbc_, pool_, recorder_, config_.spine.buffer_packets, config_.credit_return,
+        *leaf_events[l],    seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
   }
 
@@ -90,8 +90,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
       fabric_link_tx(config_.leaf, config_.credit_return, config_.leaf.downlink_buffer_packets);
   {
     for (int s = 0; s < g.spines; ++s)
-      spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine, pool_,
-                                                spine_tx, scheduler_.add_queue(kPartitionQueue)));
+      spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine_of(s),
+                                                pool_, spine_tx, scheduler_.add_queue(kPartitionQueue)));
   }
 
   LinkParams cna_uplink = config_.topology.cna_link;  // CNA to leaf: the frame's header beside its first bytes
