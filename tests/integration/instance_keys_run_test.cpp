@@ -70,6 +70,27 @@ TEST(InstanceKeysRun, ErrorsOnOneLinkOnly) {
   EXPECT_EQ(frames_not_delivered_once(db, 40'000'000), 0);
 }
 
+// E7a (egress CPs): one CNA without QCN, cna[5].qcn.gd=0: its rate
+// limiters never cut. u1, from port 5, takes more of its congested port;
+// u2 and u3, whose CNAs still react, keep their rates.
+TEST(InstanceKeysRun, OneCnaWithoutQcn) {
+  TempDir dir;
+  const Args e7a = Args().opt("--study", "E7a").opt("--time", "2ms");
+  ProcResult r = run(dir, "base.db", e7a);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  r = run(dir, "cna5.db", Args(e7a).set("cna[5].qcn.gd=0"));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  const auto gbps = [&](const std::string& db, const std::string& flow) {
+    Db d(dir.file(db));
+    return d.real(
+        "SELECT sum(d.bytes + 20) * 8.0 / 1500000.0 FROM deliveries d JOIN flows f USING (run_id, flow_id) "
+        "WHERE d.t_delivered_ps >= 500000000 AND f.name = '" +
+        flow + "'");
+  };
+  EXPECT_GT(gbps("cna5.db", "u1"), gbps("base.db", "u1") + 5);
+  for (const char* flow : {"u2", "u3"}) EXPECT_NEAR(gbps("cna5.db", flow), gbps("base.db", flow), 1.0) << flow;
+}
+
 // --explain shows one instance's value and the key that gave it;
 // --list-params --resolved lists the instance keys given.
 TEST(InstanceKeysRun, ExplainAndResolved) {
