@@ -172,9 +172,12 @@ std::string instance_groups_text(const ParamRegistry& registry, const std::vecto
 }  // namespace
 
 bool names_key(const std::string& pattern, const std::string& key) {
-  if (pattern.empty()) return true;
-  if (has_glob(pattern)) return fnmatch(pattern.c_str(), key.c_str(), 0) == 0;
-  return key == pattern || key.rfind(pattern + ".", 0) == 0;
+  if (pattern.empty() || key == pattern) return true;
+  if (has_glob(pattern) && fnmatch(pattern.c_str(), key.c_str(), 0) == 0) return true;
+  if (!has_glob(pattern) && (key == pattern || key.rfind(pattern + ".", 0) == 0)) return true;
+  // An instance key is also named as its group's key: leaf.cache names leaf[3].cache.entries.
+  const std::optional<InstanceKey> instance = split_instance_key(key);
+  return instance && !instance->rest.empty() && names_key(pattern, instance->group + "." + instance->rest);
 }
 
 bool lists(const ParamRegistry& registry, const std::string& pattern, const ParamSpec& spec) {

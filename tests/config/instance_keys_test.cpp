@@ -212,6 +212,11 @@ TEST(InstanceKeys, ListParamsDocumentsTheSyntax) {
   EXPECT_TRUE(contains(text, "but leaf.packet_bytes")) << text;
   EXPECT_TRUE(contains(text, "link[SELECTOR].KEY")) << text;
   EXPECT_FALSE(contains(list_params_text(r, "sim", 100), "per-instance"));
+  // --list-params PATTERN --resolved: an instance key is named as its group's key too.
+  EXPECT_TRUE(names_key("leaf.cache", "leaf[3].cache.entries"));
+  EXPECT_TRUE(names_key("leaf.*", "leaf[0-7,12].cache.entries"));
+  EXPECT_TRUE(names_key("leaf[3].cache.entries", "leaf[3].cache.entries"));
+  EXPECT_FALSE(names_key("spine", "leaf[3].cache.entries"));
 }
 
 }  // namespace

@@ -115,6 +115,25 @@ TEST(InstanceKeysRun, ExplainAndResolved) {
   EXPECT_NE(r.out.find("leaf[SELECTOR].KEY"), std::string::npos);
 }
 
+// --sweep takes instance keys: its points set them, each value checked
+// against the key's range, each point against the fabric's instances.
+TEST(InstanceKeysRun, SweepPoints) {
+  ProcResult r =
+      run_fabricsim(Args().opt("--study", "E2a").opt("--sweep", "leaf[3].cache.entries=1,8,32").opt("--points"));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  EXPECT_NE(r.out.find("\"points\": 48"), std::string::npos) << r.out;
+  EXPECT_NE(
+      r.out.find("\"sets\": [\"leaf.cache.entries=16\", \"flow.f1.frame_size=512\", \"leaf[3].cache.entries=8\"]"),
+      std::string::npos)
+      << r.out;
+  r = run_fabricsim(Args().opt("--study", "E2a").opt("--sweep", "leaf[3].cache.entries=1,0").opt("--points"));
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_NE(r.err.find("key 'leaf[3].cache.entries' has value '0'"), std::string::npos) << r.err;
+  r = run_fabricsim(Args().opt("--study", "E2a").opt("--sweep", "leaf[9].cache.entries=1,8").opt("--points"));
+  EXPECT_EQ(r.exit_code, 2) << r.describe();
+  EXPECT_NE(r.err.find("indices 0 .. 4 (this fabric has 5 leaves)"), std::string::npos) << r.err;
+}
+
 // Bad instance keys: exit 2 before the run, naming the key, the value and what is allowed.
 void expect_rejected(const Args& args, const std::vector<std::string>& needles) {
   TempDir dir;
@@ -126,8 +145,9 @@ void expect_rejected(const Args& args, const std::vector<std::string>& needles) 
   for (const std::string& n : needles) EXPECT_NE(r.err.find(n), std::string::npos) << "no '" << n << "' in:\n" << r.err;
   if (file_exists(dir.file("bad.db"))) {
     Db db(dir.file("bad.db"));
-    if (db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'runs'") > 0)
+    if (db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'runs'") > 0) {
       EXPECT_EQ(db.integer("SELECT count(*) FROM runs"), 0);
+    }
   }
 }
 
