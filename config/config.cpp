@@ -330,12 +330,14 @@ ResolvedParam Config::resolved_for_instance(const std::string& key) const {
   const std::optional<InstanceKey> k = split_instance_key(key);
   const InstanceGroup* g = k ? registry_.group(k->group) : nullptr;
   if (!g) return resolved(key);
-  const std::string cls = g->class_key(k->rest);
   const Selection asked = parse_selection(*g, key, "", k->selector);
+  // One named instance of a group whose class-wide key depends on it (a link's class).
+  const bool one_name = g->instance_class_key && asked.names.size() == 1;
+  const std::string cls = one_name ? g->instance_class_key(asked.names.front(), k->rest) : g->class_key(k->rest);
   ResolvedParam r = resolved(cls);
   for (const std::string& given : instance_order_) {
     const std::optional<InstanceKey> o = split_instance_key(given);
-    if (!o || o->group != k->group || g->class_key(o->rest) != cls) continue;
+    if (!o || o->group != k->group || o->rest != k->rest) continue;
     const Selection covers = parse_selection(*g, given, values_.at(given), o->selector);
     const bool all = g->by_name ? std::all_of(asked.names.begin(), asked.names.end(),
                                               [&](const std::string& n) { return covers.contains(n); })

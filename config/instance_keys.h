@@ -28,6 +28,9 @@ struct InstanceGroup {
   // The class-wide key an instance key's REST refines ("cache.entries" ->
   // "leaf.cache.entries"); empty: not a key of the group. Default: NAME.REST.
   std::function<std::string(const std::string& rest)> class_key;
+  // The class-wide key one named instance takes when no override names it,
+  // when that depends on the instance (a link's errors.CLASS.*); empty: class_key.
+  std::function<std::string(const std::string& name, const std::string& rest)> instance_class_key;
   // Class-wide keys under the group that stay one value for every
   // instance (what other units read too), with why, for the error.
   std::vector<std::string> fabric_wide;

@@ -127,6 +127,13 @@ void declare_fabric_instance_groups(config::ParamRegistry& r) {
     return rest == "errors.ber" || rest == "errors.packet_probability" ? "errors.leaf_spine." + rest.substr(7)
                                                                        : std::string();
   };
+  link.instance_class_key = [](const std::string& name, const std::string& rest) {
+    const LinkClass cls = link_class_of(name);
+    const char* prefix = cls == LinkClass::cna_leaf     ? "errors.cna_leaf."
+                         : cls == LinkClass::leaf_spine ? "errors.leaf_spine."
+                                                        : "errors.spine_leaf.";
+    return prefix + rest.substr(7);  // "errors.ber" -> errors.CLASS.ber
+  };
   r.declare_group(link);
 }
 

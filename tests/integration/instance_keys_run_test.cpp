@@ -107,6 +107,10 @@ TEST(InstanceKeysRun, ExplainAndResolved) {
   r = run_fabricsim(Args(a).opt("--explain", "spine[5].traversal_latency"));
   EXPECT_NE(r.out.find("spine[5].traversal_latency = 44ns"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("the class-wide key spine.traversal_latency"), std::string::npos) << r.out;
+  // A link without errors of its own takes its class's: spine to leaf for a _down link.
+  r = run_fabricsim(Args(a).set("errors.spine_leaf.ber=1e-9").opt("--explain", "link[leaf1_spine0_down].errors.ber"));
+  EXPECT_NE(r.out.find("link[leaf1_spine0_down].errors.ber = 1e-9"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the class-wide key errors.spine_leaf.ber"), std::string::npos) << r.out;
   r = run_fabricsim(Args(a).opt("--list-params").opt("--resolved"));
   ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
   EXPECT_NE(r.out.find("leaf[1].cache.entries\t32\tset"), std::string::npos) << r.out;
