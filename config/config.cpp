@@ -152,6 +152,19 @@ void Config::set(const std::string& key, const std::string& value, ValueSource s
 
 void Config::assign(const std::string& written, const std::string& value, const std::string& origin, ValueSource source,
                     const std::string& option) {
+  if (written.find('[') != std::string::npos) {  // an instance key: leaf[3].cache.entries
+    check_value(registry_.instance_spec(written, value), written, value);
+    values_[written] = value;
+    sources_[written] = source;
+    if (origin.empty()) {
+      origins_.erase(written);
+    } else {
+      origins_[written] = origin;
+    }
+    instance_order_.erase(std::remove(instance_order_.begin(), instance_order_.end(), written), instance_order_.end());
+    instance_order_.push_back(written);  // given again, it wins over those given since
+    return;
+  }
   if (!registry_.find(written) && !registry_.renamed_to(written)) throw registry_.unknown_key(written, value);
   const std::string key = names_.current(written, value, origin.empty() ? option : origin);
   const ParamSpec* spec = registry_.find(key);
@@ -256,6 +269,85 @@ std::vector<std::string> Config::instances(const std::string& prefix) const {
   return {names.begin(), names.end()};
 }
 
+std::vector<InstanceOverride> Config::instance_overrides(const std::string& group) const {
+  std::vector<InstanceOverride> overrides;
+  const InstanceGroup* g = registry_.group(group);
+  if (!g) return overrides;
+  for (const std::string& key : instance_order_) {
+    const std::optional<InstanceKey> k = split_instance_key(key);
+    if (!k || k->group != group) continue;
+    const std::string& value = values_.at(key);
+    overrides.push_back({key, g->class_key(k->rest), value, parse_selection(*g, key, value, k->selector)});
+    used_.insert(key);
+  }
+  return overrides;
+}
+
+Config Config::view_of(const std::string& group, const std::function<bool(const Selection&)>& covers) const {
+  Config view(*this);
+  view.notes_ = ResolutionNotes();
+  view.instance_given_.clear();
+  for (const InstanceOverride& o : instance_overrides(group)) {
+    if (!covers(o.selection)) continue;
+    view.values_[o.class_key] = o.value;
+    view.sources_[o.class_key] = sources_.at(o.key);
+    view.origins_.erase(o.class_key);
+    if (const auto it = origins_.find(o.key); it != origins_.end()) view.origins_[o.class_key] = it->second;
+    view.instance_given_[o.class_key] = o.key;
+  }
+  return view;
+}
+
+Config Config::instance_view(const std::string& group, int64_t index) const {
+  return view_of(group, [index](const Selection& s) { return s.contains(index); });
+}
+
+Config Config::instance_view(const std::string& group, const std::string& name) const {
+  return view_of(group, [&name](const Selection& s) { return s.contains(name); });
+}
+
+const std::string& Config::given_as(const std::string& key) const {
+  const auto it = instance_given_.find(key);
+  return it == instance_given_.end() ? key : it->second;
+}
+
+void Config::adopt_instance_checks(const Config& view, const std::string& label) const {
+  for (CheckResult check : view.notes().checks()) {
+    bool reads_override = false;
+    for (std::string& key : check.keys) {
+      if (view.instance_given_.count(key) == 0) continue;
+      key = view.given_as(key);
+      reads_override = true;
+    }
+    if (!reads_override) continue;
+    check.name = label + ": " + check.name;
+    check.detail = label + ": " + check.detail;
+    notes_.check(std::move(check));
+  }
+}
+
+ResolvedParam Config::resolved_for_instance(const std::string& key) const {
+  const std::optional<InstanceKey> k = split_instance_key(key);
+  const InstanceGroup* g = k ? registry_.group(k->group) : nullptr;
+  if (!g) return resolved(key);
+  const Selection asked = parse_selection(*g, key, "", k->selector);
+  // One named instance of a group whose class-wide key depends on it (a link's class).
+  const bool one_name = g->instance_class_key && asked.names.size() == 1;
+  const std::string cls = one_name ? g->instance_class_key(asked.names.front(), k->rest) : g->class_key(k->rest);
+  ResolvedParam r = resolved(cls);
+  for (const std::string& given : instance_order_) {
+    const std::optional<InstanceKey> o = split_instance_key(given);
+    if (!o || o->group != k->group || o->rest != k->rest) continue;
+    const Selection covers = parse_selection(*g, given, values_.at(given), o->selector);
+    const bool all = g->by_name ? std::all_of(asked.names.begin(), asked.names.end(),
+                                              [&](const std::string& n) { return covers.contains(n); })
+                                : std::all_of(asked.indices.begin(), asked.indices.end(),
+                                              [&](int64_t i) { return covers.contains(i); });
+    if (all) r = resolved(given);
+  }
+  return r;
+}
+
 void Config::check_all_used() const {
   for (const auto& [key, value] : values_) {
     if (used_.count(key) == 0) throw locate(ConfigError(key, value, kUnusedKeyAllowed));
@@ -327,7 +419,7 @@ std::string Config::resolved_text() const {
 
 void Config::fail(const std::string& key, const std::string& allowed) const {
   const auto it = values_.find(key);
-  if (it != values_.end()) throw locate(ConfigError(key, it->second, allowed));
+  if (it != values_.end()) throw locate(ConfigError(given_as(key), it->second, allowed));
   const ParamSpec* spec = registry_.find(key);
   throw ConfigError(key, spec ? spec->default_value : "", allowed);
 }

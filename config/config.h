@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "config/config_error.h"
+#include "config/instance_keys.h"
 #include "config/key_names.h"
 #include "config/picos.h"
 #include "config/resolution_notes.h"
@@ -114,6 +115,21 @@ class ParamRegistry {
   // key to be its typo.
   bool knows_of(const std::string& key) const;
   const std::vector<ParamSpec>& all() const { return specs_; }
+
+  // Per-instance keys (instance_keys.h): a group of a platform's units.
+  void declare_group(InstanceGroup group);
+  const InstanceGroup* group(const std::string& name) const;
+  const std::vector<InstanceGroup>& groups() const { return groups_; }
+  // The group whose instances `spec` may be given for, or nullptr when the
+  // key is one value for the whole run (sim.*, topology.*, fabric-wide keys).
+  const InstanceGroup* group_of(const ParamSpec& spec) const;
+  // The class-wide key an instance key refines: "leaf.cache.entries" for
+  // "leaf[3].cache.entries"; "" when the group has no such key.
+  std::string class_key(const InstanceKey& key) const;
+  // The declaration of the class-wide key an instance key refines, checking
+  // the key's form and its selector's syntax; a ConfigError naming the key,
+  // `value` and what is allowed when it is no instance key of a group.
+  const ParamSpec& instance_spec(const std::string& key, const std::string& value) const;
   // The error for a key nobody declared, with the closest declared key as a
   // suggestion when one is near enough to be a typo.
   ConfigError unknown_key(const std::string& key, const std::string& value) const;
@@ -122,6 +138,7 @@ class ParamRegistry {
   std::vector<ParamSpec> specs_;
   std::vector<std::pair<std::string, std::string>> renamed_;  // (old, new)
   std::string owner_;                                         // see OwnedKeys
+  std::vector<InstanceGroup> groups_;
 };
 
 // A line of an INI file kept as written: the [sweep] section's.
@@ -216,6 +233,25 @@ class Config {
   // with flow.f1.src and flow.f2.rate set, instances("flow") = {"f1", "f2"}.
   std::vector<std::string> instances(const std::string& prefix) const;
 
+  // Per-instance keys (instance_keys.h) of `group` given, in the order
+  // given, with their selections; marks them used (the platform reading
+  // them checks each selection against its units).
+  std::vector<InstanceOverride> instance_overrides(const std::string& group) const;
+  // What one instance reads: this configuration with the class-wide keys
+  // of `group` replaced by the instance's overrides, later ones winning.
+  // Its errors (fail) name the instance key that gave the value; its notes
+  // start empty (adopt_instance_checks).
+  Config instance_view(const std::string& group, int64_t index) const;
+  Config instance_view(const std::string& group, const std::string& name) const;
+  // The instance key that gave `key` its value in an instance view, or `key`.
+  const std::string& given_as(const std::string& key) const;
+  // The checks `view` noted that read a key one of its overrides gave, with
+  // that key named as given and `label` ("leaf 3") before the check's name.
+  void adopt_instance_checks(const Config& view, const std::string& label) const;
+  // The value one instance takes for `key` ("leaf[3].cache.entries", one
+  // instance): the last override given for it, or the class-wide value.
+  ResolvedParam resolved_for_instance(const std::string& key) const;
+
   // The run's platform: a key given that belongs to another one is a
   // ConfigError naming it and its platform; resolved_text() then holds the
   // keys every platform reads and this platform's.
@@ -254,6 +290,8 @@ class Config {
               const std::string& option = "");
   const ParamSpec& spec_for(const std::string& key, ParamType type) const;
   const std::string& raw_value(const std::string& key, const ParamSpec& spec) const;
+  // An instance view with the overrides whose selection `covers`.
+  Config view_of(const std::string& group, const std::function<bool(const Selection&)>& covers) const;
 
   const ParamRegistry& registry_;
   std::map<std::string, std::string> values_;
@@ -262,7 +300,9 @@ class Config {
   mutable ResolutionNotes notes_;
   std::vector<IniEntry> sweep_lines_;
   std::vector<IniEntry> search_lines_;
-  std::string platform_;  // select_platform(); "" keeps every key
+  std::string platform_;                               // select_platform(); "" keeps every key
+  std::vector<std::string> instance_order_;            // instance keys, in the order given
+  std::map<std::string, std::string> instance_given_;  // in an instance view: class key -> instance key
   mutable std::set<std::string> used_;
   mutable bool mark_reads_ = true;  // see UnmarkedReads
   KeyNames names_{registry_};

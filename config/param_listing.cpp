@@ -133,12 +133,51 @@ std::string cell(std::string text) {
   return text;
 }
 
+// The per-instance syntax of the groups some listed key belongs to.
+std::string instance_groups_text(const ParamRegistry& registry, const std::vector<const ParamSpec*>& specs,
+                                 size_t width) {
+  std::string text;
+  for (const InstanceGroup& g : registry.groups()) {
+    std::string example;
+    for (const ParamSpec* spec : specs)
+      if (registry.group_of(*spec) == &g && example.empty()) example = spec->key;
+    if (example.empty()) continue;
+    if (text.empty()) {
+      text += "\n# per-instance keys\n";
+      add_wrapped(text,
+                  "A key of a unit the model has many of may be given for one instance or a set of them, in --set, "
+                  "study and INI files, --sweep and --vary: GROUP[SELECTOR].KEY. The instances it selects take it in "
+                  "place of the class-wide key (a later one wins where two select the same instance); the others "
+                  "keep the class-wide value. --explain GROUP[N].KEY shows one instance's value and where it comes "
+                  "from.",
+                  2, width);
+    }
+    std::string rests;
+    if (!g.listed_rests.empty()) {
+      for (const std::string& r : g.listed_rests) rests += (rests.empty() ? "" : ", ") + r;
+    } else {
+      rests = "every " + g.name + ".* key";
+      if (!g.fabric_wide.empty()) {
+        rests += " but";
+        for (size_t i = 0; i < g.fabric_wide.size(); ++i) rests += (i ? ", " : " ") + g.fabric_wide[i];
+        rests += " (" + g.fabric_wide_why + ")";
+      }
+    }
+    text += "  " + g.name + "[SELECTOR].KEY\n";
+    add_wrapped(text, "SELECTOR: " + selector_syntax(g) + ". KEY: " + rests + ".", 6, width);
+  }
+  return text;
+}
+
 }  // namespace
 
 bool names_key(const std::string& pattern, const std::string& key) {
-  if (pattern.empty()) return true;
-  if (has_glob(pattern)) return fnmatch(pattern.c_str(), key.c_str(), 0) == 0;
-  return key == pattern || key.rfind(pattern + ".", 0) == 0;
+  if (pattern.empty() || key == pattern) return true;
+  if (has_glob(pattern) && fnmatch(pattern.c_str(), key.c_str(), 0) == 0) return true;
+  if (!has_glob(pattern) && (key == pattern || key.rfind(pattern + ".", 0) == 0)) return true;
+  // An instance key is also named as its group's key: leaf.cache names leaf[3].cache.entries.
+  const std::optional<InstanceKey> instance = split_instance_key(key);
+  return instance && !instance->rest.empty() && names_key(pattern, instance->group + "." + instance->rest);
 }
 
 bool lists(const ParamRegistry& registry, const std::string& pattern, const ParamSpec& spec) {
@@ -184,6 +223,7 @@ std::string list_params_text(const ParamRegistry& registry, const std::string& p
     }
     text += layout.format(row_of(*spec));
   }
+  text += instance_groups_text(registry, specs, std::max(width, kNarrowestListing));
   return text;
 }
 

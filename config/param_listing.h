@@ -17,7 +17,8 @@ namespace fabric::config {
 // flow.*.src) or a group of keys (leaf.voq lists leaf.voq.*).
 bool lists(const ParamRegistry& registry, const std::string& pattern, const ParamSpec& spec);
 // The same for a run's key (--list-params PATTERN --resolved): the glob, the
-// key itself or its group.
+// key itself or its group; an instance key (leaf[3].cache.entries) also as
+// its group's key (leaf.cache.entries).
 bool names_key(const std::string& pattern, const std::string& key);
 
 // For a reader: KEY, TYPE, DEFAULT, UNIT and ALLOWED in columns, the

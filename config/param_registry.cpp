@@ -124,6 +124,13 @@ void ParamRegistry::declare(ParamSpec spec) {
 }
 
 const ParamSpec* ParamRegistry::find(const std::string& key) const {
+  if (key.find('[') != std::string::npos) {
+    try {
+      return &instance_spec(key, "");
+    } catch (const ConfigError&) {
+      return nullptr;
+    }
+  }
   for (const ParamSpec& spec : specs_) {
     if (spec.key == key) return &spec;
   }
@@ -153,7 +160,88 @@ bool ParamRegistry::knows_of(const std::string& key) const {
   return find(key) || renamed_to(key) || !closest_declared_key(*this, key).empty();
 }
 
+void ParamRegistry::declare_group(InstanceGroup group) {
+  if (this->group(group.name)) throw std::logic_error("instance group '" + group.name + "' declared twice");
+  if (!group.class_key) {
+    const std::string prefix = group.name + ".";
+    group.class_key = [prefix](const std::string& rest) { return prefix + rest; };
+  }
+  groups_.push_back(std::move(group));
+}
+
+const InstanceGroup* ParamRegistry::group(const std::string& name) const {
+  for (const InstanceGroup& g : groups_)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+const InstanceGroup* ParamRegistry::group_of(const ParamSpec& spec) const {
+  if (spec.is_pattern()) return nullptr;
+  for (const InstanceGroup& g : groups_) {
+    if (std::find(g.fabric_wide.begin(), g.fabric_wide.end(), spec.key) != g.fabric_wide.end()) continue;
+    if (!g.listed_rests.empty()) {
+      for (const std::string& rest : g.listed_rests)
+        if (g.class_key(rest) == spec.key) return &g;
+      continue;
+    }
+    const std::string prefix = g.name + ".";
+    if (spec.key.compare(0, prefix.size(), prefix) == 0) return &g;
+  }
+  return nullptr;
+}
+
+std::string ParamRegistry::class_key(const InstanceKey& key) const {
+  const InstanceGroup* g = group(key.group);
+  return g && !key.rest.empty() ? g->class_key(key.rest) : "";
+}
+
+const ParamSpec& ParamRegistry::instance_spec(const std::string& key, const std::string& value) const {
+  const std::optional<InstanceKey> k = split_instance_key(key);
+  std::string groups;
+  for (const InstanceGroup& g : groups_) groups += (groups.empty() ? "" : ", ") + g.name + "[SELECTOR].KEY";
+  const std::string per_instance = "a per-instance key: " + (groups.empty() ? std::string("none declared") : groups) +
+                                   " (see --list-params, '# per-instance keys')";
+  if (!k) throw ConfigError(key, value, per_instance);
+  const InstanceGroup* g = group(k->group);
+  if (!g) {
+    const std::string why =
+        k->group.empty() ? "" : " ('" + k->group + "' keys are one value for the whole run, not per instance)";
+    throw ConfigError(key, value, per_instance + why);
+  }
+  if (k->rest.empty()) throw ConfigError(key, value, g->name + "[SELECTOR].KEY, SELECTOR " + selector_syntax(*g));
+  parse_selection(*g, key, value, k->selector);  // its syntax; its range is the run's to check
+  const std::string cls = g->class_key(k->rest);
+  const std::string as_given = g->name + "[" + k->selector + "].";
+  const ParamSpec* spec = cls.empty() ? nullptr : find(cls);
+  if (!spec || spec->is_pattern()) {
+    // The typo is in the key's part: suggest among the group's own keys.
+    std::vector<std::string> rests;
+    for (const ParamSpec& s : specs_) {
+      if (group_of(s) != g) continue;
+      for (const std::string& r : g->listed_rests)
+        if (g->class_key(r) == s.key) rests.push_back(r);
+      if (g->listed_rests.empty()) rests.push_back(s.key.substr(g->name.size() + 1));
+    }
+    const std::vector<std::string> closest = close_names(k->rest, rests, 1);
+    std::string allowed = "a key of " + g->name + " given per instance (see --list-params)";
+    if (!closest.empty()) allowed += " -- did you mean '" + as_given + closest.front() + "'?";
+    throw ConfigError(key, value, allowed);
+  }
+  if (group_of(*spec) != g)
+    throw ConfigError(key, value,
+                      "a key given per " + g->name + ": " + spec->key + " is one value for the whole fabric (" +
+                          g->fabric_wide_why + "); set it as " + spec->key);
+  return *spec;
+}
+
 ConfigError ParamRegistry::unknown_key(const std::string& key, const std::string& value) const {
+  if (key.find('[') != std::string::npos) {
+    try {
+      instance_spec(key, value);
+    } catch (const ConfigError& error) {
+      return error;
+    }
+  }
   if (const std::string* now = renamed_to(key))  // where the old name is not taken (a sweep's keys)
     return ConfigError(key, value, std::string(kUnknownKeyAllowed) + " -- this key is now '" + *now + "'");
   const std::string suggestion = closest_declared_key(*this, key);

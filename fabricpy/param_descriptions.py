@@ -52,6 +52,11 @@ def find(key, binary=None):
     entry = table.get(key)
     if entry is None and key.startswith("flow.") and key.count(".") >= 2:
         entry = table.get("flow.*." + key.split(".", 2)[-1])
+    instance = re.fullmatch(r"([a-z_]+)\[[\w,\-]+\]\.(.+)", key)
+    if entry is None and instance:  # leaf[3].cache.entries: the class-wide key's (fabricsim's instance groups)
+        group, rest = instance.groups()
+        entry = table.get("errors.leaf_spine." + rest[len("errors."):] if group == "link" and
+                          rest.startswith("errors.") else f"{group}.{rest}")
     if entry is None and table:
         entry = table.get(current_name(key, binary or _binary()))
     return entry

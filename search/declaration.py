@@ -137,7 +137,7 @@ def parse_axis(text, key_type=None):
     if "=" not in text:
         raise DeclarationError(f"{option}: expected KEY=LOW..HIGH[:int|:real][:log] or KEY=A,B,C[:all]")
     key, spec = (s.strip() for s in text.split("=", 1))
-    if not re.fullmatch(r"[A-Za-z_][\w.*-]*", key):
+    if not re.fullmatch(r"[A-Za-z_][\w.*-]*(\[[\w,-]+\]\.[\w.-]+)?", key):  # leaf[0-7,12].cache.entries
         raise DeclarationError(f"{option}: '{key}' is not a key")
     parts = spec.split(":")
     values, flags = parts[0].strip(), [f.strip() for f in parts[1:]]

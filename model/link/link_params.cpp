@@ -70,15 +70,27 @@ std::optional<ErrorInjector::Params> LinkErrorParams::for_link(LinkClass cls, co
   ErrorInjector::Params p = cls == LinkClass::cna_leaf     ? cna_leaf
                             : cls == LinkClass::leaf_spine ? leaf_spine
                                                            : spine_leaf;
+  if (const auto own = by_link.find(link); own != by_link.end()) p = own->second;
   if (const auto s = scripted.find(link); s != scripted.end()) p.scripted = s->second;
   if (p.bit_error_rate == 0 && p.packet_error_probability == 0 && p.scripted.empty()) return std::nullopt;
   return p;
+}
+
+LinkClass link_class_of(const std::string& link) {
+  const auto ends_with = [&](const std::string& tail) {
+    return link.size() >= tail.size() && link.compare(link.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (ends_with("_up")) return LinkClass::leaf_spine;
+  if (ends_with("_down")) return LinkClass::spine_leaf;
+  return LinkClass::cna_leaf;
 }
 
 bool LinkErrorParams::any_errors(LinkClass cls) const {
   const ErrorInjector::Params& p = cls == LinkClass::cna_leaf     ? cna_leaf
                                    : cls == LinkClass::leaf_spine ? leaf_spine
                                                                   : spine_leaf;
+  for (const auto& [link, own] : by_link)
+    if (link_class_of(link) == cls && (own.bit_error_rate > 0 || own.packet_error_probability > 0)) return true;
   return p.bit_error_rate > 0 || p.packet_error_probability > 0 || !scripted.empty();
 }
 

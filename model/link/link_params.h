@@ -96,11 +96,18 @@ enum class LinkClass { cna_leaf, leaf_spine, spine_leaf };
 struct LinkErrorParams {
   ErrorInjector::Params cna_leaf, leaf_spine, spine_leaf;  // without the scripted numbers
   ScriptedErrors scripted;                                 // by link name
+  // Links given errors of their own (link[NAME].errors.*), by link name:
+  // they take these in place of their class's.
+  std::map<std::string, ErrorInjector::Params> by_link;
   // The injector's parameters for one link, or nullopt when it sees no errors.
   std::optional<ErrorInjector::Params> for_link(LinkClass cls, const std::string& link) const;
   // Whether any link of the class may corrupt a message.
   bool any_errors(LinkClass cls) const;
 };
+
+// The class of a link by its name: leafL_spineS_up is leaf_spine, _down
+// spine_leaf, a CNA's link (leafL_portK_from_cna, _to_cna) cna_leaf.
+LinkClass link_class_of(const std::string& link);
 
 CreditReturnParams read_credit_return_params(const CreditReturnKeys& keys);
 // `max_message_bytes`: the largest message on a leaf-spine link; the retry

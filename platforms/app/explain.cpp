@@ -53,9 +53,13 @@ void explain_key(const config::Config& config, const config::ParamRegistry& regi
   const config::ParamSpec* spec = registry.find(key);
   if (!spec || (spec->is_pattern() && spec->key == key))
     throw config::ConfigError("--explain", key, registry.unknown_key(key, "").allowed);
-  const std::vector<config::ResolvedParam> params = config.resolved_params();
-  const auto it =
-      std::find_if(params.begin(), params.end(), [&](const config::ResolvedParam& p) { return p.key == key; });
+  std::vector<config::ResolvedParam> params = config.resolved_params();
+  auto it = std::find_if(params.begin(), params.end(), [&](const config::ResolvedParam& p) { return p.key == key; });
+  const bool instance = key.find('[') != std::string::npos;
+  if (instance) {  // leaf[3].cache.entries: the override that gave leaf 3 its value, or the class-wide value
+    params.push_back(config.resolved_for_instance(key));
+    it = params.end() - 1;
+  }
   if (it == params.end()) {
     if (!spec->affects_results) {
       out << key << ": a key that does not change the results (not recorded)\n";
@@ -68,7 +72,10 @@ void explain_key(const config::Config& config, const config::ParamRegistry& regi
     return;
   }
   out << key << " = " << it->value << "\n";
-  out << "  from:        " << origin_text(*it) << "\n";
+  out << "  from:        " << origin_text(*it);
+  if (instance && it->key != key)
+    out << (it->key.find('[') != std::string::npos ? " (given as " : " (the class-wide key ") << it->key << ")";
+  out << "\n";
   out << "  declared:    " << declaration_text(*spec) << "\n";
   out << "  description: " << spec->description << "\n";
   const std::vector<config::CheckResult> checks = config.notes().checks_of(key);

@@ -12,6 +12,7 @@
 #include "model/link/link_params.h"
 #include "model/spine/spine_params.h"
 #include "platforms/common/sampling_guard.h"
+#include "platforms/fabric/fabric_instances.h"
 #include "platforms/fabric/fabric_keys.h"
 #include "platforms/fabric/fabric_sizing.h"
 #include "platforms/fabric/fabric_top.h"
@@ -26,13 +27,6 @@
 namespace fabric {
 
 namespace {
-
-// The most headers one lossless frame takes at a user port: one per copy.
-uint32_t lossless_headers_per_frame(const std::vector<traffic::FlowSpec>& flows, const LeafParams& leaf) {
-  for (const traffic::FlowSpec& f : flows)
-    if (f.multicast && leaf.lossless.test(static_cast<size_t>(f.priority))) return kMaxLocalFanout;
-  return 1;
-}
 
 // Occupancy samples one sampling instant writes: ingress and egress bytes
 // of every port of every leaf, surrogate ports included.
@@ -83,6 +77,7 @@ void FabricPlatform::declare_params(config::ParamRegistry& r) const {
   FabricKeys keys;
   traffic::MulticastTreeKeys trees;
   traffic::JobKeys jobs;
+  declare_fabric_instance_groups(r);
 }
 
 PlatformResolution FabricPlatform::resolve(const config::Config& config, const SharedRunKeys& keys) const {
@@ -114,14 +109,7 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
                                           FlowId(static_cast<uint32_t>(r.flows.size())));
   r.flows.insert(r.flows.end(), std::make_move_iterator(jobs.flows.begin()), std::make_move_iterator(jobs.flows.end()));
   f.jobs = std::move(jobs.plans);
-  apply_lossless_limits(k.leaf, f.leaf, cna_pause_round_trip(f.topology, f.leaf), traffic::kMaxFrameBytes,
-                        lossless_headers_per_frame(r.flows, f.leaf));
-  PauseRoundTrip behind_a_frame = cna_pause_round_trip(f.topology, f.leaf);
-  const uint32_t largest_on_wire = traffic::kMaxFrameBytes + behind_a_frame.overhead_bytes;
-  behind_a_frame.wait = static_cast<Picos>(std::ceil(wire_ps(largest_on_wire, behind_a_frame.link_gbps)));
-  // Without the concurrent header a frame is admitted once it is all in.
-  if (!f.leaf.concurrent_header) behind_a_frame.header_after_bytes = largest_on_wire;
-  f.leaf.pause_obeyed_within = static_cast<Picos>(std::ceil(pause_window_ps(behind_a_frame))) + 1;
+  f.leaf = finish_leaf_params(k.leaf, f.leaf, f.topology, r.flows);
   const traffic::MulticastTreeKeys trees;
   f.trees.max_levels = static_cast<int>(trees.max_levels.value());
   f.trees.max_source_fanout = static_cast<size_t>(trees.source_fanout.value());
@@ -135,10 +123,11 @@ PlatformResolution FabricPlatform::resolve(const config::Config& config, const S
     std::vector<traffic::FlowSpec> open_loop;
     std::copy_if(r.flows.begin(), r.flows.end(), std::back_inserter(open_loop),
                  [](const traffic::FlowSpec& flow) { return !flow.job; });
-    check_traffic_bounds(k, f.topology, f.leaf,
-                         traffic_demand(open_loop, f.topology.geometry, groups, f.topology.cna_link.rate_gbps,
-                                        static_cast<uint8_t>(f.leaf.lossless.to_ulong())),
-                         config);
+    const TrafficDemand demand = traffic_demand(open_loop, f.topology.geometry, groups, f.topology.cna_link.rate_gbps,
+                                                static_cast<uint8_t>(f.leaf.lossless.to_ulong()));
+    check_traffic_bounds(k, f.topology, f.leaf, demand, config);
+    // The instances given keys of their own, read and checked as the class-wide keys were.
+    resolve_fabric_instances(config, f, {keys.stall_timeout, keys.sim_time, &r.flows, &demand});
   }
   r.run = std::make_unique<FabricRun>(std::move(f));
   return r;

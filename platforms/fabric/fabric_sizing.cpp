@@ -6,6 +6,7 @@
 #include "model/core/sim_time.h"
 #include "model/link/link_sizing.h"
 #include "platforms/common/quantity_text.h"
+#include "platforms/fabric/fabric_instances.h"
 #include "traffic/frame_size.h"
 
 namespace fabric {
@@ -206,7 +207,8 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   // leaf-spine links when link retry is off. Only the timeout resends them,
   // so it must be able to fire within the run. (The CNAs' transport NAKs a
   // gap at once; its timeout covers only a pair's last frames.)
-  const LinkErrorParams errors = read_link_error_params_unchecked(k.link.errors);
+  LinkErrorParams errors = read_link_error_params_unchecked(k.link.errors);
+  add_link_error_overrides(c, errors, nullptr);
   const bool fabric_losses =
       !retry.enabled && (errors.any_errors(LinkClass::leaf_spine) || errors.any_errors(LinkClass::spine_leaf));
   if (k.leaf.e2e_retransmit && fabric_losses) {

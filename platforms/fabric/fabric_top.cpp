@@ -65,7 +65,7 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
                           to_ps(config_.topology.cna_link.propagation), to_ps(config_.topology.fabric_link.propagation),
                           g, config_.leaf.dropped_credit == LeafParams::DroppedCredit::per_copy});
   for (int p = 0; p < g.user_ports(); ++p) {
-    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna, pool_,
+    cnas_.push_back(std::make_unique<Cna>(("cna" + std::to_string(p)).c_str(), PortId(p), config_.cna_of(p), pool_,
                                           *leaf_events[raw(g.leaf_of(PortId(p)))]));
     cnas_.back()->set_observer(&cna_probes_.emplace_back(*cnas_.back(), recorder_));  // declares cna<N> (e2e)
     cnas_.back()->check_deliveries(delivery_bound_.get());
@@ -80,8 +80,9 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   jobs_ = std::make_unique<FabricJobs>(config_.jobs, cnas_, group_macs);
 
   for (int l = 0; l < g.leaves; ++l) {
-    const LeafContext ctx{config_.leaf,    g,   fdb_, mcbc_, pool_, config_.spine.buffer_packets, config_.credit_return,
-                          *leaf_events[l], seed};
+    const LeafContext ctx{
+        config_.leaf_of(l), g,   fdb_, mcbc_, pool_, config_.spine.buffer_packets, config_.credit_return,
+        *leaf_events[l],    seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
     // The probe declares the leaf's entities (leaf<L>, its congestion points) and records what it reports.
     leaves_.back()->set_observer(&leaf_probes_.emplace_back(*leaves_.back(), recorder_));
@@ -91,8 +92,8 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
       fabric_link_tx(config_.leaf, config_.credit_return, config_.leaf.downlink_buffer_packets);
   {
     for (int s = 0; s < g.spines; ++s)
-      spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine, pool_,
-                                                spine_tx, scheduler_.add_queue(kPartitionQueue)));
+      spines_.push_back(std::make_unique<Spine>(("spine" + std::to_string(s)).c_str(), g.leaves, config_.spine_of(s),
+                                                pool_, spine_tx, scheduler_.add_queue(kPartitionQueue)));
   }
 
   LinkParams cna_uplink = config_.topology.cna_link;  // CNA to leaf: the frame's header beside its first bytes

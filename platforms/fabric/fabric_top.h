@@ -2,6 +2,7 @@
 // The platform top: composes CNAs, leaves, spines and the links between them
 // from the configuration. It holds no behaviour of its own.
 #include <deque>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -37,6 +38,21 @@ struct FabricConfig {
   LinkErrorParams errors;
   TreeLimits trees;
   std::vector<traffic::JobPlan> jobs;  // closed-loop jobs (their flows are among the run's flows)
+  // The instances given keys of their own (leaf[3].cache.entries, ...):
+  // their parameters in full; every other instance takes the class-wide ones.
+  std::map<int, LeafParams> leaf_instances;
+  std::map<int, SpineParams> spine_instances;
+  std::map<int, CnaParams> cna_instances;  // by user port
+  const LeafParams& leaf_of(int l) const { return of(leaf_instances, l, leaf); }
+  const SpineParams& spine_of(int s) const { return of(spine_instances, s, spine); }
+  const CnaParams& cna_of(int port) const { return of(cna_instances, port, cna); }
+
+ private:
+  template <class Params>
+  static const Params& of(const std::map<int, Params>& instances, int i, const Params& class_wide) {
+    const auto it = instances.find(i);
+    return it == instances.end() ? class_wide : it->second;
+  }
 };
 
 class FabricTop : public sc_core::sc_module, public PlatformTop {

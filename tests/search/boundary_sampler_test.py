@@ -56,6 +56,13 @@ class BoundarySearch(unittest.TestCase):
         self.assertLess(len(asked), 80)
         self.assertLess(seconds, 30)  # a bound for a hang, not a timing: the old code never ended
 
+    def test_an_instance_key_is_a_key(self):
+        # Issue 57: leaf[3].cache.entries, leaf[0-7,12].voq.threshold are keys to vary.
+        for key in ("leaf[3].cache.entries", "leaf[0-7,12].cache.entries", "link[leaf0_spine1_up].errors.ber"):
+            self.assertEqual(parse_axis(f"{key}=4..128:int").key, key)
+        answer, _, _ = search("leaf[3].cache.entries=4..128:int", 17, key_type="integer")
+        self.assertEqual(answer, 17)
+
     def test_candidates_of_a_wide_range_are_few(self):
         axis = parse_axis("k=1..4000000000:int")
         sampler = BoundarySampler(axis, "minimize", {0: True, 1: False}.get, 4)
