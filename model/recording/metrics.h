@@ -80,16 +80,16 @@ class TotalFamily {
   constexpr explicit TotalFamily(std::string_view name) : definition_(&family(name)) {}
   TotalFamilyMember member(std::string_view kind) const {
     const std::string_view family_name = definition_->name;
-    std::string name(family_name.substr(0, family_name.size() - kPlaceholder.size()));
+    std::string name(family_name.substr(0, family_name.size() - kKindSuffix.size()));
     name += kind;
     return TotalFamilyMember(*definition_, std::move(name));
   }
 
  private:
-  static constexpr std::string_view kPlaceholder = "<kind>";
+  static constexpr std::string_view kKindSuffix = "<kind>";
   static constexpr const MetricDefinition& family(std::string_view name) {
     const MetricDefinition& d = catalog_detail::lookup(name, MetricKind::total);
-    if (d.name.size() <= kPlaceholder.size() || d.name.substr(d.name.size() - kPlaceholder.size()) != kPlaceholder)
+    if (d.name.size() <= kKindSuffix.size() || d.name.substr(d.name.size() - kKindSuffix.size()) != kKindSuffix)
       throw "not a family (a name ending in <kind>) of model/recording/metric_catalog.h";
     return d;
   }
