@@ -21,7 +21,7 @@ bool all_digits(const std::string& s) {
 
 bool is_name(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '*';
   });
 }
 
@@ -43,12 +43,34 @@ std::optional<InstanceKey> split_instance_key(const std::string& key) {
   return k;
 }
 
+bool name_matches(const std::string& pattern, const std::string& name) {
+  // '*' matches any run of characters: the last '*' seen and where its
+  // run ends are where a mismatch resumes (linear, no recursion).
+  size_t p = 0, n = 0, star = std::string::npos, resume = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      resume = n;
+    } else if (p < pattern.size() && pattern[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (star != std::string::npos) {
+      p = star + 1;
+      n = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
 bool Selection::contains(const std::string& name) const {
-  return std::find(names.begin(), names.end(), name) != names.end();
+  return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return name_matches(n, name); });
 }
 
 std::string selector_syntax(const InstanceGroup& group) {
-  if (group.by_name) return "a comma list of " + group.instances;
+  if (group.by_name) return "a comma list of " + group.instances + ", where '*' matches any run of characters";
   return "a comma list of " + group.instances + " and ranges A-B: '3', '0-7,12'";
 }
 
@@ -60,7 +82,7 @@ Selection parse_selection(const InstanceGroup& group, const std::string& key, co
     const std::string item = trim(raw);
     if (group.by_name) {
       if (!is_name(item)) throw ConfigError(key, value, allowed);
-      if (!s.contains(item)) s.names.push_back(item);
+      if (std::find(s.names.begin(), s.names.end(), item) == s.names.end()) s.names.push_back(item);
       continue;
     }
     const size_t dash = item.find('-');

@@ -6,6 +6,7 @@
 //   leaf[3].cache.entries = 32          leaf 3 only
 //   leaf[0-7,12].voq.threshold = 30KB   leaves 0..7 and 12
 //   link[leaf12_spine3_up].errors.ber = 1e-6
+//   link[*_spine7_*].gbps = 12.5         every link of spine 7, both ways
 //
 // A platform declares its instance groups (ParamRegistry::declare_group):
 // the group's name, how its instances are selected (indices, or names such
@@ -47,11 +48,16 @@ struct InstanceKey {
 };
 std::optional<InstanceKey> split_instance_key(const std::string& key);
 
+// Whether `name` matches `pattern`, in which '*' matches any run of
+// characters ("*_spine7_*" matches "leaf3_spine7_up").
+bool name_matches(const std::string& pattern, const std::string& name);
+
 // What a selector names: indices (sorted, each once) or names (in order,
-// each once). Throws ConfigError naming `key` and `value` when malformed.
+// each once; a name may hold '*'). Throws ConfigError naming `key` and
+// `value` when malformed.
 struct Selection {
   std::set<int64_t> indices;
-  std::vector<std::string> names;
+  std::vector<std::string> names;  // patterns: contains() matches them
   bool contains(int64_t index) const { return indices.count(index) > 0; }
   bool contains(const std::string& name) const;
 };

@@ -1,5 +1,6 @@
 #include "platforms/fabric/fabric_instances.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -7,6 +8,7 @@
 #include "model/leaf/pause_headroom.h"
 #include "platforms/fabric/fabric_sizing.h"
 #include "platforms/fabric/link_names.h"
+#include "platforms/fabric/topology_params.h"
 #include "platforms/fabric/traffic_bounds.h"
 #include "traffic/frame_size.h"
 
@@ -15,6 +17,27 @@ namespace {
 
 constexpr const char* kLinkNames =
     "link names of this fabric: leafL_spineS_up, leafL_spineS_down, leafL_portK_from_cna, leafL_portK_to_cna";
+constexpr const char* kUplinkRateKey = "topology.uplink_gbps";
+
+// The links an override selects, its patterns expanded; a name or pattern
+// that selects no link of the fabric is a ConfigError naming the key.
+std::vector<std::string> selected_links(const config::Config& config, const config::InstanceOverride& o,
+                                        const Geometry& geometry) {
+  const std::vector<std::string> all = link_names(geometry);
+  std::vector<std::string> selected;
+  for (const std::string& given : o.selection.names) {
+    bool any = false;
+    for (const std::string& name : all) {
+      if (!config::name_matches(given, name)) continue;
+      any = true;
+      if (std::find(selected.begin(), selected.end(), name) == selected.end()) selected.push_back(name);
+    }
+    if (!any) config.fail(o.key, std::string(kLinkNames) + " ('" + given + "' names none)");
+  }
+  return selected;
+}
+
+bool is_rate(const config::InstanceOverride& o) { return o.class_key == kUplinkRateKey; }
 
 // The most headers one lossless frame takes at a user port: one per copy.
 uint32_t lossless_headers_per_frame(const std::vector<traffic::FlowSpec>& flows, const LeafParams& leaf) {
@@ -120,15 +143,18 @@ void declare_fabric_instance_groups(config::ParamRegistry& r) {
   link.name = "link";
   link.by_name = true;
   link.instances = kLinkNames;
-  link.listed_rests = {"errors.ber", "errors.packet_probability"};
+  link.listed_rests = {"errors.ber", "errors.packet_probability", "gbps"};
   // Every class's errors.* keys have the same declaration: the leaf-spine
-  // one checks the value; the link's own class is read from its name.
+  // one checks the value; the link's own class is read from its name. A
+  // link's rate refines topology.uplink_gbps (leaf-spine links only).
   link.class_key = [](const std::string& rest) {
+    if (rest == "gbps") return std::string(kUplinkRateKey);
     return rest == "errors.ber" || rest == "errors.packet_probability" ? "errors.leaf_spine." + rest.substr(7)
                                                                        : std::string();
   };
   link.instance_class_key = [](const std::string& name, const std::string& rest) {
     const LinkClass cls = link_class_of(name);
+    if (rest == "gbps") return std::string(cls == LinkClass::cna_leaf ? "topology.user_port_gbps" : kUplinkRateKey);
     const char* prefix = cls == LinkClass::cna_leaf     ? "errors.cna_leaf."
                          : cls == LinkClass::leaf_spine ? "errors.leaf_spine."
                                                         : "errors.spine_leaf.";
@@ -150,10 +176,10 @@ LeafParams finish_leaf_params(const LeafKeys& keys, LeafParams leaf, const Topol
   return leaf;
 }
 
-void add_link_error_overrides(const config::Config& config, LinkErrorParams& errors, const Geometry* geometry) {
+void add_link_error_overrides(const config::Config& config, LinkErrorParams& errors, const Geometry& geometry) {
   for (const config::InstanceOverride& o : config.instance_overrides("link")) {
-    for (const std::string& name : o.selection.names) {
-      if (geometry && !names_link(*geometry, name)) config.fail(o.key, std::string(kLinkNames) + " ('" + name + "')");
+    if (is_rate(o)) continue;
+    for (const std::string& name : selected_links(config, o, geometry)) {
       const LinkClass cls = link_class_of(name);
       auto own = errors.by_link.find(name);
       if (own == errors.by_link.end())
@@ -171,6 +197,50 @@ void add_link_error_overrides(const config::Config& config, LinkErrorParams& err
     }
   }
 }
+
+namespace {
+
+// link[..].gbps: the leaf-spine links given a rate of their own, read (and
+// checked: the credit windows, the retry buffer and timeout, the traffic's
+// bounds) as the class-wide rate is, from a view with the link's value.
+void resolve_link_rates(const config::Config& config, FabricConfig& f, const InstanceInputs& in) {
+  std::vector<config::InstanceOverride> rates;
+  for (const config::InstanceOverride& o : config.instance_overrides("link"))
+    if (is_rate(o)) rates.push_back(o);
+  // The links, grouped by the overrides that select them (those share a rate).
+  std::map<std::vector<size_t>, std::vector<std::string>> groups;
+  for (size_t i = 0; i < rates.size(); ++i) {
+    for (const std::string& name : selected_links(config, rates[i], f.topology.geometry)) {
+      if (link_class_of(name) == LinkClass::cna_leaf)
+        config.fail(rates[i].key, "leaf-spine and spine-leaf links ('" + name +
+                                      "' is a CNA's link: it runs at topology.user_port_gbps, which the CNA's "
+                                      "pacing and rate limiters read too)");
+    }
+  }
+  for (const std::string& name : link_names(f.topology.geometry)) {
+    std::vector<size_t> covering;
+    for (size_t i = 0; i < rates.size(); ++i)
+      if (rates[i].selection.contains(name)) covering.push_back(i);
+    if (!covering.empty()) groups[covering].push_back(name);
+  }
+  for (const auto& [covering, names] : groups) {
+    config::Config view = config.instance_view("link", names.front());
+    for (const auto& [key, derived] : config.notes().derived_values()) view.set(key, derived.value);
+    {
+      const config::ParamScope reading(view);
+      FabricKeys k;
+      const TopologyParams t = read_topology_params(k.topology, static_cast<int>(k.spine.ports.value()));
+      check_fabric_keys(k, t, in.sim_time, view);
+      check_traffic_bounds(k, t, f.leaf, *in.demand, view);
+      for (const std::string& name : names) f.link_gbps[name] = t.fabric_link.rate_gbps;
+    }
+    std::string label;
+    for (size_t i : covering) label += (label.empty() ? "" : ", ") + rates[i].key;
+    config.adopt_instance_checks(view, label);
+  }
+}
+
+}  // namespace
 
 void resolve_fabric_instances(const config::Config& config, FabricConfig& f, const InstanceInputs& in) {
   const Geometry& g = f.topology.geometry;
@@ -195,7 +265,8 @@ void resolve_fabric_instances(const config::Config& config, FabricConfig& f, con
                   cna.scale_to_line(f.topology.cna_link.rate_gbps);
                   for (int p : members) f.cna_instances[p] = cna;
                 });
-  add_link_error_overrides(config, f.errors, &g);
+  add_link_error_overrides(config, f.errors, g);
+  resolve_link_rates(config, f, in);
 }
 
 }  // namespace fabric

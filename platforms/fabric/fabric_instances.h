@@ -32,11 +32,12 @@ struct InstanceInputs {
 };
 
 // The errors of the links given their own (link[NAME].errors.*) into
-// errors.by_link; with `geometry`, a name of no link of it is a ConfigError.
-void add_link_error_overrides(const config::Config& config, LinkErrorParams& errors, const Geometry* geometry);
+// errors.by_link; a name or pattern that selects no link of `geometry` is a
+// ConfigError.
+void add_link_error_overrides(const config::Config& config, LinkErrorParams& errors, const Geometry& geometry);
 
-// Fills f.leaf_instances, f.spine_instances, f.cna_instances and
-// f.errors.by_link from the instance keys given; `f` holds the class-wide
+// Fills f.leaf_instances, f.spine_instances, f.cna_instances,
+// f.errors.by_link and f.link_gbps from the instance keys given; `f` holds the class-wide
 // parameters. An instance out of range or a link the fabric does not have
 // is a ConfigError naming the key.
 void resolve_fabric_instances(const config::Config& config, FabricConfig& f, const InstanceInputs& inputs);

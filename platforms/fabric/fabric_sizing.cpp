@@ -171,11 +171,12 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   const LinkRetryKeys& retry = k.link.retry;
   if (retry.enabled) {
     const double ack_rtt = link_ack_round_trip_ps(link, retry.ack_delay);
-    check(c, "link.retry.timeout >= the link ACK round trip",
-          {retry.timeout.key(), k.topology.leaf_spine_cable_m.key(), retry.ack_delay.key()},
-          double(retry.timeout.value()) >= ack_rtt,
-          retry.timeout.key() + " " + time_text(double(retry.timeout.value())) + " < " + ack_round_trip_text(k, link) +
-              ": every message will be replayed");
+    check(
+        c, "link.retry.timeout >= the link ACK round trip",
+        {retry.timeout.key(), k.topology.leaf_spine_cable_m.key(), k.topology.uplink_gbps.key(), retry.ack_delay.key()},
+        double(retry.timeout.value()) >= ack_rtt,
+        retry.timeout.key() + " " + time_text(double(retry.timeout.value())) + " < " + ack_round_trip_text(k, link) +
+            ": every message will be replayed");
     const double need = retry_buffer_need_bytes(link, retry.ack_delay);
     const double limit_gbps = std::min(link.rate_gbps, double(retry.buffer.value()) * 8000.0 / ack_rtt);
     check(
@@ -208,7 +209,7 @@ void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_t
   // so it must be able to fire within the run. (The CNAs' transport NAKs a
   // gap at once; its timeout covers only a pair's last frames.)
   LinkErrorParams errors = read_link_error_params_unchecked(k.link.errors);
-  add_link_error_overrides(c, errors, nullptr);
+  add_link_error_overrides(c, errors, t.geometry);
   const bool fabric_losses =
       !retry.enabled && (errors.any_errors(LinkClass::leaf_spine) || errors.any_errors(LinkClass::spine_leaf));
   if (k.leaf.e2e_retransmit && fabric_losses) {

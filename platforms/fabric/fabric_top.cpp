@@ -116,11 +116,13 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
     const bool retry = config_.retry.enabled;
     for (int s = 0; s < static_cast<int>(spines_.size()); ++s) {
       const EntityPlace to_spine = fabric_link_place(l, s, true), to_leaf = fabric_link_place(l, s, false);
-      Link& up = make_link(fabric_link_name(l, s, true), to_spine, config_.topology.fabric_link);
+      Link& up =
+          make_link(fabric_link_name(l, s, true), to_spine, config_.fabric_link_of(fabric_link_name(l, s, true)));
       leaf.uplink_tx(s).out.bind(up.in);
       up.out.bind(spines_[s]->rx(l).in);
       add_link_layer(up, to_spine, LinkClass::leaf_spine, leaf.uplink_tx(s), spines_[s]->rx(l), PortId(0), retry);
-      Link& down = make_link(fabric_link_name(l, s, false), to_leaf, config_.topology.fabric_link);
+      Link& down =
+          make_link(fabric_link_name(l, s, false), to_leaf, config_.fabric_link_of(fabric_link_name(l, s, false)));
       spines_[s]->tx(l).out.bind(down.in);
       down.out.bind(leaf.downlink_rx(s).in);
       add_link_layer(down, to_leaf, LinkClass::spine_leaf, spines_[s]->tx(l), leaf.downlink_rx(s), PortId(0), retry);

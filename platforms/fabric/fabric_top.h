@@ -42,8 +42,14 @@ struct FabricConfig {
   // their parameters in full; every other instance takes the class-wide ones.
   std::map<int, LeafParams> leaf_instances;
   std::map<int, SpineParams> spine_instances;
-  std::map<int, CnaParams> cna_instances;  // by user port
+  std::map<int, CnaParams> cna_instances;   // by user port
+  std::map<std::string, double> link_gbps;  // leaf-spine links given a rate of their own (link[..].gbps), by name
   const LeafParams& leaf_of(int l) const { return of(leaf_instances, l, leaf); }
+  LinkParams fabric_link_of(const std::string& name) const {
+    LinkParams link = topology.fabric_link;
+    if (const auto it = link_gbps.find(name); it != link_gbps.end()) link.rate_gbps = it->second;
+    return link;
+  }
   const SpineParams& spine_of(int s) const { return of(spine_instances, s, spine); }
   const CnaParams& cna_of(int port) const { return of(cna_instances, port, cna); }
 

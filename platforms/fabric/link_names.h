@@ -3,6 +3,7 @@
 // and how errors.scripted names a link; and their ends (entities.from_*,
 // to_*, direction).
 #include <string>
+#include <vector>
 
 #include "model/core/geometry.h"
 #include "model/recording/entity_place.h"
@@ -27,5 +28,7 @@ inline EntityPlace fabric_link_place(int leaf, int spine, bool up) {
 }
 // Whether `name` names a link of a fabric of this geometry.
 bool names_link(const Geometry& geometry, const std::string& name);
+// Every link of a fabric of this geometry, by leaf: its CNA links, then its spine links.
+std::vector<std::string> link_names(const Geometry& geometry);
 
 }  // namespace fabric

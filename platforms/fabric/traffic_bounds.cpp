@@ -93,6 +93,21 @@ void check_window(const FabricKeys& k, const FabricPaths& fast, const FabricPath
           " (covers the credit round trip without reverse traffic to ride on, " + time_text(idle) + ")");
 }
 
+// The line rate of one direction of the leaf-spine links: the leaf sprays
+// a packet per link in turn (leaf.spray round_robin), so each takes an equal
+// share of what crosses the spines.
+void check_line_rate(const FabricKeys& k, const TopologyParams& t, double per_link_gbps, const std::string& link_name,
+                     const std::string& whose, const config::Config& c) {
+  if (per_link_gbps <= 0) return;
+  const double rate = t.fabric_link.rate_gbps;
+  const std::string& key = c.given_as(k.topology.uplink_gbps.key());  // link[..].gbps for a link of its own rate
+  note_check(c, key + " carries what the traffic puts on each " + link_name,
+             {k.topology.uplink_gbps.key(), k.topology.spines.key()}, rate >= per_link_gbps,
+             key + " " + gbps_text(rate) + ": each " + link_name + " carries at most " + gbps_text(rate) +
+                 ", and the traffic offers " + gbps_text(per_link_gbps) + " per link (" + whose +
+                 "); remedy: " + key + " " + gbps_text(per_link_gbps) + " or more spines");
+}
+
 }  // namespace
 
 void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const LeafParams& leaf, const TrafficDemand& d,
@@ -112,6 +127,10 @@ void check_traffic_bounds(const FabricKeys& k, const TopologyParams& t, const Le
   check_window(k, fast, load, k.leaf.downlink_buffer_packets, k.leaf.traversal_latency,
                d.busiest(d.leaf_in_gbps) / spines, "spine-leaf link",
                ports_text("the busiest leaf receives from other leaves", d.busiest(d.leaf_in_gbps)) + spread, c);
+  check_line_rate(k, t, d.busiest(d.leaf_out_gbps) / spines, "leaf-spine link",
+                  ports_text("the busiest leaf sends other leaves", d.busiest(d.leaf_out_gbps)) + spread, c);
+  check_line_rate(k, t, d.busiest(d.leaf_in_gbps) / spines, "spine-leaf link",
+                  ports_text("the busiest leaf receives from other leaves", d.busiest(d.leaf_in_gbps)) + spread, c);
 
   const std::string rg_text = "the request-grant round trip of a " + cable_text(k) + ": at least " +
                               time_text(fast.request_grant()) + " (2 x (" + fast.one_way_text() + " + 2 x " +

@@ -78,6 +78,23 @@ TEST(InstanceKeys, SelectorsOfIndicesAndNames) {
   EXPECT_THROW(parse_selection(*r.group("link"), "k", "v", "leaf1 spine2"), ConfigError);
 }
 
+TEST(InstanceKeys, NamePatternsMatchAnyRunOfCharacters) {
+  EXPECT_TRUE(name_matches("*_spine7_*", "leaf3_spine7_up"));
+  EXPECT_TRUE(name_matches("*_spine7_*", "leaf12_spine7_down"));
+  EXPECT_FALSE(name_matches("*_spine7_*", "leaf3_spine17_up"));
+  EXPECT_FALSE(name_matches("*_spine7_*", "leaf3_spine7"));
+  EXPECT_TRUE(name_matches("leaf3_*", "leaf3_port0_to_cna"));
+  EXPECT_FALSE(name_matches("leaf3_*", "leaf31_spine0_up"));
+  EXPECT_TRUE(name_matches("*", "anything"));
+  EXPECT_TRUE(name_matches("leaf1_spine2_up", "leaf1_spine2_up"));
+  EXPECT_FALSE(name_matches("leaf1_spine2_up", "leaf1_spine2_upx"));
+  EXPECT_TRUE(name_matches("a**b*c", "aXbYbc"));
+  const ParamRegistry r = registry();
+  const Selection spine7 = parse_selection(*r.group("link"), "k", "v", "*_spine7_*");
+  EXPECT_TRUE(spine7.contains("leaf0_spine7_up"));
+  EXPECT_FALSE(spine7.contains("leaf0_spine6_up"));
+}
+
 TEST(InstanceKeys, RegistryFindsTheClassWideDeclaration) {
   const ParamRegistry r = registry();
   ASSERT_TRUE(r.find("leaf[3].cache.entries"));

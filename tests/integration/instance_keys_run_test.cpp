@@ -70,6 +70,33 @@ TEST(InstanceKeysRun, ErrorsOnOneLinkOnly) {
   EXPECT_EQ(frames_not_delivered_once(db, 40'000'000), 0);
 }
 
+// Spine 1 at a fifth of the line rate, every link of it both ways
+// (link[*_spine1_*].gbps): those links carry at most their own rate while
+// spine 0's carry more; the run warns, naming the key, that the traffic
+// offers them more than their rate; --explain gives one link's rate.
+TEST(InstanceKeysRun, ASlowSpinesLinksOnly) {
+  TempDir dir;
+  const Args slow = two_leaf_shift().opt("--time", "100us").set("link[*_spine1_*].gbps=5");
+  const ProcResult r = run(dir, "slow.db", slow);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db db(dir.file("slow.db"));
+  const auto gbps = [&](const std::string& link) {
+    return db.real("SELECT value * 8000.0 / 100e6 FROM v_run_totals WHERE metric = 'data_bytes' AND entity = '" + link +
+                   "'");
+  };
+  for (const char* link : {"leaf0_spine1_up", "leaf1_spine1_up", "leaf0_spine1_down", "leaf1_spine1_down"}) {
+    EXPECT_LE(gbps(link), 5.0) << link;
+    EXPECT_GT(gbps(link), 3.0) << link;
+  }
+  EXPECT_GT(gbps("leaf0_spine0_up"), 8.0);
+  EXPECT_EQ(db.integer("SELECT count(*) FROM run_warnings WHERE message LIKE 'link[*_spine1_*].gbps: %"
+                       "each leaf-spine link carries at most 5 Gb/s%'"),
+            1);
+  const ProcResult explain = run_fabricsim(Args(slow).opt("--explain", "link[leaf1_spine1_down].gbps"));
+  EXPECT_NE(explain.out.find("link[leaf1_spine1_down].gbps = 5"), std::string::npos) << explain.out;
+  EXPECT_NE(explain.out.find("given as link[*_spine1_*].gbps"), std::string::npos) << explain.out;
+}
+
 // E7a (egress CPs): one CNA without QCN, cna[5].qcn.gd=0: its rate
 // limiters never cut. u1, from port 5, takes more of its congested port;
 // u2 and u3, whose CNAs still react, keep their rates.
@@ -191,6 +218,13 @@ TEST(BadInputPerInstance, TypoInTheKeyPart) {
 TEST(BadInputPerInstance, LinkThatDoesNotExist) {
   expect_rejected(two_leaf().set("link[leaf7_spine0_up].errors.ber=1e-6"),
                   {"link[leaf7_spine0_up].errors.ber", "leafL_spineS_up", "leaf7_spine0_up"});
+}
+
+TEST(BadInputPerInstance, LinkRates) {
+  expect_rejected(two_leaf().set("link[leaf0_port1_to_cna].gbps=50"),
+                  {"link[leaf0_port1_to_cna].gbps", "'50'", "topology.user_port_gbps"});
+  expect_rejected(two_leaf().set("link[*_spine40_*].gbps=5"), {"link[*_spine40_*].gbps", "names none"});
+  expect_rejected(two_leaf().set("link[*_spine1_*].gbps=0"), {"link[*_spine1_*].gbps", "'0'", "0.1 .. 1000 Gb/s"});
 }
 
 TEST(BadInputPerInstance, AnotherPlatformsRun) {
