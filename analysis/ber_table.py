@@ -20,7 +20,7 @@ from analysis import table_tool
 from fabricpy import tool
 from fabricpy.confidence import mean_sd, values_text
 from fabricpy.markdown import table
-from analysis.metrics import gbps, warmup_ps
+from fabricpy.rates import gbps, warmup_ps
 from analysis.rundb import run_ids, _config_dict
 
 

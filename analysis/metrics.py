@@ -5,6 +5,8 @@ import math
 
 import numpy as np
 
+from fabricpy.rates import gbps  # the rate definitions are fabricpy.rates, shared with search/
+
 # Nearest-rank percentiles: the ceil(a * n / b)-th smallest of n values.
 PERCENTILES = (("p50", 1, 2), ("p99", 99, 100), ("p99.9", 999, 1000))
 
@@ -72,15 +74,6 @@ def floored_window_ps(window_ps, floor_ps):
     return nice_window_ps(floor_ps, 1)
 
 
-def warmup_ps(sim_time_ps, requested_ps=None):
-    """What mean throughput skips: as requested, else 0.5 ms for runs of
-    1 ms or more (experiments.md: skip it where a steady state is needed),
-    else nothing; never the whole run."""
-    if requested_ps is None:
-        requested_ps = 500_000_000 if sim_time_ps >= 1_000_000_000 else 0
-    return min(requested_ps, max(sim_time_ps - 1, 0))
-
-
 def window_count(sim_time_ps, last_delivery_ps, window_ps):
     """Windows 0 .. last, as subflow_throughput.sql numbers them."""
     last = max(sim_time_ps - 1, last_delivery_ps, -1)
@@ -92,21 +85,6 @@ def bytes_per_window(deliveries, subflows, window_ps, windows):
     cells = deliveries.subflow.astype(np.int64) * windows + deliveries.t_ps // window_ps
     counts = np.bincount(cells, weights=deliveries.bytes, minlength=subflows * windows)
     return counts.reshape(subflows, windows)
-
-
-# What an Ethernet frame takes on the wire beyond its bytes: preamble and
-# start delimiter (8 B) and the inter-frame gap (12 B).
-WIRE_OVERHEAD_BYTES = 20
-
-
-def frame_share(frame_bytes):
-    """The share of a wire rate that a frame's own bytes are."""
-    return frame_bytes / (frame_bytes + WIRE_OVERHEAD_BYTES)
-
-
-def gbps(byte_count, duration_ps):
-    """Bytes over a duration in Gb/s (1 bit/ps = 1000 Gb/s)."""
-    return byte_count * 8000.0 / duration_ps
 
 
 def jain_index(shares):

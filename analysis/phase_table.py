@@ -14,7 +14,7 @@ from fabricpy import tool
 from fabricpy.confidence import values_text
 from analysis.labels import duration
 from fabricpy.markdown import table
-from analysis.metrics import gbps
+from fabricpy.rates import gbps
 from fabricpy.option_values import LONGEST_PS, parse_duration_ps
 from fabricpy.errors import ReportError
 from analysis.rundb import open_database, run_ids

@@ -8,7 +8,7 @@ from analysis.ibft_table import section as ibft_file_section
 from fabricpy.option_values import parse_duration_ps, parse_rate_gbps
 from analysis.ring_table import section as ring_file_section
 from fabricpy.errors import ReportError
-from analysis import metrics
+from fabricpy import rates
 
 # Every section a run's report can hold (RunReport draws each):
 #   throughput   receive throughput per subflow over time, and its mean after the warm-up
@@ -55,7 +55,7 @@ class PlatformReport:
 
     def warmup_ps(self, run, asked_ps):
         """What mean throughput skips: --warmup if given, else the platform's rule."""
-        return metrics.warmup_ps(run.sim_time_ps, asked_ps if asked_ps is not None else 0)
+        return rates.warmup_ps(run.sim_time_ps, asked_ps if asked_ps is not None else 0)
 
     def file_section(self, conn, out_dir):
         """The section of the whole file (its study's table and plots), or None."""
@@ -74,7 +74,7 @@ class FabricReport(PlatformReport):
 
     def warmup_ps(self, run, asked_ps):
         # experiments.md: skip 0.5 ms where a steady state is needed (runs of 1 ms or more).
-        return metrics.warmup_ps(run.sim_time_ps, asked_ps)
+        return rates.warmup_ps(run.sim_time_ps, asked_ps)
 
 
 class BackplaneReport(PlatformReport):
@@ -89,7 +89,7 @@ class BackplaneReport(PlatformReport):
     def warmup_ps(self, run, asked_ps):
         if asked_ps is None:  # the run's own warm-up
             asked_ps = parse_duration_ps(run.config.get("backplane.warmup", "0")) or 0
-        return metrics.warmup_ps(run.sim_time_ps, asked_ps)
+        return rates.warmup_ps(run.sim_time_ps, asked_ps)
 
 
 class IbftReport(PlatformReport):

@@ -15,7 +15,7 @@ from analysis import table_tool
 from fabricpy import tool
 from fabricpy.confidence import values_text
 from fabricpy.markdown import table
-from analysis.metrics import frame_share, gbps, warmup_ps
+from fabricpy.rates import frame_share, gbps, warmup_ps
 from fabricpy.option_values import config_key, output_file
 from fabricpy.errors import ReportError
 from analysis.rundb import open_database, run_ids, _config_dict

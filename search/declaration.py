@@ -63,7 +63,7 @@ class Declaration:
     axes: list = field(default_factory=list)
     objectives: list = field(default_factory=list)
     constraints: list = field(default_factory=list)
-    warmup_ps: int = None  # where run metrics start (--warmup); None: analysis.metrics.warmup_ps's rule
+    warmup_ps: int = None  # where run metrics start (--warmup); None: fabricpy.rates.warmup_ps's rule
 
     def search_axes(self):
         return [a for a in self.axes if not a.robust]

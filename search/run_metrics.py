@@ -7,7 +7,7 @@ import math
 import sqlite3
 from dataclasses import dataclass
 
-from analysis.metrics import WIRE_OVERHEAD_BYTES, frame_share, gbps, warmup_ps
+from fabricpy.rates import WIRE_OVERHEAD_BYTES, frame_share, gbps, warmup_ps
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ ETHERNET_PLATFORMS = ("fabric", "backplane")
 
 
 def _start(sim_time_ps, warmup):
-    """Where a figure starts: --warmup if given, else analysis.metrics.warmup_ps's rule."""
+    """Where a figure starts: --warmup if given, else fabricpy.rates.warmup_ps's rule."""
     if warmup is not None and warmup >= sim_time_ps:
         raise FigureError(f"--warmup {warmup} ps: the runs are {sim_time_ps} ps long; a warm-up ends before the "
                           "run does")
@@ -35,7 +35,7 @@ def _start(sim_time_ps, warmup):
 
 def _subflow_rates(conn, run_id, sim_time_ps, warmup, wire):
     """Each configured subflow's mean receive rate from the warm-up on
-    (--warmup, else analysis.metrics.warmup_ps: 0.5 ms of runs of 1 ms or
+    (--warmup, else fabricpy.rates.warmup_ps: 0.5 ms of runs of 1 ms or
     more), 0 for one that received nothing: sweep-table's cells. In frame
     bytes, or with `wire` on the wire (each frame's preamble and gap too).
     Without a warm-up the subflow totals give it, so a run recorded with

@@ -17,12 +17,12 @@
 
 #include "model/core/buffer_pool.h"
 #include "model/core/circular_queue.h"
+#include "model/core/drop_reason.h"
 #include "model/leaf/ingress_room.h"
 #include "model/leaf/leaf_params.h"
 #include "model/multicast/mcbc_table.h"
 #include "model/protocol/fabric_protocol.h"
 #include "model/qcn/ingress_culprits.h"
-#include "model/recording/recorder.h"
 
 namespace fabric {
 

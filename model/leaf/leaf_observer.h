@@ -5,8 +5,8 @@
 // PAUSE changes are rare next to the frames a unit moves.
 #include <cstdint>
 
+#include "model/core/drop_reason.h"
 #include "model/core/ids.h"
-#include "model/recording/recorder.h"  // DropReason
 
 namespace fabric {
 

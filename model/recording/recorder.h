@@ -6,27 +6,13 @@
 #include <string_view>
 #include <vector>
 
+#include "model/core/drop_reason.h"
 #include "model/core/ids.h"
 #include "model/recording/entity.h"
 #include "model/recording/entity_table.h"
 #include "model/recording/metrics.h"
 
 namespace fabric {
-
-// shared_memory: a frame that does not fit in a shared-memory switch (backplane).
-enum class DropReason {
-  payload,
-  header_pool,
-  header_red,
-  header_memory,
-  voq_tail,
-  voq_head,
-  link,
-  shared_memory,
-  host_queue,
-  other
-};
-const char* to_string(DropReason reason);
 
 // pause_headers: beside a 'pause' (STOP) that the header pool called for.
 // hold: a lossless frame without room waits at a user port (never dropped).

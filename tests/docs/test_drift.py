@@ -141,6 +141,20 @@ class Layout(unittest.TestCase):
                 if name.endswith(".py") and not name.startswith("_"):
                     self.assertRegex(entry, rf"\b{re.escape(name[:-3])}\b", f"docs/layout.md does not name {top}/{name}")
 
+    # The Python packages a package may import (docs/layout.md, "Dependencies").
+    PYTHON_IMPORTS = {"fabricpy": set(), "sweep": {"fabricpy"}, "search": {"fabricpy", "sweep"},
+                      "analysis": {"fabricpy"}}
+
+    def test_python_imports_run_one_way(self):
+        packages = set(self.PYTHON_IMPORTS)
+        pattern = re.compile(r"^\s*(?:from|import)\s+(" + "|".join(packages) + r")\b", re.M)
+        for top, allowed in self.PYTHON_IMPORTS.items():
+            for name in sorted(os.listdir(os.path.join(SOURCE, top))):
+                if not name.endswith(".py"):
+                    continue
+                for imported in pattern.findall(read(os.path.join(top, name))):
+                    self.assertIn(imported, allowed | {top}, f"{top}/{name} imports {imported}/ against the direction")
+
     def test_every_script_is_named(self):
         entry = self.entry("scripts/")
         for name in sorted(os.listdir(os.path.join(SOURCE, "scripts"))):
