@@ -7,7 +7,7 @@ import os
 import numpy as np
 
 from analysis import metrics, plots
-from fabricpy import rates
+from fabricpy.rates import gbps
 from analysis.backplane_section import backplane_section
 from analysis.cookbook import run_query
 from analysis.job_section import jobs_section
@@ -159,7 +159,7 @@ class RunReport:
         if not self.over_time_reason:
             labels = [r.subflow_label(i) for i in range(len(r.subflows))]
             n = self.rate_windows
-            plots.throughput_plot(r, self.window_ps, self.times_us[:n], rates.gbps(shares[:, :n], self.window_ps),
+            plots.throughput_plot(r, self.window_ps, self.times_us[:n], gbps(shares[:, :n], self.window_ps),
                                   labels, self._png("throughput"), line_gbps=self.platform.line_gbps(r),
                                   mean_gbps=(rates, f"{duration(frm)} to {duration(to)}" if frm else None),
                                   unit=self.platform.unit)
@@ -235,7 +235,7 @@ class RunReport:
         jain = metrics.jain_index(shares)
         plots.fairness_plot(r, self.window_ps, self.times_us[:self.rate_windows], jain[:self.rate_windows],
                             len(r.subflows), self._png("fairness"))
-        rows = [(w, w * self.window_ps, len(r.subflows), rates.gbps(float(shares[:, w].sum()), self.window_ps),
+        rows = [(w, w * self.window_ps, len(r.subflows), gbps(float(shares[:, w].sum()), self.window_ps),
                  None if np.isnan(jain[w]) else float(jain[w])) for w in range(self.windows)]
         header = ["window", "window_start_ps", "subflows", "total_gbps", "jain_index"]
         csv_name = f"run{r.run_id}_jain.csv"

@@ -104,8 +104,8 @@ void check_line_rate(const FabricKeys& k, const TopologyParams& t, double per_li
   note_check(c, key + " carries what the traffic puts on each " + link_name,
              {k.topology.uplink_gbps.key(), k.topology.spines.key()}, rate >= per_link_gbps,
              key + " " + gbps_text(rate) + ": each " + link_name + " carries at most " + gbps_text(rate) +
-                 ", and the traffic offers " + gbps_text(per_link_gbps) + " per link (" + whose +
-                 "); remedy: " + key + " " + gbps_text(per_link_gbps) + " or more spines");
+                 ", and the traffic offers " + gbps_text(per_link_gbps) + " per link (" + whose + "); remedy: " + key +
+                 " " + gbps_text(per_link_gbps) + " or more spines");
 }
 
 }  // namespace
