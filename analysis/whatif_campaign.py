@@ -46,6 +46,7 @@ from fabricpy.option_values import did_you_mean
 from fabricpy.errors import ReportError
 
 NS_PER_M = 5.0          # topology.propagation_ns_per_m's default
+UPLINK_GBPS = 25.0      # topology.uplink_gbps's default
 SIM_TIME_US = 40        # each fabric run; its sources stop at half of it
 STOP_US = 20
 MEASURE_FROM_US = 5     # throughput over [5, 20) us
@@ -276,6 +277,11 @@ def cable_case(number, rng, seed):
     keys["spine.buffer_packets"] = "auto"
     if lossless(keys):
         keys.update({"classes.lossless_priorities": "", "leaf.voq.threshold": "60KB", "leaf.voq.drop": "head"})
+    # ... and uplinks that carry what the leaf sends at most half loaded (4 spines
+    # of 25 Gb/s under 8 ports of 20 Gb/s are not light load).
+    uplinks_gbps = keys["topology.spines"] * UPLINK_GBPS
+    keys["traffic.load_gbps"] = max([l for l in (2, 5, 10, 20) if l <= keys["traffic.load_gbps"] and
+                                     keys["topology.user_ports_per_leaf"] * l <= uplinks_gbps / 2])
     extra = rng.choice([10, 40, 100, 300])
     longer = dict(keys, **{"topology.leaf_spine_cable_m": round(keys["topology.leaf_spine_cable_m"] + extra, 1)})
     runs = [Run("perm640", keys, seed, f"{SIM_TIME_US}us"), Run("perm640", longer, seed, f"{SIM_TIME_US}us")]

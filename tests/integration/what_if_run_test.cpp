@@ -180,7 +180,7 @@ TEST(WhatIfRun, AValueThatBreaksAConstraintIsWarnedAndRecorded) {
   EXPECT_NE(r.out.find("warnings ("), std::string::npos) << r.out;  // and in the summary
   Db db(dir.file("w.db"));
   EXPECT_EQ(db.text("SELECT keys FROM run_warnings WHERE check_name = 'link.retry.timeout >= the link ACK round trip'"),
-            "link.retry.timeout, topology.leaf_spine_cable_m, link.retry.ack_delay");
+            "link.retry.timeout, topology.leaf_spine_cable_m, topology.uplink_gbps, link.retry.ack_delay");
 }
 
 TEST(WhatIfRun, StrictRefusesIt) {
