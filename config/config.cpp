@@ -326,6 +326,18 @@ void Config::adopt_instance_checks(const Config& view, const std::string& label)
   }
 }
 
+void Config::adopt_instance_derivations(const Config& view, const std::string& group,
+                                        const std::string& selector) const {
+  const std::string prefix = group + ".";
+  for (const auto& [key, d] : view.notes_.derived_values()) {
+    if (key.compare(0, prefix.size(), prefix) != 0) continue;
+    const auto class_wide = notes_.derived_values().find(key);
+    if (class_wide != notes_.derived_values().end() && class_wide->second.value == d.value) continue;
+    notes_.derived(group + "[" + selector + "]." + key.substr(prefix.size()), d.value,
+                   group + " " + selector + ": " + d.numbers, d.spec_value);
+  }
+}
+
 ResolvedParam Config::resolved_for_instance(const std::string& key) const {
   const std::optional<InstanceKey> k = split_instance_key(key);
   const InstanceGroup* g = k ? registry_.group(k->group) : nullptr;
@@ -344,6 +356,16 @@ ResolvedParam Config::resolved_for_instance(const std::string& key) const {
                                 : std::all_of(asked.indices.begin(), asked.indices.end(),
                                               [&](int64_t i) { return covers.contains(i); });
     if (all) r = resolved(given);
+  }
+  // A value derived for the instance (adopt_instance_derivations), where no override gave one.
+  if (r.source != ValueSource::derived) return r;
+  for (const auto& [derived_key, d] : notes_.derived_values()) {
+    const std::optional<InstanceKey> o = split_instance_key(derived_key);
+    if (!o || o->group != k->group || o->rest != k->rest) continue;
+    const Selection covers = parse_selection(*g, derived_key, d.value, o->selector);
+    if (std::all_of(asked.indices.begin(), asked.indices.end(), [&](int64_t i) { return covers.contains(i); }) &&
+        !asked.indices.empty())
+      r = resolved(derived_key);
   }
   return r;
 }
@@ -399,6 +421,8 @@ ResolvedParam Config::resolved(const std::string& key) const {
 std::vector<ResolvedParam> Config::resolved_params() const {
   std::set<std::string> keys;
   for (const auto& entry : values_) keys.insert(entry.first);
+  for (const auto& entry : notes_.derived_values())  // derived for instances: spine[7].buffer_packets
+    if (entry.first.find('[') != std::string::npos) keys.insert(entry.first);
   for (const ParamSpec& spec : registry_.all()) {
     const bool of_run = platform_.empty() || spec.platform.empty() || spec.platform == platform_;
     if (!spec.is_pattern() && of_run) keys.insert(spec.key);

@@ -248,6 +248,11 @@ class Config {
   // The checks `view` noted that read a key one of its overrides gave, with
   // that key named as given and `label` ("leaf 3") before the check's name.
   void adopt_instance_checks(const Config& view, const std::string& label) const;
+  // The values `view` derived for the instances `selector` of `group` (a
+  // spine's credit window at its own traversal), recorded as derived under
+  // GROUP[SELECTOR].REST where they differ from the class-wide derivation:
+  // run_params, --explain and --list-params --resolved show them.
+  void adopt_instance_derivations(const Config& view, const std::string& group, const std::string& selector) const;
   // The value one instance takes for `key` ("leaf[3].cache.entries", one
   // instance): the last override given for it, or the class-wide value.
   ResolvedParam resolved_for_instance(const std::string& key) const;

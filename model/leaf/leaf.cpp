@@ -44,7 +44,6 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
   links_.users = users;
   TxPortParams user_tx;  // Ethernet towards the CNA: no credits, PAUSE only
   user_tx.coalesce_control = false;
-  const TxPortParams uplink_tx = fabric_link_tx(params_, ctx.credit_return, ctx.spine_buffer_packets);
   for (int k = 0; k < users; ++k) {
     links_.rx.push_back(std::make_unique<RxPort>(("cna_rx" + std::to_string(k)).c_str(), *this, k, ctx.events));
     links_.tx.push_back(
@@ -53,6 +52,7 @@ Leaf::Leaf(sc_core::sc_module_name name, LeafId id, const LeafContext& ctx)
   for (int s = 0; s < layout_.spines; ++s) {
     const int i = users + s;
     links_.rx.push_back(std::make_unique<RxPort>(("spine_rx" + std::to_string(s)).c_str(), *this, i, ctx.events));
+    const TxPortParams uplink_tx = fabric_link_tx(params_, ctx.credit_return, ctx.spine_buffer_packets.at(s));
     links_.tx.push_back(
         std::make_unique<TxPort>(("spine_tx" + std::to_string(s)).c_str(), *this, i, ctx.pool, uplink_tx, ctx.events));
     links_.rx.back()->set_credit_sink(*links_.tx.back());

@@ -10,6 +10,7 @@
 // Links: rx/tx index k < user_ports_per_leaf faces the CNA of user port k;
 // index user_ports_per_leaf + s faces spine s.
 #include <ostream>
+#include <vector>
 
 #include "model/core/geometry.h"
 #include "model/leaf/congestion_points.h"
@@ -38,7 +39,7 @@ struct LeafContext {
   const Fdb& fdb;
   const McbcTable& mcbc;
   PayloadPool& pool;
-  int spine_buffer_packets;  // credits of each uplink
+  const std::vector<int>& spine_buffer_packets;  // credits of uplink s: spine s's input buffer
   CreditReturnParams credit_return;
   EventQueue& events;
   uint64_t seed;  // random header orders and RED, per port

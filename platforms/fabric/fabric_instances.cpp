@@ -85,12 +85,26 @@ std::map<std::vector<size_t>, std::vector<int>> by_overrides(const std::vector<c
   return groups;
 }
 
+// The derived keys an instance of a group derives again from its own
+// values: a spine's credit window covers its own traversal.
+bool derived_per_instance(const std::string& group, const std::string& key) {
+  return group == "spine" && key == "spine.buffer_packets";
+}
+
+// "3", "0-7,12": the selector of these instances.
+std::string selector_of(const std::vector<int>& members) {
+  const std::string text = instances_text("", "", members);
+  return text.substr(1);  // instances_text's " 3", " 0-7,12"
+}
+
 // An instance's view, with the class-wide run's derived values in place of
-// `auto`: the fabric-wide keys derived once hold for every instance, and
-// the instance's checks test its values against them.
+// `auto` but for those derived per instance: the fabric-wide keys derived
+// once hold for every instance, and the instance's checks test its values
+// against them.
 config::Config view_of(const config::Config& config, const std::string& group, int first) {
   config::Config view = config.instance_view(group, first);
-  for (const auto& [key, derived] : config.notes().derived_values()) view.set(key, derived.value);
+  for (const auto& [key, derived] : config.notes().derived_values())
+    if (key.find('[') == std::string::npos && !derived_per_instance(group, key)) view.set(key, derived.value);
   return view;
 }
 
@@ -107,6 +121,7 @@ void resolve_group(const config::Config& config, const std::string& group, const
       read(keys, view, members);
     }
     config.adopt_instance_checks(view, instances_text(one, many, members));
+    config.adopt_instance_derivations(view, group, selector_of(members));
   }
 }
 
@@ -127,8 +142,8 @@ void declare_fabric_instance_groups(config::ParamRegistry& r) {
   config::InstanceGroup spine;
   spine.name = "spine";
   spine.instances = "spine indices (0 .. spines - 1)";
-  spine.fabric_wide = {"spine.ports", "spine.buffer_packets"};
-  spine.fabric_wide_why = "the geometry, and the credit window every leaf holds into every spine";
+  spine.fabric_wide = {"spine.ports"};
+  spine.fabric_wide_why = "the geometry: each leaf takes one port of every spine";
   r.declare_group(spine);
 
   config::InstanceGroup cna;
@@ -225,7 +240,8 @@ void resolve_link_rates(const config::Config& config, FabricConfig& f, const Ins
   }
   for (const auto& [covering, names] : groups) {
     config::Config view = config.instance_view("link", names.front());
-    for (const auto& [key, derived] : config.notes().derived_values()) view.set(key, derived.value);
+    for (const auto& [key, derived] : config.notes().derived_values())
+      if (key.find('[') == std::string::npos) view.set(key, derived.value);
     {
       const config::ParamScope reading(view);
       FabricKeys k;
@@ -253,7 +269,8 @@ void resolve_fabric_instances(const config::Config& config, FabricConfig& f, con
                   for (int l : members) f.leaf_instances[l] = leaf;
                 });
   resolve_group(config, "spine", "spine", "spines", g.spines,
-                [&](const FabricKeys& k, const config::Config& view, const std::vector<int>& members) {
+                [&](FabricKeys& k, const config::Config& view, const std::vector<int>& members) {
+                  derive_spine_window(k, f.topology);
                   check_fabric_keys(k, f.topology, in.sim_time, view);
                   check_traffic_bounds(k, f.topology, f.leaf, *in.demand, view);
                   const SpineParams spine = read_spine_params(k.spine);

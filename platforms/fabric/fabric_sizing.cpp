@@ -99,6 +99,24 @@ Value at_least_spec(const Key& key, Value need) {
   return key.spec_value() ? std::max<Value>(*key.spec_value(), need) : need;
 }
 
+// The spec's window is 16 packets of its 256 B cells: 4 KB of SRAM, kept
+// in bytes when the cell size changes.
+void derive_credit_window(const FabricKeys& k, const LinkTiming& link, config::Param<config::Integer>& window,
+                          const config::Param<config::Duration>& receiver_latency) {
+  const std::string& latency_key = receiver_latency.key();
+  const Picos latency = receiver_latency;
+  const double need = credit_window_need_packets(link, latency, k.link.credit.delay);
+  const int64_t spec_bytes = *window.spec_value() * kSpecPacketBytes;
+  const int64_t spec_packets = (spec_bytes + link.largest_message_bytes - 1) / link.largest_message_bytes;
+  const int64_t packets = std::max(spec_packets, static_cast<int64_t>(std::ceil(kSizingMargin * need)));
+  window.derive(packets, "max(the spec's " + std::to_string(*window.spec_value()) + " x " +
+                             std::to_string(kSpecPacketBytes) + " B = " + bytes_text(double(spec_bytes)) + " in " +
+                             std::to_string(spec_packets) + " packets, 1.5 x " + number_text(need) +
+                             " packets) = " + std::to_string(packets) + "; " + number_text(need) + " " +
+                             std::to_string(link.largest_message_bytes) + " B packets at " + gbps_text(link.rate_gbps) +
+                             " in " + credit_round_trip_text(k, link, latency_key, latency));
+}
+
 void check(const config::Config& c, std::string name, std::vector<std::string> keys, bool holds, std::string detail) {
   note_check(c, std::move(name), std::move(keys), holds, std::move(detail));
 }
@@ -137,25 +155,8 @@ void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
                                   gbps_text(link.rate_gbps) + " x " + ack_round_trip_text(k, link) + " + one " +
                                   std::to_string(link.largest_message_bytes) + " B message");
 
-  // The spec's window is 16 packets of its 256 B cells: 4 KB of SRAM, kept
-  // in bytes when the cell size changes.
-  const auto derive_window = [&](config::Param<config::Integer>& window,
-                                 const config::Param<config::Duration>& receiver_latency) {
-    const std::string& latency_key = receiver_latency.key();
-    const Picos latency = receiver_latency;
-    const double need = credit_window_need_packets(link, latency, k.link.credit.delay);
-    const int64_t spec_bytes = *window.spec_value() * kSpecPacketBytes;
-    const int64_t spec_packets = (spec_bytes + link.largest_message_bytes - 1) / link.largest_message_bytes;
-    const int64_t packets = std::max(spec_packets, static_cast<int64_t>(std::ceil(kSizingMargin * need)));
-    window.derive(packets,
-                  "max(the spec's " + std::to_string(*window.spec_value()) + " x " + std::to_string(kSpecPacketBytes) +
-                      " B = " + bytes_text(double(spec_bytes)) + " in " + std::to_string(spec_packets) +
-                      " packets, 1.5 x " + number_text(need) + " packets) = " + std::to_string(packets) + "; " +
-                      number_text(need) + " " + std::to_string(link.largest_message_bytes) + " B packets at " +
-                      gbps_text(link.rate_gbps) + " in " + credit_round_trip_text(k, link, latency_key, latency));
-  };
-  derive_window(k.spine.buffer_packets, k.spine.traversal);
-  derive_window(k.leaf.downlink_buffer_packets, k.leaf.traversal_latency);
+  derive_credit_window(k, link, k.spine.buffer_packets, k.spine.traversal);
+  derive_credit_window(k, link, k.leaf.downlink_buffer_packets, k.leaf.traversal_latency);
 
   const double e2e_wait = e2e_wait_ps(k, t, link);
   const Picos e2e = at_least_spec(k.leaf.e2e_timeout, ceil_100ns(kSizingMargin * e2e_wait));
@@ -164,6 +165,10 @@ void derive_fabric_keys(FabricKeys& k, const TopologyParams& t) {
   const Picos cna_e2e = 4 * k.leaf.e2e_timeout.value();
   k.cna.e2e_timeout.derive(cna_e2e, "4 x leaf.e2e.timeout " + time_text(double(k.leaf.e2e_timeout.value())) + " = " +
                                         time_text(double(cna_e2e)));
+}
+
+void derive_spine_window(FabricKeys& k, const TopologyParams& t) {
+  derive_credit_window(k, fabric_link_timing(k, t), k.spine.buffer_packets, k.spine.traversal);
 }
 
 void check_fabric_keys(const FabricKeys& k, const TopologyParams& t, Picos sim_time, const config::Config& c) {

@@ -27,6 +27,9 @@ void note_check(const config::Config& config, std::string name, std::vector<std:
 // Fills every auto key of `keys` from the topology (read first) and the
 // keys it depends on.
 void derive_fabric_keys(FabricKeys& keys, const TopologyParams& topology);
+// spine.buffer_packets alone, for one spine read from its instance view:
+// the window that covers its own credit round trip (its traversal).
+void derive_spine_window(FabricKeys& keys, const TopologyParams& topology);
 
 // The PAUSE round trip on a CNA-leaf link, for the lossless thresholds
 // (apply_lossless_limits).

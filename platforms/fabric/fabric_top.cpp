@@ -79,10 +79,12 @@ FabricTop::FabricTop(sc_core::sc_module_name name, const FabricConfig& config,
   }
   jobs_ = std::make_unique<FabricJobs>(config_.jobs, cnas_, group_macs);
 
+  // Each leaf holds credits for spine s's input buffer (spine[s].buffer_packets).
+  std::vector<int> spine_windows;
+  for (int s = 0; s < g.spines; ++s) spine_windows.push_back(config_.spine_of(s).buffer_packets);
   for (int l = 0; l < g.leaves; ++l) {
-    const LeafContext ctx{
-        config_.leaf_of(l), g,   fdb_, mcbc_, pool_, config_.spine.buffer_packets, config_.credit_return,
-        *leaf_events[l],    seed};
+    const LeafContext ctx{config_.leaf_of(l), g,   fdb_, mcbc_, pool_, spine_windows, config_.credit_return,
+                          *leaf_events[l],    seed};
     leaves_.push_back(std::make_unique<Leaf>(("leaf" + std::to_string(l)).c_str(), LeafId(l), ctx));
     // The probe declares the leaf's entities (leaf<L>, its congestion points) and records what it reports.
     leaves_.back()->set_observer(&leaf_probes_.emplace_back(*leaves_.back(), recorder_));

@@ -97,6 +97,42 @@ TEST(InstanceKeysRun, ASlowSpinesLinksOnly) {
   EXPECT_NE(explain.out.find("given as link[*_spine1_*].gbps"), std::string::npos) << explain.out;
 }
 
+// Spine 1 at 5 us of traversal: its credit window (spine.buffer_packets,
+// auto) is derived for its own round trip, recorded as spine[1].buffer_packets,
+// and its links carry their share as spine 0's do. With one window given
+// for every spine, the slow spine's links fall behind and the run warns.
+TEST(InstanceKeysRun, ASlowSpineGetsItsOwnWindow) {
+  TempDir dir;
+  const Args slow = two_leaf_shift().opt("--time", "100us").set("spine[1].traversal_latency=5us");
+  ProcResult r = run(dir, "auto.db", slow);
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  r = run(dir, "pinned.db", Args(slow).set("spine.buffer_packets=16"));
+  ASSERT_TRUE(r.exited && r.exit_code == 0) << r.describe();
+  Db automatic(dir.file("auto.db")), pinned(dir.file("pinned.db"));
+  const int64_t class_wide =
+      automatic.integer("SELECT value FROM run_params WHERE key = 'spine.buffer_packets' AND source = 'derived'");
+  const int64_t own =
+      automatic.integer("SELECT value FROM run_params WHERE key = 'spine[1].buffer_packets' AND source = 'derived'");
+  EXPECT_EQ(class_wide, 16);
+  EXPECT_GT(own, 2 * class_wide);
+  EXPECT_NE(automatic.text("SELECT origin FROM run_params WHERE key = 'spine[1].buffer_packets'").find("spine 1: "),
+            std::string::npos);
+  EXPECT_EQ(automatic.integer("SELECT count(*) FROM run_warnings"), 0);
+  EXPECT_EQ(pinned.integer("SELECT count(*) FROM run_params WHERE key LIKE 'spine[1].buffer%'"), 0);
+  EXPECT_GE(pinned.integer("SELECT count(*) FROM run_warnings WHERE message LIKE 'spine 1: spine.buffer_packets%'"), 1);
+  const auto ratio = [](Db& db) {  // spine 1's uplink data against spine 0's
+    return db.real(
+        "SELECT a.value / b.value FROM v_run_totals a, v_run_totals b WHERE a.metric = 'data_bytes' "
+        "AND b.metric = 'data_bytes' AND a.entity = 'leaf0_spine1_up' AND b.entity = 'leaf0_spine0_up'");
+  };
+  EXPECT_GT(ratio(automatic), 0.95);
+  EXPECT_LT(ratio(pinned), 0.9);
+  const ProcResult explain = run_fabricsim(Args(slow).opt("--explain", "spine[1].buffer_packets"));
+  EXPECT_NE(explain.out.find("spine[1].buffer_packets = " + std::to_string(own)), std::string::npos) << explain.out;
+  const ProcResult other = run_fabricsim(Args(slow).opt("--explain", "spine[0].buffer_packets"));
+  EXPECT_NE(other.out.find("spine[0].buffer_packets = 16"), std::string::npos) << other.out;
+}
+
 // E7a (egress CPs): one CNA without QCN, cna[5].qcn.gd=0: its rate
 // limiters never cut. u1, from port 5, takes more of its congested port;
 // u2 and u3, whose CNAs still react, keep their rates.
