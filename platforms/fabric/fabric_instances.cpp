@@ -97,15 +97,18 @@ std::string selector_of(const std::vector<int>& members) {
   return text.substr(1);  // instances_text's " 3", " 0-7,12"
 }
 
-// An instance's view, with the class-wide run's derived values in place of
-// `auto` but for those derived per instance: the fabric-wide keys derived
-// once hold for every instance, and the instance's checks test its values
-// against them.
-config::Config view_of(const config::Config& config, const std::string& group, int first) {
-  config::Config view = config.instance_view(group, first);
+// An instance's view with the class-wide run's derived values in place of
+// `auto`, but for those the group derives per instance: the fabric-wide keys
+// derived once hold for every instance, and the instance's checks test its
+// values against them.
+config::Config with_class_derivations(config::Config view, const config::Config& config, const std::string& group) {
   for (const auto& [key, derived] : config.notes().derived_values())
     if (key.find('[') == std::string::npos && !derived_per_instance(group, key)) view.set(key, derived.value);
   return view;
+}
+
+config::Config view_of(const config::Config& config, const std::string& group, int first) {
+  return with_class_derivations(config.instance_view(group, first), config, group);
 }
 
 template <class Read>
@@ -239,9 +242,7 @@ void resolve_link_rates(const config::Config& config, FabricConfig& f, const Ins
     if (!covering.empty()) groups[covering].push_back(name);
   }
   for (const auto& [covering, names] : groups) {
-    config::Config view = config.instance_view("link", names.front());
-    for (const auto& [key, derived] : config.notes().derived_values())
-      if (key.find('[') == std::string::npos) view.set(key, derived.value);
+    const config::Config view = with_class_derivations(config.instance_view("link", names.front()), config, "link");
     {
       const config::ParamScope reading(view);
       FabricKeys k;

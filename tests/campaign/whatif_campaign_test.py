@@ -57,7 +57,7 @@ elif CASE in ("JobCasesHold", "AnUnfinishedJobIsCaught"):
     import random
     import sqlite3
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    from analysis import whatif_campaign as wc
+    from analysis import whatif_campaign, whatif_cases, whatif_draws, whatif_runs
 
     def check(condition, what):
         if not condition:
@@ -68,13 +68,13 @@ elif CASE in ("JobCasesHold", "AnUnfinishedJobIsCaught"):
         if CASE == "JobCasesHold":
             kinds = set()
             for number in range(60):
-                case = wc.run_case(BINARY, wc.job_case(number, rng, 1), d)
+                case = whatif_campaign.run_case(BINARY, whatif_cases.job_case(number, rng, 1), d)
                 kinds.add(case.runs[0].keys["job.j.collective"])
                 check(not case.failures and not case.refused,
                        f"job case {number} holds: {case.relation} ({case.runs[0].repro()})")
             check(len(kinds) >= 4, f"the cases drew several collectives ({sorted(kinds)})")
         else:
-            case = wc.job_case(1, rng, 1)
+            case = whatif_cases.job_case(1, rng, 1)
             for row, what in (((None, 10, 20, None), "did not finish"), ((5, 20, 20, 99.0), "busbw above")):
                 db = os.path.join(d, what.replace(" ", "_") + ".db")
                 with sqlite3.connect(db) as conn:
@@ -83,22 +83,22 @@ elif CASE in ("JobCasesHold", "AnUnfinishedJobIsCaught"):
                     conn.execute("CREATE TABLE runs (sim_time_ps)")
                     conn.execute("INSERT INTO runs VALUES (1000)")
                 case.failures = []
-                case.judge([wc.Result(case.runs[0], 0, "", "", db)])
+                case.judge([whatif_runs.Result(case.runs[0], 0, "", "", db)])
                 check(any(what in f[0] for f in case.failures), f"a job that {what} is a failure: {case.failures}")
 elif CASE == "ZeroLoadFramesNeverMeet":
     # A remote frame and its ACK take eight spans of leaf-spine flight and a few us
     # more; the next frame must start after both (seed 57, case 211).
     import random
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    from analysis import whatif_campaign as wc
+    from analysis import whatif_campaign, whatif_cases, whatif_draws, whatif_runs
     rng = random.Random(211)
     for number in range(200):
-        case = wc.e11_case(number, rng, 1)
+        case = whatif_cases.e11_case(number, rng, 1)
         for run in case.runs:
             cable = float(run.keys["topology.leaf_spine_cable_m"])
             starts = sorted(float(v[:-2]) for k, v in run.keys.items() if k.endswith(".start"))
             gaps = [b - a for a, b in zip(starts, starts[1:])]
-            need = 8 * cable * wc.NS_PER_M / 1000 + 5
+            need = 8 * cable * whatif_draws.NS_PER_M / 1000 + 5
             if len(starts) != 6 or min(gaps) < need or float(run.time[:-2]) < starts[-1] + need:
                 sys.exit(f"FAILED: {cable} m: frames start at {starts} us (run {run.time}), "
                          f"a remote one and its ACK need {need:.1f} us")
@@ -108,15 +108,15 @@ elif CASE == "CableCasesAreLightLoad":
     # a cable case stay within what the fabric carries: no pre-run warning of a bound.
     import random
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    from analysis import whatif_campaign as wc
+    from analysis import whatif_campaign, whatif_cases, whatif_draws, whatif_runs
     rng = random.Random(73)
     with tempfile.TemporaryDirectory() as d:
         for number in range(60):
-            for index, run in enumerate(wc.cable_case(number, rng, 1).runs):
+            for index, run in enumerate(whatif_cases.cable_case(number, rng, 1).runs):
                 run.time = "1ns"
-                res = wc.execute(BINARY, run, d, f"c{number}_{index}")
+                res = whatif_runs.execute(BINARY, run, d, f"c{number}_{index}")
                 expect(res.code == 0, f"cable case {number} runs", res)
-                bounds = wc.warning_bounds(res)
+                bounds = whatif_runs.warning_bounds(res)
                 if bounds:
                     sys.exit(f"FAILED: cable case {number} at {run.keys['topology.leaf_spine_cable_m']} m warns of "
                              f"{bounds}: {run.repro()}")
