@@ -13,6 +13,7 @@ LeafIngress::LeafIngress(PortId port, const LeafParams& params, uint64_t seed)
       params_(params),
       lossy_pool_(params.lossy_pool_units),
       admission_(params.header_admission),
+      voq_drop_(VoqDropPolicy::make(params.voq_drop, params.voq_threshold_units)),
       rng_(seed) {
   for (auto& pool : lossless_pool_) pool = BufferPool(params.lossless_pool_units);
   for (int vl = 0; vl < kVls; ++vl) {
@@ -70,9 +71,16 @@ LeafIngress::CopyAdmission LeafIngress::queue_copy(uint32_t slot, PortId target,
   }
   const uint32_t q = voq_index(target, vl, target_leaf);
   std::optional<uint32_t> drop_head_of;
-  if (lossy && params_.voq_drop != LeafParams::VoqDrop::off && voqs_[q].waiting_units >= params_.voq_threshold_units) {
-    if (params_.voq_drop == LeafParams::VoqDrop::tail) return {std::nullopt, DropReason::voq_tail, std::nullopt};
-    drop_head_of = q;
+  if (lossy) {
+    switch (voq_drop_->on_arrival(voqs_[q].waiting_units)) {
+      case VoqDropDecision::admit:
+        break;
+      case VoqDropDecision::drop_arriving:
+        return {std::nullopt, DropReason::voq_tail, std::nullopt};
+      case VoqDropDecision::drop_head:
+        drop_head_of = q;
+        break;
+    }
   }
   headers.try_take(1);
   if (lossy) ++lossy_headers_held_;

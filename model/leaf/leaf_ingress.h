@@ -238,7 +238,8 @@ class LeafIngress {
   uint64_t copies_on_surplus_credit_ = 0;
   uint64_t grants_checked_ = 0;
   HeaderAdmission admission_;
-  std::unique_ptr<IngressCulprits> culprits_;  // null without ingress CPs
+  std::shared_ptr<const VoqDropPolicy> voq_drop_;  // at Vth (leaf.voq.drop)
+  std::unique_ptr<IngressCulprits> culprits_;      // null without ingress CPs
   std::mt19937_64 rng_;
   std::array<bool, kPriorities> paused_{};
   std::array<std::deque<EthernetFrame>, kPriorities> held_;  // lossless frames waiting for room

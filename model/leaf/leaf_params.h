@@ -10,6 +10,7 @@
 #include "model/leaf/header_admission.h"
 #include "model/leaf/leaf_keys.h"
 #include "model/leaf/rtl_block_params.h"
+#include "model/leaf/voq_drop_policy.h"
 #include "model/multicast/block_impl.h"
 #include "model/qcn/congestion_point.h"
 #include "model/qcn/culprit_selector.h"
@@ -55,7 +56,8 @@ struct LeafParams {
   uint32_t header_pool_lossless = 0;
   uint32_t header_memory = 0;                // headers of the lossy VLs at a port
   HeaderAdmission::Params header_admission;  // lossy VLs
-  enum class VoqDrop { off, tail, head } voq_drop = VoqDrop::off;
+  using VoqDrop = VoqDropPolicy::Kind;       // leaf.voq.drop: the policy at Vth (voq_drop_policy.h)
+  VoqDrop voq_drop = VoqDrop::off;
   uint32_t voq_threshold_units = 0;  // Vth (lossy)
   // What becomes of a dropped copy's credit (leaf.voq.dropped_copy_credit).
   enum class DroppedCredit { withdraw, per_copy, keep } dropped_credit = DroppedCredit::withdraw;
