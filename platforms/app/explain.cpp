@@ -78,7 +78,8 @@ void explain_key(const config::Config& config, const config::ParamRegistry& regi
   out << "\n";
   out << "  declared:    " << declaration_text(*spec) << "\n";
   out << "  description: " << spec->description << "\n";
-  const std::vector<config::CheckResult> checks = config.notes().checks_of(key);
+  // An instance's checks name the key that gave its value (link[*_spine7_*].gbps for link[leaf0_spine7_up].gbps).
+  const std::vector<config::CheckResult> checks = config.notes().checks_of(instance ? it->key : key);
   if (checks.empty()) out << "  checks:      none read it in this run\n";
   if (!checks.empty()) out << "  checks:\n";
   for (const config::CheckResult& c : checks) {

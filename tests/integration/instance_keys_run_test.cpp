@@ -95,6 +95,12 @@ TEST(InstanceKeysRun, ASlowSpinesLinksOnly) {
   const ProcResult explain = run_fabricsim(Args(slow).opt("--explain", "link[leaf1_spine1_down].gbps"));
   EXPECT_NE(explain.out.find("link[leaf1_spine1_down].gbps = 5"), std::string::npos) << explain.out;
   EXPECT_NE(explain.out.find("given as link[*_spine1_*].gbps"), std::string::npos) << explain.out;
+  // The checks that read it, named as given: the line rate against the traffic's share fails.
+  EXPECT_NE(
+      explain.out.find("FAILS:  link[*_spine1_*].gbps: link[*_spine1_*].gbps carries what the traffic puts on each "
+                       "leaf-spine link"),
+      std::string::npos)
+      << explain.out;
 }
 
 // Spine 1 at 5 us of traversal: its credit window (spine.buffer_packets,
