@@ -226,21 +226,18 @@ void resolve_link_rates(const config::Config& config, FabricConfig& f, const Ins
   for (const config::InstanceOverride& o : config.instance_overrides("link"))
     if (is_rate(o)) rates.push_back(o);
   // The links, grouped by the overrides that select them (those share a rate).
-  std::map<std::vector<size_t>, std::vector<std::string>> groups;
+  std::map<std::string, std::vector<size_t>> covering_of;
   for (size_t i = 0; i < rates.size(); ++i) {
     for (const std::string& name : selected_links(config, rates[i], f.topology.geometry)) {
       if (link_class_of(name) == LinkClass::cna_leaf)
         config.fail(rates[i].key, "leaf-spine and spine-leaf links ('" + name +
                                       "' is a CNA's link: it runs at topology.user_port_gbps, which the CNA's "
                                       "pacing and rate limiters read too)");
+      covering_of[name].push_back(i);
     }
   }
-  for (const std::string& name : link_names(f.topology.geometry)) {
-    std::vector<size_t> covering;
-    for (size_t i = 0; i < rates.size(); ++i)
-      if (rates[i].selection.contains(name)) covering.push_back(i);
-    if (!covering.empty()) groups[covering].push_back(name);
-  }
+  std::map<std::vector<size_t>, std::vector<std::string>> groups;
+  for (const auto& [name, covering] : covering_of) groups[covering].push_back(name);
   for (const auto& [covering, names] : groups) {
     const config::Config view = with_class_derivations(config.instance_view("link", names.front()), config, "link");
     {
